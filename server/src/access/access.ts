@@ -1,0 +1,64 @@
+import { authenticate } from '@feathersjs/authentication'
+import { Forbidden, MethodNotAllowed, NotAuthenticated } from '@feathersjs/errors'
+import { hasPermission } from '../../../domain/access/check'
+import type { PermissionFlag, PermissionResource } from '../../../domain/access/resources'
+import type { HookContext, NextFunction } from '../declarations'
+import { clinicError } from '../errors'
+
+/**
+ * What an external call of one method needs:
+ * - `public`: anyone, signed in or not (sign-up, forgot password); a token, when sent, is still
+ *   checked so the method can see who calls;
+ * - `signedIn`: any signed-in person, whatever their role (their own profile, the branch list);
+ * - a permission: the role must hold `flag` on `resource` (spec section 6).
+ */
+export type AccessRule =
+  | { public: true }
+  | { signedIn: true }
+  | { resource: PermissionResource; flag: PermissionFlag }
+
+export type ServiceMethod = 'find' | 'get' | 'create' | 'update' | 'patch' | 'remove'
+export type AccessTable = Partial<Record<ServiceMethod, AccessRule>>
+
+export interface AccessDeclaration {
+  methods: AccessTable
+  /** The company module this service belongs to; a switched-off module refuses every call. */
+  module?: string
+}
+
+/** Every service's declaration, by path. tests/server/access-table.test.ts reviews it. */
+export const accessRegistry = new Map<string, AccessDeclaration>()
+
+const requireToken = authenticate('jwt')
+
+/**
+ * The first hook of every service: declares who may call each method, authenticates the caller
+ * and checks the permission and module. A method not in the table is not callable from outside.
+ * Internal calls (no provider) are the server's own and pass.
+ */
+export function access(path: string, declaration: AccessDeclaration) {
+  accessRegistry.set(path, declaration)
+  return async (context: HookContext, next: NextFunction) => {
+    if (!context.params.provider) return next()
+    const rule = declaration.methods[context.method as ServiceMethod]
+    if (!rule) throw new MethodNotAllowed(`Method ${context.method} is not allowed on ${path}`, { code: 'invalid-request' })
+    if (!('public' in rule) || context.params.authentication) await requireToken(context)
+    const identity = context.params.identity
+    if ('resource' in rule) {
+      if (!identity) throw clinicError(NotAuthenticated, 'not-authenticated')
+      if (!hasPermission(identity.role.permissions, rule.resource, rule.flag)) {
+        throw clinicError(Forbidden, 'forbidden', undefined, { resource: rule.resource, flag: rule.flag })
+      }
+    }
+    if (declaration.module && identity && identity.company.modules[declaration.module] === false) {
+      throw clinicError(Forbidden, 'service-not-enabled', undefined, { module: declaration.module })
+    }
+    return next()
+  }
+}
+
+/** True when the caller's role holds `flag` on `resource`; internal calls hold everything. */
+export function callerMay(context: HookContext, resource: PermissionResource, flag: PermissionFlag): boolean {
+  if (!context.params.provider) return true
+  return hasPermission(context.params.identity?.role.permissions, resource, flag)
+}

@@ -1,0 +1,78 @@
+import type { Knex } from 'knex'
+import { NotAuthenticated, Forbidden, PaymentError } from '@feathersjs/errors'
+import { hasPermission } from '../../../domain/access/check'
+import type { Permission } from '../../../domain/access/resources'
+import { clinicError } from '../errors'
+import { RowCodec } from '../services/row-codec'
+
+/** Who is calling: loaded once per call from the token's session, never from client data. */
+export interface Identity {
+  user: IdentityUser
+  session: { _id: string; userId: string; companyId: string; endedAt: string | null }
+  company: { _id: string; name: string; modules: Record<string, boolean>; settings: Record<string, unknown>; subscriptionEndsAt: string | null; timezone: string; currency: string }
+  role: { _id: string; name: string; permissions: Permission[] }
+  /** Branches this person may work in: all of the company's when the role sees the whole company. */
+  branchIds: string[]
+}
+
+export interface IdentityUser {
+  _id: string
+  companyId: string
+  email: string
+  first_name: string
+  last_name: string
+  roleId: string
+  branchIds: string[]
+  allowLogin: boolean
+  isOwner: boolean
+  archived: boolean
+  locale: string | null
+}
+
+const userColumns = ['_id', 'companyId', 'email', 'first_name', 'last_name', 'roleId', 'branchIds', 'allowLogin', 'isOwner', 'archived', 'locale']
+const userCodec = new RowCodec({ json: ['branchIds'], boolean: ['allowLogin', 'isOwner', 'archived'] })
+const companyCodec = new RowCodec({ json: ['modules', 'settings'], instant: ['subscriptionEndsAt'] })
+const roleCodec = new RowCodec({ json: ['permissions'] })
+const sessionCodec = new RowCodec({ instant: ['endedAt'] })
+
+/** A person whose role may see the whole company works in every branch. */
+export function seesWholeCompany(permissions: Permission[]): boolean {
+  return hasPermission(permissions, 'company', 'seeAll')
+}
+
+/**
+ * Loads and checks the caller behind a token. Throws when the session was ended, login was
+ * disabled or the company's subscription is over, so a revoked token stops working on the very
+ * next call, on any server instance.
+ */
+export async function loadIdentity(db: Knex, sessionId: unknown, userId: unknown): Promise<Identity> {
+  if (typeof sessionId !== 'string' || typeof userId !== 'string') throw clinicError(NotAuthenticated, 'not-authenticated')
+  const sessionRow = await db('sessions').select('_id', 'userId', 'companyId', 'endedAt').where({ _id: sessionId, userId }).first()
+  if (!sessionRow) throw clinicError(NotAuthenticated, 'not-authenticated')
+  const session = sessionCodec.fromDb<Identity['session']>(sessionRow)
+  if (session.endedAt) throw clinicError(NotAuthenticated, 'not-authenticated', undefined, { reason: 'session-ended' })
+
+  const userRow = await db('users').select(userColumns).where({ _id: userId }).first()
+  if (!userRow) throw clinicError(NotAuthenticated, 'not-authenticated')
+  const user = userCodec.fromDb<IdentityUser>(userRow)
+  const [companyRow, roleRow] = await Promise.all([
+    db('companies').select('_id', 'name', 'modules', 'settings', 'subscriptionEndsAt', 'timezone', 'currency').where({ _id: user.companyId }).first(),
+    db('roles').select('_id', 'name', 'permissions').where({ _id: user.roleId, companyId: user.companyId }).first()
+  ])
+  const company = companyCodec.fromDb<Identity['company']>(companyRow)
+  const role = roleCodec.fromDb<Identity['role']>(roleRow ?? { _id: user.roleId, name: '', permissions: '[]' })
+  assertMayWork(user, company)
+
+  const branchIds = seesWholeCompany(role.permissions)
+    ? (await db('branches').select('_id').where({ companyId: user.companyId, archived: false })).map((row: { _id: string }) => row._id)
+    : user.branchIds
+  return { user, session, company, role, branchIds }
+}
+
+/** The rules that refuse a person at sign-in and on every later call alike. */
+export function assertMayWork(user: Pick<IdentityUser, 'allowLogin' | 'archived'>, company: Pick<Identity['company'], 'subscriptionEndsAt'>) {
+  if (!user.allowLogin || user.archived) throw clinicError(Forbidden, 'access-restricted')
+  if (company.subscriptionEndsAt && Date.parse(company.subscriptionEndsAt) <= Date.now()) {
+    throw clinicError(PaymentError, 'account-expired', undefined, { date: company.subscriptionEndsAt })
+  }
+}

@@ -1,0 +1,83 @@
+import { feathers } from '@feathersjs/feathers'
+import { koa, errorHandler } from '@feathersjs/koa'
+import socketio from '@feathersjs/socketio'
+import type { Knex } from 'knex'
+import type { Configuration } from './configuration'
+import type { Application } from './declarations'
+import { databaseFromConfiguration } from './db'
+import { createLogger } from './logger'
+import { channels } from './channels'
+import { services } from './services'
+import { logCall } from './hooks/log-call'
+import { shapeErrors } from './hooks/shape-errors'
+import { InFlightCalls } from './hooks/track-in-flight'
+import { healthCheck, serveWebApp } from './web'
+import { rememberSocket } from './access/session-connections'
+import type { SignInThrottle } from './access/sign-in-throttle'
+
+declare module './declarations' {
+  interface AppSettings {
+    inFlight: InFlightCalls
+    stopping: boolean
+    signInThrottle?: SignInThrottle
+  }
+}
+
+export interface AppOptions {
+  /** An existing database connection (tests share one per suite). */
+  db?: Knex
+  signInThrottle?: SignInThrottle
+}
+
+/** Builds the Feathers app: koa for the few plain HTTP routes, socket.io for every data call. */
+export function createApp(config: Configuration, options: AppOptions = {}): Application {
+  const app: Application = koa(feathers())
+  const db = options.db ?? databaseFromConfiguration(config)
+  const inFlight = new InFlightCalls()
+  app.set('config', config)
+  app.set('db', db)
+  app.set('logger', createLogger(config.logLevel))
+  app.set('inFlight', inFlight)
+  app.set('stopping', false)
+  if (options.signInThrottle) app.set('signInThrottle', options.signInThrottle)
+
+  app.use(errorHandler())
+  app.use(healthCheck(db, () => app.get('stopping')))
+  app.use(serveWebApp(config.webRoot))
+
+  app.configure(
+    socketio(
+      {
+        // Websocket only, on the server too: no long-polling fallback to attack or to proxy.
+        transports: ['websocket'],
+        maxHttpBufferSize: config.maxMessageBytes,
+        serveClient: false
+      },
+      (io) => {
+        io.use((socket, next) => {
+          if (app.get('stopping')) return next(new Error('Server is restarting'))
+          const forwarded = String(socket.handshake.headers['x-forwarded-for'] ?? '').split(',')[0].trim()
+          const connection = socket.feathers as Record<string, unknown>
+          connection.ip = process.env.TRUST_PROXY === '1' && forwarded ? forwarded : socket.handshake.address
+          connection.userAgent = String(socket.handshake.headers['user-agent'] ?? '')
+          rememberSocket(socket.feathers, socket)
+          next()
+        })
+      }
+    )
+  )
+  app.configure(channels)
+
+  app.hooks({
+    around: { all: [logCall, inFlight.hook, shapeErrors] }
+  })
+  app.configure(services)
+  return app
+}
+
+declare module 'socket.io' {
+  interface Socket {
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    feathers: any
+  }
+}

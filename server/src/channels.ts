@@ -1,0 +1,60 @@
+import type { RealTimeConnection } from '@feathersjs/feathers'
+import type { AuthenticationResult } from '@feathersjs/authentication'
+import type { Application } from './declarations'
+import type { Identity } from './access/identity'
+import { seesWholeCompany } from './access/identity'
+import { attachSession, detachSession } from './access/session-connections'
+
+/** Channel names. Nothing is ever published to "everyone": only to these. */
+export const companyChannel = (companyId: string) => `company/${companyId}`
+/** Connections of people who see every branch of the company (no per-branch list to keep). */
+export const allBranchesChannel = (companyId: string) => `company/${companyId}/branches`
+export const branchChannel = (branchId: string) => `branch/${branchId}`
+export const userChannel = (userId: string) => `user/${userId}`
+
+/**
+ * Joins each signed-in connection to its company, its branches and its own user channel. Every
+ * service declares in its own file which of these its events go to (see the publishers below).
+ */
+export function channels(app: Application) {
+  app.on('login', (result: AuthenticationResult, { connection }: { connection?: RealTimeConnection }) => {
+    const identity = result.identity as Identity | undefined
+    if (!connection || !identity) return
+    if (app.channels.length > 0) app.channel(app.channels).leave(connection)
+    app.channel(companyChannel(identity.user.companyId)).join(connection)
+    app.channel(userChannel(identity.user._id)).join(connection)
+    if (seesWholeCompany(identity.role.permissions)) app.channel(allBranchesChannel(identity.user.companyId)).join(connection)
+    else for (const branchId of identity.branchIds) app.channel(branchChannel(branchId)).join(connection)
+    attachSession(connection, identity.session._id)
+  })
+
+  app.on('logout', (_result: unknown, { connection }: { connection?: RealTimeConnection }) => {
+    if (!connection) return
+    if (app.channels.length > 0) app.channel(app.channels).leave(connection)
+    detachSession(connection)
+  })
+
+  app.on('disconnect', (connection: RealTimeConnection) => detachSession(connection))
+}
+
+type Item = Record<string, unknown>
+
+/*
+ * Publishers take the app rather than reading it from the hook context: events emitted by the
+ * server itself (a bulk session end, say) have no context.
+ */
+
+/** Events of company-wide records (roles, team, branches) go to everyone of that company. */
+export const publishToCompany = (app: Application) => (data: unknown) => app.channel(companyChannel(String((data as Item).companyId)))
+
+/** Events of per-branch records go to that branch and to those who see all branches. */
+export const publishToBranch = (app: Application) => (data: unknown) => {
+  const item = data as Item
+  return [app.channel(branchChannel(String(item.branchId))), app.channel(allBranchesChannel(String(item.companyId)))]
+}
+
+/** Events of a person's own records (sessions) go only to that person. */
+export const publishToUser =
+  (app: Application, field = 'userId') =>
+  (data: unknown) =>
+    app.channel(userChannel(String((data as Item)[field])))

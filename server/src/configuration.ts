@@ -1,0 +1,96 @@
+import path from 'node:path'
+import crypto from 'node:crypto'
+import fs from 'node:fs'
+
+/**
+ * Typed configuration, read once from the environment. Every variable is documented in the
+ * README's "Configuration" table; tests build a Configuration directly instead.
+ */
+export interface Configuration {
+  host: string
+  port: number
+  /** Folder for the embedded SQLite file, the generated token secret and uploads. */
+  dataDir: string
+  /** postgres://… selects PostgreSQL; empty means SQLite in dataDir. */
+  databaseUrl: string
+  /** redis://… makes several instances share events, rate limits and session ends. */
+  redisUrl: string
+  authSecret: string
+  /** Access token lifetime, as accepted by jsonwebtoken ("1d", "12h"). */
+  tokenLifetime: string
+  /** Seed the demo clinic on the first start of an empty database. */
+  demoSeed: boolean
+  /** For a clean install without demo data: the first administrator to create. */
+  firstAdmin?: { email: string; password: string; companyName: string; firstName: string; lastName: string; phone: string }
+  publicUrl: string
+  webRoot: string
+  smtp: { url: string; from: string }
+  /** Sign-in throttling: failures allowed per account and per address within the window. */
+  signInLimits: { perAccount: number; perAddress: number; windowSeconds: number }
+  /** Largest socket message accepted, in bytes. */
+  maxMessageBytes: number
+  /** Days before subscription end when sign-in starts warning. */
+  expiryWarningDays: number
+  resetLinkMinutes: number
+  logLevel: string
+}
+
+const bool = (value: string | undefined, fallback: boolean) =>
+  value === undefined || value === '' ? fallback : ['1', 'true', 'yes', 'on'].includes(value.toLowerCase())
+
+const int = (value: string | undefined, fallback: number) => {
+  const parsed = Number.parseInt(value ?? '', 10)
+  return Number.isFinite(parsed) ? parsed : fallback
+}
+
+/** Reads the token secret from AUTH_SECRET, or keeps a generated one in the data folder. */
+function tokenSecret(env: NodeJS.ProcessEnv, dataDir: string): string {
+  if (env.AUTH_SECRET) return env.AUTH_SECRET
+  const file = path.join(dataDir, 'auth-secret')
+  if (fs.existsSync(file)) return fs.readFileSync(file, 'utf8').trim()
+  fs.mkdirSync(dataDir, { recursive: true })
+  const secret = crypto.randomBytes(48).toString('base64url')
+  fs.writeFileSync(file, secret, { mode: 0o600 })
+  return secret
+}
+
+function firstAdmin(env: NodeJS.ProcessEnv): Configuration['firstAdmin'] {
+  if (!env.ADMIN_EMAIL || !env.ADMIN_PASSWORD) return undefined
+  return {
+    email: env.ADMIN_EMAIL,
+    password: env.ADMIN_PASSWORD,
+    companyName: env.ADMIN_COMPANY ?? 'My clinic',
+    firstName: env.ADMIN_FIRST_NAME ?? 'Admin',
+    lastName: env.ADMIN_LAST_NAME ?? 'Admin',
+    phone: env.ADMIN_PHONE ?? '+998900000000'
+  }
+}
+
+export function configurationFromEnv(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Configuration {
+  const dataDir = path.resolve(cwd, env.DATA_DIR ?? 'data')
+  const port = int(env.PORT, 3030)
+  const host = env.HOST ?? '0.0.0.0'
+  return {
+    host,
+    port,
+    dataDir,
+    databaseUrl: env.DATABASE_URL ?? '',
+    redisUrl: env.REDIS_URL ?? '',
+    authSecret: tokenSecret(env, dataDir),
+    tokenLifetime: env.TOKEN_LIFETIME ?? '7d',
+    demoSeed: bool(env.DEMO_SEED, true),
+    firstAdmin: firstAdmin(env),
+    publicUrl: env.PUBLIC_URL ?? `http://localhost:${port}`,
+    webRoot: path.resolve(cwd, env.WEB_ROOT ?? 'web/dist'),
+    smtp: { url: env.SMTP_URL ?? '', from: env.SMTP_FROM ?? 'Clinic <no-reply@localhost>' },
+    signInLimits: {
+      perAccount: int(env.SIGNIN_LIMIT_ACCOUNT, 5),
+      perAddress: int(env.SIGNIN_LIMIT_ADDRESS, 20),
+      windowSeconds: int(env.SIGNIN_LIMIT_WINDOW, 15 * 60)
+    },
+    maxMessageBytes: int(env.MAX_MESSAGE_BYTES, 1_000_000),
+    expiryWarningDays: int(env.EXPIRY_WARNING_DAYS, 7),
+    resetLinkMinutes: int(env.RESET_LINK_MINUTES, 60),
+    logLevel: env.LOG_LEVEL ?? 'info'
+  }
+}

@@ -1,0 +1,23 @@
+import { BadRequest, NotFound } from '@feathersjs/errors'
+import type { HookContext } from '../declarations'
+import { clinicError } from '../errors'
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
+/**
+ * Ids from outside must be strings (an object id such as `{ "$ne": null }` is an injection
+ * attempt) and look like our UUIDs; anything else cannot name a record, so it is not found.
+ * Services whose ids are not UUIDs ('mine', tokens) list the extra ids they accept.
+ */
+export const checkId =
+  (...alsoAccepted: string[]) =>
+  async (context: HookContext) => {
+    if (!context.params.provider || context.id === undefined) return
+    const { id, method } = context
+    if (id === null) {
+      if (method === 'patch' || method === 'remove') throw clinicError(BadRequest, 'invalid-request', '_id')
+      return
+    }
+    if (typeof id !== 'string') throw clinicError(BadRequest, 'invalid-request', '_id')
+    if (!UUID.test(id) && !alsoAccepted.includes(id)) throw clinicError(NotFound, 'not-found')
+  }

@@ -1,0 +1,37 @@
+import { configurationFromEnv } from './configuration'
+import { createApp } from './app'
+import { migrateToLatest } from './db'
+import { seedOnFirstStart } from './seed'
+
+/** Starts the clinic server: configuration, migrations, first-start seed, listen, graceful stop. */
+async function main() {
+  const config = configurationFromEnv()
+  const app = createApp(config)
+  const logger = app.get('logger')
+  const db = app.get('db')
+  await migrateToLatest(db)
+  await seedOnFirstStart(app)
+  const server = await app.listen(config.port)
+  logger.info({ msg: 'listening', url: `http://localhost:${config.port}`, database: config.databaseUrl ? 'postgresql' : 'sqlite' })
+
+  let stopping = false
+  const stop = async (signal: string) => {
+    if (stopping) return
+    stopping = true
+    app.set('stopping', true)
+    logger.info({ msg: 'stopping', signal, callsInFlight: app.get('inFlight').size })
+    server.close()
+    await app.get('inFlight').drained(10_000)
+    await app.teardown().catch(() => undefined)
+    await db.destroy()
+    logger.info({ msg: 'stopped' })
+    process.exit(0)
+  }
+  process.on('SIGTERM', () => void stop('SIGTERM'))
+  process.on('SIGINT', () => void stop('SIGINT'))
+}
+
+main().catch((error) => {
+  console.error(error)
+  process.exit(1)
+})

@@ -1,0 +1,62 @@
+import type { Application } from './declarations'
+import { registerCompany } from './services/company-registration/register-company'
+import { newId, now } from './hooks/ids'
+import { hashPassword } from './services/users/password-hash'
+
+export const DEMO_SIGN_IN = { email: 'admin@demo.clinic', password: 'Demo-clinic-2026' }
+
+const DEMO_TEAM = [
+  { first_name: 'Dilshod', last_name: 'Karimov', role: 'doctor', specialty: 'Therapist', color: '#13c2c2', email: 'karimov@demo.clinic' },
+  { first_name: 'Анна', last_name: 'Смирнова', role: 'doctor', specialty: 'Orthodontist', color: '#eb2f96', email: 'smirnova@demo.clinic' },
+  { first_name: 'Mikko', last_name: 'Virtanen', role: 'doctor', specialty: 'Surgeon', color: '#fa8c16', email: 'virtanen@demo.clinic' },
+  { first_name: 'Nilufar', last_name: 'Yusupova', role: 'finance', specialty: null, color: '#52c41a', email: 'yusupova@demo.clinic' },
+  { first_name: 'Олег', last_name: 'Петров', role: 'director', specialty: null, color: '#722ed1', email: 'petrov@demo.clinic' }
+] as const
+
+/** A small but believable clinic: two branches, specialties and a team in every default role. */
+export async function seedDemoClinic(app: Application) {
+  const db = app.get('db')
+  const registered = await registerCompany(db, {
+    companyName: 'Smile Dental',
+    phone: '+998 71 200 00 00',
+    email: DEMO_SIGN_IN.email,
+    first_name: 'Aziza',
+    last_name: 'Rahimova',
+    password: DEMO_SIGN_IN.password,
+    branchName: 'Chilonzor'
+  })
+  const timestamp = now()
+  const stamp = { companyId: registered.companyId, createdAt: timestamp, updatedAt: timestamp, createdBy: registered.userId }
+  const secondBranch = newId()
+  await db('branches').insert({ _id: secondBranch, ...stamp, name: 'Yunusobod', address: 'Amir Temur 108', phone: '998712000001', isMain: false, archived: false })
+  const specialtyIds = new Map<string, string>()
+  for (const name of ['Therapist', 'Orthodontist', 'Surgeon', 'Hygienist']) {
+    const _id = newId()
+    specialtyIds.set(name, _id)
+    await db('specialties').insert({ _id, ...stamp, name })
+  }
+  const password = await hashPassword(DEMO_SIGN_IN.password)
+  for (const member of DEMO_TEAM) {
+    await db('users').insert({
+      _id: newId(),
+      ...stamp,
+      email: member.email,
+      password,
+      first_name: member.first_name,
+      last_name: member.last_name,
+      middle_name: '',
+      phone: '',
+      roleId: registered.roleIds[member.role],
+      specialtyId: member.specialty ? specialtyIds.get(member.specialty) : null,
+      branchIds: JSON.stringify(member.role === 'doctor' ? [registered.branchId] : [registered.branchId, secondBranch]),
+      color: member.color,
+      acceptsAppointments: member.role === 'doctor',
+      percentOfRevenue: member.role === 'doctor' ? 30 : 0,
+      allowLogin: true,
+      isOwner: false,
+      archived: false,
+      balance: 0,
+      schedule: JSON.stringify({})
+    })
+  }
+}

@@ -1,0 +1,86 @@
+import type { AuthenticationResult } from '@feathersjs/authentication'
+import type { Application, HookContext } from '../../declarations'
+import type { Identity } from '../../access/identity'
+import { SignInThrottle } from '../../access/sign-in-throttle'
+import { accessRegistry } from '../../access/access'
+import { ClinicAuthenticationService, PasswordStrategy, SessionTokenStrategy } from './authentication.class'
+import { authenticationPath, type SignInResult } from './authentication.shared'
+
+declare module '../../declarations' {
+  interface ServiceTypes {
+    [authenticationPath]: ClinicAuthenticationService
+  }
+}
+
+/**
+ * `authentication`: create signs in (strategy `local` with email and password, or `jwt` with an
+ * accessToken); remove signs out and ends the session. Open to anyone by nature; the strategies
+ * themselves throttle and check.
+ */
+export function authentication(app: Application) {
+  const config = app.get('config')
+  app.set('authentication', {
+    secret: config.authSecret,
+    entity: 'user',
+    service: 'users',
+    authStrategies: ['jwt', 'local'],
+    jwtOptions: { header: { typ: 'access' }, audience: 'clinic-workstation', algorithm: 'HS256', expiresIn: config.tokenLifetime },
+    local: { usernameField: 'email', passwordField: 'password', errorMessage: 'Invalid login' }
+  })
+  const service = new ClinicAuthenticationService(app)
+  service.register('jwt', new SessionTokenStrategy())
+  service.register('local', new PasswordStrategy(app.get('signInThrottle') ?? SignInThrottle.inMemory(config.signInLimits)))
+  app.use(authenticationPath, service)
+  accessRegistry.set(authenticationPath, { methods: { create: { public: true }, remove: { public: true } } })
+
+  app.service(authenticationPath).hooks({
+    after: {
+      create: [shapeSignInResult],
+      remove: [endSignedOutSession]
+    }
+  })
+}
+
+/**
+ * What the renderer needs right after sign-in, and nothing more: the token, the person, their
+ * company, role and branches, and a warning when the subscription ends soon. The full identity
+ * stays on the result for the `login` event (channels) but is not sent.
+ */
+async function shapeSignInResult(context: HookContext) {
+  const result = context.result as AuthenticationResult
+  const identity = result.identity as Identity
+  const { user, company, role, branchIds, session } = identity
+  const shaped: SignInResult = {
+    accessToken: result.accessToken,
+    authentication: { strategy: result.authentication.strategy, payload: result.authentication.payload },
+    user,
+    company: { _id: company._id, name: company.name, modules: company.modules, timezone: company.timezone, currency: company.currency, subscriptionEndsAt: company.subscriptionEndsAt },
+    role,
+    branchIds,
+    sessionId: session._id,
+    warning: expiryWarning(company.subscriptionEndsAt, context.app.get('config').expiryWarningDays)
+  }
+  Object.defineProperty(shaped, 'identity', { value: identity, enumerable: false })
+  context.result = shaped
+}
+
+export function expiryWarning(subscriptionEndsAt: string | null, warningDays: number): SignInResult['warning'] {
+  if (!subscriptionEndsAt) return null
+  const msLeft = Date.parse(subscriptionEndsAt) - Date.now()
+  if (msLeft > warningDays * 86_400_000) return null
+  return { code: 'account-expiring', date: subscriptionEndsAt }
+}
+
+/**
+ * Signing out ends the session, so the token cannot be replayed. Written directly rather than
+ * through the sessions service: its `patched` event would close this very socket before the
+ * sign-out answer reaches it. Other sockets of the session are refused on their next call.
+ */
+async function endSignedOutSession(context: HookContext) {
+  const sessionId = (context.result as AuthenticationResult)?.authentication?.payload?.sid
+  if (typeof sessionId !== 'string') return
+  const timestamp = new Date().toISOString()
+  await context.app.get('db')('sessions').where({ _id: sessionId }).whereNull('endedAt').update({ endedAt: timestamp, updatedAt: timestamp })
+  const identity = (context.result as AuthenticationResult).identity as Identity | undefined
+  context.result = { accessToken: (context.result as AuthenticationResult).accessToken, userId: identity?.user._id ?? null }
+}

@@ -1,0 +1,6 @@
+import type { CompanyRegistrationService } from './company-registration.class'
+
+export const companyRegistrationPath = 'company-registration'
+export const companyRegistrationMethods = ['create'] as const
+export type CompanyRegistrationClientService = Pick<CompanyRegistrationService, (typeof companyRegistrationMethods)[number]>
+export type { RegistrationData, RegistrationResult } from './company-registration.schema'

@@ -1,0 +1,23 @@
+import type { Application } from '../declarations'
+import { authentication } from './authentication/authentication'
+import { branches } from './branches/branches'
+import { company } from './company/company'
+import { companyRegistration } from './company-registration/company-registration'
+import { forceLogout } from './force-logout/force-logout'
+import { roles } from './roles/roles'
+import { sessions } from './sessions/sessions'
+import { specialty } from './specialty/specialty'
+import { users } from './users/users'
+
+/** Registers every service. */
+export function services(app: Application) {
+  app.configure(users)
+  app.configure(authentication)
+  app.configure(companyRegistration)
+  app.configure(company)
+  app.configure(branches)
+  app.configure(roles)
+  app.configure(specialty)
+  app.configure(sessions)
+  app.configure(forceLogout)
+}

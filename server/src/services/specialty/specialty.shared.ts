@@ -1,0 +1,7 @@
+import type { Specialty, SpecialtyData, SpecialtyPatch, SpecialtyQuery, SpecialtyService } from './specialty.class'
+
+export type { Specialty, SpecialtyData, SpecialtyPatch, SpecialtyQuery }
+
+export const specialtyPath = 'specialty'
+export const specialtyMethods = ['find', 'get', 'create', 'patch', 'remove'] as const
+export type SpecialtyClientService = Pick<SpecialtyService, (typeof specialtyMethods)[number]>

@@ -1,0 +1,52 @@
+import { hooks as schemaHooks } from '@feathersjs/schema'
+import type { Application } from '../../declarations'
+import { access } from '../../access/access'
+import { companyScope } from '../../access/tenancy'
+import { checkId } from '../../hooks/check-id'
+import { publishToCompany } from '../../channels'
+import { SpecialtyService, specialtyServiceOptions } from './specialty.class'
+import {
+  specialtyDataResolver,
+  specialtyDataValidator,
+  specialtyExternalResolver,
+  specialtyPatchResolver,
+  specialtyPatchValidator,
+  specialtyQueryResolver,
+  specialtyQueryValidator,
+  specialtyResolver
+} from './specialty.schema'
+import { specialtyMethods, specialtyPath } from './specialty.shared'
+
+declare module '../../declarations' {
+  interface ServiceTypes {
+    [specialtyPath]: SpecialtyService
+  }
+}
+
+/** `specialty`: the company's list of doctors' specialties. */
+export function specialty(app: Application) {
+  app.use(specialtyPath, new SpecialtyService(specialtyServiceOptions(app)), { methods: specialtyMethods, events: [] })
+  app.service(specialtyPath).hooks({
+    around: {
+      all: [
+        access(specialtyPath, {
+          methods: {
+            find: { signedIn: true },
+            get: { signedIn: true },
+            create: { resource: 'specialty', flag: 'create' },
+            patch: { resource: 'specialty', flag: 'edit' },
+            remove: { resource: 'specialty', flag: 'delete' }
+          }
+        }),
+        schemaHooks.resolveExternal(specialtyExternalResolver),
+        schemaHooks.resolveResult(specialtyResolver)
+      ]
+    },
+    before: {
+      all: [checkId(), schemaHooks.validateQuery(specialtyQueryValidator), companyScope, schemaHooks.resolveQuery(specialtyQueryResolver)],
+      create: [schemaHooks.validateData(specialtyDataValidator), schemaHooks.resolveData(specialtyDataResolver)],
+      patch: [schemaHooks.validateData(specialtyPatchValidator), schemaHooks.resolveData(specialtyPatchResolver)]
+    }
+  })
+  app.service(specialtyPath).publish(publishToCompany(app))
+}

@@ -1,0 +1,48 @@
+import { hooks as schemaHooks } from '@feathersjs/schema'
+import type { Application } from '../../declarations'
+import { access } from '../../access/access'
+import { companyScope } from '../../access/tenancy'
+import { checkId } from '../../hooks/check-id'
+import { publishToCompany } from '../../channels'
+import { UserService, userRowShape, userServiceOptions } from './users.class'
+import { userDataResolver, userDataValidator, userExternalResolver, userPatchResolver, userPatchValidator, userQueryValidator, userResolver } from './users.schema'
+import { checkTeamMember, endSessionsOfRestricted, protectOwnAccount } from './user-rules'
+import { userMethods, userPath } from './users.shared'
+
+declare module '../../declarations' {
+  interface ServiceTypes {
+    [userPath]: UserService
+  }
+}
+
+/** `users`: the team members of a company (spec section 3, Team member). */
+export function users(app: Application) {
+  app.use(userPath, new UserService(userServiceOptions(app), userRowShape), { methods: [...userMethods], events: [] })
+  app.service(userPath).hooks({
+    around: {
+      all: [
+        access(userPath, {
+          methods: {
+            find: { resource: 'users', flag: 'view' },
+            get: { resource: 'users', flag: 'view' },
+            create: { resource: 'users', flag: 'create' },
+            patch: { resource: 'users', flag: 'edit' },
+            remove: { resource: 'users', flag: 'delete' }
+          }
+        }),
+        schemaHooks.resolveExternal(userExternalResolver),
+        schemaHooks.resolveResult(userResolver)
+      ]
+    },
+    before: {
+      all: [checkId(), schemaHooks.validateQuery(userQueryValidator), companyScope],
+      create: [schemaHooks.validateData(userDataValidator), checkTeamMember, schemaHooks.resolveData(userDataResolver)],
+      patch: [schemaHooks.validateData(userPatchValidator), protectOwnAccount, checkTeamMember, schemaHooks.resolveData(userPatchResolver)],
+      remove: [protectOwnAccount]
+    },
+    after: {
+      patch: [endSessionsOfRestricted]
+    }
+  })
+  app.service(userPath).publish(publishToCompany(app))
+}

@@ -1,0 +1,177 @@
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import type { AddressInfo } from 'node:net'
+import knex from 'knex'
+import { io, type Socket } from 'socket.io-client'
+import socketio from '@feathersjs/socketio-client'
+import { createApp } from '../../server/src/app'
+import { createDatabase, migrateToLatest, type Database } from '../../server/src/db'
+import { createClient, type ClientApplication } from '../../server/src/client'
+import type { Configuration } from '../../server/src/configuration'
+import type { Application } from '../../server/src/declarations'
+import type { SignInResult } from '../../server/src/services/authentication/authentication.shared'
+import { SignInThrottle } from '../../server/src/access/sign-in-throttle'
+
+export type Engine = 'sqlite' | 'postgres'
+
+/** Server tests run on SQLite always, and on PostgreSQL too when TEST_DATABASE_URL is set. */
+export const engines: Engine[] = process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite']
+
+export const PASSWORD = 'Correct-horse-7'
+
+export function testConfiguration(dataDir: string, overrides: Partial<Configuration> = {}): Configuration {
+  return {
+    host: '127.0.0.1',
+    port: 0,
+    dataDir,
+    databaseUrl: '',
+    redisUrl: '',
+    authSecret: 'test-secret-that-is-long-enough-for-hs256-signing',
+    tokenLifetime: '1h',
+    demoSeed: false,
+    publicUrl: 'http://localhost:3030',
+    webRoot: path.join(dataDir, 'web'),
+    smtp: { url: '', from: 'Clinic <no-reply@clinic.test>' },
+    signInLimits: { perAccount: 5, perAddress: 50, windowSeconds: 900 },
+    maxMessageBytes: 100_000,
+    expiryWarningDays: 7,
+    resetLinkMinutes: 60,
+    logLevel: 'silent',
+    ...overrides
+  }
+}
+
+/** A fresh database: a temporary SQLite file, or a new schema in the test PostgreSQL. */
+async function freshDatabase(engine: Engine, dataDir: string): Promise<{ db: Database; drop: () => Promise<void> }> {
+  if (engine === 'sqlite') return { db: createDatabase({ databaseUrl: '', dataDir }), drop: async () => undefined }
+  const url = process.env.TEST_DATABASE_URL!
+  const schema = `test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`
+  const admin = knex({ client: 'pg', connection: url })
+  await admin.raw(`create schema "${schema}"`)
+  await admin.destroy()
+  const db = createDatabase({ databaseUrl: url, dataDir, schema })
+  return {
+    db,
+    drop: async () => {
+      await db.raw(`drop schema "${schema}" cascade`)
+    }
+  }
+}
+
+export interface TestServer {
+  app: Application
+  db: Database
+  url: string
+  engine: Engine
+  /** An unauthenticated client on a new socket. */
+  connect(): ClientApplication
+  /** A raw socket.io connection, for malformed messages. */
+  rawSocket(): Socket
+  /** Registers a clinic and returns its administrator, signed in. */
+  registerClinic(name?: string): Promise<SignedIn>
+  signIn(email: string, password?: string): Promise<SignedIn>
+  stop(): Promise<void>
+}
+
+export interface SignedIn {
+  client: ClientApplication
+  auth: SignInResult
+  email: string
+}
+
+let clinicCounter = 0
+
+export async function startServer(engine: Engine, overrides: Partial<Configuration> = {}): Promise<TestServer> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'clinic-test-'))
+  const { db, drop } = await freshDatabase(engine, dataDir)
+  await migrateToLatest(db)
+  const config = testConfiguration(dataDir, overrides)
+  const app = createApp(config, { db, signInThrottle: SignInThrottle.inMemory(config.signInLimits) })
+  const server = await app.listen(0)
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  const sockets: Socket[] = []
+
+  const rawSocket = () => {
+    const socket = io(url, { transports: ['websocket'], forceNew: true, reconnection: false })
+    sockets.push(socket)
+    return socket
+  }
+  const connect = () => createClient(socketio(rawSocket(), { timeout: 10_000 }), { storage: new MemoryStorage() })
+
+  const signIn = async (email: string, password = PASSWORD): Promise<SignedIn> => {
+    const client = connect()
+    const auth = (await client.authenticate({ strategy: 'local', email, password })) as unknown as SignInResult
+    return { client, auth, email }
+  }
+
+  const registerClinic = async (name = 'Clinic'): Promise<SignedIn> => {
+    clinicCounter += 1
+    const email = `owner${clinicCounter}.${Math.random().toString(36).slice(2, 8)}@clinic.test`
+    await connect().service('company-registration').create({
+      companyName: `${name} ${clinicCounter}`,
+      phone: '+998 90 123 45 67',
+      email,
+      first_name: 'Owner',
+      last_name: `Number${clinicCounter}`,
+      password: PASSWORD
+    })
+    return signIn(email)
+  }
+
+  const stop = async () => {
+    for (const socket of sockets) socket.disconnect()
+    await app.teardown()
+    await drop()
+    await db.destroy()
+    fs.rmSync(dataDir, { recursive: true, force: true })
+  }
+
+  return { app, db, url, engine, connect, rawSocket, registerClinic, signIn, stop }
+}
+
+/** Token storage for tests: the authentication client's storage interface, in memory. */
+export class MemoryStorage {
+  private values = new Map<string, string>()
+  getItem(key: string) {
+    return this.values.get(key)
+  }
+  setItem(key: string, value: string) {
+    this.values.set(key, value)
+    return value
+  }
+  removeItem(key: string) {
+    const value = this.values.get(key)
+    this.values.delete(key)
+    return value
+  }
+}
+
+/** Resolves with the first `event` of `service` on `client`, or rejects after `ms`. */
+export function nextEvent<T = unknown>(client: ClientApplication, service: string, event: string, ms = 3000): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no ${service} ${event} event within ${ms} ms`)), ms)
+    client.service(service as never).once(event, (data: T) => {
+      clearTimeout(timer)
+      resolve(data)
+    })
+  })
+}
+
+/** Resolves true if `service` emits `event` on `client` within `ms`, false otherwise. */
+export function receivesEvent(client: ClientApplication, service: string, event: string, ms = 500): Promise<boolean> {
+  return nextEvent(client, service, event, ms).then(
+    () => true,
+    () => false
+  )
+}
+
+/** The Feathers error a call fails with (the test fails if it succeeds). */
+export async function failure(promise: Promise<unknown>): Promise<{ name: string; code: number; message: string; data?: { code?: string; path?: string } }> {
+  try {
+    await promise
+  } catch (error) {
+    return error as never
+  }
+  throw new Error('expected the call to fail, but it succeeded')
+}

@@ -151,7 +151,8 @@ export class MemoryStorage {
 export function nextEvent<T = unknown>(client: ClientApplication, service: string, event: string, ms = 3000): Promise<T> {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`no ${service} ${event} event within ${ms} ms`)), ms)
-    client.service(service as never).once(event, (data: T) => {
+    const events = client.service(service as never) as unknown as { once: (event: string, listener: (data: T) => void) => void }
+    events.once(event, (data: T) => {
       clearTimeout(timer)
       resolve(data)
     })

@@ -18,7 +18,7 @@ const selectableKeys = (type: TObject) => {
  * columns, a capped $limit. Unlike Feathers' querySyntax it has no `$and`, which the spec does
  * not list. `extensions` adds per-property operators ($regex and $options where the spec allows).
  */
-export function strictQuery<T extends TObject, X extends TProperties = {}>(
+export function strictQuery<T extends TObject, X extends TProperties = TProperties>(
   type: T,
   extensions: Parameters<typeof queryProperties>[1] = {},
   /** Service-specific top-level parameters, such as `$search`. */

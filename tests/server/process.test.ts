@@ -1,0 +1,79 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import fs from 'node:fs'
+import net from 'node:net'
+import os from 'node:os'
+import path from 'node:path'
+import { io } from 'socket.io-client'
+import socketio from '@feathersjs/socketio-client'
+import { createClient } from '../../server/src/client'
+import { DEMO_SIGN_IN } from '../../server/src/seed-demo'
+import { MemoryStorage } from './harness'
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const probe = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo
+      probe.close(() => resolve(port))
+    })
+  })
+}
+
+interface Running {
+  child: ChildProcess
+  output: () => string
+  exited: Promise<number | null>
+}
+
+/** Starts the real entry point, as the quick start does, and waits for its "listening" line. */
+async function startProcess(env: Record<string, string>): Promise<Running> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/index.ts'], {
+    cwd: path.resolve(__dirname, '../..'),
+    env: { ...process.env, LOG_LEVEL: 'info', ...env }
+  })
+  let output = ''
+  child.stdout!.on('data', (chunk) => (output += chunk))
+  child.stderr!.on('data', (chunk) => (output += chunk))
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
+  const deadline = Date.now() + 20_000
+  while (!output.includes('"msg":"listening"')) {
+    if (Date.now() > deadline || child.exitCode !== null) throw new Error(`server did not start:\n${output}`)
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+  return { child, output: () => output, exited }
+}
+
+describe('the server process', () => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'clinic-process-'))
+  afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }))
+
+  it('starts on an empty data folder with the demo clinic, serves health, and stops gracefully', async () => {
+    const port = await freePort()
+    const running = await startProcess({ DATA_DIR: dataDir, PORT: String(port), DEMO_SEED: '1' })
+    expect(running.output()).toContain(`Sign in as ${DEMO_SIGN_IN.email} / ${DEMO_SIGN_IN.password}`)
+
+    const health = await fetch(`http://127.0.0.1:${port}/health`)
+    expect(await health.json()).toEqual({ status: 'ok' })
+
+    const socket = io(`http://127.0.0.1:${port}`, { transports: ['websocket'], reconnection: false })
+    const client = createClient(socketio(socket), { storage: new MemoryStorage() })
+    const signedIn = await client.authenticate({ strategy: 'local', ...DEMO_SIGN_IN })
+    expect(signedIn.user.email).toBe(DEMO_SIGN_IN.email)
+    const team = await client.service('users').find({ query: { $limit: 50 } })
+    expect(team.total).toBeGreaterThanOrEqual(6)
+    socket.disconnect()
+
+    running.child.kill('SIGTERM')
+    expect(await running.exited).toBe(0)
+    expect(running.output()).toContain('"msg":"stopped"')
+    // Logs never carry secrets or personal data: no password, no token.
+    expect(running.output()).not.toContain(signedIn.accessToken)
+  })
+
+  it('keeps the data on a second start instead of seeding again', async () => {
+    const port = await freePort()
+    const running = await startProcess({ DATA_DIR: dataDir, PORT: String(port), DEMO_SEED: '1' })
+    expect(running.output()).not.toContain('Demo clinic ready')
+    running.child.kill('SIGTERM')
+    expect(await running.exited).toBe(0)
+  })
+})

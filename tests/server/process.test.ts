@@ -61,6 +61,14 @@ describe('the server process', () => {
     const team = await client.service('users').find({ query: { $limit: 50 } })
     expect(team.total).toBeGreaterThanOrEqual(6)
     socket.disconnect()
+    // One structured line per call, with its duration and outcome.
+    const callLine = running
+      .output()
+      .split('\n')
+      .filter((line) => line.includes('"msg":"call"') && line.includes('"path":"users"'))
+      .map((line) => JSON.parse(line))[0]
+    expect(callLine).toMatchObject({ path: 'users', method: 'find', outcome: 'ok' })
+    expect(typeof callLine.ms).toBe('number')
 
     running.child.kill('SIGTERM')
     expect(await running.exited).toBe(0)

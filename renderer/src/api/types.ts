@@ -1,0 +1,134 @@
+import type { Permission } from '../../../domain/access/resources'
+
+/**
+ * Record shapes as the server sends them (issue 2's service API). They live here until the
+ * server's `*.shared.ts` files export them; then these become re-exports.
+ */
+export interface Paginated<T> {
+  total: number
+  limit: number
+  skip: number
+  data: T[]
+}
+
+export interface UserRecord {
+  _id: string
+  companyId: string
+  email: string
+  first_name: string
+  last_name: string
+  middle_name?: string | null
+  phone?: string | null
+  username?: string | null
+  roleId: string
+  specialtyId?: string | null
+  branchIds: string[]
+  color?: string | null
+  staticPrice?: number | null
+  staticDuration?: number | null
+  acceptsAppointments?: boolean
+  percentOfRevenue?: number | null
+  allowLogin: boolean
+  archived: boolean
+  isOwner: boolean
+  locale?: string | null
+  createdAt?: string
+  updatedAt?: string
+}
+
+export interface CompanySummary {
+  _id: string
+  name: string
+  modules: Record<string, boolean>
+  timezone: string
+  currency: string
+  subscriptionEndsAt: string | null
+}
+
+export interface RoleRecord {
+  _id: string
+  name: string
+  permissions: Permission[]
+}
+
+export interface SignInResult {
+  accessToken: string
+  authentication: { strategy: string; payload: { userId: string; sid: string; exp: number } }
+  user: UserRecord
+  company: CompanySummary
+  role: RoleRecord
+  branchIds: string[]
+  sessionId: string
+  warning: null | { code: 'account-expiring'; date: string }
+}
+
+export interface SessionRecord {
+  _id: string
+  userId: string
+  userAgent: string
+  ip: string
+  lastLogin: string
+  lastAction: string
+  endedAt: string | null
+  current: boolean
+}
+
+export interface BranchRecord {
+  _id: string
+  name: string
+  address?: string | null
+  phone?: string | null
+  isMain: boolean
+  archived: boolean
+}
+
+export interface CompanyRecord {
+  _id: string
+  name: string
+  phone?: string | null
+  email?: string | null
+  timezone: string
+  currency: string
+  locale?: string | null
+  modules: Record<string, boolean>
+  settings?: Record<string, unknown>
+}
+
+export interface MyCompany extends CompanySummary {
+  branchCount: number
+  teamCount: number
+}
+
+export interface TeamMemberPublic {
+  _id: string
+  first_name: string
+  last_name: string
+  middle_name?: string | null
+  color?: string | null
+  specialtyId?: string | null
+  roleId: string
+  branchIds: string[]
+  acceptsAppointments?: boolean
+}
+
+export interface SpecialtyRecord {
+  _id: string
+  name: string
+}
+
+export interface PermissionsInfo {
+  resources: string[]
+  flags: string[]
+  mine: Permission[]
+}
+
+export interface RegistrationData {
+  companyName: string
+  phone: string
+  email: string
+  first_name: string
+  last_name: string
+  password: string
+  passwordConfirmation: string
+  locale: string
+}

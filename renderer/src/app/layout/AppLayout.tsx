@@ -1,0 +1,84 @@
+import { useState } from 'react'
+import { Button, Drawer, Grid, Layout } from 'antd'
+import { FullscreenExitOutlined } from '@ant-design/icons'
+import { useTranslation } from 'react-i18next'
+import { Outlet, useNavigation } from 'react-router'
+import { useSignedIn } from '../../api/session-store'
+import { PageLoading } from '../../components/PageLoading'
+import { AccountWarning } from './AccountWarning'
+import { ConnectionBanner } from './ConnectionBanner'
+import { FullScreenProvider, useFullScreen } from './full-screen'
+import { Sidebar } from './Sidebar'
+import { TopBar } from './TopBar'
+
+function Brand() {
+  const { company } = useSignedIn()
+  return (
+    <div className="app-brand">
+      <img className="app-brand-mark" src="/icons/icon.svg" alt="" />
+      <span>{company?.name}</span>
+    </div>
+  )
+}
+
+function Shell() {
+  const { t } = useTranslation()
+  const screens = Grid.useBreakpoint()
+  const phone = !screens.md
+  const [menuOpen, setMenuOpen] = useState(false)
+  const { fullScreen, setFullScreen } = useFullScreen()
+  const navigation = useNavigation()
+  const content = (
+    <Layout.Content className="app-content" id="main">
+      <AccountWarning />
+      {navigation.state === 'loading' ? <PageLoading /> : <Outlet />}
+    </Layout.Content>
+  )
+  if (fullScreen) {
+    return (
+      <Layout className="app-shell">
+        <Button className="app-fullscreen-exit" icon={<FullscreenExitOutlined />} onClick={() => setFullScreen(false)}>
+          {t('nav.exitFullScreen')}
+        </Button>
+        {content}
+      </Layout>
+    )
+  }
+  return (
+    <Layout className="app-shell" hasSider={!phone}>
+      {phone ? (
+        <Drawer
+          placement="left"
+          open={menuOpen}
+          onClose={() => setMenuOpen(false)}
+          size={260}
+          styles={{ body: { padding: 0, background: '#0f2a2e' }, header: { display: 'none' } }}
+        >
+          <Brand />
+          <Sidebar onNavigate={() => setMenuOpen(false)} />
+        </Drawer>
+      ) : (
+        <Layout.Sider width={232} breakpoint="lg" collapsible={false} style={{ position: 'sticky', top: 0, height: 'calc(var(--vh) * 100)', overflow: 'auto' }}>
+          <Brand />
+          <Sidebar />
+        </Layout.Sider>
+      )}
+      <Layout>
+        <Layout.Header className="app-header">
+          <TopBar phone={phone} onOpenMenu={() => setMenuOpen(true)} />
+        </Layout.Header>
+        <ConnectionBanner />
+        {content}
+      </Layout>
+    </Layout>
+  )
+}
+
+/** The signed-in frame: sidebar, top bar, connection notice and the current screen. */
+export default function AppLayout() {
+  return (
+    <FullScreenProvider>
+      <Shell />
+    </FullScreenProvider>
+  )
+}

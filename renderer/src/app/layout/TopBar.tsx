@@ -1,0 +1,26 @@
+import { Button, Tooltip } from 'antd'
+import { FullscreenOutlined, MenuOutlined } from '@ant-design/icons'
+import { useTranslation } from 'react-i18next'
+import { LanguageSwitcher } from '../../components/LanguageSwitcher'
+import { BranchSwitcher } from './BranchSwitcher'
+import { UserMenu } from './UserMenu'
+import { useFullScreen } from './full-screen'
+
+export function TopBar({ onOpenMenu, phone }: { onOpenMenu: () => void; phone: boolean }) {
+  const { t } = useTranslation()
+  const { setFullScreen } = useFullScreen()
+  return (
+    <>
+      {phone && <Button type="text" icon={<MenuOutlined />} aria-label={t('nav.openMenu')} onClick={onOpenMenu} />}
+      <div className="spacer" />
+      <BranchSwitcher />
+      <LanguageSwitcher compact={phone} />
+      {!phone && (
+        <Tooltip title={t('nav.fullScreen')}>
+          <Button type="text" icon={<FullscreenOutlined />} aria-label={t('nav.fullScreen')} onClick={() => setFullScreen(true)} />
+        </Tooltip>
+      )}
+      <UserMenu />
+    </>
+  )
+}

@@ -1,0 +1,37 @@
+import { Dropdown, Typography } from 'antd'
+import { LockOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons'
+import { useTranslation } from 'react-i18next'
+import { useNavigate } from 'react-router'
+import { useSignedIn } from '../../api/session-store'
+import { PersonAvatar } from '../../components/PersonAvatar'
+
+export function UserMenu() {
+  const { t } = useTranslation()
+  const navigate = useNavigate()
+  const { user, role } = useSignedIn()
+  return (
+    <Dropdown
+      trigger={['click']}
+      menu={{
+        items: [
+          { key: 'me', icon: <UserOutlined />, label: t('nav.profile'), onClick: () => navigate('/profile/me') },
+          { key: 'security', icon: <LockOutlined />, label: t('nav.security'), onClick: () => navigate('/profile/security') },
+          { type: 'divider' },
+          { key: 'logout', icon: <LogoutOutlined />, danger: true, label: t('auth.signOut'), onClick: () => navigate('/login/logout') }
+        ]
+      }}
+    >
+      <button type="button" className="user-menu-button" aria-label={t('nav.account')} data-testid="user-menu">
+        <PersonAvatar person={user} />
+        <span className="hide-on-phone user-menu-name">
+          <Typography.Text strong ellipsis>
+            {user.first_name} {user.last_name}
+          </Typography.Text>
+          <Typography.Text type="secondary" ellipsis style={{ fontSize: 12 }}>
+            {role?.name}
+          </Typography.Text>
+        </span>
+      </button>
+    </Dropdown>
+  )
+}

@@ -1,0 +1,58 @@
+import { createBrowserRouter, type RouteObject } from 'react-router'
+import type { ComponentType } from 'react'
+import { requireSession } from './guard'
+import { RouteError } from './RouteError'
+import { PageLoading } from '../components/PageLoading'
+
+/** Lazy route chunks per area (architecture, Renderer): each screen loads when first opened. */
+const page = (load: () => Promise<{ default: ComponentType }>): Pick<RouteObject, 'lazy'> => ({
+  lazy: async () => ({ Component: (await load()).default })
+})
+
+export const routes: RouteObject[] = [
+  {
+    path: '/login',
+    errorElement: <RouteError />,
+    ...page(() => import('../features/auth/AuthLayout')),
+    children: [
+      { index: true, ...page(() => import('../features/auth/LoginPage')) },
+      { path: 'forgot-password', ...page(() => import('../features/auth/ForgotPasswordPage')) },
+      { path: 'logout', ...page(() => import('../features/auth/LogoutPage')) },
+      { path: 'reset-password', ...page(() => import('../features/auth/ResetPasswordPage')) },
+      { path: 'callback', ...page(() => import('../features/auth/CallbackPage')) }
+    ]
+  },
+  {
+    path: '/welcome',
+    errorElement: <RouteError />,
+    ...page(() => import('../features/auth/AuthLayout')),
+    children: [{ index: true, ...page(() => import('../features/auth/WelcomePage')) }]
+  },
+  {
+    path: '/',
+    loader: requireSession,
+    // Re-running the guard on every in-app navigation would only repeat the in-memory check.
+    shouldRevalidate: () => false,
+    errorElement: <RouteError />,
+    hydrateFallbackElement: <PageLoading full />,
+    ...page(() => import('./layout/AppLayout')),
+    children: [
+      {
+        errorElement: <RouteError />,
+        children: [
+          { index: true, ...page(() => import('../features/home/HomePage')) },
+          { path: 'settings', ...page(() => import('../features/settings/SettingsPage')) },
+          { path: 'profile/me', ...page(() => import('../features/profile/ProfilePage')) },
+          { path: 'profile/security', ...page(() => import('../features/profile/SecurityPage')) },
+          { path: 'people/team', ...page(() => import('../features/team/TeamPage')) },
+          { path: 'company/roles', ...page(() => import('../features/roles/RolesPage')) },
+          { path: 'company/profile/:tab?', ...page(() => import('../features/company/CompanyProfilePage')) },
+          { path: 'company/session', ...page(() => import('../features/company/CompanySessionsPage')) },
+          { path: '*', ...page(() => import('./NotFoundPage')) }
+        ]
+      }
+    ]
+  }
+]
+
+export const router = createBrowserRouter(routes)

@@ -1,0 +1,83 @@
+import { Button, Popconfirm, Table, Tag, Tooltip } from 'antd'
+import { DesktopOutlined } from '@ant-design/icons'
+import { useTranslation } from 'react-i18next'
+import { useNavigate } from 'react-router'
+import { service } from '../api/client'
+import { refreshService, useFind } from '../api/live'
+import type { SessionRecord } from '../api/types'
+import { useFormat } from '../i18n/format'
+import { toast, toastError } from '../app/toasts'
+import { FetchError } from './FetchError'
+import { describeUserAgent } from './user-agent'
+
+interface Props {
+  /** Only this person's sessions; omit for the whole team (needs seeAll on sessions). */
+  userId?: string
+  /** Shows a "who" column, resolved from the team list. */
+  names?: Record<string, string>
+  canEnd: boolean
+}
+
+/** Active sessions with end-session: used by /profile/security (own) and /company/session (team). */
+export function SessionsTable({ userId, names, canEnd }: Props) {
+  const { t } = useTranslation()
+  const format = useFormat()
+  const navigate = useNavigate()
+  const query = { ...(userId ? { userId } : {}), $sort: { lastAction: -1 }, $limit: 200 }
+  const sessions = useFind<SessionRecord>('sessions', query)
+
+  async function end(session: SessionRecord) {
+    // Ending the session in this browser is signing out: go through the normal sign-out.
+    if (session.current) return navigate('/login/logout')
+    try {
+      await service('sessions').remove(session._id)
+      toast.success(t('sessions.ended'))
+      await refreshService('sessions')
+    } catch (error) {
+      toastError(error)
+    }
+  }
+
+  if (sessions.error) return <FetchError error={sessions.error} onRetry={() => void sessions.refetch()} />
+  return (
+    <Table<SessionRecord>
+      rowKey="_id"
+      size="middle"
+      loading={sessions.isLoading}
+      dataSource={(sessions.data?.data ?? []).filter((session) => !session.endedAt)}
+      pagination={false}
+      scroll={{ x: 'max-content' }}
+      locale={{ emptyText: t('sessions.none') }}
+      columns={[
+        ...(names
+          ? [{ key: 'who', title: t('sessions.who'), render: (_: unknown, row: SessionRecord) => names[row.userId] ?? '—' }]
+          : []),
+        {
+          key: 'device',
+          title: t('sessions.device'),
+          render: (_, row) => (
+            <Tooltip title={row.userAgent}>
+              <DesktopOutlined /> {describeUserAgent(row.userAgent)} {row.current && <Tag color="green">{t('sessions.thisDevice')}</Tag>}
+            </Tooltip>
+          )
+        },
+        { key: 'ip', title: t('sessions.ip'), dataIndex: 'ip', responsive: ['md'] },
+        { key: 'lastLogin', title: t('sessions.lastLogin'), render: (_, row) => format.dateTime(row.lastLogin), responsive: ['lg'] },
+        { key: 'lastAction', title: t('sessions.lastAction'), render: (_, row) => format.dateTime(row.lastAction) },
+        {
+          key: 'actions',
+          title: '',
+          align: 'right',
+          render: (_, row) =>
+            canEnd && (
+              <Popconfirm title={row.current ? t('sessions.endCurrentConfirm') : t('sessions.endConfirm')} onConfirm={() => end(row)} okText={t('sessions.end')} cancelText={t('common.cancel')}>
+                <Button danger size="small" data-testid={`end-session-${row._id}`}>
+                  {t('sessions.end')}
+                </Button>
+              </Popconfirm>
+            )
+        }
+      ]}
+    />
+  )
+}

@@ -1,0 +1,73 @@
+import { useState } from 'react'
+import { Form, Input, Modal, Switch } from 'antd'
+import { useTranslation } from 'react-i18next'
+import { service } from '../../api/client'
+import { refreshService } from '../../api/live'
+import type { BranchRecord } from '../../api/types'
+import { phoneProblem } from '../../../../domain/validation/phone'
+import { showServerError } from '../../components/form-errors'
+import { toast } from '../../app/toasts'
+
+type BranchForm = Pick<BranchRecord, 'name' | 'address' | 'phone' | 'isMain' | 'archived'>
+
+export function BranchModal({ branch, onClose }: { branch: BranchRecord | null; onClose: () => void }) {
+  const { t } = useTranslation()
+  const [form] = Form.useForm<BranchForm>()
+  const [busy, setBusy] = useState(false)
+
+  async function save(values: BranchForm) {
+    setBusy(true)
+    const data = { ...values, address: values.address?.trim() || null, phone: values.phone?.trim() || null }
+    try {
+      if (branch) await service<BranchRecord>('branches').patch(branch._id, data)
+      else await service<BranchRecord>('branches').create(data)
+      await refreshService('branches')
+      toast.success(t('common.saved'))
+      onClose()
+    } catch (error) {
+      showServerError(form, error, ['name', 'address', 'phone', 'isMain', 'archived'])
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  return (
+    <Modal
+      open
+      title={branch ? branch.name : t('company.addBranch')}
+      okText={t('common.save')}
+      cancelText={t('common.cancel')}
+      onOk={() => form.submit()}
+      onCancel={onClose}
+      confirmLoading={busy}
+      destroyOnHidden
+    >
+      <Form form={form} layout="vertical" initialValues={branch ?? { isMain: false, archived: false }} onFinish={save}>
+        <Form.Item name="name" label={t('fields.name')} rules={[{ required: true, whitespace: true, message: t('errors.field-required') }]}>
+          <Input autoFocus data-testid="branch-name" />
+        </Form.Item>
+        <Form.Item name="address" label={t('fields.address')}>
+          <Input.TextArea autoSize={{ minRows: 2, maxRows: 4 }} />
+        </Form.Item>
+        <Form.Item
+          name="phone"
+          label={t('fields.phone')}
+          rules={[{ validator: async (_, value) => {
+            const code = value ? phoneProblem(value) : null
+            if (code) throw new Error(t(`errors.${code}`))
+          } }]}
+        >
+          <Input type="tel" />
+        </Form.Item>
+        <Form.Item name="isMain" label={t('company.mainBranch')} valuePropName="checked">
+          <Switch />
+        </Form.Item>
+        {branch && (
+          <Form.Item name="archived" label={t('team.archivedLabel')} valuePropName="checked">
+            <Switch />
+          </Form.Item>
+        )}
+      </Form>
+    </Modal>
+  )
+}

@@ -1,0 +1,32 @@
+import { Tabs } from 'antd'
+import { useTranslation } from 'react-i18next'
+import { useNavigate, useParams } from 'react-router'
+import { PageHeader } from '../../components/PageHeader'
+import { useSignedIn } from '../../api/session-store'
+import { GeneralTab } from './GeneralTab'
+import { BranchesTab } from './BranchesTab'
+
+const tabs = ['general', 'branches'] as const
+
+/** /company/profile with the tabs of this step: general and branches (spec lists more to come). */
+export default function CompanyProfilePage() {
+  const { t } = useTranslation()
+  const navigate = useNavigate()
+  const { company } = useSignedIn()
+  const { tab } = useParams()
+  const active = tabs.includes(tab as (typeof tabs)[number]) ? (tab as string) : 'general'
+  return (
+    <>
+      <PageHeader title={t('nav.company')} subtitle={company.name} />
+      <Tabs
+        activeKey={active}
+        onChange={(key) => navigate(`/company/profile/${key}`)}
+        destroyOnHidden
+        items={[
+          { key: 'general', label: t('company.generalTab'), children: <GeneralTab /> },
+          { key: 'branches', label: t('company.branchesTab'), children: <BranchesTab /> }
+        ]}
+      />
+    </>
+  )
+}

@@ -1,0 +1,108 @@
+import { useEffect, useState } from 'react'
+import { Button, Card, Col, Form, Input, Row, Select, Switch, Typography } from 'antd'
+import { useTranslation } from 'react-i18next'
+import { service } from '../../api/client'
+import { useGet } from '../../api/live'
+import { useCan } from '../../api/permissions'
+import { sessionStore } from '../../api/session-store'
+import type { CompanyRecord } from '../../api/types'
+import { emailProblem } from '../../../../domain/validation/email'
+import { phoneProblem } from '../../../../domain/validation/phone'
+import { languageNames, languages } from '../../i18n/languages'
+import { FetchError } from '../../components/FetchError'
+import { PageLoading } from '../../components/PageLoading'
+import { ruleFrom, showServerError } from '../../components/form-errors'
+import { toast } from '../../app/toasts'
+import { currencies, timeZones } from './company-options'
+
+const fields = ['name', 'phone', 'email', 'timezone', 'currency', 'locale', 'modules']
+
+/** Company name, contacts, time zone, currency, default language and modules. */
+export function GeneralTab() {
+  const { t } = useTranslation()
+  const [form] = Form.useForm<CompanyRecord>()
+  const company = useGet<CompanyRecord>('company', 'mine')
+  const canEdit = useCan('company', 'edit')
+  const [busy, setBusy] = useState(false)
+
+  useEffect(() => {
+    if (company.data) form.setFieldsValue(company.data)
+  }, [company.data, form])
+
+  async function save(values: CompanyRecord) {
+    setBusy(true)
+    try {
+      const saved = await service<CompanyRecord>('company').patch('mine', values)
+      sessionStore.update((session) => ({
+        ...session,
+        company: { ...session.company, name: saved.name, modules: saved.modules, timezone: saved.timezone, currency: saved.currency }
+      }))
+      toast.success(t('common.saved'))
+    } catch (error) {
+      showServerError(form, error, fields)
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  if (company.error) return <FetchError error={company.error} onRetry={() => void company.refetch()} />
+  if (!company.data) return <PageLoading />
+  const modules = Object.keys(company.data.modules ?? {}).sort()
+  return (
+    <Card>
+      <Form form={form} layout="vertical" onFinish={save} disabled={!canEdit || busy} style={{ maxWidth: 820 }}>
+        <Row gutter={16}>
+          <Col xs={24} md={12}>
+            <Form.Item name="name" label={t('fields.companyName')} rules={[{ required: true, whitespace: true, message: t('errors.company-name-required') }]}>
+              <Input />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item name="phone" label={t('fields.phone')} rules={[ruleFrom(phoneProblem, t)]}>
+              <Input type="tel" />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item name="email" label={t('fields.email')} rules={[ruleFrom(emailProblem, t)]}>
+              <Input type="email" />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item name="locale" label={t('company.defaultLanguage')}>
+              <Select options={languages.map((language) => ({ value: language, label: languageNames[language] }))} />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item name="timezone" label={t('fields.timezone')}>
+              <Select showSearch options={timeZones().map((zone) => ({ value: zone, label: zone }))} />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item name="currency" label={t('fields.currency')}>
+              <Select options={currencies.map((code) => ({ value: code, label: code }))} />
+            </Form.Item>
+          </Col>
+        </Row>
+        {modules.length > 0 && (
+          <>
+            <Typography.Title level={5}>{t('company.modules')}</Typography.Title>
+            <Row gutter={16}>
+              {modules.map((module) => (
+                <Col xs={24} sm={12} md={8} key={module}>
+                  <Form.Item name={['modules', module]} valuePropName="checked" label={t(`modules.${module}`, { defaultValue: module })}>
+                    <Switch />
+                  </Form.Item>
+                </Col>
+              ))}
+            </Row>
+          </>
+        )}
+        {canEdit && (
+          <Button type="primary" htmlType="submit" loading={busy}>
+            {t('common.save')}
+          </Button>
+        )}
+      </Form>
+    </Card>
+  )
+}

@@ -1,0 +1,85 @@
+import { Card, Col, List, Row, Statistic, Tag, Typography } from 'antd'
+import { ApartmentOutlined, CalendarOutlined, SafetyCertificateOutlined, TeamOutlined } from '@ant-design/icons'
+import { useTranslation } from 'react-i18next'
+import { useGet, useFind } from '../../api/live'
+import { useSignedIn } from '../../api/session-store'
+import type { MyCompany, TeamMemberPublic } from '../../api/types'
+import { useFormat } from '../../i18n/format'
+import { PageHeader } from '../../components/PageHeader'
+import { PersonAvatar } from '../../components/PersonAvatar'
+import { QuickLinks } from './QuickLinks'
+
+function greetingKey(hour: number) {
+  if (hour < 5) return 'home.greetingEvening'
+  if (hour < 12) return 'home.greetingMorning'
+  if (hour < 18) return 'home.greetingDay'
+  return 'home.greetingEvening'
+}
+
+/** What exists so far, at a glance: the clinic, its people and where to go next. */
+export default function HomePage() {
+  const { t } = useTranslation()
+  const format = useFormat()
+  const session = useSignedIn()
+  const company = useGet<MyCompany>('my-company', 'mine')
+  const team = useFind<TeamMemberPublic>('my-team', { $limit: 8 })
+  const now = new Date()
+  return (
+    <>
+      <PageHeader
+        title={t(greetingKey(now.getHours()), { name: session.user.first_name })}
+        subtitle={`${session.company.name} · ${format.date(now)}`}
+      />
+      <Row gutter={[16, 16]}>
+        <Col xs={12} lg={6}>
+          <Card className="stat-card">
+            <Statistic title={t('home.team')} value={company.data?.teamCount ?? '—'} prefix={<TeamOutlined />} loading={company.isLoading} />
+          </Card>
+        </Col>
+        <Col xs={12} lg={6}>
+          <Card className="stat-card">
+            <Statistic title={t('home.branches')} value={company.data?.branchCount ?? '—'} prefix={<ApartmentOutlined />} loading={company.isLoading} />
+          </Card>
+        </Col>
+        <Col xs={12} lg={6}>
+          <Card className="stat-card">
+            <Statistic title={t('home.role')} value={session.role?.name ?? '—'} prefix={<SafetyCertificateOutlined />} />
+          </Card>
+        </Col>
+        <Col xs={12} lg={6}>
+          <Card className="stat-card">
+            <Statistic
+              title={t('home.subscription')}
+              value={session.company.subscriptionEndsAt ? format.date(session.company.subscriptionEndsAt) : t('home.noEnd')}
+              prefix={<CalendarOutlined />}
+            />
+          </Card>
+        </Col>
+        <Col xs={24} lg={14}>
+          <QuickLinks />
+        </Col>
+        <Col xs={24} lg={10}>
+          <Card title={t('home.teamTitle')}>
+            <List
+              loading={team.isLoading}
+              dataSource={team.data?.data ?? []}
+              locale={{ emptyText: t('home.teamEmpty') }}
+              renderItem={(member) => (
+                <List.Item>
+                  <List.Item.Meta
+                    avatar={<PersonAvatar person={member} />}
+                    title={`${member.first_name} ${member.last_name}`}
+                    description={member.acceptsAppointments ? <Tag color="green">{t('team.acceptsAppointments')}</Tag> : null}
+                  />
+                </List.Item>
+              )}
+            />
+            {(team.data?.total ?? 0) > 8 && (
+              <Typography.Text type="secondary">{t('home.teamMore', { count: (team.data?.total ?? 0) - 8 })}</Typography.Text>
+            )}
+          </Card>
+        </Col>
+      </Row>
+    </>
+  )
+}

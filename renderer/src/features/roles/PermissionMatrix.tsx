@@ -1,0 +1,95 @@
+import { useMemo, useState } from 'react'
+import { Checkbox, Input, Table } from 'antd'
+import { SearchOutlined } from '@ant-design/icons'
+import { useTranslation } from 'react-i18next'
+import { permissionFlags, type PermissionFlag } from '../../../../domain/access/resources'
+import { columnState, toggle, toggleColumn, toggleRow, type Matrix } from './permission-matrix'
+
+interface Props {
+  matrix: Matrix
+  onChange: (next: Matrix) => void
+  disabled?: boolean
+}
+
+/** Resources down, flags across; header boxes set a whole column for the rows shown. */
+export function PermissionMatrix({ matrix, onChange, disabled }: Props) {
+  const { t } = useTranslation()
+  const [filter, setFilter] = useState('')
+  const resources = useMemo(() => {
+    const term = filter.trim().toLowerCase()
+    return Object.keys(matrix).filter((resource) => !term || resource.includes(term) || t(`resources.${resource}`).toLowerCase().includes(term))
+  }, [matrix, filter, t])
+
+  const flagTitle = (flag: PermissionFlag) => {
+    const state = columnState(matrix, resources, flag)
+    return (
+      <Checkbox
+        disabled={disabled || resources.length === 0}
+        checked={state === 'all'}
+        indeterminate={state === 'some'}
+        onChange={(event) => onChange(toggleColumn(matrix, resources, flag, event.target.checked))}
+        aria-label={t(`flags.${flag}`)}
+      >
+        {t(`flags.${flag}`)}
+      </Checkbox>
+    )
+  }
+
+  return (
+    <>
+      <Input
+        allowClear
+        prefix={<SearchOutlined />}
+        placeholder={t('roles.filterResources')}
+        value={filter}
+        onChange={(event) => setFilter(event.target.value)}
+        style={{ marginBottom: 12, maxWidth: 320 }}
+      />
+      <Table<string>
+        className="permission-matrix"
+        rowKey={(resource) => resource}
+        dataSource={resources}
+        pagination={false}
+        size="small"
+        sticky
+        scroll={{ x: 'max-content' }}
+        columns={[
+          {
+            key: 'resource',
+            title: t('roles.resource'),
+            fixed: 'left',
+            render: (_, resource) => {
+              const all = permissionFlags.every((flag) => matrix[resource][flag])
+              const some = permissionFlags.some((flag) => matrix[resource][flag])
+              return (
+                <Checkbox
+                  disabled={disabled}
+                  checked={all}
+                  indeterminate={some && !all}
+                  onChange={(event) => onChange(toggleRow(matrix, resource, event.target.checked))}
+                  data-testid={`row-${resource}`}
+                >
+                  <span>{t(`resources.${resource}`)}</span> <span className="resource-name hide-on-phone">{resource}</span>
+                </Checkbox>
+              )
+            }
+          },
+          ...permissionFlags.map((flag) => ({
+            key: flag,
+            title: flagTitle(flag),
+            align: 'center' as const,
+            render: (_: unknown, resource: string) => (
+              <Checkbox
+                disabled={disabled}
+                checked={matrix[resource][flag]}
+                onChange={(event) => onChange(toggle(matrix, resource, flag, event.target.checked))}
+                aria-label={`${resource} ${flag}`}
+                data-testid={`perm-${resource}-${flag}`}
+              />
+            )
+          }))
+        ]}
+      />
+    </>
+  )
+}

@@ -1,0 +1,80 @@
+import { useEffect, useState } from 'react'
+import { Button, Card, Col, Empty, List, Row } from 'antd'
+import { PlusOutlined } from '@ant-design/icons'
+import { useTranslation } from 'react-i18next'
+import { useFind } from '../../api/live'
+import { useCan } from '../../api/permissions'
+import type { RoleRecord } from '../../api/types'
+import { PageHeader } from '../../components/PageHeader'
+import { FetchError } from '../../components/FetchError'
+import { RoleEditor } from './RoleEditor'
+import { NewRoleModal } from './NewRoleModal'
+
+/** /company/roles: the company's roles and the permission matrix of the chosen one. */
+export default function RolesPage() {
+  const { t } = useTranslation()
+  const roles = useFind<RoleRecord>('roles', { $limit: 200, $sort: { name: 1 } })
+  const [selectedId, setSelectedId] = useState<string | null>(null)
+  const [creating, setCreating] = useState(false)
+  const canCreate = useCan('roles', 'create')
+  const list = roles.data?.data ?? []
+  const selected = list.find((role) => role._id === selectedId) ?? null
+
+  useEffect(() => {
+    if (!selectedId && list.length > 0) setSelectedId(list[0]._id)
+  }, [list, selectedId])
+
+  if (roles.error) return <FetchError error={roles.error} onRetry={() => void roles.refetch()} />
+  return (
+    <>
+      <PageHeader
+        title={t('nav.roles')}
+        subtitle={t('roles.subtitle')}
+        extra={
+          canCreate && (
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)} data-testid="add-role">
+              {t('roles.add')}
+            </Button>
+          )
+        }
+      />
+      <Row gutter={[16, 16]}>
+        <Col xs={24} lg={6}>
+          <Card styles={{ body: { padding: 8 } }}>
+            <List
+              loading={roles.isLoading}
+              dataSource={list}
+              renderItem={(role) => (
+                <List.Item
+                  onClick={() => setSelectedId(role._id)}
+                  className={role._id === selectedId ? 'role-item role-item-selected' : 'role-item'}
+                  data-testid={`role-${role.name}`}
+                >
+                  <span>{role.name}</span>
+                  <span className="role-count">{t('roles.grantCount', { count: role.permissions?.length ?? 0 })}</span>
+                </List.Item>
+              )}
+            />
+          </Card>
+        </Col>
+        <Col xs={24} lg={18}>
+          {selected ? (
+            <RoleEditor key={selected._id} role={selected} onRemoved={() => setSelectedId(null)} />
+          ) : (
+            <Card>
+              <Empty description={t('roles.pick')} />
+            </Card>
+          )}
+        </Col>
+      </Row>
+      {creating && (
+        <NewRoleModal
+          onClose={(created) => {
+            setCreating(false)
+            if (created) setSelectedId(created._id)
+          }}
+        />
+      )}
+    </>
+  )
+}

@@ -1,0 +1,32 @@
+import type { ReactNode } from 'react'
+import {
+  ApartmentOutlined,
+  BankOutlined,
+  DesktopOutlined,
+  LockOutlined,
+  SafetyCertificateOutlined,
+  TeamOutlined,
+  UserOutlined
+} from '@ant-design/icons'
+import type { PermissionFlag } from '../../../../domain/access/resources'
+
+/** The settings hub of spec section 2, limited to screens that exist; each names its permission. */
+export interface SettingsLink {
+  key: string
+  path: string
+  group: 'clinic' | 'personal'
+  title: string
+  description: string
+  icon: ReactNode
+  permission?: { resource: string; flags: PermissionFlag[] }
+}
+
+export const settingsLinks: SettingsLink[] = [
+  { key: 'team', group: 'clinic', path: '/people/team', title: 'nav.team', description: 'settings.teamText', icon: <TeamOutlined />, permission: { resource: 'users', flags: ['view'] } },
+  { key: 'roles', group: 'clinic', path: '/company/roles', title: 'nav.roles', description: 'settings.rolesText', icon: <SafetyCertificateOutlined />, permission: { resource: 'roles', flags: ['view'] } },
+  { key: 'company', group: 'clinic', path: '/company/profile/general', title: 'nav.company', description: 'settings.companyText', icon: <BankOutlined />, permission: { resource: 'company', flags: ['view'] } },
+  { key: 'branches', group: 'clinic', path: '/company/profile/branches', title: 'company.branchesTab', description: 'settings.branchesText', icon: <ApartmentOutlined />, permission: { resource: 'company', flags: ['view'] } },
+  { key: 'sessions', group: 'clinic', path: '/company/session', title: 'nav.sessions', description: 'settings.sessionsText', icon: <DesktopOutlined />, permission: { resource: 'sessions', flags: ['view', 'seeAll'] } },
+  { key: 'profile', group: 'personal', path: '/profile/me', title: 'nav.profile', description: 'settings.profileText', icon: <UserOutlined /> },
+  { key: 'security', group: 'personal', path: '/profile/security', title: 'nav.security', description: 'settings.securityText', icon: <LockOutlined /> }
+]

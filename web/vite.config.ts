@@ -1,0 +1,51 @@
+import { fileURLToPath } from 'node:url'
+import { defineConfig } from 'vite'
+import react from '@vitejs/plugin-react'
+import { VitePWA } from 'vite-plugin-pwa'
+
+/**
+ * Builds the PWA: `web/` is the Vite root (index.html, main.ts, public/), the renderer code
+ * comes from `../renderer/src`. Output goes to web/dist, which the server serves (WEB_ROOT).
+ * Usage: vite build --config web/vite.config.ts   ·   dev: vite --config web/vite.config.ts
+ */
+const root = fileURLToPath(new URL('.', import.meta.url))
+const serverUrl = process.env.DEV_SERVER_URL ?? 'http://localhost:3030'
+
+export default defineConfig({
+  root,
+  publicDir: 'public',
+  plugins: [
+    react(),
+    VitePWA({
+      // Two manifests chosen at runtime by device (web/pwa/manifest.ts), so none is injected.
+      manifest: false,
+      injectRegister: false,
+      strategies: 'generateSW',
+      filename: 'sw.js',
+      registerType: 'prompt',
+      workbox: {
+        // The app shell only: built code, styles, the page and icons. Never API data (the API
+        // is a websocket, and there is deliberately no runtime caching).
+        globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+        navigateFallback: '/index.html',
+        navigateFallbackDenylist: [/^\/socket\.io/, /^\/health/, /^\/uploads/, /^\/api\//],
+        cleanupOutdatedCaches: true,
+        clientsClaim: true,
+        skipWaiting: false,
+        maximumFileSizeToCacheInBytes: 4 * 1024 * 1024
+      }
+    })
+  ],
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    assetsDir: 'assets',
+    sourcemap: true,
+    chunkSizeWarningLimit: 900
+  },
+  server: {
+    port: 5173,
+    fs: { allow: [fileURLToPath(new URL('..', import.meta.url))] },
+    proxy: { '/socket.io': { target: serverUrl, ws: true } }
+  }
+})

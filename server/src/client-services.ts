@@ -6,6 +6,7 @@ import { sessionMethods, sessionPath, type SessionClientService } from './servic
 import { roleMethods, rolePath, type RoleClientService } from './services/roles/roles.shared'
 import { specialtyMethods, specialtyPath, type SpecialtyClientService } from './services/specialty/specialty.shared'
 import { userMethods, userPath, type UserClientService } from './services/users/users.shared'
+import { authManagementMethods, authManagementPath, type AuthManagementClientService } from './services/auth-management/auth-management.shared'
 
 /** Every service a client may call, with its methods. Add a line per new service. */
 export const clientServices = [
@@ -16,7 +17,8 @@ export const clientServices = [
   [specialtyPath, specialtyMethods],
   [userPath, userMethods],
   [sessionPath, sessionMethods],
-  [forceLogoutPath, forceLogoutMethods]
+  [forceLogoutPath, forceLogoutMethods],
+  [authManagementPath, authManagementMethods]
 ] as const
 
 export interface ClientServiceTypes {
@@ -28,4 +30,5 @@ export interface ClientServiceTypes {
   [userPath]: UserClientService
   [sessionPath]: SessionClientService
   [forceLogoutPath]: ForceLogoutClientService
+  [authManagementPath]: AuthManagementClientService
 }

@@ -8,6 +8,7 @@ import { roles } from './roles/roles'
 import { sessions } from './sessions/sessions'
 import { specialty } from './specialty/specialty'
 import { users } from './users/users'
+import { authManagement } from './auth-management/auth-management'
 
 /** Registers every service. */
 export function services(app: Application) {
@@ -20,4 +21,5 @@ export function services(app: Application) {
   app.configure(specialty)
   app.configure(sessions)
   app.configure(forceLogout)
+  app.configure(authManagement)
 }

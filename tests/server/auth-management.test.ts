@@ -1,0 +1,214 @@
+import { createHash } from 'node:crypto'
+import type { Socket } from 'socket.io-client'
+import type { ClientApplication } from '../../server/src/client'
+import { engines, failure, PASSWORD, startServer, type SignedIn, type TestServer } from './harness'
+import { Mailbox } from './mailbox'
+
+const NEW_PASSWORD = 'Brand-new-pass-9'
+const FROM = 'Clinic <no-reply@clinic.test>'
+
+const socketOf = (client: ClientApplication) => (client as unknown as { io: Socket }).io
+const closed = (socket: Socket, ms = 3000) =>
+  new Promise<void>((resolve, reject) => {
+    if (!socket.connected) return resolve()
+    const timer = setTimeout(() => reject(new Error('socket still open')), ms)
+    socket.once('disconnect', () => (clearTimeout(timer), resolve()))
+  })
+const tokenFrom = (text: string) => {
+  const match = /http:\/\/localhost:3030\/login\/reset-password\?token=([A-Za-z0-9_-]+)/.exec(text)
+  if (!match) throw new Error(`no reset link in: ${text}`)
+  return match[1]
+}
+const sha256 = (value: string) => createHash('sha256').update(value).digest('hex')
+
+describe.each(engines)('authManagement on %s', (engine) => {
+  let server: TestServer
+  let mailbox: Mailbox
+  beforeAll(async () => {
+    mailbox = await new Mailbox().start()
+    server = await startServer(engine, { smtp: { url: mailbox.url, from: FROM } })
+  })
+  afterAll(async () => {
+    await server.stop()
+    await mailbox.stop()
+  })
+
+  const manage = (action: string, value: Record<string, unknown>, client: ClientApplication = server.connect()) =>
+    client.service('authManagement').create({ action, value } as never)
+
+  /** Asks for a reset link for `email` and returns the token from the mail that arrives. */
+  async function resetToken(email: string) {
+    const before = mailbox.countTo(email)
+    expect(await manage('sendResetPwd', { email: email.toUpperCase() })).toEqual({ sent: true })
+    for (let waited = 0; mailbox.countTo(email) === before && waited < 5000; waited += 20) await new Promise((resolve) => setTimeout(resolve, 20))
+    const mails = mailbox.received.filter((mail) => mail.to.includes(email))
+    return { mail: mails[mails.length - 1], token: tokenFrom(mails[mails.length - 1].text) }
+  }
+
+  describe('forgotten password', () => {
+    it('mails a single-use link, resets the password with it, signs in anew and ends the old sessions', async () => {
+      const owner = await server.registerClinic()
+      const oldSocket = socketOf(owner.client)
+      const oldHash = (await server.db('users').where({ _id: owner.auth.user._id }).first()).password
+      await server.db('users').where({ _id: owner.auth.user._id }).update({ locale: 'en' })
+      const { mail, token } = await resetToken(owner.email)
+      expect(mail.subject).toBe('Reset your password')
+      expect(mail.text).toContain('Hello, Owner!')
+      expect(mail.text).toContain('60 minutes')
+
+      // Only the token's hash is stored.
+      const rows = await server.db('password_resets').where({ userId: owner.auth.user._id })
+      expect(rows).toHaveLength(1)
+      expect(rows[0].tokenHash).toBe(sha256(token))
+      expect(JSON.stringify(rows)).not.toContain(token)
+
+      const gone = closed(oldSocket)
+      expect(await manage('resetPwdLong', { token, password: NEW_PASSWORD })).toEqual({ changed: true })
+      await gone
+      const sessions = await server.db('sessions').where({ userId: owner.auth.user._id })
+      expect(sessions.every((session: { endedAt: unknown }) => session.endedAt)).toBe(true)
+
+      const signedIn = await server.signIn(owner.email, NEW_PASSWORD)
+      expect(signedIn.auth.user._id).toBe(owner.auth.user._id)
+      expect((await failure(server.connect().authenticate({ strategy: 'local', email: owner.email, password: PASSWORD }))).data?.code).toBe('invalid-login')
+      expect((await server.db('users').where({ _id: owner.auth.user._id }).first()).previousPassword).toBe(oldHash)
+
+      const again = await failure(manage('resetPwdLong', { token, password: 'Another-pass-3' }))
+      expect(again).toMatchObject({ name: 'BadRequest', message: 'Invalid link', data: { code: 'invalid-link' } })
+    })
+
+    it('answers {sent: true} for an unknown e-mail too, and sends nothing', async () => {
+      const email = `nobody.${Date.now()}@clinic.test`
+      expect(await manage('sendResetPwd', { email })).toEqual({ sent: true })
+      await new Promise((resolve) => setTimeout(resolve, 200))
+      expect(mailbox.countTo(email)).toBe(0)
+    })
+
+    it('refuses an expired link and an unknown one with "Invalid link"', async () => {
+      const owner = await server.registerClinic()
+      const { token } = await resetToken(owner.email)
+      await server.db('password_resets').where({ tokenHash: sha256(token) }).update({ expiresAt: new Date(Date.now() - 1000).toISOString() })
+      for (const attempt of [token, 'made-up-token']) {
+        const error = await failure(manage('resetPwdLong', { token: attempt, password: NEW_PASSWORD }))
+        expect(error).toMatchObject({ name: 'BadRequest', message: 'Invalid link', data: { code: 'invalid-link' } })
+      }
+      await server.signIn(owner.email, PASSWORD)
+    })
+
+    it('checks the new password and writes nothing when it is refused: the link still works afterwards', async () => {
+      const owner = await server.registerClinic()
+      const { token } = await resetToken(owner.email)
+      const weak = await failure(manage('resetPwdLong', { token, password: 'short1!' }))
+      expect(weak).toMatchObject({ name: 'BadRequest', data: { code: 'password-too-short', path: 'password' } })
+      const same = await failure(manage('resetPwdLong', { token, password: PASSWORD }))
+      expect(same).toMatchObject({ name: 'BadRequest', data: { code: 'password-same-as-previous', path: 'password' } })
+      expect((await server.db('password_resets').where({ tokenHash: sha256(token) }).first()).usedAt).toBeNull()
+      expect((await server.db('sessions').where({ _id: owner.auth.sessionId }).first()).endedAt).toBeNull()
+      expect(await manage('resetPwdLong', { token, password: NEW_PASSWORD })).toEqual({ changed: true })
+    })
+
+    it('spends older links when the password is reset', async () => {
+      const owner = await server.registerClinic()
+      const first = await resetToken(owner.email)
+      const second = await resetToken(owner.email)
+      await manage('resetPwdLong', { token: second.token, password: NEW_PASSWORD })
+      expect((await failure(manage('resetPwdLong', { token: first.token, password: 'Another-pass-3' }))).data?.code).toBe('invalid-link')
+    })
+
+    it('writes the mail in the person\'s language (ru1 reads Russian), else the company\'s', async () => {
+      const owner = await server.registerClinic()
+      await server.db('users').where({ _id: owner.auth.user._id }).update({ locale: 'ru1' })
+      expect((await resetToken(owner.email)).mail.subject).toBe('Восстановление пароля')
+      await server.db('users').where({ _id: owner.auth.user._id }).update({ locale: 'fi' })
+      expect((await resetToken(owner.email)).mail.text).toContain('Hei Owner!')
+      await server.db('users').where({ _id: owner.auth.user._id }).update({ locale: null })
+      await server.db('companies').where({ _id: owner.auth.company._id }).update({ locale: 'uz' })
+      expect((await resetToken(owner.email)).mail.subject).toBe('Parolni tiklash')
+    })
+
+    it('throttles reset requests per e-mail with 429 "Too many attempts, try again later"', async () => {
+      const email = `flood.${Date.now()}@clinic.test`
+      for (let attempt = 0; attempt < 5; attempt += 1) await manage('sendResetPwd', { email })
+      const error = await failure(manage('sendResetPwd', { email: ` ${email.toUpperCase()} ` }))
+      expect(error).toMatchObject({ name: 'TooManyRequests', code: 429, message: 'Too many attempts, try again later', data: { code: 'too-many-attempts' } })
+    })
+  })
+
+  describe('password change', () => {
+    const change = (person: SignedIn, value: Record<string, unknown>) =>
+      manage('passwordChange', { oldPassword: PASSWORD, password: NEW_PASSWORD, passwordConfirmation: NEW_PASSWORD, ...value }, person.client)
+
+    it('changes the password, keeps this session and ends the others', async () => {
+      const owner = await server.registerClinic()
+      const elsewhere = await server.signIn(owner.email)
+      const gone = closed(socketOf(elsewhere.client))
+      expect(await change(owner, {})).toEqual({ changed: true })
+      await gone
+      expect((await owner.client.service('roles').find()).total).toBe(4)
+      await server.signIn(owner.email, NEW_PASSWORD)
+      // Going back to the password just replaced is refused.
+      const back = await failure(manage('passwordChange', { oldPassword: NEW_PASSWORD, password: PASSWORD, passwordConfirmation: PASSWORD }, owner.client))
+      expect(back).toMatchObject({ name: 'BadRequest', data: { code: 'password-same-as-previous', path: 'password' } })
+    })
+
+    it('refuses a wrong current password, a mismatched confirmation, a weak or unchanged password, each at its field', async () => {
+      const owner = await server.registerClinic()
+      const cases: Array<[Record<string, unknown>, string, string, string]> = [
+        [{ oldPassword: 'Wrong-pass-1' }, 'current-password-incorrect', 'oldPassword', 'Current password is incorrect'],
+        [{ passwordConfirmation: 'Something-else-1' }, 'passwords-do-not-match', 'passwordConfirmation', 'Passwords do not match'],
+        [{ password: 'nodigits!!', passwordConfirmation: 'nodigits!!' }, 'password-needs-number', 'password', 'Password must contain a number'],
+        [{ password: PASSWORD, passwordConfirmation: PASSWORD }, 'password-same-as-previous', 'password', 'New password must differ from the previous one'],
+        [{ password: '' }, 'field-required', 'password', 'This field is required']
+      ]
+      for (const [value, code, path, message] of cases) {
+        const error = await failure(change(owner, value))
+        expect(error).toMatchObject({ name: 'BadRequest', message, data: { code, path } })
+      }
+      await server.signIn(owner.email, PASSWORD)
+    })
+
+    it('needs a signed-in caller', async () => {
+      const error = await failure(manage('passwordChange', { oldPassword: PASSWORD, password: NEW_PASSWORD, passwordConfirmation: NEW_PASSWORD }))
+      expect(error).toMatchObject({ name: 'NotAuthenticated', data: { code: 'not-authenticated' } })
+    })
+  })
+
+  describe('checkUnique and requests', () => {
+    it('tells the sign-up form whether an e-mail is free', async () => {
+      const owner = await server.registerClinic()
+      expect(await manage('checkUnique', { email: owner.email.toUpperCase() })).toEqual({ unique: false })
+      expect(await manage('checkUnique', { email: `free.${Date.now()}@clinic.test` })).toEqual({ unique: true })
+    })
+
+    it('refuses an unknown action, a malformed value and other methods', async () => {
+      expect(await failure(manage('verifySignupLong', { token: 'x' }))).toMatchObject({ name: 'BadRequest', data: { code: 'invalid-request', path: 'action' } })
+      expect(await failure(manage('sendResetPwd', {}))).toMatchObject({ name: 'BadRequest', data: { code: 'email-required', path: 'email' } })
+      expect(await failure(manage('resetPwdLong', { token: 'x', password: NEW_PASSWORD, extra: 1 }))).toMatchObject({ name: 'BadRequest', data: { path: 'extra' } })
+      expect(await failure(manage('checkUnique', { email: { $ne: null } }))).toMatchObject({ name: 'BadRequest', data: { path: 'email' } })
+      const raw = server.rawSocket()
+      const answer = await new Promise<{ name?: string }>((resolve) => raw.emit('find', 'authManagement', {}, (error: { name?: string }) => resolve(error)))
+      expect(answer.name).toBe('MethodNotAllowed')
+    })
+  })
+})
+
+describe.each(engines)('authManagement without SMTP on %s', (engine) => {
+  let server: TestServer
+  beforeAll(async () => {
+    server = await startServer(engine)
+  })
+  afterAll(() => server.stop())
+
+  it('still answers {sent: true}, stores the link and logs that mail is not configured, without the token', async () => {
+    const owner = await server.registerClinic()
+    const logger = server.app.get('logger')
+    const info = jest.spyOn(logger, 'info')
+    const warn = jest.spyOn(logger, 'warn')
+    expect(await server.connect().service('authManagement').create({ action: 'sendResetPwd', value: { email: owner.email } })).toEqual({ sent: true })
+    await new Promise((resolve) => setTimeout(resolve, 100))
+    const logged = JSON.stringify([...info.mock.calls, ...warn.mock.calls])
+    expect(logged).toContain('mail is not configured')
+    expect(logged).not.toMatch(/token=|reset-password/)
+    expect(await server.db('password_resets').where({ userId: owner.auth.user._id })).toHaveLength(1)
+  })
+})

@@ -1,0 +1,6 @@
+import type { PermissionsService } from './permissions.class'
+
+export const permissionsPath = 'permissions'
+export const permissionsMethods = ['find'] as const
+export type PermissionsClientService = Pick<PermissionsService, (typeof permissionsMethods)[number]>
+export type { PermissionsSummary } from './permissions.schema'

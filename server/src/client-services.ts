@@ -7,6 +7,10 @@ import { roleMethods, rolePath, type RoleClientService } from './services/roles/
 import { specialtyMethods, specialtyPath, type SpecialtyClientService } from './services/specialty/specialty.shared'
 import { userMethods, userPath, type UserClientService } from './services/users/users.shared'
 import { authManagementMethods, authManagementPath, type AuthManagementClientService } from './services/auth-management/auth-management.shared'
+import { profileMethods, profilePath, type ProfileClientService } from './services/profile/profile.shared'
+import { myTeamMethods, myTeamPath, type MyTeamClientService } from './services/my-team/my-team.shared'
+import { myCompanyMethods, myCompanyPath, type MyCompanyClientService } from './services/my-company/my-company.shared'
+import { permissionsMethods, permissionsPath, type PermissionsClientService } from './services/permissions/permissions.shared'
 
 /** Every service a client may call, with its methods. Add a line per new service. */
 export const clientServices = [
@@ -18,7 +22,11 @@ export const clientServices = [
   [userPath, userMethods],
   [sessionPath, sessionMethods],
   [forceLogoutPath, forceLogoutMethods],
-  [authManagementPath, authManagementMethods]
+  [authManagementPath, authManagementMethods],
+  [profilePath, profileMethods],
+  [myTeamPath, myTeamMethods],
+  [myCompanyPath, myCompanyMethods],
+  [permissionsPath, permissionsMethods]
 ] as const
 
 export interface ClientServiceTypes {
@@ -31,4 +39,8 @@ export interface ClientServiceTypes {
   [sessionPath]: SessionClientService
   [forceLogoutPath]: ForceLogoutClientService
   [authManagementPath]: AuthManagementClientService
+  [profilePath]: ProfileClientService
+  [myTeamPath]: MyTeamClientService
+  [myCompanyPath]: MyCompanyClientService
+  [permissionsPath]: PermissionsClientService
 }

@@ -3,6 +3,9 @@ import { roleId, signedInMember } from './fixtures'
 
 const publicFields = ['_id', 'first_name', 'last_name', 'middle_name', 'color', 'specialtyId', 'roleId', 'branchIds', 'acceptsAppointments', 'staticPrice', 'staticDuration'].sort()
 
+/** A role that may only see its own profile (a variable, since the roles schema types grants loosely). */
+const profileOnly = [{ resource: 'profile', view: true }]
+
 describe.each(engines)('my-team on %s', (engine) => {
   let server: TestServer
   let owner: SignedIn
@@ -88,7 +91,7 @@ describe.each(engines)('my-team on %s', (engine) => {
   })
 
   it('needs the my-team view permission and a signed-in caller', async () => {
-    const blind = await owner.client.service('roles').create({ name: 'No team', permissions: [{ resource: 'profile', view: true }] })
+    const blind = await owner.client.service('roles').create({ name: 'No team', permissions: profileOnly })
     const outsider = await signedInMember(server, owner, { roleId: blind._id })
     expect(await failure(outsider.client.service('my-team').find())).toMatchObject({ name: 'Forbidden', data: { code: 'forbidden', resource: 'my-team', flag: 'view' } })
     expect(await failure(outsider.client.service('my-team').get(ids.Aziz))).toMatchObject({ name: 'Forbidden' })

@@ -9,6 +9,10 @@ import { sessions } from './sessions/sessions'
 import { specialty } from './specialty/specialty'
 import { users } from './users/users'
 import { authManagement } from './auth-management/auth-management'
+import { profile } from './profile/profile'
+import { myTeam } from './my-team/my-team'
+import { myCompany } from './my-company/my-company'
+import { permissions } from './permissions/permissions'
 
 /** Registers every service. */
 export function services(app: Application) {
@@ -22,4 +26,8 @@ export function services(app: Application) {
   app.configure(sessions)
   app.configure(forceLogout)
   app.configure(authManagement)
+  app.configure(profile)
+  app.configure(myTeam)
+  app.configure(myCompany)
+  app.configure(permissions)
 }

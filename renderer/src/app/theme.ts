@@ -4,7 +4,6 @@ import type { ThemeConfig } from 'antd'
 export const theme: ThemeConfig = {
   token: {
     colorPrimary: '#0b7a75',
-    colorInfo: '#0b7a75',
     borderRadius: 8,
     fontFamily: "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif"
   },

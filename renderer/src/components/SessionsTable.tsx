@@ -57,11 +57,17 @@ export function SessionsTable({ userId, names, canEnd }: Props) {
           title: t('sessions.device'),
           render: (_, row) => (
             <Tooltip title={row.userAgent}>
-              <DesktopOutlined /> {describeUserAgent(row.userAgent)} {row.current && <Tag color="green">{t('sessions.thisDevice')}</Tag>}
+              <div className="session-device">
+                <span>
+                  <DesktopOutlined /> {describeUserAgent(row.userAgent)}
+                </span>
+                <span className="session-ip">
+                  {t('sessions.ip')}: {row.ip || '—'} {row.current && <Tag color="green">{t('sessions.thisDevice')}</Tag>}
+                </span>
+              </div>
             </Tooltip>
           )
         },
-        { key: 'ip', title: t('sessions.ip'), dataIndex: 'ip', responsive: ['md'] },
         { key: 'lastLogin', title: t('sessions.lastLogin'), render: (_, row) => format.dateTime(row.lastLogin), responsive: ['lg'] },
         { key: 'lastAction', title: t('sessions.lastAction'), render: (_, row) => format.dateTime(row.lastAction) },
         {

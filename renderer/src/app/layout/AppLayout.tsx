@@ -58,9 +58,12 @@ function Shell() {
           <Sidebar onNavigate={() => setMenuOpen(false)} />
         </Drawer>
       ) : (
-        <Layout.Sider width={232} breakpoint="lg" collapsible={false} style={{ position: 'sticky', top: 0, height: 'calc(var(--vh) * 100)', overflow: 'auto' }}>
-          <Brand />
-          <Sidebar />
+        <Layout.Sider width={232}>
+          {/* The sider stretches with the page; its content stays in view while scrolling. */}
+          <div className="app-sider-inner">
+            <Brand />
+            <Sidebar />
+          </div>
         </Layout.Sider>
       )}
       <Layout>

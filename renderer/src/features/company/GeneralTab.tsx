@@ -14,6 +14,7 @@ import { PageLoading } from '../../components/PageLoading'
 import { ruleFrom, showServerError } from '../../components/form-errors'
 import { toast } from '../../app/toasts'
 import { currencies, timeZones } from './company-options'
+import { companyModules } from '../../../../server/src/services/company/company.shared'
 
 const fields = ['name', 'phone', 'email', 'timezone', 'currency', 'locale', 'modules']
 
@@ -47,7 +48,9 @@ export function GeneralTab() {
 
   if (company.error) return <FetchError error={company.error} onRetry={() => void company.refetch()} />
   if (!company.data) return <PageLoading />
-  const modules = Object.keys(company.data.modules ?? {}).sort()
+  // The server's list fixes the order; a module the server adds later still shows by its key.
+  const extra = Object.keys(company.data.modules ?? {}).filter((key) => !(companyModules as readonly string[]).includes(key))
+  const modules = [...companyModules, ...extra]
   return (
     <Card>
       <Form form={form} layout="vertical" onFinish={save} disabled={!canEdit || busy} style={{ maxWidth: 820 }}>
@@ -89,9 +92,12 @@ export function GeneralTab() {
             <Row gutter={16}>
               {modules.map((module) => (
                 <Col xs={24} sm={12} md={8} key={module}>
-                  <Form.Item name={['modules', module]} valuePropName="checked" label={t(`modules.${module}`, { defaultValue: module })}>
-                    <Switch />
-                  </Form.Item>
+                  <label className="module-switch">
+                    <Form.Item name={['modules', module]} valuePropName="checked" noStyle>
+                      <Switch size="small" />
+                    </Form.Item>
+                    <span>{t(`modules.${module}`, { defaultValue: module })}</span>
+                  </label>
                 </Col>
               ))}
             </Row>

@@ -9,6 +9,9 @@ import { PageHeader } from '../../components/PageHeader'
 import { PersonAvatar } from '../../components/PersonAvatar'
 import { QuickLinks } from './QuickLinks'
 
+/** Words, unlike counts, must fit the card at a smaller size. */
+const textStat = { fontSize: 20, whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' } as const
+
 function greetingKey(hour: number) {
   if (hour < 5) return 'home.greetingEvening'
   if (hour < 12) return 'home.greetingMorning'
@@ -43,7 +46,7 @@ export default function HomePage() {
         </Col>
         <Col xs={12} lg={6}>
           <Card className="stat-card">
-            <Statistic title={t('home.role')} value={session.role?.name ?? '—'} prefix={<SafetyCertificateOutlined />} />
+            <Statistic title={t('home.role')} value={session.role?.name ?? '—'} prefix={<SafetyCertificateOutlined />} styles={{ content: textStat }} />
           </Card>
         </Col>
         <Col xs={12} lg={6}>
@@ -52,6 +55,7 @@ export default function HomePage() {
               title={t('home.subscription')}
               value={session.company.subscriptionEndsAt ? format.date(session.company.subscriptionEndsAt) : t('home.noEnd')}
               prefix={<CalendarOutlined />}
+              styles={{ content: textStat }}
             />
           </Card>
         </Col>

@@ -51,8 +51,8 @@ export function PermissionMatrix({ matrix, onChange, disabled }: Props) {
         dataSource={resources}
         pagination={false}
         size="small"
-        sticky
-        scroll={{ x: 'max-content' }}
+        // A fixed-height body with a sticky header keeps the flag names in sight over 75 rows.
+        scroll={{ x: 'max-content', y: 'max(320px, calc(var(--vh) * 100 - 380px))' }}
         columns={[
           {
             key: 'resource',
@@ -69,7 +69,10 @@ export function PermissionMatrix({ matrix, onChange, disabled }: Props) {
                   onChange={(event) => onChange(toggleRow(matrix, resource, event.target.checked))}
                   data-testid={`row-${resource}`}
                 >
-                  <span>{t(`resources.${resource}`)}</span> <span className="resource-name hide-on-phone">{resource}</span>
+                  <span className="resource-label">
+                    <span>{t(`resources.${resource}`)}</span>
+                    <span className="resource-name">{resource}</span>
+                  </span>
                 </Checkbox>
               )
             }
@@ -77,6 +80,7 @@ export function PermissionMatrix({ matrix, onChange, disabled }: Props) {
           ...permissionFlags.map((flag) => ({
             key: flag,
             title: flagTitle(flag),
+            width: 96,
             align: 'center' as const,
             render: (_: unknown, resource: string) => (
               <Checkbox

@@ -111,7 +111,7 @@ export function TeamMemberDrawer({ member, onClose }: { member: UserRecord | nul
         </Space>
       }
     >
-      <Form form={form} layout="vertical" initialValues={toForm(member)} onFinish={save} disabled={busy} requiredMark="optional">
+      <Form form={form} layout="vertical" initialValues={toForm(member)} onFinish={save} disabled={busy}>
         <Row gutter={12}>
           <Col xs={24} sm={12}>
             <Form.Item name="first_name" label={t('fields.firstName')} rules={[{ required: true, whitespace: true, message: t('errors.first-name-required') }]}>
@@ -134,7 +134,7 @@ export function TeamMemberDrawer({ member, onClose }: { member: UserRecord | nul
             </Form.Item>
           </Col>
           <Col xs={24}>
-            <Form.Item name="email" label={t('fields.email')} rules={[ruleFrom(emailProblem, t)]}>
+            <Form.Item name="email" label={t('fields.email')} required rules={[ruleFrom(emailProblem, t)]}>
               <Input type="email" autoComplete="off" />
             </Form.Item>
           </Col>
@@ -161,6 +161,7 @@ export function TeamMemberDrawer({ member, onClose }: { member: UserRecord | nul
               <Form.Item
                 name="password"
                 label={isNew ? t('fields.password') : t('team.newPassword')}
+                required={needsPassword}
                 extra={isNew ? undefined : t('team.passwordKeep')}
                 rules={needsPassword ? [ruleFrom(passwordProblem, t)] : [optional(passwordProblem)]}
               >

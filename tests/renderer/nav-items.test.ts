@@ -1,0 +1,28 @@
+import { activeNavKey, navItems, visibleNavItems, type NavItem } from '../../renderer/src/app/layout/nav-items'
+
+const view = (resource: string) => ({ resource, view: true })
+
+describe('sidebar entries', () => {
+  test('show only entries whose permission passes', () => {
+    const keys = visibleNavItems(navItems, [view('roles')], {}).map((item) => item.key)
+    expect(keys).toEqual(['home', 'roles', 'settings'])
+  })
+
+  test('team sessions need seeAll as well as view', () => {
+    expect(visibleNavItems(navItems, [view('sessions')], {}).map((item) => item.key)).not.toContain('sessions')
+    expect(visibleNavItems(navItems, [{ resource: 'sessions', view: true, seeAll: true }], {}).map((item) => item.key)).toContain('sessions')
+  })
+
+  test('hide entries whose module is off or unknown', () => {
+    const withModule: NavItem[] = [{ key: 'calendar', path: '/appointments', label: 'nav.home', icon: 'home', module: 'appointments' }]
+    expect(visibleNavItems(withModule, [], { appointments: false })).toEqual([])
+    expect(visibleNavItems(withModule, [], {})).toEqual([])
+    expect(visibleNavItems(withModule, [], { appointments: true })).toHaveLength(1)
+  })
+
+  test('the active entry is the longest matching path', () => {
+    expect(activeNavKey(navItems, '/company/profile/branches')).toBe('company')
+    expect(activeNavKey(navItems, '/')).toBe('home')
+    expect(activeNavKey(navItems, '/people/team')).toBe('team')
+  })
+})

@@ -38,7 +38,7 @@ async function mayEndSession(context: HookContext) {
 
 /** `sessions`: who is signed in where; ending one signs that device out at once. */
 export function sessions(app: Application) {
-  app.use(sessionPath, new SessionService(sessionServiceOptions(app), sessionRowShape), { methods: [...sessionMethods, 'patch'], events: [] })
+  app.use(sessionPath, new SessionService(sessionServiceOptions(app), sessionRowShape), { methods: [...sessionMethods], events: [] })
   app.service(sessionPath).hooks({
     around: {
       all: [

@@ -4,6 +4,7 @@ import { isNotAuthenticated } from './errors'
 import { queryClient } from './query-client'
 import { sessionStore } from './session-store'
 import type { SignInResult } from './types'
+import { changeLanguage } from '../i18n'
 
 type SignedOutListener = (reason: 'session-ended' | 'reauthentication-failed') => void
 let onSignedOutElsewhere: SignedOutListener = () => undefined
@@ -13,9 +14,11 @@ export function whenSignedOutElsewhere(listener: SignedOutListener) {
   onSignedOutElsewhere = listener
 }
 
-function accept(result: SignInResult): SignInResult {
-  sessionStore.set(result)
+/** A session starts (sign-in or stored token): the person's own language wins over the device's. */
+async function accept(result: SignInResult): Promise<SignInResult> {
+  if (result.user?.locale) await changeLanguage(result.user.locale)
   chooseBranch(result.branchIds ?? result.user.branchIds ?? [])
+  sessionStore.set(result)
   return result
 }
 

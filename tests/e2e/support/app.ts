@@ -30,6 +30,7 @@ export async function signIn(page: Page, email: string, password: string) {
 
 /** The sidebar (desktop) entries, by their visible names. */
 export async function sidebarEntries(page: Page): Promise<string[]> {
-  const menu = page.getByRole('navigation', { name: 'Main menu' }).getByRole('menuitem')
+  const menu = page.getByRole('navigation').getByRole('menuitem')
+  await menu.first().waitFor()
   return (await menu.allInnerTexts()).map((text) => text.trim())
 }

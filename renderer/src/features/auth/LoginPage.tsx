@@ -4,7 +4,6 @@ import { LockOutlined, MailOutlined } from '@ant-design/icons'
 import { useTranslation } from 'react-i18next'
 import { Link, useNavigate, useSearchParams } from 'react-router'
 import { signIn } from '../../api/auth'
-import { changeLanguage } from '../../i18n'
 import { errorMessage, toast } from '../../app/toasts'
 import { safeNext } from '../../app/guard'
 import { useFormat } from '../../i18n/format'
@@ -29,8 +28,6 @@ export default function LoginPage() {
     setProblem(null)
     try {
       const result = await signIn(email.trim(), password)
-      // The person's own language wins over the device's choice once we know who they are.
-      if (result.user.locale) await changeLanguage(result.user.locale)
       if (result.warning) toast.warning(t('errors.account-expiring', { date: format.date(result.warning.date) }))
       navigate(safeNext(params.get('next')), { replace: true })
     } catch (error) {

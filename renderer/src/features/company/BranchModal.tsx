@@ -17,7 +17,7 @@ export function BranchModal({ branch, onClose }: { branch: BranchRecord | null; 
 
   async function save(values: BranchForm) {
     setBusy(true)
-    const data = { ...values, address: values.address?.trim() || null, phone: values.phone?.trim() || null }
+    const data = { ...values, address: values.address?.trim() ?? '', phone: values.phone?.trim() ?? '' }
     try {
       if (branch) await service<BranchRecord>('branches').patch(branch._id, data)
       else await service<BranchRecord>('branches').create(data)

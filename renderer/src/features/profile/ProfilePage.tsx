@@ -36,7 +36,10 @@ export default function ProfilePage() {
   async function save(values: ProfileForm) {
     setBusy(true)
     try {
-      const patch = { ...values, color: colorValue(values.color), phone: values.phone?.trim() || null }
+      // Text fields are never null on the server (empty means none); an unset colour is left out.
+      const color = colorValue(values.color)
+      const patch = { ...values, middle_name: values.middle_name?.trim() ?? '', phone: values.phone?.trim() ?? '', ...(color ? { color } : {}) }
+      if (!color) delete (patch as Partial<ProfileForm>).color
       const saved = await service<UserRecord>('profile').patch('me', patch)
       sessionStore.update((session) => ({ ...session, user: { ...session.user, ...saved } }))
       if (saved.locale) await changeLanguage(saved.locale)

@@ -64,15 +64,18 @@ export function TeamMemberDrawer({ member, onClose }: { member: UserRecord | nul
 
   async function save(values: MemberForm) {
     setBusy(true)
-    const data = {
+    // Text fields are never null on the server (empty means none); colour and share are omitted when unset.
+    const data: Record<string, unknown> = {
       ...values,
       email: values.email.trim(),
-      phone: values.phone?.trim() || null,
-      middle_name: values.middle_name?.trim() || null,
-      color: colorValue(values.color),
+      phone: values.phone?.trim() ?? '',
+      middle_name: values.middle_name?.trim() ?? '',
+      color: colorValue(values.color) ?? undefined,
       staticPrice: values.staticPrice == null ? null : Math.round(values.staticPrice * 100),
       specialtyId: values.specialtyId ?? null
     }
+    if (values.percentOfRevenue == null) delete data.percentOfRevenue
+    if (data.color === undefined) delete data.color
     if (!data.password) delete data.password
     try {
       if (member) await service<UserRecord>('users').patch(member._id, data as Partial<UserRecord>)

@@ -212,3 +212,36 @@ describe.each(engines)('authManagement without SMTP on %s', (engine) => {
     expect(await server.db('password_resets').where({ userId: owner.auth.user._id })).toHaveLength(1)
   })
 })
+
+describe.each(engines)('authManagement through a relay that offers STARTTLS on %s', (engine) => {
+  let mailbox: Mailbox
+  beforeAll(async () => {
+    mailbox = await new Mailbox({ offerStartTls: true }).start()
+  })
+  afterAll(() => mailbox.stop())
+
+  /** Registers a clinic on a server using `smtpUrl` and asks for a reset link for its owner. */
+  async function requestOn(smtpUrl: string) {
+    const server = await startServer(engine, { smtp: { url: smtpUrl, from: FROM } })
+    try {
+      const owner = await server.registerClinic()
+      const warn = jest.spyOn(server.app.get('logger'), 'warn')
+      await server.connect().service('authManagement').create({ action: 'sendResetPwd', value: { email: owner.email } })
+      const mail = await mailbox.mailTo(owner.email, 2000).catch(() => null)
+      if (!mail) for (let waited = 0; warn.mock.calls.length === 0 && waited < 3000; waited += 50) await new Promise((resolve) => setTimeout(resolve, 50))
+      return { mail, warnings: JSON.stringify(warn.mock.calls) }
+    } finally {
+      await server.stop()
+    }
+  }
+
+  it('fails on its self-signed certificate (logged without the token) unless the URL says ignoreTLS=true', async () => {
+    const strict = await requestOn(mailbox.url)
+    expect(strict.mail).toBeNull()
+    expect(strict.warnings).toContain('could not send password reset mail')
+    expect(strict.warnings).not.toMatch(/token=|reset-password/)
+
+    const relaxed = await requestOn(`${mailbox.url}?ignoreTLS=true`)
+    expect(relaxed.mail?.text).toMatch(/\/login\/reset-password\?token=/)
+  })
+})

@@ -12,29 +12,37 @@ export interface ReceivedMail {
 /**
  * A real SMTP server in-process on 127.0.0.1 and a random port: the server under test sends
  * through nodemailer exactly as in production, and tests read what arrived. Plain SMTP without
- * STARTTLS or AUTH, like a local relay.
+ * AUTH, like a local relay; with `offerStartTls` it also offers STARTTLS with smtp-server's
+ * self-signed certificate, which nodemailer refuses unless the URL says `?ignoreTLS=true`.
  */
 export class Mailbox {
   readonly received: ReceivedMail[] = []
   private waiters: Array<{ to: string; resolve: (mail: ReceivedMail) => void }> = []
-  private readonly server = new SMTPServer({
-    secure: false,
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData: (stream, session, callback) => {
-      const chunks: Buffer[] = []
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk))
-      stream.on('end', () => {
-        const mail = parseMail(Buffer.concat(chunks).toString('utf8'), session.envelope.rcptTo.map((rcpt) => rcpt.address))
-        this.received.push(mail)
-        for (const waiter of this.waiters.filter((item) => mail.to.includes(item.to))) waiter.resolve(mail)
-        this.waiters = this.waiters.filter((item) => !mail.to.includes(item.to))
-        callback()
-      })
-    }
-  })
+  private readonly server: SMTPServer
   port = 0
+
+  constructor({ offerStartTls = false } = {}) {
+    this.server = new SMTPServer({
+      secure: false,
+      authOptional: true,
+      disabledCommands: offerStartTls ? ['AUTH'] : ['STARTTLS', 'AUTH'],
+      logger: false,
+      onData: (stream, session, callback) => {
+        const chunks: Buffer[] = []
+        stream.on('data', (chunk: Buffer) => chunks.push(chunk))
+        stream.on('end', () => {
+          this.deliver(parseMail(Buffer.concat(chunks).toString('utf8'), session.envelope.rcptTo.map((rcpt) => rcpt.address)))
+          callback()
+        })
+      }
+    })
+  }
+
+  private deliver(mail: ReceivedMail) {
+    this.received.push(mail)
+    for (const waiter of this.waiters.filter((item) => mail.to.includes(item.to))) waiter.resolve(mail)
+    this.waiters = this.waiters.filter((item) => !mail.to.includes(item.to))
+  }
 
   async start(): Promise<this> {
     await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', () => resolve()))

@@ -167,6 +167,15 @@ describe.each(engines)('authManagement on %s', (engine) => {
       await server.signIn(owner.email, PASSWORD)
     })
 
+    it('stops guessing the current password after 5 wrong tries with 429', async () => {
+      const owner = await server.registerClinic()
+      for (let attempt = 0; attempt < 5; attempt += 1) {
+        expect((await failure(change(owner, { oldPassword: `Wrong-pass-${attempt}` }))).data?.code).toBe('current-password-incorrect')
+      }
+      expect(await failure(change(owner, {}))).toMatchObject({ name: 'TooManyRequests', code: 429, data: { code: 'too-many-attempts' } })
+      await server.signIn(owner.email, PASSWORD)
+    })
+
     it('needs a signed-in caller', async () => {
       const error = await failure(manage('passwordChange', { oldPassword: PASSWORD, password: NEW_PASSWORD, passwordConfirmation: NEW_PASSWORD }))
       expect(error).toMatchObject({ name: 'NotAuthenticated', data: { code: 'not-authenticated' } })

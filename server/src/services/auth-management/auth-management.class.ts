@@ -113,8 +113,12 @@ export class AuthManagementService {
     if (!identity) throw clinicError(NotAuthenticated, 'not-authenticated')
     assertNoProblem(passwordProblem(password), 'password')
     assertNoProblem(confirmationProblem(password, passwordConfirmation), 'passwordConfirmation')
+    await this.throttle.assertMayChange(identity.user._id)
     const user = await storedPassword(this.app, identity.user._id)
-    if (!(await passwordMatches(user.password, oldPassword))) throw clinicError(BadRequest, 'current-password-incorrect', 'oldPassword')
+    if (!(await passwordMatches(user.password, oldPassword))) {
+      await this.throttle.currentPasswordWrong(user._id)
+      throw clinicError(BadRequest, 'current-password-incorrect', 'oldPassword')
+    }
     if (await reusesPassword(user, password)) throw clinicError(BadRequest, 'password-same-as-previous', 'password')
     await replacePassword(this.app, { user, newHash: await hashPassword(password), keepSessionId: identity.session._id })
     return { changed: true }

@@ -41,15 +41,23 @@ export function createDatabase({ databaseUrl, dataDir, schema }: DatabaseOptions
       min: 1,
       max: 1,
       // WAL lets readers work while a write is in progress; foreign keys are off by default in SQLite.
-      afterCreate: (connection: { pragma: (sql: string) => unknown }, done: (error: Error | null) => void) => {
+      afterCreate: (connection: SqliteConnection, done: (error: Error | null) => void) => {
         connection.pragma('journal_mode = WAL')
         connection.pragma('foreign_keys = ON')
         connection.pragma('synchronous = NORMAL')
         connection.pragma('busy_timeout = 5000')
+        // SQLite's built-in lower() folds ASCII only, so case-insensitive search of Cyrillic
+        // names found nothing; this lower() folds every script, as PostgreSQL's does.
+        connection.function('lower', { deterministic: true }, (value: unknown) => (typeof value === 'string' ? value.toLowerCase() : value))
         done(null)
       }
     }
   })
+}
+
+interface SqliteConnection {
+  pragma: (sql: string) => unknown
+  function: (name: string, options: { deterministic: boolean }, fn: (value: unknown) => unknown) => unknown
 }
 
 export function databaseFromConfiguration(config: Pick<Configuration, 'databaseUrl' | 'dataDir'>): Knex {

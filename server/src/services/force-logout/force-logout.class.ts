@@ -10,7 +10,7 @@ import type { ForceLogoutResult } from './force-logout.shared'
 export class ForceLogoutService {
   constructor(private readonly app: Application) {}
 
-  async create(_data: Record<string, never>, params: Params): Promise<ForceLogoutResult> {
+  async create(_data: Record<string, never>, params: Params = {}): Promise<ForceLogoutResult> {
     const identity = params.identity!
     const open = await this.app
       .get('db')('sessions')

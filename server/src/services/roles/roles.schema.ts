@@ -10,7 +10,12 @@ import { permissionFlags, permissionResources, type Permission } from '../../../
 export const permissionSchema = Type.Object(
   {
     resource: Type.Unsafe<string>({ type: 'string', enum: [...permissionResources] }),
-    ...Object.fromEntries(permissionFlags.map((flag) => [flag, Type.Optional(Type.Boolean())]))
+    // Spelled out (rather than mapped from permissionFlags) so the flags are typed for clients.
+    view: Type.Optional(Type.Boolean()),
+    create: Type.Optional(Type.Boolean()),
+    edit: Type.Optional(Type.Boolean()),
+    delete: Type.Optional(Type.Boolean()),
+    seeAll: Type.Optional(Type.Boolean())
   },
   { additionalProperties: false }
 )

@@ -49,7 +49,7 @@ function exposedMethods(server: TestServer): Record<string, string[]> {
   for (const path of Object.keys(server.app.services).sort()) {
     const service = server.app.service(path as never) as unknown as Record<string, unknown>
     const { methods } = getServiceOptions(service)
-    exposed[path] = standardMethods.filter((method) => methods.includes(method) && typeof service[method] === 'function')
+    exposed[path] = standardMethods.filter((method) => (methods ?? []).includes(method) && typeof service[method] === 'function')
   }
   return exposed
 }

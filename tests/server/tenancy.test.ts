@@ -93,7 +93,7 @@ describe.each(engines)('tenancy on %s', (engine) => {
       { companyId: { $in: [a.auth.company._id, b.auth.company._id] } }
     ]
     for (const query of probes) {
-      let rows: Array<{ companyId: string }> = []
+      let rows: Array<{ companyId: string }>
       try {
         rows = (await b.client.service('users').find({ query: query as never })).data
       } catch (error) {

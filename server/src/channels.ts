@@ -4,6 +4,7 @@ import type { Application } from './declarations'
 import type { Identity } from './access/identity'
 import { seesWholeCompany } from './access/identity'
 import { attachSession, detachSession } from './access/session-connections'
+import { hasPermission } from '../../domain/access/check'
 
 /** Channel names. Nothing is ever published to "everyone": only to these. */
 export const companyChannel = (companyId: string) => `company/${companyId}`
@@ -11,6 +12,8 @@ export const companyChannel = (companyId: string) => `company/${companyId}`
 export const allBranchesChannel = (companyId: string) => `company/${companyId}/branches`
 export const branchChannel = (branchId: string) => `branch/${branchId}`
 export const userChannel = (userId: string) => `user/${userId}`
+/** Connections allowed to read the team's full records (e-mail, pay terms): `users` view. */
+export const teamManagersChannel = (companyId: string) => `company/${companyId}/users`
 
 /**
  * Joins each signed-in connection to its company, its branches and its own user channel. Every
@@ -23,6 +26,7 @@ export function channels(app: Application) {
     if (app.channels.length > 0) app.channel(app.channels).leave(connection)
     app.channel(companyChannel(identity.user.companyId)).join(connection)
     app.channel(userChannel(identity.user._id)).join(connection)
+    if (hasPermission(identity.role.permissions, 'users', 'view')) app.channel(teamManagersChannel(identity.user.companyId)).join(connection)
     if (seesWholeCompany(identity.role.permissions)) app.channel(allBranchesChannel(identity.user.companyId)).join(connection)
     else for (const branchId of identity.branchIds) app.channel(branchChannel(branchId)).join(connection)
     attachSession(connection, identity.session._id)

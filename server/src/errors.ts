@@ -43,6 +43,7 @@ function codeFor(error: AjvError, path: string): MessageCode {
   const field = path.split('.').pop() ?? ''
   const isMissing = error.keyword === 'required' || (error.keyword === 'minLength' && error.params?.limit === 1)
   if (isMissing) return requiredMessageByField[field] ?? 'field-required'
+  if (error.keyword === 'additionalProperties') return 'invalid-request'
   if (error.keyword === 'format' && error.params?.format === 'email') return 'invalid-email'
   if (field === 'email') return 'invalid-email'
   return 'invalid-request'

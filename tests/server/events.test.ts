@@ -71,6 +71,15 @@ describe.each(engines)('real-time events on %s', (engine) => {
     expect(seenAnonymous).toEqual([])
   })
 
+  it('sends full team records only to those who may read users, not to a doctor', async () => {
+    const seenDoctor = recorder(aDoctor.client, 'users')
+    const heardByManager = nextEvent(aElsewhere.client, 'users', 'patched')
+    await a.client.service('users').patch(aDoctor.auth.user._id, { middle_name: 'Quiet' })
+    await heardByManager
+    await settle()
+    expect(seenDoctor).toEqual([])
+  })
+
   it('sends users events to the company only, and never with password or previousPassword', async () => {
     const seenB = recorder(b.client, 'users')
     const seenAnonymous = recorder(anonymous, 'users')

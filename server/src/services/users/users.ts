@@ -3,7 +3,7 @@ import type { Application } from '../../declarations'
 import { access } from '../../access/access'
 import { companyScope } from '../../access/tenancy'
 import { checkId } from '../../hooks/check-id'
-import { publishToCompany } from '../../channels'
+import { teamManagersChannel } from '../../channels'
 import { UserService, userRowShape, userServiceOptions } from './users.class'
 import { userDataResolver, userDataValidator, userExternalResolver, userPatchResolver, userPatchValidator, userQueryValidator, userResolver } from './users.schema'
 import { checkTeamMember, endSessionsOfRestricted, protectOwnAccount } from './user-rules'
@@ -44,5 +44,7 @@ export function users(app: Application) {
       patch: [endSessionsOfRestricted]
     }
   })
-  app.service(userPath).publish(publishToCompany(app))
+  // Full team records (e-mail, pay terms) only reach those who may read them; everyone else
+  // sees colleagues through my-team.
+  app.service(userPath).publish((data) => app.channel(teamManagersChannel(String((data as { companyId: string }).companyId))))
 }

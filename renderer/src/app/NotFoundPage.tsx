@@ -7,7 +7,7 @@ export default function NotFoundPage() {
   return (
     <Result
       status="404"
-      title={t('app.notFoundTitle')}
+      title={<h1 className="result-heading">{t('app.notFoundTitle')}</h1>}
       subTitle={t('app.notFoundText')}
       extra={
         <Link to="/">

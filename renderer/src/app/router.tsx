@@ -13,6 +13,7 @@ export const routes: RouteObject[] = [
   {
     path: '/login',
     errorElement: <RouteError />,
+    hydrateFallbackElement: <PageLoading full />,
     ...page(() => import('../features/auth/AuthLayout')),
     children: [
       { index: true, ...page(() => import('../features/auth/LoginPage')) },
@@ -25,6 +26,7 @@ export const routes: RouteObject[] = [
   {
     path: '/welcome',
     errorElement: <RouteError />,
+    hydrateFallbackElement: <PageLoading full />,
     ...page(() => import('../features/auth/AuthLayout')),
     children: [{ index: true, ...page(() => import('../features/auth/WelcomePage')) }]
   },
@@ -55,4 +57,10 @@ export const routes: RouteObject[] = [
   }
 ]
 
-export const router = createBrowserRouter(routes)
+/**
+ * Created only after i18n is ready: a data router starts its first navigation (and so the
+ * guard, which applies the person's language) the moment it exists.
+ */
+export function createAppRouter() {
+  return createBrowserRouter(routes)
+}

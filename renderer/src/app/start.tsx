@@ -5,7 +5,7 @@ import { setupI18n } from '../i18n'
 import { antdLocale } from '../i18n/antd-locale'
 import { whenSignedOutElsewhere } from '../api/auth'
 import { Providers } from './Providers'
-import { router } from './router'
+import { createAppRouter } from './router'
 import { toast } from './toasts'
 import { i18n } from '../i18n'
 import './global.css'
@@ -14,6 +14,7 @@ import './global.css'
 export async function startRenderer(container: HTMLElement) {
   const language = await setupI18n()
   const locale = await antdLocale(language)
+  const router = createAppRouter()
   whenSignedOutElsewhere((reason) => {
     void router.navigate('/login')
     // The toast host lives above the router, so the notice survives the navigation.

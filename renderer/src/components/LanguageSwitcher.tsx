@@ -3,24 +3,22 @@ import { GlobalOutlined } from '@ant-design/icons'
 import { useTranslation } from 'react-i18next'
 import { service } from '../api/client'
 import { sessionStore } from '../api/session-store'
-import { changeLanguage } from '../i18n'
+import { changeLanguage, preloadLanguage } from '../i18n'
 import { isLanguage, languageNames, languages, type Language } from '../i18n/languages'
 import { toastError } from '../app/toasts'
 
 /**
- * Switches the interface language at once; for a signed-in person the choice is also saved on
- * their profile so it follows them to other devices (issue 3, section 3).
+ * Switches the interface language; for a signed-in person the choice is also saved on their
+ * profile so it follows them to other devices (issue 3, section 3). The screen changes once the
+ * save has answered (a few milliseconds), so what the person sees is what is stored.
  */
 export async function chooseLanguage(language: Language) {
-  await changeLanguage(language)
   const session = sessionStore.get()
-  if (!session || session.user.locale === language) return
-  try {
-    await service('profile').patch('me', { locale: language })
-    sessionStore.update((current) => ({ ...current, user: { ...current.user, locale: language } }))
-  } catch (error) {
-    toastError(error)
-  }
+  const saving = session && session.user.locale !== language ? service('profile').patch('me', { locale: language }) : Promise.resolve(null)
+  const [saved] = await Promise.allSettled([saving, preloadLanguage(language)])
+  await changeLanguage(language)
+  if (saved.status === 'rejected') toastError(saved.reason)
+  else if (session) sessionStore.update((current) => ({ ...current, user: { ...current.user, locale: language } }))
 }
 
 export function LanguageSwitcher({ compact = false }: { compact?: boolean }) {

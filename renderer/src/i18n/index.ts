@@ -49,6 +49,11 @@ export async function setupI18n(): Promise<Language> {
   return language
 }
 
+/** Fetches a language's texts without switching to it yet. */
+export function preloadLanguage(language: Language) {
+  return loadBundle(language)
+}
+
 /** Switches the interface language and remembers it on this device. */
 export async function changeLanguage(language: string | null | undefined) {
   if (!isLanguage(language)) return

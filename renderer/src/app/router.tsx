@@ -1,4 +1,4 @@
-import { createBrowserRouter, type RouteObject } from 'react-router'
+import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router'
 import type { ComponentType } from 'react'
 import { requireSession } from './guard'
 import { RouteError } from './RouteError'
@@ -63,4 +63,15 @@ export const routes: RouteObject[] = [
  */
 export function createAppRouter() {
   return createBrowserRouter(routes)
+}
+
+/**
+ * Starts downloading the chunks of the screen being opened while i18n is still loading, instead
+ * of after it (the browser caches the modules; the router's own lazy() then resolves at once).
+ */
+export function prefetchRoute(pathname: string) {
+  for (const match of matchRoutes(routes, pathname) ?? []) {
+    const lazy = match.route.lazy
+    if (typeof lazy === 'function') void (lazy as () => Promise<unknown>)().catch(() => undefined)
+  }
 }

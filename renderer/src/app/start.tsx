@@ -5,13 +5,14 @@ import { setupI18n } from '../i18n'
 import { antdLocale } from '../i18n/antd-locale'
 import { whenSignedOutElsewhere } from '../api/auth'
 import { Providers } from './Providers'
-import { createAppRouter } from './router'
+import { createAppRouter, prefetchRoute } from './router'
 import { toast } from './toasts'
 import { i18n } from '../i18n'
 import './global.css'
 
 /** Mounts the renderer; the web (web/main.ts) and desktop entries both call this. */
 export async function startRenderer(container: HTMLElement) {
+  prefetchRoute(window.location.pathname)
   const language = await setupI18n()
   const locale = await antdLocale(language)
   const router = createAppRouter()

@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { Button, Form, Input, Result, Typography } from 'antd'
+import { Button, Form, Input, Result } from 'antd'
 import { MailOutlined } from '@ant-design/icons'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
@@ -39,10 +39,8 @@ export default function ForgotPasswordPage() {
   }
   return (
     <>
-      <Typography.Title level={3} style={{ marginTop: 0 }}>
-        {t('auth.forgotTitle')}
-      </Typography.Title>
-      <Typography.Paragraph type="secondary">{t('auth.forgotHint')}</Typography.Paragraph>
+      <h1 className="auth-title">{t('auth.forgotTitle')}</h1>
+      <p className="auth-hint">{t('auth.forgotHint')}</p>
       <Form form={form} layout="vertical" requiredMark={false} onFinish={submit} disabled={busy}>
         <Form.Item name="email" label={t('fields.email')} rules={[ruleFrom(emailProblem, t)]}>
           <Input prefix={<MailOutlined />} type="email" autoComplete="email" autoFocus />

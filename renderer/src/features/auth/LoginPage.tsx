@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { Alert, Button, Form, Input, Typography } from 'antd'
+import { Alert, Button, Form, Input } from 'antd'
 import { LockOutlined, MailOutlined } from '@ant-design/icons'
 import { useTranslation } from 'react-i18next'
 import { Link, useNavigate, useSearchParams } from 'react-router'
@@ -39,10 +39,8 @@ export default function LoginPage() {
 
   return (
     <>
-      <Typography.Title level={3} style={{ marginTop: 0 }}>
-        {t('auth.signInTitle')}
-      </Typography.Title>
-      <Typography.Paragraph type="secondary">{t('auth.signInHint')}</Typography.Paragraph>
+      <h1 className="auth-title">{t('auth.signInTitle')}</h1>
+      <p className="auth-hint">{t('auth.signInHint')}</p>
       {problem && <Alert type="error" showIcon title={problem} style={{ marginBottom: 16 }} data-testid="login-error" />}
       <Form<Credentials> layout="vertical" requiredMark={false} onFinish={submit} disabled={busy}>
         <Form.Item name="email" label={t('fields.email')} rules={[{ required: true, message: t('errors.email-required') }]}>

@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { Button, Form, Result, Typography } from 'antd'
+import { Button, Form, Result } from 'antd'
 import { useTranslation } from 'react-i18next'
 import { Link, useSearchParams } from 'react-router'
 import { service } from '../../api/client'
@@ -60,9 +60,7 @@ export default function ResetPasswordPage() {
   }
   return (
     <>
-      <Typography.Title level={3} style={{ marginTop: 0 }}>
-        {t('auth.resetTitle')}
-      </Typography.Title>
+      <h1 className="auth-title">{t('auth.resetTitle')}</h1>
       <Form form={form} layout="vertical" requiredMark={false} onFinish={submit} disabled={busy}>
         <NewPasswordFields />
         <Button type="primary" htmlType="submit" block size="large" loading={busy}>

@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { Button, Col, Form, Input, Row, Typography } from 'antd'
+import { Button, Col, Form, Input, Row } from 'antd'
 import { useTranslation } from 'react-i18next'
 import { Link, useNavigate } from 'react-router'
 import { service } from '../../api/client'
@@ -41,10 +41,8 @@ export default function WelcomePage() {
 
   return (
     <>
-      <Typography.Title level={3} style={{ marginTop: 0 }}>
-        {t('welcome.title')}
-      </Typography.Title>
-      <Typography.Paragraph type="secondary">{t('welcome.hint')}</Typography.Paragraph>
+      <h1 className="auth-title">{t('welcome.title')}</h1>
+      <p className="auth-hint">{t('welcome.hint')}</p>
       <Form form={form} layout="vertical" requiredMark={false} onFinish={submit} disabled={busy}>
         <Form.Item name="companyName" label={t('fields.companyName')} rules={[required('company-name-required')]}>
           <Input autoComplete="organization" autoFocus />

@@ -6,7 +6,7 @@ import { useGet } from '../../api/live'
 import { sessionStore } from '../../api/session-store'
 import type { UserRecord } from '../../api/types'
 import { phoneProblem } from '../../../../domain/validation/phone'
-import { changeLanguage } from '../../i18n'
+import { changeLanguage, currentLanguage } from '../../i18n'
 import { languageNames, languages } from '../../i18n/languages'
 import { PageHeader } from '../../components/PageHeader'
 import { FetchError } from '../../components/FetchError'
@@ -91,7 +91,7 @@ export default function ProfilePage() {
             </Col>
             <Col xs={24} md={12}>
               <Form.Item name="locale" label={t('language.label')}>
-                <Select options={languages.map((language) => ({ value: language, label: languageNames[language] }))} />
+                <Select placeholder={languageNames[currentLanguage()]} options={languages.map((language) => ({ value: language, label: languageNames[language] }))} />
               </Form.Item>
             </Col>
           </Row>

@@ -1,9 +1,18 @@
-import { useMemo, useState } from 'react'
-import { Checkbox, Input, Table } from 'antd'
-import { SearchOutlined } from '@ant-design/icons'
+import { useMemo, useState, type ReactNode } from 'react'
+import { Checkbox, Grid, Input, Table, Tooltip } from 'antd'
+import { DeleteOutlined, EditOutlined, EyeOutlined, GlobalOutlined, PlusOutlined, SearchOutlined } from '@ant-design/icons'
 import { useTranslation } from 'react-i18next'
 import { permissionFlags, type PermissionFlag } from '../../../../domain/access/resources'
 import { columnState, toggle, toggleColumn, toggleRow, type Matrix } from './permission-matrix'
+
+/** On a phone the five flag columns show icons (names in tooltips) so the matrix fits 390 px. */
+const flagIcons: Record<PermissionFlag, ReactNode> = {
+  view: <EyeOutlined />,
+  create: <PlusOutlined />,
+  edit: <EditOutlined />,
+  delete: <DeleteOutlined />,
+  seeAll: <GlobalOutlined />
+}
 
 interface Props {
   matrix: Matrix
@@ -15,6 +24,7 @@ interface Props {
 export function PermissionMatrix({ matrix, onChange, disabled }: Props) {
   const { t } = useTranslation()
   const [filter, setFilter] = useState('')
+  const phone = !Grid.useBreakpoint().md
   const resources = useMemo(() => {
     const term = filter.trim().toLowerCase()
     return Object.keys(matrix).filter((resource) => !term || resource.includes(term) || t(`resources.${resource}`).toLowerCase().includes(term))
@@ -22,16 +32,30 @@ export function PermissionMatrix({ matrix, onChange, disabled }: Props) {
 
   const flagTitle = (flag: PermissionFlag) => {
     const state = columnState(matrix, resources, flag)
-    return (
+    const box = (
       <Checkbox
         disabled={disabled || resources.length === 0}
         checked={state === 'all'}
         indeterminate={state === 'some'}
         onChange={(event) => onChange(toggleColumn(matrix, resources, flag, event.target.checked))}
         aria-label={t(`flags.${flag}`)}
-      >
+      />
+    )
+    if (phone) {
+      return (
+        <Tooltip title={t(`flags.${flag}`)}>
+          <span className="flag-head flag-head-compact">
+            {flagIcons[flag]}
+            {box}
+          </span>
+        </Tooltip>
+      )
+    }
+    return (
+      <span className="flag-head">
+        {box}
         {t(`flags.${flag}`)}
-      </Checkbox>
+      </span>
     )
   }
 
@@ -71,7 +95,7 @@ export function PermissionMatrix({ matrix, onChange, disabled }: Props) {
                 >
                   <span className="resource-label">
                     <span>{t(`resources.${resource}`)}</span>
-                    <span className="resource-name">{resource}</span>
+                    {!phone && <span className="resource-name">{resource}</span>}
                   </span>
                 </Checkbox>
               )
@@ -80,7 +104,7 @@ export function PermissionMatrix({ matrix, onChange, disabled }: Props) {
           ...permissionFlags.map((flag) => ({
             key: flag,
             title: flagTitle(flag),
-            width: 96,
+            width: phone ? 44 : 108,
             align: 'center' as const,
             render: (_: unknown, resource: string) => (
               <Checkbox

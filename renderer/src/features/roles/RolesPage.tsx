@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 import { Button, Card, Col, Empty, List, Row } from 'antd'
 import { PlusOutlined } from '@ant-design/icons'
 import { useTranslation } from 'react-i18next'
@@ -18,11 +18,8 @@ export default function RolesPage() {
   const [creating, setCreating] = useState(false)
   const canCreate = useCan('roles', 'create')
   const list = roles.data?.data ?? []
-  const selected = list.find((role) => role._id === selectedId) ?? null
-
-  useEffect(() => {
-    if (!selectedId && list.length > 0) setSelectedId(list[0]._id)
-  }, [list, selectedId])
+  // Until the person picks one, the first role is shown.
+  const selected = list.find((role) => role._id === selectedId) ?? list[0] ?? null
 
   if (roles.error) return <FetchError error={roles.error} onRetry={() => void roles.refetch()} />
   return (
@@ -47,7 +44,11 @@ export default function RolesPage() {
               renderItem={(role) => (
                 <List.Item
                   onClick={() => setSelectedId(role._id)}
-                  className={role._id === selectedId ? 'role-item role-item-selected' : 'role-item'}
+                  onKeyDown={(event) => (event.key === 'Enter' || event.key === ' ') && setSelectedId(role._id)}
+                  role="button"
+                  tabIndex={0}
+                  aria-pressed={role._id === selected?._id}
+                  className={role._id === selected?._id ? 'role-item role-item-selected' : 'role-item'}
                   data-testid={`role-${role.name}`}
                 >
                   <span>{role.name}</span>

@@ -71,3 +71,41 @@ for (const size of widths) {
     }
   })
 }
+
+/** The other languages are longer (Finnish, Russian) or differ in script: look for overflow. */
+const otherLanguages = [
+  { code: 'ru', signIn: 'Войти', home: /Доброе утро|Добрый (день|вечер)/ },
+  { code: 'fi', signIn: 'Kirjaudu', home: /Hyvää (huomenta|päivää|iltaa)/ },
+  { code: 'uz', signIn: 'Kirish', home: /Xayrli (tong|kun|kech)/ }
+]
+
+for (const language of otherLanguages) {
+  test(`screenshots in ${language.code} at both widths`, async ({ page }) => {
+    await page.addInitScript((code) => localStorage.setItem('locale', code), language.code)
+    for (const size of widths) {
+      await page.setViewportSize({ width: size.width, height: size.height })
+      await page.goto('/welcome')
+      await shoot(page, `welcome-${language.code}`, size.name)
+      await page.goto('/login')
+      // The director: a person without a saved language, so the device's choice shows.
+      await page.locator('input[type=email]').fill('petrov@demo.clinic')
+      await page.locator('input[type=password]').fill(demoAdmin.password)
+      await page.getByRole('button', { name: language.signIn }).click()
+      await expect(page.getByRole('heading', { level: 1, name: language.home })).toBeVisible()
+      await shoot(page, `home-${language.code}`, size.name)
+      for (const [name, url] of [
+        ['team', '/people/team'],
+        ['roles', '/company/roles'],
+        ['security', '/profile/security'],
+        ['session', '/company/session']
+      ]) {
+        await page.goto(url)
+        await shoot(page, `${name}-${language.code}`, size.name)
+      }
+      await page.evaluate(() => {
+        localStorage.removeItem('feathers-jwt')
+        document.cookie = 'feathers-jwt=; Max-Age=0; Path=/'
+      })
+    }
+  })
+}

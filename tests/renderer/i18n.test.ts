@@ -3,6 +3,7 @@ import path from 'node:path'
 import { messages } from '../../domain/messages'
 import { permissionFlags, permissionResources } from '../../domain/access/resources'
 import { companyModules } from '../../server/src/services/company/company.shared'
+import { defaultRoleKeys } from '../../domain/access/default-roles'
 import { initialLanguage, languages } from '../../renderer/src/i18n/languages'
 
 /**
@@ -85,11 +86,12 @@ describe('locale files', () => {
     expect(differing).toEqual([])
   })
 
-  test('every permission resource, flag and company module has a label', () => {
+  test('every permission resource, flag, company module and default role has a label', () => {
     const missing = [
       ...permissionResources.map((resource) => `resources.${resource}`),
       ...permissionFlags.map((flag) => `flags.${flag}`),
-      ...companyModules.map((module) => `modules.${module}`)
+      ...companyModules.map((module) => `modules.${module}`),
+      ...defaultRoleKeys.map((key) => `roles.default.${key}`)
     ].filter((key) => !en.has(key))
     expect(missing).toEqual([])
   })

@@ -37,7 +37,7 @@ export function testConfiguration(dataDir: string, overrides: Partial<Configurat
     maxMessageBytes: 100_000,
     expiryWarningDays: 7,
     resetLinkMinutes: 60,
-    logLevel: 'silent',
+    logLevel: process.env.TEST_LOG_LEVEL ?? 'silent',
     ...overrides
   }
 }

@@ -48,6 +48,8 @@ export interface CompanySummary {
 export interface RoleRecord {
   _id: string
   name: string
+  /** Set on the four default roles (administrator, director, doctor, finance). */
+  key?: string | null
   permissions: Permission[]
 }
 

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
 import { useSignedIn } from '../../api/session-store'
 import { PersonAvatar } from '../../components/PersonAvatar'
+import { roleLabel } from '../../features/roles/role-label'
 
 export function UserMenu() {
   const { t } = useTranslation()
@@ -28,7 +29,7 @@ export function UserMenu() {
             {user.first_name} {user.last_name}
           </Typography.Text>
           <Typography.Text type="secondary" ellipsis style={{ fontSize: 12 }}>
-            {role?.name}
+            {roleLabel(role, t)}
           </Typography.Text>
         </span>
       </button>

@@ -8,9 +8,10 @@ import { useFormat } from '../../i18n/format'
 import { PageHeader } from '../../components/PageHeader'
 import { PersonAvatar } from '../../components/PersonAvatar'
 import { QuickLinks } from './QuickLinks'
+import { roleLabel } from '../roles/role-label'
 
 /** Words, unlike counts, must fit the card at a smaller size. */
-const textStat = { fontSize: 20, whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' } as const
+const textStat = { fontSize: 18, lineHeight: 1.35, overflowWrap: 'anywhere' } as const
 
 function greetingKey(hour: number) {
   if (hour < 5) return 'home.greetingEvening'
@@ -46,7 +47,7 @@ export default function HomePage() {
         </Col>
         <Col xs={12} lg={6}>
           <Card className="stat-card">
-            <Statistic title={t('home.role')} value={session.role?.name ?? '—'} prefix={<SafetyCertificateOutlined />} styles={{ content: textStat }} />
+            <Statistic title={t('home.role')} value={roleLabel(session.role, t)} prefix={<SafetyCertificateOutlined />} styles={{ content: textStat }} />
           </Card>
         </Col>
         <Col xs={12} lg={6}>

@@ -52,9 +52,9 @@ export function PermissionMatrix({ matrix, onChange, disabled }: Props) {
       )
     }
     return (
-      <span className="flag-head">
+      <span className="flag-head flag-head-stacked">
         {box}
-        {t(`flags.${flag}`)}
+        <span>{t(`flags.${flag}`)}</span>
       </span>
     )
   }
@@ -104,7 +104,7 @@ export function PermissionMatrix({ matrix, onChange, disabled }: Props) {
           ...permissionFlags.map((flag) => ({
             key: flag,
             title: flagTitle(flag),
-            width: phone ? 44 : 108,
+            width: phone ? 44 : 84,
             align: 'center' as const,
             render: (_: unknown, resource: string) => (
               <Checkbox

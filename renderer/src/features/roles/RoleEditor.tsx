@@ -11,6 +11,7 @@ import { showServerError } from '../../components/form-errors'
 import { toast, toastError } from '../../app/toasts'
 import { PermissionMatrix } from './PermissionMatrix'
 import { fromMatrix, toMatrix, type Matrix } from './permission-matrix'
+import { roleLabel } from './role-label'
 
 /** Name and permission matrix of one role; saved together. */
 export function RoleEditor({ role, onRemoved }: { role: RoleRecord; onRemoved: () => void }) {
@@ -51,7 +52,7 @@ export function RoleEditor({ role, onRemoved }: { role: RoleRecord; onRemoved: (
 
   return (
     <Card
-      title={role.name}
+      title={roleLabel(role, t)}
       extra={
         <Space>
           {canDelete && (

@@ -9,6 +9,7 @@ import { PageHeader } from '../../components/PageHeader'
 import { FetchError } from '../../components/FetchError'
 import { RoleEditor } from './RoleEditor'
 import { NewRoleModal } from './NewRoleModal'
+import { roleLabel } from './role-label'
 
 /** /company/roles: the company's roles and the permission matrix of the chosen one. */
 export default function RolesPage() {
@@ -36,7 +37,7 @@ export default function RolesPage() {
         }
       />
       <Row gutter={[16, 16]}>
-        <Col xs={24} lg={6}>
+        <Col xs={24} lg={6} xl={5}>
           <Card styles={{ body: { padding: 8 } }}>
             <List
               loading={roles.isLoading}
@@ -51,14 +52,14 @@ export default function RolesPage() {
                   className={role._id === selected?._id ? 'role-item role-item-selected' : 'role-item'}
                   data-testid={`role-${role.name}`}
                 >
-                  <span>{role.name}</span>
+                  <span>{roleLabel(role, t)}</span>
                   <span className="role-count">{t('roles.grantCount', { count: role.permissions?.length ?? 0 })}</span>
                 </List.Item>
               )}
             />
           </Card>
         </Col>
-        <Col xs={24} lg={18}>
+        <Col xs={24} lg={18} xl={19}>
           {selected ? (
             <RoleEditor key={selected._id} role={selected} onRemoved={() => setSelectedId(null)} />
           ) : (

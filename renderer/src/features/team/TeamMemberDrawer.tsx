@@ -12,6 +12,7 @@ import { ruleFrom, showServerError } from '../../components/form-errors'
 import { colorValue } from '../../components/color-value'
 import { memberPalette } from '../../components/color'
 import { toast } from '../../app/toasts'
+import { roleLabel } from '../roles/role-label'
 
 interface MemberForm {
   first_name: string
@@ -146,7 +147,7 @@ export function TeamMemberDrawer({ member, onClose }: { member: UserRecord | nul
         <Row gutter={12}>
           <Col xs={24} sm={12}>
             <Form.Item name="roleId" label={t('fields.role')} rules={[{ required: true, message: t('errors.field-required') }]}>
-              <Select loading={roles.isLoading} options={(roles.data?.data ?? []).map((role) => ({ value: role._id, label: role.name }))} data-testid="member-role" />
+              <Select loading={roles.isLoading} options={(roles.data?.data ?? []).map((role) => ({ value: role._id, label: roleLabel(role, t) }))} data-testid="member-role" />
             </Form.Item>
           </Col>
           <Col xs={24} sm={12}>

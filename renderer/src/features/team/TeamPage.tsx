@@ -10,6 +10,7 @@ import { FetchError } from '../../components/FetchError'
 import { PersonAvatar } from '../../components/PersonAvatar'
 import { useDebounced } from '../../components/useDebounced'
 import { TeamMemberDrawer } from './TeamMemberDrawer'
+import { roleLabel } from '../roles/role-label'
 
 const PAGE_SIZE = 20
 
@@ -36,7 +37,7 @@ export default function TeamPage() {
   const members = useFind<UserRecord>('users', query)
   const roles = useFind<RoleRecord>('roles', { $limit: 200 })
   const branches = useFind<BranchRecord>('branches', { $limit: 200 })
-  const roleName = (id: string) => roles.data?.data.find((role) => role._id === id)?.name ?? '—'
+  const roleName = (id: string) => roleLabel(roles.data?.data.find((role) => role._id === id), t)
   const branchName = (id: string) => branches.data?.data.find((branch) => branch._id === id)?.name ?? '—'
 
   return (

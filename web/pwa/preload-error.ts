@@ -1,12 +1,11 @@
-import { reloadOnceForNewBuild } from '../../renderer/src/app/chunk-errors'
+import { notePreloadError } from '../../renderer/src/app/chunk-errors'
 
 /**
  * Spec section 8: a failed lazy chunk load fires `vite:preloadError` and is rethrown unless
- * handled. Usually a new build replaced the old hashed files: reload once to get it. If that
- * already happened, let it through so the route's error screen explains instead of a blank page.
+ * handled. We note it and let it be rethrown: the router then commits the new address and its
+ * error screen reloads once (a new build probably replaced the files) or explains, never blank.
+ * Preventing it here would make the import resolve to nothing and fail later, less clearly.
  */
 export function handlePreloadErrors() {
-  window.addEventListener('vite:preloadError', (event) => {
-    if (reloadOnceForNewBuild()) event.preventDefault()
-  })
+  window.addEventListener('vite:preloadError', (event) => notePreloadError((event as Event & { payload?: unknown }).payload))
 }

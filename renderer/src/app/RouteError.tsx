@@ -1,14 +1,22 @@
+import { useEffect, useState } from 'react'
 import { Button, Result } from 'antd'
 import { useTranslation } from 'react-i18next'
 import { useRouteError } from 'react-router'
 import { errorMessage } from './toasts'
-import { isChunkLoadError } from './chunk-errors'
+import { isChunkLoadError, reloadOnceForNewBuild } from './chunk-errors'
+import { PageLoading } from '../components/PageLoading'
 
 /** Instead of a blank page: what went wrong and a way forward. */
 export function RouteError() {
   const error = useRouteError()
   const { t } = useTranslation()
   const chunk = isChunkLoadError(error)
+  // The address is already the new screen's: one reload fetches the current build of it.
+  const [reloading, setReloading] = useState(chunk)
+  useEffect(() => {
+    if (chunk && !reloadOnceForNewBuild()) setReloading(false)
+  }, [chunk])
+  if (reloading) return <PageLoading full />
   return (
     <Result
       status={chunk ? 'warning' : 'error'}

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 import { Button, Result } from 'antd'
 import { useTranslation } from 'react-i18next'
 import { useRouteError } from 'react-router'
@@ -12,10 +12,8 @@ export function RouteError() {
   const { t } = useTranslation()
   const chunk = isChunkLoadError(error)
   // The address is already the new screen's: one reload fetches the current build of it.
-  const [reloading, setReloading] = useState(chunk)
-  useEffect(() => {
-    if (chunk && !reloadOnceForNewBuild()) setReloading(false)
-  }, [chunk])
+  // Decided once per error screen: reload (first failure) or explain (repeated failure).
+  const [reloading] = useState(() => chunk && reloadOnceForNewBuild())
   if (reloading) return <PageLoading full />
   return (
     <Result

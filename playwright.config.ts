@@ -18,6 +18,7 @@ function freePort(): string {
 
 process.env.E2E_PORT ??= freePort()
 process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'clinic-e2e-'))
+process.env.E2E_SMTP_PORT ??= freePort()
 const port = process.env.E2E_PORT
 const baseURL = `http://localhost:${port}`
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
@@ -26,6 +27,8 @@ const build = process.env.E2E_SKIP_BUILD ? 'true' : 'node_modules/.bin/vite buil
 export default defineConfig({
   testDir: 'tests/e2e',
   testMatch: '**/*.spec.ts',
+  // Catches the server's mail (password reset links) in E2E_DATA_DIR/mail.
+  globalSetup: './tests/e2e/support/mail-catcher.ts',
   // The journeys share one server and one build (the update test rewrites sw.js): one at a time.
   fullyParallel: false,
   workers: 1,
@@ -69,6 +72,7 @@ export default defineConfig({
       DEMO_SEED: '1',
       LOG_LEVEL: 'warn',
       PUBLIC_URL: baseURL,
+      SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT}`,
       // Sign-in throttling would trip over the wrong-password test run after run.
       SIGNIN_LIMIT_ACCOUNT: '50',
       SIGNIN_LIMIT_ADDRESS: '500'

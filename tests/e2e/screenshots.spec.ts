@@ -30,6 +30,7 @@ const signedInScreens = [
   { name: 'company-profile-general', url: '/company/profile/general', heading: 'Company' },
   { name: 'company-profile-branches', url: '/company/profile/branches', heading: 'Company' },
   { name: 'company-session', url: '/company/session', heading: 'Sessions' },
+  { name: 'company-specialty', url: '/company/specialty', heading: 'Specialties' },
   { name: 'not-found', url: '/no/such/page', heading: 'Page not found' }
 ]
 

@@ -2,6 +2,7 @@ import { useSyncExternalStore } from 'react'
 import { client } from './client'
 import { BRANCH_STORAGE_KEY } from './constants'
 import { preferences } from './storage'
+import { queryClient } from './query-client'
 
 /**
  * Current branch (spec sections 4 and 9): kept in state and in local storage under
@@ -15,9 +16,12 @@ export function currentBranchId(): string | null {
 }
 
 export function setCurrentBranch(id: string | null | undefined) {
+  const changed = (id || null) !== currentBranchId()
   preferences.set(BRANCH_STORAGE_KEY, id || null)
   client.set('currentBranchId', id || null)
   listeners.forEach((listener) => listener())
+  // Branch-scoped lists (appointments, customers…) must show the new branch's records.
+  if (changed) void queryClient.invalidateQueries()
 }
 
 /** After sign-in: keep the stored branch if the person still works there, else their first. */

@@ -50,6 +50,7 @@ export const routes: RouteObject[] = [
           { path: 'company/roles', ...page(() => import('../features/roles/RolesPage')) },
           { path: 'company/profile/:tab?', ...page(() => import('../features/company/CompanyProfilePage')) },
           { path: 'company/session', ...page(() => import('../features/company/CompanySessionsPage')) },
+          { path: 'company/specialty', ...page(() => import('../features/specialty/SpecialtiesPage')) },
           { path: '*', ...page(() => import('./NotFoundPage')) }
         ]
       }

@@ -34,3 +34,30 @@ export async function sidebarEntries(page: Page): Promise<string[]> {
   await menu.first().waitFor()
   return (await menu.allInnerTexts()).map((text) => text.trim())
 }
+
+export interface Owner {
+  email: string
+  password: string
+  first: string
+  last: string
+  clinic: string
+}
+
+/** Registers a new clinic through /welcome; ends signed in on the home dashboard. */
+export async function registerClinic(page: Page, owner: Owner) {
+  await page.goto('/welcome')
+  await page.getByLabel('Clinic name').fill(owner.clinic)
+  await page.getByLabel('First name').fill(owner.first)
+  await page.getByLabel('Last name').fill(owner.last)
+  await page.getByLabel('Phone').fill('+998 90 123 45 67')
+  await page.getByLabel('E-mail').fill(owner.email)
+  await page.getByLabel('Password', { exact: true }).fill(owner.password)
+  await page.getByLabel('Repeat password').fill(owner.password)
+  await page.getByRole('button', { name: 'Create clinic' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: new RegExp(`Good (morning|afternoon|evening), ${owner.first}`) })).toBeVisible()
+}
+
+/** The message antd shows under a form field, found through the field's label. */
+export function fieldError(page: Page, label: string) {
+  return page.locator('.ant-form-item').filter({ has: page.getByLabel(label, { exact: true }) }).locator('.ant-form-item-explain-error')
+}

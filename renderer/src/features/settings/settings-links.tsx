@@ -3,6 +3,7 @@ import {
   ApartmentOutlined,
   BankOutlined,
   DesktopOutlined,
+  IdcardOutlined,
   LockOutlined,
   SafetyCertificateOutlined,
   TeamOutlined,
@@ -27,6 +28,7 @@ export const settingsLinks: SettingsLink[] = [
   { key: 'company', group: 'clinic', path: '/company/profile/general', title: 'nav.company', description: 'settings.companyText', icon: <BankOutlined />, permission: { resource: 'company', flags: ['view'] } },
   { key: 'branches', group: 'clinic', path: '/company/profile/branches', title: 'company.branchesTab', description: 'settings.branchesText', icon: <ApartmentOutlined />, permission: { resource: 'company', flags: ['view'] } },
   { key: 'sessions', group: 'clinic', path: '/company/session', title: 'nav.sessions', description: 'settings.sessionsText', icon: <DesktopOutlined />, permission: { resource: 'sessions', flags: ['view', 'seeAll'] } },
+  { key: 'specialties', group: 'clinic', path: '/company/specialty', title: 'specialty.title', description: 'settings.specialtiesText', icon: <IdcardOutlined />, permission: { resource: 'specialty', flags: ['view'] } },
   { key: 'profile', group: 'personal', path: '/profile/me', title: 'nav.profile', description: 'settings.profileText', icon: <UserOutlined /> },
   { key: 'security', group: 'personal', path: '/profile/security', title: 'nav.security', description: 'settings.securityText', icon: <LockOutlined /> }
 ]

@@ -16,6 +16,6 @@ TZ=Europe/Helsinki npx jest --ci --json --outputFile="$results/jest-helsinki.jso
 echo "== browser tests"
 bash scripts/ensure-chromium.sh
 npm run --silent build:web
-PLAYWRIGHT_JSON_OUTPUT_NAME="$results/playwright.json" npx playwright test --reporter=list,json
+E2E_SKIP_BUILD=1 PLAYWRIGHT_JSON_OUTPUT_NAME="$results/playwright.json" npx playwright test --reporter=list,json
 
 node scripts/summarize-tests.mjs "$results"

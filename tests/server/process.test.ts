@@ -18,6 +18,17 @@ function freePort(): Promise<number> {
   })
 }
 
+/** Polls until `read` returns something, for output a child process writes in its own time. */
+async function waitFor<T>(read: () => T | undefined, ms = 5000): Promise<T | undefined> {
+  const deadline = Date.now() + ms
+  let value = read()
+  while (value === undefined && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    value = read()
+  }
+  return value
+}
+
 interface Running {
   child: ChildProcess
   output: () => string
@@ -61,12 +72,14 @@ describe('the server process', () => {
     const team = await client.service('users').find({ query: { $limit: 50 } })
     expect(team.total).toBeGreaterThanOrEqual(6)
     socket.disconnect()
-    // One structured line per call, with its duration and outcome.
-    const callLine = running
-      .output()
-      .split('\n')
-      .filter((line) => line.includes('"msg":"call"') && line.includes('"path":"users"'))
-      .map((line) => JSON.parse(line))[0]
+    // One structured line per call, with its duration and outcome (written just after the answer).
+    const callLine = await waitFor(() =>
+      running
+        .output()
+        .split('\n')
+        .filter((line) => line.includes('"msg":"call"') && line.includes('"path":"users"'))
+        .map((line) => JSON.parse(line))[0]
+    )
     expect(callLine).toMatchObject({ path: 'users', method: 'find', outcome: 'ok' })
     expect(typeof callLine.ms).toBe('number')
 

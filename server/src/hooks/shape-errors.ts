@@ -43,7 +43,9 @@ function shape(error: unknown): FeathersError {
   if (error instanceof BadRequest && Array.isArray(error.data)) return fromValidationErrors(error.data)
   const fromDatabase = typeof error === 'object' && error !== null && DATABASE_ERROR in error
   if (error instanceof FeathersError && !fromDatabase) return withCode(error)
-  const message = error instanceof Error ? error.message : ''
+  // Read the message by shape, not instanceof: errors raised inside a native driver can come
+  // from another realm (jest's sandbox, for one) and fail instanceof Error.
+  const message = String((error as { message?: unknown } | null)?.message ?? '')
   if (UNIQUE_VIOLATION.test(message)) {
     const path = /users\.email|users_email_unique/.test(message) ? 'email' : undefined
     return path === 'email' ? clinicError(Conflict, 'email-registered', 'email') : clinicError(Conflict, 'conflict')

@@ -9,6 +9,8 @@ import { PageHeader } from '../../components/PageHeader'
 import { FetchError } from '../../components/FetchError'
 import { PersonAvatar } from '../../components/PersonAvatar'
 import { useDebounced } from '../../components/useDebounced'
+import { useFormat } from '../../i18n/format'
+import { useSignedIn } from '../../api/session-store'
 import { TeamMemberDrawer } from './TeamMemberDrawer'
 import { roleLabel } from '../roles/role-label'
 
@@ -22,6 +24,8 @@ export default function TeamPage() {
   const [page, setPage] = useState(1)
   const [editing, setEditing] = useState<UserRecord | 'new' | null>(null)
   const term = useDebounced(search.trim(), 250)
+  const format = useFormat()
+  const session = useSignedIn()
   const canCreate = useCan('users', 'create')
   const canEdit = useCan('users', 'edit')
   const query = useMemo(
@@ -121,6 +125,13 @@ export default function TeamPage() {
                 title: t('fields.branches'),
                 responsive: ['lg'],
                 render: (_, member) => member.branchIds?.map((id) => <Tag key={id}>{branchName(id)}</Tag>)
+              },
+              {
+                key: 'price',
+                title: t('fields.staticPrice'),
+                responsive: ['xl'],
+                align: 'right',
+                render: (_, member) => (member.staticPrice == null ? '—' : format.money(member.staticPrice, session.company.currency))
               },
               {
                 key: 'login',

@@ -2,6 +2,7 @@ import { Card } from 'antd'
 import { useTranslation } from 'react-i18next'
 import { Outlet, useLocation } from 'react-router'
 import { LanguageSwitcher } from '../../components/LanguageSwitcher'
+import { ConnectionBanner } from '../../app/layout/ConnectionBanner'
 
 /** Frame of the public pages: brand, language switcher, one card. */
 export default function AuthLayout() {
@@ -9,6 +10,9 @@ export default function AuthLayout() {
   const wide = useLocation().pathname.startsWith('/welcome')
   return (
     <main className="auth-page">
+      <div className="auth-connection">
+        <ConnectionBanner />
+      </div>
       <div className="auth-top">
         <div className="auth-brand">
           <img src="/icons/icon.svg" alt="" width={32} height={32} />

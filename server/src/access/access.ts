@@ -26,6 +26,21 @@ export interface AccessDeclaration {
   module?: string
 }
 
+/**
+ * The usual table of a record service (spec section 6's flag per method): find/get need view,
+ * create needs create, patch needs edit, remove needs delete. `overrides` replaces some rules.
+ */
+export function standardAccess(resource: PermissionResource, overrides: AccessTable = {}): AccessTable {
+  return {
+    find: { resource, flag: 'view' },
+    get: { resource, flag: 'view' },
+    create: { resource, flag: 'create' },
+    patch: { resource, flag: 'edit' },
+    remove: { resource, flag: 'delete' },
+    ...overrides
+  }
+}
+
 /** Every service's declaration, by path. tests/server/access-table.test.ts reviews it. */
 export const accessRegistry = new Map<string, AccessDeclaration>()
 

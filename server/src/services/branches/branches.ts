@@ -1,6 +1,6 @@
 import { hooks as schemaHooks } from '@feathersjs/schema'
 import type { Application, HookContext } from '../../declarations'
-import { access, callerMay } from '../../access/access'
+import { access, callerMay, standardAccess } from '../../access/access'
 import { companyScope } from '../../access/tenancy'
 import { checkId } from '../../hooks/check-id'
 import { publishToCompany } from '../../channels'
@@ -36,13 +36,7 @@ export function branches(app: Application) {
     around: {
       all: [
         access(branchPath, {
-          methods: {
-            find: { signedIn: true },
-            get: { signedIn: true },
-            create: { resource: 'company', flag: 'create' },
-            patch: { resource: 'company', flag: 'edit' },
-            remove: { resource: 'company', flag: 'delete' }
-          }
+          methods: standardAccess('company', { find: { signedIn: true }, get: { signedIn: true } })
         }),
         schemaHooks.resolveExternal(branchExternalResolver),
         schemaHooks.resolveResult(branchResolver)

@@ -1,6 +1,6 @@
 import { hooks as schemaHooks } from '@feathersjs/schema'
 import type { Application } from '../../declarations'
-import { access } from '../../access/access'
+import { access, standardAccess } from '../../access/access'
 import { companyScope } from '../../access/tenancy'
 import { checkId } from '../../hooks/check-id'
 import { publishToCompany } from '../../channels'
@@ -21,13 +21,7 @@ export function roles(app: Application) {
     around: {
       all: [
         access(rolePath, {
-          methods: {
-            find: { resource: 'roles', flag: 'view' },
-            get: { resource: 'roles', flag: 'view' },
-            create: { resource: 'roles', flag: 'create' },
-            patch: { resource: 'roles', flag: 'edit' },
-            remove: { resource: 'roles', flag: 'delete' }
-          }
+          methods: standardAccess('roles')
         }),
         schemaHooks.resolveExternal(roleExternalResolver),
         schemaHooks.resolveResult(roleResolver)

@@ -1,6 +1,6 @@
 import { hooks as schemaHooks } from '@feathersjs/schema'
 import type { Application } from '../../declarations'
-import { access } from '../../access/access'
+import { access, standardAccess } from '../../access/access'
 import { companyScope } from '../../access/tenancy'
 import { checkId } from '../../hooks/check-id'
 import { publishToCompany } from '../../channels'
@@ -30,13 +30,7 @@ export function specialty(app: Application) {
     around: {
       all: [
         access(specialtyPath, {
-          methods: {
-            find: { signedIn: true },
-            get: { signedIn: true },
-            create: { resource: 'specialty', flag: 'create' },
-            patch: { resource: 'specialty', flag: 'edit' },
-            remove: { resource: 'specialty', flag: 'delete' }
-          }
+          methods: standardAccess('specialty', { find: { signedIn: true }, get: { signedIn: true } })
         }),
         schemaHooks.resolveExternal(specialtyExternalResolver),
         schemaHooks.resolveResult(specialtyResolver)

@@ -1,6 +1,6 @@
 import { hooks as schemaHooks } from '@feathersjs/schema'
 import type { Application } from '../../declarations'
-import { access } from '../../access/access'
+import { access, standardAccess } from '../../access/access'
 import { companyScope } from '../../access/tenancy'
 import { checkId } from '../../hooks/check-id'
 import { teamManagersChannel } from '../../channels'
@@ -22,13 +22,7 @@ export function users(app: Application) {
     around: {
       all: [
         access(userPath, {
-          methods: {
-            find: { resource: 'users', flag: 'view' },
-            get: { resource: 'users', flag: 'view' },
-            create: { resource: 'users', flag: 'create' },
-            patch: { resource: 'users', flag: 'edit' },
-            remove: { resource: 'users', flag: 'delete' }
-          }
+          methods: standardAccess('users')
         }),
         schemaHooks.resolveExternal(userExternalResolver),
         schemaHooks.resolveResult(userResolver)

@@ -117,6 +117,13 @@ test('adds a team member with that role who may sign in', async () => {
   const row = admin.getByRole('row', { name: new RegExp(member.last) })
   await expect(row).toContainText(roleName)
   await expect(row).toContainText('Can sign in')
+
+  // Search is starts-with on names and e-mail, done by the server.
+  await admin.getByLabel('Search by name or e-mail').fill(member.last.slice(0, 9))
+  await expect(admin.getByRole('row', { name: new RegExp(owner.last) })).toBeHidden()
+  await expect(row).toBeVisible()
+  await admin.getByLabel('Search by name or e-mail').fill('zz-nobody')
+  await expect(admin.getByText('Nobody matches this search')).toBeVisible()
 })
 
 test.describe('the member in a second browser', () => {

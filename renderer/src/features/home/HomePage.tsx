@@ -63,27 +63,30 @@ export default function HomePage() {
         <Col xs={24} lg={14}>
           <QuickLinks />
         </Col>
-        <Col xs={24} lg={10}>
-          <Card title={t('home.teamTitle')}>
-            <List
-              loading={team.isLoading}
-              dataSource={team.data?.data ?? []}
-              locale={{ emptyText: t('home.teamEmpty') }}
-              renderItem={(member) => (
-                <List.Item>
-                  <List.Item.Meta
-                    avatar={<PersonAvatar person={member} />}
-                    title={`${member.first_name} ${member.last_name}`}
-                    description={member.acceptsAppointments ? <Tag color="green">{t('team.acceptsAppointments')}</Tag> : null}
-                  />
-                </List.Item>
+        {/* Someone whose role may not list the team simply does not get this card. */}
+        {!team.error && (
+          <Col xs={24} lg={10}>
+            <Card title={t('home.teamTitle')}>
+              <List
+                loading={team.isLoading}
+                dataSource={team.data?.data ?? []}
+                locale={{ emptyText: t('home.teamEmpty') }}
+                renderItem={(member) => (
+                  <List.Item>
+                    <List.Item.Meta
+                      avatar={<PersonAvatar person={member} />}
+                      title={`${member.first_name} ${member.last_name}`}
+                      description={member.acceptsAppointments ? <Tag color="green">{t('team.acceptsAppointments')}</Tag> : null}
+                    />
+                  </List.Item>
+                )}
+              />
+              {(team.data?.total ?? 0) > 8 && (
+                <Typography.Text type="secondary">{t('home.teamMore', { count: (team.data?.total ?? 0) - 8 })}</Typography.Text>
               )}
-            />
-            {(team.data?.total ?? 0) > 8 && (
-              <Typography.Text type="secondary">{t('home.teamMore', { count: (team.data?.total ?? 0) - 8 })}</Typography.Text>
-            )}
-          </Card>
-        </Col>
+            </Card>
+          </Col>
+        )}
       </Row>
     </>
   )

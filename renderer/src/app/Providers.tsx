@@ -1,5 +1,5 @@
 import { useEffect, useState, type ReactNode } from 'react'
-import { App as AntApp, ConfigProvider } from 'antd'
+import { ConfigProvider } from 'antd'
 import type { Locale } from 'antd/es/locale'
 import { QueryClientProvider } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
@@ -24,10 +24,9 @@ export function Providers({ children, initialLocale }: { children: ReactNode; in
   return (
     <QueryClientProvider client={queryClient}>
       <ConfigProvider locale={locale} theme={theme}>
-        <AntApp>
-          <ToastHost />
-          {children}
-        </AntApp>
+        {/* No antd <App>: toasts come from ToastHost, and its modal holder would cost every first load. */}
+        <ToastHost />
+        {children}
       </ConfigProvider>
     </QueryClientProvider>
   )

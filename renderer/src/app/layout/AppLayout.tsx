@@ -46,6 +46,9 @@ function Shell() {
   }
   return (
     <Layout className="app-shell" hasSider={!phone}>
+      <a className="skip-link" href="#main">
+        {t('nav.skipToContent')}
+      </a>
       {phone ? (
         <Drawer
           placement="left"

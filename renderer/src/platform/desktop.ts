@@ -1,26 +1,26 @@
+import type { ClinicDesktopApi } from '../../../preload/src/preload'
 import type { Platform } from './types'
-
-/** The narrow API the Electron preload exposes (preload/ owns the real definition). */
-export interface ClinicDesktopBridge {
-  serverUrl: string
-  openExternal(url: string): void
-  toggleFullScreen(): Promise<void>
-}
+import { webPlatform } from './web'
 
 declare global {
   interface Window {
-    clinicDesktop?: ClinicDesktopBridge
+    /** Exposed by preload/src/preload.ts; only this module may touch it (architecture). */
+    clinicDesktop?: ClinicDesktopApi
   }
 }
 
-/** The only module that touches window.clinicDesktop (architecture: desktop shell rules). */
-export function desktopPlatform(bridge: ClinicDesktopBridge): Platform {
+/**
+ * The Electron shell loads the web app from the clinic server, so addresses and full screen work
+ * as on the web; printing and dialling go through the preload's verbs. The shell's main process
+ * sends links to other sites to the system browser.
+ */
+export function desktopPlatform(bridge: ClinicDesktopApi): Platform {
   return {
+    ...webPlatform,
     kind: 'desktop',
-    serverUrl: () => bridge.serverUrl || `http://${window.location.hostname || 'localhost'}:3030`,
-    openExternal: (url) => bridge.openExternal(url),
-    // The desktop shell ships its files with the app; a service worker would only get in the way.
+    // The desktop app updates as a whole; a second, service-worker update prompt would confuse.
     supportsServiceWorker: false,
-    toggleFullScreen: () => bridge.toggleFullScreen()
+    printDocument: () => bridge.printDocument(),
+    dial: (phoneNumber) => bridge.dial(phoneNumber)
   }
 }

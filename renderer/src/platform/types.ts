@@ -1,12 +1,16 @@
 /** What differs between the browser (PWA) and the Electron shell. Screens use only this. */
 export interface Platform {
   kind: 'web' | 'desktop'
-  /** Where the socket connects: same origin on the web, the configured server on desktop. */
+  /** Where the socket connects. Both shells load the web app from the clinic server itself. */
   serverUrl(): string
-  /** Opens a link outside the app (mail client, browser). */
+  /** Opens a link outside the app (mail client, system browser). */
   openExternal(url: string): void
-  /** Whether the app may offer "install" and service-worker updates. */
+  /** Whether the app registers /sw.js and offers "New Update Available". */
   supportsServiceWorker: boolean
-  /** Enters or leaves the operating system's full screen, when the shell can. */
+  /** Enters or leaves full screen. */
   toggleFullScreen(): Promise<void>
+  /** Prints the current document; resolves false when nothing was printed. */
+  printDocument(): Promise<boolean>
+  /** Starts a phone call: the desktop softphone, or the device's dialer on the web. */
+  dial(phoneNumber: string): Promise<boolean>
 }

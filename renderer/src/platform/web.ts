@@ -10,5 +10,13 @@ export const webPlatform: Platform = {
   toggleFullScreen: async () => {
     if (document.fullscreenElement) await document.exitFullscreen()
     else await document.documentElement.requestFullscreen?.()
+  },
+  printDocument: async () => {
+    window.print()
+    return true
+  },
+  dial: async (phoneNumber) => {
+    window.location.href = `tel:${phoneNumber.replace(/[^\d+]/g, '')}`
+    return true
   }
 }

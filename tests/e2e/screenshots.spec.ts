@@ -39,6 +39,9 @@ async function shoot(page: Page, name: string, width: string) {
   await page.waitForLoadState('networkidle').catch(() => undefined)
   await page.waitForTimeout(400)
   await page.screenshot({ path: path.join(shotsDir, `${name}-${width}.png`), fullPage: true })
+  // Wide tables scroll inside their cards; the page itself must never scroll sideways.
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
+  expect.soft(overflow, `${name} at ${width} width is wider than the screen`).toBeLessThanOrEqual(0)
 }
 
 test.beforeAll(() => fs.mkdirSync(shotsDir, { recursive: true }))

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next'
 import { service } from '../../api/client'
 import { refreshService } from '../../api/live'
 import type { BranchRecord } from '../../api/types'
-import { phoneProblem } from '../../../../domain/validation/phone'
+import { formatPhone, phoneProblem } from '../../../../domain/validation/phone'
 import { showServerError } from '../../components/form-errors'
 import { toast } from '../../app/toasts'
 
@@ -42,7 +42,7 @@ export function BranchModal({ branch, onClose }: { branch: BranchRecord | null; 
       confirmLoading={busy}
       destroyOnHidden
     >
-      <Form form={form} layout="vertical" initialValues={branch ?? { isMain: false, archived: false }} onFinish={save}>
+      <Form form={form} layout="vertical" initialValues={branch ? { ...branch, phone: formatPhone(branch.phone ?? '') } : { isMain: false, archived: false }} onFinish={save}>
         <Form.Item name="name" label={t('fields.name')} rules={[{ required: true, whitespace: true, message: t('errors.field-required') }]}>
           <Input autoFocus data-testid="branch-name" />
         </Form.Item>

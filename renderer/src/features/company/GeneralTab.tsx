@@ -7,7 +7,7 @@ import { useCan } from '../../api/permissions'
 import { sessionStore } from '../../api/session-store'
 import type { CompanyRecord } from '../../api/types'
 import { emailProblem } from '../../../../domain/validation/email'
-import { phoneProblem } from '../../../../domain/validation/phone'
+import { formatPhone, phoneProblem } from '../../../../domain/validation/phone'
 import { languageNames, languages } from '../../i18n/languages'
 import { FetchError } from '../../components/FetchError'
 import { PageLoading } from '../../components/PageLoading'
@@ -27,7 +27,8 @@ export function GeneralTab() {
   const [busy, setBusy] = useState(false)
 
   useEffect(() => {
-    if (company.data) form.setFieldsValue(company.data)
+    // Phones are stored as digits; people read them in the spec's display format.
+    if (company.data) form.setFieldsValue({ ...company.data, phone: formatPhone(company.data.phone ?? '') })
   }, [company.data, form])
 
   async function save(values: CompanyRecord) {

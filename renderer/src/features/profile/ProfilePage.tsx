@@ -5,7 +5,7 @@ import { service } from '../../api/client'
 import { useGet } from '../../api/live'
 import { sessionStore } from '../../api/session-store'
 import type { UserRecord } from '../../api/types'
-import { phoneProblem } from '../../../../domain/validation/phone'
+import { formatPhone, phoneProblem } from '../../../../domain/validation/phone'
 import { changeLanguage, currentLanguage } from '../../i18n'
 import { languageNames, languages } from '../../i18n/languages'
 import { PageHeader } from '../../components/PageHeader'
@@ -30,7 +30,7 @@ export default function ProfilePage() {
   const lastName = Form.useWatch('last_name', form)
 
   useEffect(() => {
-    if (profile.data) form.setFieldsValue(profile.data)
+    if (profile.data) form.setFieldsValue({ ...profile.data, phone: formatPhone(profile.data.phone ?? '') })
   }, [profile.data, form])
 
   async function save(values: ProfileForm) {

@@ -6,7 +6,7 @@ import { refreshService, useFind } from '../../api/live'
 import type { BranchRecord, RoleRecord, SpecialtyRecord, UserRecord } from '../../api/types'
 import { emailProblem } from '../../../../domain/validation/email'
 import { passwordProblem } from '../../../../domain/validation/password'
-import { phoneProblem } from '../../../../domain/validation/phone'
+import { formatPhone, phoneProblem } from '../../../../domain/validation/phone'
 import { currentBranchId } from '../../api/branch'
 import { ruleFrom, showServerError } from '../../components/form-errors'
 import { colorValue } from '../../components/color-value'
@@ -46,7 +46,7 @@ function toForm(member: UserRecord | null): Partial<MemberForm> {
     }
   }
   // Money is stored in minor units; people type major units.
-  return { ...member, staticPrice: member.staticPrice == null ? null : member.staticPrice / 100 } as Partial<MemberForm>
+  return { ...member, phone: formatPhone(member.phone ?? ''), staticPrice: member.staticPrice == null ? null : member.staticPrice / 100 } as Partial<MemberForm>
 }
 
 /** Create or edit one team member: identity, sign-in, role, branches, colour and pay settings. */

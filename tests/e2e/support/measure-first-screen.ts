@@ -50,6 +50,16 @@ async function main() {
   print(`first screen (/login), cold: ${cold.sinceNavigationStart} ms after navigation start; ${coldScripts.length} scripts, ${(total / 1024).toFixed(1)} KiB gzip`)
   for (const script of coldScripts.sort((a, b) => gzipSize(b) - gzipSize(a))) print(`  ${(gzipSize(script) / 1024).toFixed(1).padStart(6)} KiB  ${script}`)
   print(`first screen (/login), warm (service worker): ${warm.sinceNavigationStart} ms after navigation start`)
+
+  // Signed in: the home dashboard after a reload (token in storage, guard re-authenticates).
+  await page.locator('input[type=email]').fill(process.env.DEMO_EMAIL ?? 'admin@demo.clinic')
+  await page.locator('input[type=password]').fill(process.env.DEMO_PASSWORD ?? 'Demo-clinic-2026')
+  await page.locator('button[type=submit]').click()
+  await page.locator('.stat-card').first().waitFor()
+  await page.reload({ waitUntil: 'commit' })
+  await page.locator('.stat-card').first().waitFor()
+  const home = Math.round(await page.evaluate(() => performance.now()))
+  print(`home dashboard after reload, signed in, warm: ${home} ms after navigation start`)
   await browser.close()
 }
 

@@ -34,7 +34,7 @@ export default function HomePage() {
         title={t(greetingKey(now.getHours()), { name: session.user.first_name })}
         subtitle={`${session.company.name} · ${format.date(now)}`}
       />
-      <Row gutter={[16, 16]}>
+      <Row gutter={[16, 16]} align="stretch">
         <Col xs={12} lg={6}>
           <Card className="stat-card">
             <Statistic title={t('home.team')} value={company.data?.teamCount ?? '—'} prefix={<TeamOutlined />} loading={company.isLoading} />

@@ -127,3 +127,19 @@ test('a second registration with the same e-mail is refused at the e-mail field'
   await expect(other).toHaveURL(/\/welcome$/)
   await other.context().close()
 })
+
+test('ends every other session of the person from the security screen', async ({ browser }) => {
+  const elsewhere = await (await browser.newContext()).newPage()
+  await useEnglish(elsewhere)
+  await signIn(elsewhere, owner.email, resetPassword)
+
+  await page.goto('/profile/security')
+  await page.getByTestId('end-other-sessions').click()
+  await page.locator('.ant-popconfirm').getByRole('button', { name: 'End all other sessions' }).click()
+  await expect(elsewhere).toHaveURL(/\/login$/, { timeout: 15_000 })
+  // This device stays signed in.
+  await page.reload()
+  await expect(page.getByRole('heading', { level: 1, name: 'Security' })).toBeVisible()
+  await expect(page.getByTestId('end-other-sessions')).toHaveCount(0)
+  await elsewhere.context().close()
+})

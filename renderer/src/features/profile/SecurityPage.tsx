@@ -20,7 +20,7 @@ export default function SecurityPage() {
         </Col>
         <Col xs={24} lg={15}>
           <Card title={t('security.activeSessions')}>
-            <SessionsTable userId={user._id} canEnd />
+            <SessionsTable userId={user._id} canEnd endOthers />
           </Card>
         </Col>
       </Row>

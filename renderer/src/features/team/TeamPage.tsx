@@ -1,8 +1,10 @@
 import { useMemo, useState } from 'react'
-import { Button, Card, Input, Segmented, Space, Table, Tag } from 'antd'
+import { Button, Card, Input, Segmented, Space, Switch, Table, Tag } from 'antd'
 import { PlusOutlined, SearchOutlined } from '@ant-design/icons'
 import { useTranslation } from 'react-i18next'
-import { useFind } from '../../api/live'
+import { refreshService, useFind } from '../../api/live'
+import { service } from '../../api/client'
+import { toastError } from '../../app/toasts'
 import { useCan } from '../../api/permissions'
 import type { BranchRecord, RoleRecord, UserRecord } from '../../api/types'
 import { PageHeader } from '../../components/PageHeader'
@@ -41,6 +43,17 @@ export default function TeamPage() {
   const members = useFind<UserRecord>('users', query)
   const roles = useFind<RoleRecord>('roles', { $limit: 200 })
   const branches = useFind<BranchRecord>('branches', { $limit: 200 })
+  async function setAllowLogin(member: UserRecord, allowLogin: boolean) {
+    try {
+      await service<UserRecord>('users').patch(member._id, { allowLogin })
+      await refreshService('users')
+    } catch (error) {
+      // Turning on sign-in for someone without a password is refused: open the form to set one.
+      if (allowLogin) setEditing(member)
+      toastError(error)
+    }
+  }
+
   const roleName = (id: string) => roleLabel(roles.data?.data.find((role) => role._id === id), t)
   const branchName = (id: string) => branches.data?.data.find((branch) => branch._id === id)?.name ?? '—'
 
@@ -138,7 +151,23 @@ export default function TeamPage() {
                 title: t('fields.allowLogin'),
                 responsive: ['md'],
                 render: (_, member) =>
-                  member.allowLogin ? <Tag color="green">{t('team.canSignIn')}</Tag> : <Tag>{t('team.noSignIn')}</Tag>
+                  canEdit && !member.isOwner ? (
+                    // A quick switch: turning sign-in off is common when someone leaves.
+                    <span onClick={(event) => event.stopPropagation()}>
+                      <Switch
+                        size="small"
+                        checked={member.allowLogin}
+                        checkedChildren={t('team.canSignIn')}
+                        unCheckedChildren={t('team.noSignIn')}
+                        onChange={(allowLogin) => void setAllowLogin(member, allowLogin)}
+                        aria-label={`${t('fields.allowLogin')}: ${member.first_name} ${member.last_name}`}
+                      />
+                    </span>
+                  ) : member.allowLogin ? (
+                    <Tag color="green">{t('team.canSignIn')}</Tag>
+                  ) : (
+                    <Tag>{t('team.noSignIn')}</Tag>
+                  )
               }
             ]}
           />

@@ -4,6 +4,7 @@ import { RouterProvider } from 'react-router/dom'
 import { setupI18n } from '../i18n'
 import { antdLocale } from '../i18n/antd-locale'
 import { whenSignedOutElsewhere } from '../api/auth'
+import { whenNotAuthenticated } from '../api/query-client'
 import { Providers } from './Providers'
 import { createAppRouter, prefetchRoute } from './router'
 import { toast } from './toasts'
@@ -20,6 +21,9 @@ export async function startRenderer(container: HTMLElement) {
     void router.navigate('/login')
     // The toast host lives above the router, so the notice survives the navigation.
     toast.warning(i18n.t(reason === 'session-ended' ? 'auth.sessionEnded' : 'auth.reauthFailed'))
+  })
+  whenNotAuthenticated(() => {
+    if (!window.location.pathname.startsWith('/login')) void router.navigate('/login/logout')
   })
   createRoot(container).render(
     <StrictMode>

@@ -146,6 +146,17 @@ test.describe('the member in a second browser', () => {
     await expect(memberPage.getByTestId('add-member')).toHaveCount(0)
   })
 
+  test('sees a permission granted to the role at once, without signing in again', async () => {
+    await memberPage.goto('/')
+    await admin.goto('/company/roles')
+    await admin.getByTestId(`role-${roleName}`).click()
+    await admin.getByTestId('perm-users-view').check()
+    await admin.getByTestId('save-role').click()
+    await expect(admin.getByTestId(`role-${roleName}`)).toContainText('5 resources')
+    // The role's 'patched' event reaches the member's socket; the sidebar follows.
+    await expect.poll(() => sidebarEntries(memberPage)).toEqual(['Home', 'Team', 'Settings'])
+  })
+
   test('is signed out when the owner ends that session', async () => {
     await admin.goto('/company/session')
     const row = admin.getByRole('row', { name: new RegExp(member.last) })

@@ -2,8 +2,9 @@ import { useState } from 'react'
 import { Alert, Button, Form, Input } from 'antd'
 import { LockOutlined, MailOutlined } from '@ant-design/icons'
 import { useTranslation } from 'react-i18next'
-import { Link, useNavigate, useSearchParams } from 'react-router'
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router'
 import { signIn } from '../../api/auth'
+import { useSession } from '../../api/session-store'
 import { errorMessage, toast } from '../../app/toasts'
 import { safeNext } from '../../app/guard'
 import { useFormat } from '../../i18n/format'
@@ -22,6 +23,7 @@ export default function LoginPage() {
   const [problem, setProblem] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
   usePageTitle(t('auth.signInTitle'))
+  const session = useSession()
 
   async function submit({ email, password }: Credentials) {
     setBusy(true)
@@ -37,6 +39,8 @@ export default function LoginPage() {
     }
   }
 
+  // Already signed in in this tab (the back button, a bookmark): nothing to do here.
+  if (session && !busy) return <Navigate to={safeNext(params.get('next'))} replace />
   return (
     <>
       <h1 className="auth-title">{t('auth.signInTitle')}</h1>

@@ -25,6 +25,18 @@ export default function WelcomePage() {
   usePageTitle(t('welcome.title'))
   const required = (code: string) => ({ required: true, whitespace: true, message: t(`errors.${code}`) })
 
+  // Tells at once, not after the whole form, that the address already has an account.
+  async function checkEmail() {
+    const email = String(form.getFieldValue('email') ?? '').trim()
+    if (emailProblem(email)) return
+    try {
+      const answer = (await service('authManagement').create({ action: 'checkUnique', value: { email } })) as { unique?: boolean }
+      if (answer?.unique === false) form.setFields([{ name: 'email', errors: [t('errors.email-registered')] }])
+    } catch {
+      // Throttled or offline: the registration itself still checks.
+    }
+  }
+
   async function submit(values: RegistrationForm) {
     setBusy(true)
     try {
@@ -67,7 +79,7 @@ export default function WelcomePage() {
           </Col>
           <Col xs={24} sm={12}>
             <Form.Item name="email" label={t('fields.email')} rules={[ruleFrom(emailProblem, t)]}>
-              <Input type="email" autoComplete="email" />
+              <Input type="email" autoComplete="email" onBlur={() => void checkEmail()} />
             </Form.Item>
           </Col>
         </Row>

@@ -16,13 +16,19 @@ function freePort(): string {
   return execFileSync(process.execPath, ['-e', script], { encoding: 'utf8' }).trim()
 }
 
+// A port given by hand means a server you run yourself, serving web/dist.
+const ownServer = Boolean(process.env.E2E_PORT)
 process.env.E2E_PORT ??= freePort()
 process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'clinic-e2e-'))
 process.env.E2E_SMTP_PORT ??= freePort()
 const port = process.env.E2E_PORT
 const baseURL = `http://localhost:${port}`
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
-const build = process.env.E2E_SKIP_BUILD ? 'true' : 'node_modules/.bin/vite build --config web/vite.config.ts --logLevel warn'
+// Tests build into their own folder so a run never disturbs web/dist (nor another run); with
+// E2E_SKIP_BUILD the build already in web/dist is served, as scripts/test.sh does.
+process.env.E2E_WEB_ROOT ??= process.env.E2E_SKIP_BUILD || ownServer ? 'web/dist' : path.join(process.env.E2E_DATA_DIR, 'web')
+const webRoot = process.env.E2E_WEB_ROOT
+const build = process.env.E2E_SKIP_BUILD ? 'true' : `node_modules/.bin/vite build --config web/vite.config.ts --logLevel warn --outDir ${JSON.stringify(path.resolve(webRoot))} --emptyOutDir`
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -68,7 +74,7 @@ export default defineConfig({
     env: {
       PORT: port,
       DATA_DIR: process.env.E2E_DATA_DIR,
-      WEB_ROOT: 'web/dist',
+      WEB_ROOT: webRoot,
       DEMO_SEED: '1',
       LOG_LEVEL: 'warn',
       PUBLIC_URL: baseURL,

@@ -22,6 +22,10 @@ async function main() {
     logger.info({ msg: 'stopping', signal, callsInFlight: app.get('inFlight').size })
     server.close()
     await app.get('inFlight').drained(10_000)
+    // Open websockets keep the HTTP server alive: close them once the calls in flight are done.
+    // Clients reconnect (to another instance, or to this one when it is back).
+    app.io?.close()
+    server.closeAllConnections()
     await app.teardown().catch(() => undefined)
     await db.destroy()
     logger.info({ msg: 'stopped' })

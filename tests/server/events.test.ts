@@ -71,13 +71,20 @@ describe.each(engines)('real-time events on %s', (engine) => {
     expect(seenAnonymous).toEqual([])
   })
 
-  it('sends full team records only to those who may read users, not to a doctor', async () => {
+  it('sends full team records only to those who may read users; a doctor hears only their own', async () => {
     const seenDoctor = recorder(aDoctor.client, 'users')
     const heardByManager = nextEvent(aElsewhere.client, 'users', 'patched')
     await a.client.service('users').patch(aDoctor.auth.user._id, { middle_name: 'Quiet' })
     await heardByManager
     await settle()
-    expect(seenDoctor).toEqual([])
+    // The doctor hears about their own record only, never a colleague's.
+    expect(seenDoctor.map((seen) => seen.data._id)).toEqual([aDoctor.auth.user._id])
+    expect(seenDoctor[0].data).not.toHaveProperty('password')
+    const colleague = nextEvent(aElsewhere.client, 'users', 'patched')
+    await a.client.service('users').patch(a.auth.user._id, { middle_name: 'Busy' })
+    await colleague
+    await settle()
+    expect(seenDoctor).toHaveLength(1)
   })
 
   it('sends users events to the company only, and never with password or previousPassword', async () => {

@@ -83,11 +83,15 @@ describe('the server process', () => {
     expect(callLine).toMatchObject({ path: 'users', method: 'find', outcome: 'ok' })
     expect(typeof callLine.ms).toBe('number')
 
+    // A client still connected must not keep the server from stopping.
+    const lingering = io(`http://127.0.0.1:${port}`, { transports: ['websocket'], reconnection: false })
+    await new Promise((resolve) => lingering.once('connect', () => resolve(undefined)))
     running.child.kill('SIGTERM')
     expect(await running.exited).toBe(0)
     expect(running.output()).toContain('"msg":"stopped"')
     // Logs never carry secrets or personal data: no password, no token.
     expect(running.output()).not.toContain(signedIn.accessToken)
+    lingering.close()
   })
 
   it('keeps the data on a second start instead of seeding again', async () => {

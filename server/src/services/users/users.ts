@@ -3,7 +3,7 @@ import type { Application } from '../../declarations'
 import { access, standardAccess } from '../../access/access'
 import { companyScope } from '../../access/tenancy'
 import { checkId } from '../../hooks/check-id'
-import { teamManagersChannel } from '../../channels'
+import { teamManagersChannel, userChannel } from '../../channels'
 import { UserService, userRowShape, userServiceOptions } from './users.class'
 import { userDataResolver, userDataValidator, userExternalResolver, userPatchResolver, userPatchValidator, userQueryValidator, userResolver } from './users.schema'
 import { checkTeamMember, endSessionsOfRestricted, protectOwnAccount } from './user-rules'
@@ -40,5 +40,9 @@ export function users(app: Application) {
   })
   // Full team records (e-mail, pay terms) only reach those who may read them; everyone else
   // sees colleagues through my-team.
-  app.service(userPath).publish((data) => app.channel(teamManagersChannel(String((data as { companyId: string }).companyId))))
+  // The person themself hears about changes to their own record (a new role, say).
+  app.service(userPath).publish((data) => {
+    const user = data as { _id: string; companyId: string }
+    return [app.channel(teamManagersChannel(user.companyId)), app.channel(userChannel(user._id))]
+  })
 }

@@ -1,8 +1,8 @@
 import type { Permission } from '../../../domain/access/resources'
 
 /**
- * Record shapes as the server sends them (issue 2's service API). They live here until the
- * server's `*.shared.ts` files export them; then these become re-exports.
+ * Record shapes as the renderer reads them. Where a server `*.shared.ts` exports the same
+ * shape, it is re-exported here instead of written again.
  */
 export interface Paginated<T> {
   total: number
@@ -53,16 +53,7 @@ export interface RoleRecord {
   permissions: Permission[]
 }
 
-export interface SignInResult {
-  accessToken: string
-  authentication: { strategy: string; payload: { userId: string; sid: string; exp: number } }
-  user: UserRecord
-  company: CompanySummary
-  role: RoleRecord
-  branchIds: string[]
-  sessionId: string
-  warning: null | { code: 'account-expiring'; date: string }
-}
+export type { SignInResult } from '../../../server/src/services/authentication/authentication.shared'
 
 export interface SessionRecord {
   _id: string
@@ -124,13 +115,4 @@ export interface PermissionsInfo {
   mine: Permission[]
 }
 
-export interface RegistrationData {
-  companyName: string
-  phone: string
-  email: string
-  first_name: string
-  last_name: string
-  password: string
-  passwordConfirmation: string
-  locale: string
-}
+export type { RegistrationData } from '../../../server/src/services/company-registration/company-registration.shared'

@@ -43,7 +43,3 @@ export const messages = {
 } as const
 
 export type MessageCode = keyof typeof messages
-
-export function messageFor(code: MessageCode): string {
-  return messages[code]
-}

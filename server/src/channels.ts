@@ -51,12 +51,6 @@ type Item = Record<string, unknown>
 /** Events of company-wide records (roles, team, branches) go to everyone of that company. */
 export const publishToCompany = (app: Application) => (data: unknown) => app.channel(companyChannel(String((data as Item).companyId)))
 
-/** Events of per-branch records go to that branch and to those who see all branches. */
-export const publishToBranch = (app: Application) => (data: unknown) => {
-  const item = data as Item
-  return [app.channel(branchChannel(String(item.branchId))), app.channel(allBranchesChannel(String(item.companyId)))]
-}
-
 /** Events of a person's own records (sessions) go only to that person. */
 export const publishToUser =
   (app: Application, field = 'userId') =>

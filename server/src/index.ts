@@ -11,7 +11,7 @@ async function main() {
   const db = app.get('db')
   await migrateToLatest(db)
   await seedOnFirstStart(app)
-  const server = await app.listen(config.port)
+  const server = await app.listen(config.port, config.host)
   logger.info({ msg: 'listening', url: `http://localhost:${config.port}`, database: config.databaseUrl ? 'postgresql' : 'sqlite' })
 
   let stopping = false

@@ -1,7 +1,5 @@
-import { Forbidden } from '@feathersjs/errors'
 import { Type } from '@feathersjs/typebox'
 import type { HookContext } from '../declarations'
-import { clinicError } from '../errors'
 import { newId, now } from '../hooks/ids'
 import { IdSchema, InstantSchema } from './query'
 
@@ -31,16 +29,4 @@ export const recordCreateResolvers = {
 
 export const recordPatchResolvers = {
   updatedAt: async () => now()
-}
-
-/**
- * For records that belong to a branch: a record created without `branchId` gets the caller's
- * first branch, and a branch the caller may not use is refused.
- */
-export const branchIdResolver = async (value: string | undefined, _data: unknown, context: HookContext) => {
-  const identity = context.params.identity
-  if (!context.params.provider || !identity) return value
-  if (value === undefined) return context.method === 'create' ? identity.branchIds[0] : value
-  if (!identity.branchIds.includes(value)) throw clinicError(Forbidden, 'forbidden', 'branchId')
-  return value
 }

@@ -47,6 +47,7 @@ export class SessionTokenStrategy extends JWTStrategy {
 }
 
 const passwordUserCodec = new RowCodec({ json: ['branchIds'], boolean: ['allowLogin', 'archived'] })
+const subscriptionCodec = new RowCodec({ instant: ['subscriptionEndsAt'] })
 
 /** Sign-in with e-mail and password: throttled, constant-time on unknown accounts, opens a session. */
 export class PasswordStrategy extends LocalStrategy {
@@ -73,7 +74,7 @@ export class PasswordStrategy extends LocalStrategy {
     await this.throttle.recordSuccess(email)
     const user = passwordUserCodec.fromDb<{ _id: string; companyId: string; allowLogin: boolean; archived: boolean }>(row)
     const company = await db('companies').select('subscriptionEndsAt').where({ _id: user.companyId }).first()
-    assertMayWork(user, new RowCodec({ instant: ['subscriptionEndsAt'] }).fromDb(company))
+    assertMayWork(user, subscriptionCodec.fromDb(company))
 
     const sessionId = await openSession(this.app as Application, user, connection)
     const identity = await loadIdentity(db, sessionId, user._id)

@@ -39,7 +39,25 @@ export const messages = {
   'conflict': 'This record already exists',
   'last-branch': 'A company needs at least one branch',
   'role-in-use': 'This role is assigned to team members',
-  'cannot-disable-self': 'You cannot restrict your own access'
+  'cannot-disable-self': 'You cannot restrict your own access',
+  'source-required': 'Source is required',
+  'invalid-reference': 'Choose a value from the list',
+  'branch-not-allowed': 'You do not work in this branch',
+  'birthdate-in-future': 'Birth date cannot be in the future',
+  'invalid-regex': 'The search pattern is not valid',
+  'phone-hidden': 'Phone numbers are hidden from you',
+  'trash-restore-conflict': 'Cannot restore: a record with the same id or unique value already exists',
+  'note-too-long': 'A note can be at most 5000 characters',
+  'custom-field-unknown': 'Unknown custom field',
+  'custom-field-invalid': 'Invalid value for this field',
+  'custom-field-values-required': 'Add at least one option',
+  'custom-field-values-duplicate': 'Options must differ from each other',
+  'custom-field-show-if-invalid': 'The condition must name another field',
+  'custom-field-show-if-value': 'The condition value does not fit that field',
+  'custom-field-show-if-cycle': 'Conditions cannot depend on each other in a loop',
+  'custom-field-in-use': 'Another field\'s condition depends on this field',
+  'merge-same-customer': 'Choose two different customers to merge',
+  'customer-already-merged': 'This customer has already been merged'
 } as const
 
 export type MessageCode = keyof typeof messages

@@ -1,5 +1,8 @@
 import type { Knex } from 'knex'
 import * as identity from './20261121080000_identity'
+import * as customers from './20261121090000_customers'
+import * as customerRecords from './20261121090100_customer_records'
+import * as trashActivity from './20261121090200_trash_activity'
 
 interface Migration {
   up: (db: Knex) => Promise<void>
@@ -10,7 +13,12 @@ interface Migration {
  * Migrations are imported, not globbed from disk, so the same list runs under tsx, jest and a
  * bundled build. Add new ones at the end; the name is the timestamp-prefixed file name.
  */
-const migrations: Array<[string, Migration]> = [['20261121080000_identity', identity]]
+const migrations: Array<[string, Migration]> = [
+  ['20261121080000_identity', identity],
+  ['20261121090000_customers', customers],
+  ['20261121090100_customer_records', customerRecords],
+  ['20261121090200_trash_activity', trashActivity]
+]
 
 export const migrationSource: Knex.MigrationSource<[string, Migration]> = {
   getMigrations: async () => migrations,

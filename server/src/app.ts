@@ -10,6 +10,8 @@ import { channels } from './channels'
 import { services } from './services'
 import { logCall } from './hooks/log-call'
 import { shapeErrors } from './hooks/shape-errors'
+import { activityLog } from './hooks/activity-log'
+import { recordServicePaths } from './services/record.class'
 import { InFlightCalls } from './hooks/track-in-flight'
 import { healthCheck, serveWebApp } from './web'
 import { rememberSocket } from './access/session-connections'
@@ -68,9 +70,12 @@ export function createApp(config: Configuration, options: AppOptions = {}): Appl
   )
   app.configure(channels)
 
+  // The activity log records each external write once, after it succeeded (hooks/activity-log.ts).
   app.hooks({
-    around: { all: [logCall, inFlight.hook, shapeErrors] }
+    around: { all: [logCall, inFlight.hook, shapeErrors, activityLog] }
   })
+  // Record services learn their path when registered: removing moves rows to trash.
+  app.configure(recordServicePaths)
   app.configure(services)
   return app
 }

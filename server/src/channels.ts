@@ -5,6 +5,7 @@ import type { Identity } from './access/identity'
 import { seesWholeCompany } from './access/identity'
 import { attachSession, detachSession } from './access/session-connections'
 import { hasPermission } from '../../domain/access/check'
+import type { Permission, PermissionFlag, PermissionResource } from '../../domain/access/resources'
 
 /** Channel names. Nothing is ever published to "everyone": only to these. */
 export const companyChannel = (companyId: string) => `company/${companyId}`
@@ -14,6 +15,19 @@ export const branchChannel = (branchId: string) => `branch/${branchId}`
 export const userChannel = (userId: string) => `user/${userId}`
 /** Connections allowed to read the team's full records (e-mail, pay terms): `users` view. */
 export const teamManagersChannel = (companyId: string) => `company/${companyId}/users`
+
+/**
+ * The role's permissions of each signed-in connection, as of its sign-in (like its channels),
+ * for publishers that send a record only to, or differently to, connections holding a flag
+ * (the trash, customers' protected phones).
+ */
+const permissionsOf = new WeakMap<RealTimeConnection, Permission[]>()
+
+export const connectionPermissions = (connection: RealTimeConnection): Permission[] => permissionsOf.get(connection) ?? []
+
+export function connectionMay(connection: RealTimeConnection, resource: PermissionResource, flag: PermissionFlag): boolean {
+  return hasPermission(permissionsOf.get(connection), resource, flag)
+}
 
 /**
  * Joins each signed-in connection to its company, its branches and its own user channel. Every
@@ -29,12 +43,14 @@ export function channels(app: Application) {
     if (hasPermission(identity.role.permissions, 'users', 'view')) app.channel(teamManagersChannel(identity.user.companyId)).join(connection)
     if (seesWholeCompany(identity.role.permissions)) app.channel(allBranchesChannel(identity.user.companyId)).join(connection)
     else for (const branchId of identity.branchIds) app.channel(branchChannel(branchId)).join(connection)
+    permissionsOf.set(connection, identity.role.permissions)
     attachSession(connection, identity.session._id)
   })
 
   app.on('logout', (_result: unknown, { connection }: { connection?: RealTimeConnection }) => {
     if (!connection) return
     if (app.channels.length > 0) app.channel(app.channels).leave(connection)
+    permissionsOf.delete(connection)
     detachSession(connection)
   })
 

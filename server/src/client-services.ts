@@ -11,6 +11,15 @@ import { profileMethods, profilePath, type ProfileClientService } from './servic
 import { myTeamMethods, myTeamPath, type MyTeamClientService } from './services/my-team/my-team.shared'
 import { myCompanyMethods, myCompanyPath, type MyCompanyClientService } from './services/my-company/my-company.shared'
 import { permissionsMethods, permissionsPath, type PermissionsClientService } from './services/permissions/permissions.shared'
+import { customerMethods, customerPath, type CustomerClientService } from './services/customers/customers.shared'
+import { tagMethods, tagPath, type TagClientService } from './services/tags/tags.shared'
+import { sourceMethods, sourcePath, type SourceClientService } from './services/sources/sources.shared'
+import { trashMethods, trashPath, type TrashClientService } from './services/trash/trash.shared'
+import { userActivityMethods, userActivityPath, type UserActivityClientService } from './services/user-activities/user-activities.shared'
+import { customFieldMethods, customFieldPath, type CustomFieldClientService } from './services/fields/fields.shared'
+import { noteMethods, notePath, type NoteClientService } from './services/notes/notes.shared'
+import { cabinetTokenMethods, cabinetTokenPath, type CabinetTokenClientService } from './services/customer-cabinet-token/customer-cabinet-token.shared'
+import { customersMergeMethods, customersMergePath, type CustomersMergeClientService } from './services/customers-merge/customers-merge.shared'
 
 /** Every service a client may call, with its methods. Add a line per new service. */
 export const clientServices = [
@@ -26,7 +35,16 @@ export const clientServices = [
   [profilePath, profileMethods],
   [myTeamPath, myTeamMethods],
   [myCompanyPath, myCompanyMethods],
-  [permissionsPath, permissionsMethods]
+  [permissionsPath, permissionsMethods],
+  [customerPath, customerMethods],
+  [tagPath, tagMethods],
+  [sourcePath, sourceMethods],
+  [trashPath, trashMethods],
+  [userActivityPath, userActivityMethods],
+  [customFieldPath, customFieldMethods],
+  [notePath, noteMethods],
+  [cabinetTokenPath, cabinetTokenMethods],
+  [customersMergePath, customersMergeMethods]
 ] as const
 
 export interface ClientServiceTypes {
@@ -43,4 +61,13 @@ export interface ClientServiceTypes {
   [myTeamPath]: MyTeamClientService
   [myCompanyPath]: MyCompanyClientService
   [permissionsPath]: PermissionsClientService
+  [customerPath]: CustomerClientService
+  [tagPath]: TagClientService
+  [sourcePath]: SourceClientService
+  [trashPath]: TrashClientService
+  [userActivityPath]: UserActivityClientService
+  [customFieldPath]: CustomFieldClientService
+  [notePath]: NoteClientService
+  [cabinetTokenPath]: CabinetTokenClientService
+  [customersMergePath]: CustomersMergeClientService
 }

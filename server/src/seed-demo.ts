@@ -2,6 +2,7 @@ import type { Application } from './declarations'
 import { registerCompany } from './services/company-registration/register-company'
 import { newId, now } from './hooks/ids'
 import { hashPassword } from './services/users/password-hash'
+import { seedDemoCustomers } from './seed-demo-customers'
 
 export const DEMO_SIGN_IN = { email: 'admin@demo.clinic', password: 'Demo-clinic-2026' }
 
@@ -13,7 +14,7 @@ const DEMO_TEAM = [
   { first_name: 'Олег', last_name: 'Петров', role: 'director', specialty: null, color: '#722ed1', email: 'petrov@demo.clinic' }
 ] as const
 
-/** A small but believable clinic: two branches, specialties and a team in every default role. */
+/** A small but believable clinic: two branches, specialties, a team in every default role, customers. */
 export async function seedDemoClinic(app: Application) {
   const db = app.get('db')
   const registered = await registerCompany(db, {
@@ -59,4 +60,5 @@ export async function seedDemoClinic(app: Application) {
       schedule: JSON.stringify({})
     })
   }
+  await seedDemoCustomers(db, stamp, [registered.branchId, secondBranch])
 }

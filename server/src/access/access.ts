@@ -10,11 +10,13 @@ import { clinicError } from '../errors'
  * - `public`: anyone, signed in or not (sign-up, forgot password); a token, when sent, is still
  *   checked so the method can see who calls;
  * - `signedIn`: any signed-in person, whatever their role (their own profile, the branch list);
+ *   with `item`, the service then checks that flag on each record's own resource (the trash holds
+ *   records of many services: restoring one needs `create` on that record's resource);
  * - a permission: the role must hold `flag` on `resource` (spec section 6).
  */
 export type AccessRule =
   | { public: true }
-  | { signedIn: true }
+  | { signedIn: true; item?: PermissionFlag }
   | { resource: PermissionResource; flag: PermissionFlag }
 
 export type ServiceMethod = 'find' | 'get' | 'create' | 'update' | 'patch' | 'remove'
@@ -70,6 +72,20 @@ export function access(path: string, declaration: AccessDeclaration) {
     }
     return next()
   }
+}
+
+/**
+ * The permission resource that guards a service's records: the resource of the first of
+ * `methods` whose rule names one, or null when none does (a service open to every signed-in
+ * person, or not registered).
+ */
+export function serviceResource(path: string, methods: readonly ServiceMethod[]): PermissionResource | null {
+  const rules = accessRegistry.get(path)?.methods ?? {}
+  for (const method of methods) {
+    const rule = rules[method]
+    if (rule && 'resource' in rule) return rule.resource
+  }
+  return null
 }
 
 /** True when the caller's role holds `flag` on `resource`; internal calls hold everything. */

@@ -13,6 +13,15 @@ import { profile } from './profile/profile'
 import { myTeam } from './my-team/my-team'
 import { myCompany } from './my-company/my-company'
 import { permissions } from './permissions/permissions'
+import { customers } from './customers/customers'
+import { tags } from './tags/tags'
+import { sources } from './sources/sources'
+import { trash } from './trash/trash'
+import { userActivities } from './user-activities/user-activities'
+import { fields } from './fields/fields'
+import { notes } from './notes/notes'
+import { customerCabinetToken } from './customer-cabinet-token/customer-cabinet-token'
+import { customersMerge } from './customers-merge/customers-merge'
 
 /** Registers every service. */
 export function services(app: Application) {
@@ -30,4 +39,13 @@ export function services(app: Application) {
   app.configure(myTeam)
   app.configure(myCompany)
   app.configure(permissions)
+  app.configure(tags)
+  app.configure(sources)
+  app.configure(customers)
+  app.configure(trash)
+  app.configure(userActivities)
+  app.configure(fields)
+  app.configure(notes)
+  app.configure(customerCabinetToken)
+  app.configure(customersMerge)
 }

@@ -1,20 +1,56 @@
 /* eslint-disable @typescript-eslint/no-explicit-any */
 import { KnexService, type KnexAdapterOptions, type KnexAdapterParams } from '@feathersjs/knex'
 import type { Id, NullableId, Paginated } from '@feathersjs/feathers'
+import type { Knex } from 'knex'
 import { RowCodec, type RowShape } from './row-codec'
 import { paginate } from '../schema/query'
 import type { Application } from '../declarations'
+import { insertTrashRow, trashRowFor, type TrashPolicy, type TrashRow } from './trash/trash-rows'
 
 export type RecordParams = KnexAdapterParams
+export type { TrashPolicy }
 
-/** The adapter options every record service shares: `_id` key, capped pages, one database. */
-export function recordOptions(app: Application, name: string, extra: Partial<KnexAdapterOptions> = {}): KnexAdapterOptions {
+/**
+ * The adapter options every record service shares: `_id` key, capped pages, one database.
+ * `trash`: what `remove` does with a row (see RecordService); moving to trash is the default.
+ */
+export type RecordOptions = KnexAdapterOptions & { trash?: TrashPolicy | false }
+
+export function recordOptions(app: Application, name: string, extra: Partial<RecordOptions> = {}): RecordOptions {
   return { Model: app.get('db'), name, id: '_id', paginate, multi: false, ...extra }
 }
 
 /**
+ * Tells every record service its path and app when it is registered (a Feathers mixin, so no
+ * service has to): the trash needs to know which service a removed row came from.
+ */
+export function recordServicePaths(app: Application) {
+  app.mixins.push((service: unknown, path: string) => {
+    if (service instanceof RecordService) service.attach(app, path)
+  })
+}
+
+/** Runs `work` in the caller's transaction when it has one, else in a new one. */
+async function inTransaction<T>(db: Knex, params: RecordParams | undefined, work: (trx: Knex.Transaction, params: RecordParams) => Promise<T>): Promise<T> {
+  const outer = params?.transaction?.trx
+  if (outer) return work(outer, params!)
+  return db.transaction((trx) => work(trx, { ...(params ?? {}), transaction: { trx } } as RecordParams))
+}
+
+const pick = (record: Record<string, unknown>, keys: string[]) => Object.fromEntries(keys.filter((key) => key in record).map((key) => [key, record[key]]))
+
+/**
  * A KnexService whose rows look the same on SQLite and PostgreSQL (see RowCodec). Services
  * that only store and return records extend this and add nothing else; rules live in hooks.
+ *
+ * Trash (issue 4): `remove` moves the row to the `trash` table instead of losing it. In one
+ * transaction it reads the row within the call's scope (the query's companyId and other
+ * filters, so another company's record is not found and nothing is written), deletes it and
+ * stores the whole row (hidden columns included, in the API shape) with who removed it and
+ * when; the `trash` service lists, restores exactly, or deletes it for good. A service whose
+ * remove means something else, or whose rows must never be kept, passes `trash: false` in its
+ * options. Rows of other tables that a database foreign key deletes with the record (ON DELETE
+ * CASCADE) or unlinks (SET NULL) are not kept: each service says what that means for it.
  */
 export class RecordService<Result = any, Data = Partial<Result>, Params extends RecordParams = RecordParams, Patch = Partial<Data>> extends KnexService<
   Result,
@@ -23,10 +59,25 @@ export class RecordService<Result = any, Data = Partial<Result>, Params extends 
   Patch
 > {
   readonly codec: RowCodec
+  readonly trash: TrashPolicy | false
+  /** The service path and app, set when the service is registered (see recordServicePaths). */
+  path?: string
+  app?: Application
 
-  constructor(options: KnexAdapterOptions, shape: RowShape = {}) {
+  constructor(options: RecordOptions, shape: RowShape = {}) {
     super(options)
     this.codec = new RowCodec(shape)
+    this.trash = options.trash ?? {}
+  }
+
+  attach(app: Application, path: string) {
+    this.app = app
+    this.path = path
+  }
+
+  /** The table behind this service. */
+  get table(): string {
+    return this.getOptions({} as Params).name
   }
 
   protected decode = (value: any): any => {
@@ -51,14 +102,55 @@ export class RecordService<Result = any, Data = Partial<Result>, Params extends 
   }
 
   override async _patch(id: NullableId, data: any, params?: Params): Promise<any> {
+    await this.captureBefore(id, params)
     return this.decode(await super._patch(id as any, this.encode(data), params))
   }
 
   override async _update(id: NullableId, data: any, params?: Params): Promise<any> {
+    await this.captureBefore(id, params)
     return this.decode(await super._update(id as any, this.encode(data), params))
   }
 
   override async _remove(id: NullableId, params?: Params): Promise<any> {
-    return this.decode(await super._remove(id as any, params))
+    if (this.trash === false || id === null || !this.path) return this.decode(await super._remove(id as any, params))
+    const policy = this.trash
+    const path = this.path
+    const { $select, ...query } = (params?.query ?? {}) as Record<string, unknown>
+    const { record, row } = await inTransaction(this.Model, params, async (trx, inTrx) => {
+      // The whole row, whatever the call selected, hidden columns included: the restore is exact.
+      const removed = (await super._remove(id, { ...inTrx, query } as Params)) as Record<string, unknown>
+      const trashed = trashRowFor(path, policy, this.codec.fromDb(removed, { keepHidden: true }), this.id, params?.identity?.user._id ?? null)
+      await insertTrashRow(trx, trashed)
+      return { record: this.codec.fromDb<Record<string, unknown>>(removed), row: trashed }
+    })
+    this.announceTrashed(row)
+    return Array.isArray($select) ? pick(record, [...($select as string[]), this.id]) : record
+  }
+
+  /**
+   * Puts a record from trash back exactly as it was (same `_id`, same values, hidden columns
+   * included), inside the trash service's transaction. Unique and foreign key violations
+   * surface as database errors for the caller to turn into a conflict.
+   */
+  async insertExact(trx: Knex.Transaction, record: Record<string, unknown>): Promise<void> {
+    await trx(this.table).insert(this.codec.toDb(record))
+  }
+
+  /** The activity log's before-state of a patch or update: the row as this call sees it. */
+  private async captureBefore(id: NullableId, params?: Params) {
+    const capture = params?.activity
+    if (!capture || capture.path !== this.path || capture.before !== undefined || id === null) return
+    capture.before = this.codec.fromDb(await super._get(id, params) as Record<string, unknown>)
+  }
+
+  /** Tells the trash list a new item arrived (after the transaction committed). */
+  private announceTrashed(row: TrashRow) {
+    const app = this.app
+    if (!app || !app.services['trash' as never]) return
+    try {
+      ;(app.service('trash' as never) as unknown as { emit: (event: string, data: unknown) => void }).emit('created', row)
+    } catch (error) {
+      app.get('logger').error({ err: error, msg: 'trash event failed' })
+    }
   }
 }

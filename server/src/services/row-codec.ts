@@ -8,6 +8,8 @@ export interface RowShape {
   json?: readonly string[]
   boolean?: readonly string[]
   instant?: readonly string[]
+  /** Columns only the database uses (search helpers): dropped from every row read. */
+  hidden?: readonly string[]
 }
 
 const BASE_INSTANTS = ['createdAt', 'updatedAt']
@@ -16,8 +18,10 @@ export class RowCodec {
   private readonly json: readonly string[]
   private readonly boolean: readonly string[]
   private readonly instant: readonly string[]
+  private readonly hidden: readonly string[]
 
   constructor(shape: RowShape = {}) {
+    this.hidden = shape.hidden ?? []
     this.json = shape.json ?? []
     this.boolean = shape.boolean ?? []
     this.instant = [...BASE_INSTANTS, ...(shape.instant ?? [])]
@@ -29,8 +33,15 @@ export class RowCodec {
     return row
   }
 
-  fromDb<T>(row: Record<string, unknown>): T {
+  /** The columns dropped from every row read (see RowShape.hidden). */
+  get hiddenColumns(): readonly string[] {
+    return this.hidden
+  }
+
+  /** `keepHidden`: the whole row, hidden columns included (the trash keeps rows whole). */
+  fromDb<T>(row: Record<string, unknown>, { keepHidden = false } = {}): T {
     const result: Record<string, unknown> = { ...row }
+    if (!keepHidden) for (const key of this.hidden) delete result[key]
     for (const key of this.json) {
       if (typeof result[key] === 'string') result[key] = JSON.parse(result[key] as string)
     }

@@ -10,6 +10,8 @@ export type BranchParams = RecordParams & { query?: BranchQuery }
 /**
  * Branches of a company. `$regex` on the name runs in the database as a case-insensitive
  * LIKE with the pattern's wildcards escaped (a substring match; no regex engine is exposed).
+ * A removed branch goes to trash (no database foreign key points at branches: members list
+ * theirs in `branchIds`, which a restore makes valid again).
  */
 export class BranchService extends RecordService<Branch, BranchData, BranchParams, BranchPatch> {
   override createQuery(params: BranchParams = {} as BranchParams) {

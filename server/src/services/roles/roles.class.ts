@@ -7,7 +7,11 @@ import type { Role, RoleData, RolePatch, RoleQuery } from './roles.schema'
 
 export type RoleParams = RecordParams & { query?: RoleQuery }
 
-/** Roles of a company: a name and permission grants (spec section 6). */
+/**
+ * Roles of a company: a name and permission grants (spec section 6). Only a role nobody holds
+ * can be removed (users.roleId references it without cascade), so it goes to trash alone; a
+ * restore is a conflict when the name was taken meanwhile.
+ */
 export class RoleService extends RecordService<Role, RoleData, RoleParams, RolePatch> {
   /** A role someone still holds cannot go: they would be left without any permissions. */
   override async _remove(id: Id, params?: RoleParams) {

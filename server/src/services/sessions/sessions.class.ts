@@ -8,7 +8,9 @@ export type SessionParams = RecordParams & { query?: SessionQuery }
 
 /**
  * Sessions are never deleted: `remove` ends one (sets endedAt and who ended it) and keeps it
- * as a record of who signed in from where.
+ * as a record of who signed in from where. So there is nothing to move to trash (`trash:
+ * false`); sessions of a team member moved to trash go with them (ON DELETE CASCADE) and do
+ * not come back with a restore: they are history of a sign-in that can no longer be used.
  */
 export class SessionService extends RecordService<Session, never, SessionParams, SessionPatch> {
   override async _remove(id: Id, params?: SessionParams) {
@@ -17,5 +19,5 @@ export class SessionService extends RecordService<Session, never, SessionParams,
   }
 }
 
-export const sessionServiceOptions = (app: Application) => recordOptions(app, 'sessions')
+export const sessionServiceOptions = (app: Application) => recordOptions(app, 'sessions', { trash: false })
 export const sessionRowShape = { instant: ['lastLogin', 'lastAction', 'endedAt'] }

@@ -4,7 +4,15 @@ import type { User, UserData, UserPatch, UserQuery } from './users.schema'
 
 export type UserParams = RecordParams & { query?: UserQuery }
 
-/** Team members. `$search` is a starts-with match on names and e-mail, using their indexes. */
+/**
+ * Team members. `$search` is a starts-with match on names and e-mail, using their indexes.
+ *
+ * Removing a member moves them to trash with their whole row (password hashes included, never
+ * sent). The database takes their sessions and password-reset links with them (ON DELETE
+ * CASCADE): they are signed out everywhere at once, and a restore brings the member back able
+ * to sign in with their old password but without that history. A restore is refused with a
+ * conflict when the e-mail was taken meanwhile or their role no longer exists (foreign key).
+ */
 export class UserService extends RecordService<User, UserData, UserParams, UserPatch> {
   override createQuery(params: UserParams = {} as UserParams) {
     const { $search, ...query } = (params.query ?? {}) as UserQuery

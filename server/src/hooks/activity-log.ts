@@ -1,0 +1,139 @@
+import { isDeepStrictEqual } from 'node:util'
+import type { HookContext, NextFunction } from '../declarations'
+import { newId, now } from './ids'
+import { RowCodec } from '../services/row-codec'
+import { mayLeaveServer, recordTitle } from '../services/trash/trash-rows'
+
+type Row = Record<string, unknown>
+
+/**
+ * What the activity log learns while an external write runs: RecordService fills `before` with
+ * the row as it was, just before a patch or update of the record of `path` (the first one of
+ * that path in the call: the record the call is about).
+ */
+export interface ActivityCapture {
+  path: string
+  before?: Row
+}
+
+declare module '@feathersjs/feathers' {
+  interface Params {
+    /** Set by the activity log on an external write; see ActivityCapture. */
+    activity?: ActivityCapture
+  }
+}
+
+export const USER_ACTIVITIES_TABLE = 'user_activities'
+export const activityCodec = new RowCodec({ json: ['changes'] })
+
+const WRITES = new Set(['create', 'patch', 'update', 'remove'])
+/** Columns every record has that say nothing about what a person changed. */
+const BOOKKEEPING = new Set(['_id', 'companyId', 'createdAt', 'updatedAt', 'createdBy'])
+
+export interface ActivityPolicy {
+  /** Not logged at all (true), or not this call (a function answering true). */
+  skip?: boolean | ((context: HookContext) => boolean)
+  /** The record the entry is about, when not the result's `_id` or the call's id. */
+  recordId?: (context: HookContext) => string | null
+  /** The entry's `changes`, replacing the default (fields set, fields changed, or title). */
+  changes?: (context: HookContext, result: Row) => Row
+}
+
+/**
+ * Services whose writes are logged differently from the default (decided per service):
+ * - `authentication`: signing in and out are sessions; the sessions screen lists them.
+ * - `sessions`: ending a session is bookkeeping kept on the session itself (endedAt, endedBy).
+ * - `authManagement`: only a signed-in person changing their own password is logged, as the
+ *   action alone, never with values; reset requests and the e-mail check come from people not
+ *   signed in (nobody to attribute them to) or change nothing.
+ * - `trash`: a restore (patch) or a permanent delete (remove) names what came back or went.
+ * Calls by nobody signed in (registration, password reset) are not logged: no company, no person.
+ */
+export const activityPolicies: Record<string, ActivityPolicy> = {
+  authentication: { skip: true },
+  sessions: { skip: true },
+  authManagement: {
+    skip: (context) => (context.data as { action?: unknown } | undefined)?.action !== 'passwordChange',
+    recordId: (context) => context.params.identity?.user._id ?? null,
+    changes: () => ({ action: 'passwordChange' })
+  },
+  trash: {
+    changes: (context, item) => ({
+      action: context.method === 'patch' ? 'restore' : 'purge',
+      service: item.service,
+      recordId: item.recordId,
+      title: item.title
+    })
+  }
+}
+
+/**
+ * The activity log (issue 4, item 5), one app-wide hook: every create, patch, update and remove
+ * that a person makes from outside (params.provider set) is recorded once, after it succeeded,
+ * as one insert. Nested internal calls it causes are not recorded (no provider; and a nested call
+ * that kept the outer params finds the capture already set). Only the fields a client sees are
+ * compared and kept: the keys of the service's external view (`context.dispatch`), minus the
+ * columns that never leave the server. Values are the record's own; phones are hidden from
+ * viewers when read (user-activities). The entry is written after the call's own transaction, so
+ * a failure to write it is logged and never fails the call whose change was made.
+ */
+export async function activityLog(context: HookContext, next: NextFunction) {
+  if (!context.params.provider || !WRITES.has(context.method) || context.params.activity) return next()
+  const capture: ActivityCapture = { path: context.path }
+  context.params.activity = capture
+  await next()
+  try {
+    const rows = activityRows(context, capture)
+    if (rows.length > 0) await context.app.get('db')(USER_ACTIVITIES_TABLE).insert(rows.map((row) => activityCodec.toDb(row)))
+  } catch (error) {
+    context.app.get('logger').error({ msg: 'activity log failed', path: context.path, method: context.method, err: error })
+  }
+}
+
+function activityRows(context: HookContext, capture: ActivityCapture): Row[] {
+  const identity = context.params.identity
+  if (!identity || context.result === undefined || context.result === null) return []
+  const policy = activityPolicies[context.path] ?? {}
+  if (policy.skip === true || (typeof policy.skip === 'function' && policy.skip(context))) return []
+  const results = (Array.isArray(context.result) ? context.result : [context.result]) as Row[]
+  const views = (Array.isArray(context.dispatch) ? context.dispatch : [context.dispatch ?? context.result]) as Row[]
+  return results.map((result, index) => {
+    const view = views[index] ?? result
+    const recordId = policy.recordId ? policy.recordId(context) : typeof result._id === 'string' ? result._id : context.id != null ? String(context.id) : null
+    return {
+      _id: newId(),
+      companyId: identity.user.companyId,
+      branchId: typeof result.branchId === 'string' ? result.branchId : null,
+      userId: identity.user._id,
+      service: context.path,
+      method: context.method,
+      recordId,
+      changes: policy.changes ? policy.changes(context, result) : defaultChanges(context, result, view, capture.before),
+      createdAt: now()
+    }
+  })
+}
+
+const orNull = (value: unknown) => (value === undefined ? null : value)
+
+/**
+ * create: the fields set; patch/update: `{ field: { from, to } }` for the fields that changed;
+ * remove: the record's title. Only keys of the external view are considered.
+ */
+function defaultChanges(context: HookContext, result: Row, view: Row, before: Row | undefined): Row {
+  if (context.method === 'remove') return { title: recordTitle(result) }
+  const keys = Object.keys(view ?? {}).filter((key) => !BOOKKEEPING.has(key) && mayLeaveServer(key))
+  const valueOf = (key: string) => orNull(key in result ? result[key] : view[key])
+  if (context.method === 'create') return Object.fromEntries(keys.map((key) => [key, valueOf(key)]))
+  const data = context.data !== null && typeof context.data === 'object' && !Array.isArray(context.data) ? (context.data as Row) : {}
+  if (before) {
+    // A patch changes only what it sets (after the service's data resolvers): comparing only
+    // those keys also keeps values a service blanks for the caller from looking like changes.
+    const touched = (key: string) => context.method !== 'patch' || key in data
+    return Object.fromEntries(
+      keys.filter((key) => touched(key) && key in before && !isDeepStrictEqual(before[key], valueOf(key))).map((key) => [key, { from: orNull(before[key]), to: valueOf(key) }])
+    )
+  }
+  // A service that is not a record service: what the call sent, as the new values.
+  return Object.fromEntries(keys.filter((key) => key in data).map((key) => [key, { from: null, to: valueOf(key) }]))
+}

@@ -1,0 +1,42 @@
+import { BadRequest } from '@feathersjs/errors'
+import type { HookContext } from '../declarations'
+import { asCaller } from '../access/caller'
+import { clinicError } from '../errors'
+
+/** What records that belong to a customer need to know of it. */
+export interface VisibleCustomer {
+  _id: string
+  branchId: string
+}
+
+/**
+ * The customer, as the caller may see it: read through the customers service with the
+ * caller's identity, so its rules (company, branches) decide. Unknown, another company's or
+ * not visible to the caller: NotFound. Internal calls see every customer.
+ */
+export function visibleCustomer(context: HookContext, customerId: string): Promise<VisibleCustomer> {
+  return context.app.service('customers').get(customerId, asCaller(context.params))
+}
+
+/**
+ * For `find` on records that belong to a customer (notes, cabinet links): an external find
+ * names one customer the caller can see; `sort` applies unless the client sorts otherwise.
+ */
+export const findOfVisibleCustomer = (sort: Record<string, 1 | -1>) => async (context: HookContext) => {
+  const query = context.params.query ?? {}
+  if (context.params.provider) {
+    if (typeof query.customerId !== 'string') throw clinicError(BadRequest, 'invalid-request', 'customerId')
+    await visibleCustomer(context, query.customerId)
+  }
+  if (!query.$sort) context.params.query = { ...query, $sort: sort }
+}
+
+/**
+ * For `get`, `patch` and `remove` by id: the record is there for the caller only while its
+ * customer is visible to them (a branch that may not see the customer may not see its notes).
+ */
+export async function ofVisibleCustomer(context: HookContext) {
+  if (!context.params.provider) return
+  const record = (await context.service.get(context.id!, { query: { companyId: context.params.query?.companyId } })) as { customerId: string }
+  await visibleCustomer(context, record.customerId)
+}

@@ -1,0 +1,9 @@
+import type { Note, NoteData, NotePatch, NoteQuery, NoteService } from './notes.class'
+
+export type { Note, NoteData, NotePatch, NoteQuery }
+
+export const notePath = 'notes'
+export const noteMethods = ['find', 'get', 'create', 'patch', 'remove'] as const
+export type NoteClientService = Pick<NoteService, (typeof noteMethods)[number]>
+
+export const MAX_NOTE_LENGTH = 5000

@@ -1,0 +1,7 @@
+import type { Source, SourceData, SourcePatch, SourceQuery, SourceService } from './sources.class'
+
+export type { Source, SourceData, SourcePatch, SourceQuery }
+
+export const sourcePath = 'sources'
+export const sourceMethods = ['find', 'get', 'create', 'patch', 'remove'] as const
+export type SourceClientService = Pick<SourceService, (typeof sourceMethods)[number]>

@@ -1,0 +1,89 @@
+import { hooks as schemaHooks } from '@feathersjs/schema'
+import type { Application, HookContext } from '../../declarations'
+import { access } from '../../access/access'
+import { companyScope } from '../../access/tenancy'
+import { checkId } from '../../hooks/check-id'
+import { companyChannel, connectionPermissions } from '../../channels'
+import { hasPermission } from '../../../../domain/access/check'
+import { TrashService, trashRowShape, trashServiceOptions } from './trash.class'
+import { trashExternalResolver, trashPatchValidator, trashQueryValidator, trashResolver } from './trash.schema'
+import { trashResource, trashScopeFor } from './trash-access'
+import type { TrashRow } from './trash-rows'
+import { trashMethods, trashPath, type TrashSummary } from './trash.shared'
+
+declare module '../../declarations' {
+  interface ServiceTypes {
+    [trashPath]: TrashService
+  }
+}
+
+/** A person's calls cover only the items they may view: their services, their branches. */
+async function visibleItemsOnly(context: HookContext) {
+  const identity = context.params.identity
+  if (!context.params.provider || !identity) return
+  context.params.trashScope = trashScopeFor(context.app, identity)
+}
+
+async function newestFirst(context: HookContext) {
+  const query = context.params.query ?? {}
+  if (!query.$sort) context.params.query = { ...query, $sort: { deletedAt: -1, _id: -1 } }
+}
+
+/** A restored item leaves the trash: lists hear `removed`, as after a permanent delete. */
+async function restoredLeavesTrash(context: HookContext) {
+  context.event = 'removed'
+}
+
+const summaryOf = (item: TrashRow): TrashSummary => ({
+  _id: item._id,
+  companyId: item.companyId,
+  branchId: item.branchId,
+  service: item.service,
+  recordId: item.recordId,
+  title: item.title,
+  deletedBy: item.deletedBy,
+  deletedAt: item.deletedAt,
+  resource: trashResource(item.service)
+})
+
+/**
+ * `trash`: removed records of every record service (issue 4, item 4). Every method needs a
+ * signed-in person; then each item needs a flag on its own resource (the one its service's
+ * remove names): view to see it, create to restore it, delete to delete it for good.
+ */
+export function trash(app: Application) {
+  app.use(trashPath, new TrashService(trashServiceOptions(app), trashRowShape), { methods: [...trashMethods], events: [] })
+  app.service(trashPath).hooks({
+    around: {
+      all: [
+        access(trashPath, {
+          methods: {
+            find: { signedIn: true, item: 'view' },
+            get: { signedIn: true, item: 'view' },
+            patch: { signedIn: true, item: 'create' },
+            remove: { signedIn: true, item: 'delete' }
+          }
+        }),
+        schemaHooks.resolveExternal(trashExternalResolver),
+        schemaHooks.resolveResult(trashResolver)
+      ]
+    },
+    before: {
+      all: [checkId(), schemaHooks.validateQuery(trashQueryValidator), companyScope, visibleItemsOnly],
+      find: [newestFirst],
+      patch: [schemaHooks.validateData(trashPatchValidator)]
+    },
+    after: {
+      patch: [restoredLeavesTrash]
+    }
+  })
+  // Items go to the company's people who may view their kind, as summaries without the record.
+  app.service(trashPath).publish((data) => {
+    const item = data as TrashRow
+    const resource = trashResource(item.service)
+    return app
+      .channel(companyChannel(item.companyId))
+      .filter((connection) => hasPermission(connectionPermissions(connection), resource, 'view'))
+      .send(summaryOf(item))
+  })
+}

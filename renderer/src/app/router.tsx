@@ -47,10 +47,18 @@ export const routes: RouteObject[] = [
           { path: 'profile/me', ...page(() => import('../features/profile/ProfilePage')) },
           { path: 'profile/security', ...page(() => import('../features/profile/SecurityPage')) },
           { path: 'people/team', ...page(() => import('../features/team/TeamPage')) },
+          { path: 'people/customers', ...page(() => import('../features/customers/CustomersPage')) },
+          { path: 'people/customers/filter/:filter', ...page(() => import('../features/customers/CustomersPage')) },
+          { path: 'customer/:id/:tab?', ...page(() => import('../features/customer/CustomerPage')) },
           { path: 'company/roles', ...page(() => import('../features/roles/RolesPage')) },
           { path: 'company/profile/:tab?', ...page(() => import('../features/company/CompanyProfilePage')) },
           { path: 'company/session', ...page(() => import('../features/company/CompanySessionsPage')) },
           { path: 'company/specialty', ...page(() => import('../features/specialty/SpecialtiesPage')) },
+          { path: 'company/tags', ...page(() => import('../features/tags/TagsPage')) },
+          { path: 'company/sources', ...page(() => import('../features/sources/SourcesPage')) },
+          { path: 'company/trash', ...page(() => import('../features/trash/TrashPage')) },
+          { path: 'company/userActivities', ...page(() => import('../features/activity/ActivityPage')) },
+          { path: 'company/configurator', ...page(() => import('../features/custom-fields/CustomFieldsPage')) },
           { path: '*', ...page(() => import('./NotFoundPage')) }
         ]
       }

@@ -7,7 +7,8 @@ import {
   BankOutlined,
   DesktopOutlined,
   SettingOutlined,
-  UserOutlined
+  UserOutlined,
+  ContactsOutlined
 } from '@ant-design/icons'
 import { useTranslation } from 'react-i18next'
 import { Link, useLocation } from 'react-router'
@@ -16,6 +17,7 @@ import { activeNavKey, navItems, visibleNavItems, type NavItem } from './nav-ite
 
 const icons: Record<NavItem['icon'], ReactNode> = {
   home: <HomeOutlined />,
+  customers: <ContactsOutlined />,
   team: <TeamOutlined />,
   roles: <SafetyCertificateOutlined />,
   company: <BankOutlined />,

@@ -7,14 +7,25 @@ export interface NavItem {
   path: string
   /** i18n key of the label. */
   label: string
-  icon: 'home' | 'team' | 'roles' | 'company' | 'sessions' | 'settings' | 'profile'
+  icon: 'home' | 'customers' | 'team' | 'roles' | 'company' | 'sessions' | 'settings' | 'profile'
   permission?: { resource: string | string[]; flags: PermissionFlag[]; mode?: CheckMode }
   /** Company module that must be on; core screens have none. */
   module?: string
+  /** Other path prefixes that belong to this entry (a customer's page belongs to the customers list). */
+  alsoActiveOn?: string[]
 }
 
 export const navItems: NavItem[] = [
   { key: 'home', path: '/', label: 'nav.home', icon: 'home' },
+  {
+    key: 'customers',
+    path: '/people/customers',
+    label: 'customers.title',
+    icon: 'customers',
+    permission: { resource: 'customers', flags: ['view'] },
+    module: 'customers',
+    alsoActiveOn: ['/customer']
+  },
   { key: 'team', path: '/people/team', label: 'nav.team', icon: 'team', permission: { resource: 'users', flags: ['view'] } },
   { key: 'roles', path: '/company/roles', label: 'nav.roles', icon: 'roles', permission: { resource: 'roles', flags: ['view'] } },
   { key: 'company', path: '/company/profile', label: 'nav.company', icon: 'company', permission: { resource: 'company', flags: ['view'] } },
@@ -37,9 +48,12 @@ export function visibleNavItems(items: NavItem[], permissions: Permission[] | un
   )
 }
 
+const under = (pathname: string, prefix: string) => pathname === prefix || pathname.startsWith(`${prefix}/`)
+
 /** The entry a path belongs to: the longest matching prefix, so /company/profile/branches → company. */
 export function activeNavKey(items: NavItem[], pathname: string): string | undefined {
   return items
-    .filter((item) => (item.path === '/' ? pathname === '/' : pathname === item.path || pathname.startsWith(`${item.path}/`)))
-    .sort((a, b) => b.path.length - a.path.length)[0]?.key
+    .flatMap((item) => [item.path, ...(item.alsoActiveOn ?? [])].map((prefix) => ({ key: item.key, prefix })))
+    .filter(({ prefix }) => (prefix === '/' ? pathname === '/' : under(pathname, prefix)))
+    .sort((a, b) => b.prefix.length - a.prefix.length)[0]?.key
 }

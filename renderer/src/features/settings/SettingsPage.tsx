@@ -30,8 +30,12 @@ function Group({ title, links }: { title: string; links: SettingsLink[] }) {
 /** Spec section 2: the settings hub, linking to what exists and what the person may open. */
 export default function SettingsPage() {
   const { t } = useTranslation()
-  const { role } = useSignedIn()
-  const allowed = settingsLinks.filter((link) => !link.permission || hasPermission(role?.permissions, link.permission.resource, link.permission.flags))
+  const { role, company } = useSignedIn()
+  const allowed = settingsLinks.filter(
+    (link) =>
+      (!link.module || company.modules?.[link.module] === true) &&
+      (!link.permission || hasPermission(role?.permissions, link.permission.resource, link.permission.flags))
+  )
   return (
     <>
       <PageHeader title={t('nav.settings')} subtitle={t('settings.subtitle')} />

@@ -2,10 +2,15 @@ import type { ReactNode } from 'react'
 import {
   ApartmentOutlined,
   BankOutlined,
+  DeleteOutlined,
   DesktopOutlined,
+  FormOutlined,
+  HistoryOutlined,
   IdcardOutlined,
   LockOutlined,
   SafetyCertificateOutlined,
+  ShareAltOutlined,
+  TagsOutlined,
   TeamOutlined,
   UserOutlined
 } from '@ant-design/icons'
@@ -20,6 +25,8 @@ export interface SettingsLink {
   description: string
   icon: ReactNode
   permission?: { resource: string; flags: PermissionFlag[] }
+  /** Company module that must be on, as for sidebar entries. */
+  module?: string
 }
 
 export const settingsLinks: SettingsLink[] = [
@@ -29,6 +36,11 @@ export const settingsLinks: SettingsLink[] = [
   { key: 'branches', group: 'clinic', path: '/company/profile/branches', title: 'company.branchesTab', description: 'settings.branchesText', icon: <ApartmentOutlined />, permission: { resource: 'company', flags: ['view'] } },
   { key: 'sessions', group: 'clinic', path: '/company/session', title: 'nav.sessions', description: 'settings.sessionsText', icon: <DesktopOutlined />, permission: { resource: 'sessions', flags: ['view', 'seeAll'] } },
   { key: 'specialties', group: 'clinic', path: '/company/specialty', title: 'specialty.title', description: 'settings.specialtiesText', icon: <IdcardOutlined />, permission: { resource: 'specialty', flags: ['view'] } },
+  { key: 'tags', group: 'clinic', path: '/company/tags', title: 'tags.title', description: 'tags.settingsText', icon: <TagsOutlined />, permission: { resource: 'tags', flags: ['view'] }, module: 'customers' },
+  { key: 'sources', group: 'clinic', path: '/company/sources', title: 'sources.title', description: 'sources.settingsText', icon: <ShareAltOutlined />, permission: { resource: 'sources', flags: ['view'] }, module: 'customers' },
+  { key: 'customFields', group: 'clinic', path: '/company/configurator', title: 'customFields.title', description: 'customFields.settingsText', icon: <FormOutlined />, permission: { resource: 'fields', flags: ['view'] }, module: 'customers' },
+  { key: 'activity', group: 'clinic', path: '/company/userActivities', title: 'activity.title', description: 'activity.settingsText', icon: <HistoryOutlined />, permission: { resource: 'company', flags: ['seeAll'] } },
+  { key: 'trash', group: 'clinic', path: '/company/trash', title: 'trash.title', description: 'trash.settingsText', icon: <DeleteOutlined /> },
   { key: 'profile', group: 'personal', path: '/profile/me', title: 'nav.profile', description: 'settings.profileText', icon: <UserOutlined /> },
   { key: 'security', group: 'personal', path: '/profile/security', title: 'nav.security', description: 'settings.securityText', icon: <LockOutlined /> }
 ]

@@ -1,0 +1,61 @@
+import '../customers/customers.css'
+import { useState } from 'react'
+import { Grid, Tabs } from 'antd'
+import { useTranslation } from 'react-i18next'
+import { useNavigate, useParams } from 'react-router'
+import { useGet } from '../../api/live'
+import { useCan } from '../../api/permissions'
+import { PageHeader } from '../../components/PageHeader'
+import { PageLoading } from '../../components/PageLoading'
+import { FetchError } from '../../components/FetchError'
+import type { CustomerRecord } from '../customers/customer-types'
+import { customerName } from '../customers/customer-name'
+import { CustomerDrawer } from '../customers/CustomerDrawer'
+import { ColorDot } from '../customers/ColorDot'
+import { CustomerActions, type CustomerDialog } from './CustomerActions'
+import { CustomerBadges } from './CustomerBadges'
+import { MergedBanner } from './MergedBanner'
+import { OverviewTab } from './OverviewTab'
+import { NotesTab } from './NotesTab'
+import { MergeModal } from './MergeModal'
+import { DeleteCustomerModal } from './DeleteCustomerModal'
+
+/** /customer/{id}/{tab}: the tabs of this step are overview and notes (the spec's others come with their features). */
+export default function CustomerPage() {
+  const { t } = useTranslation()
+  const navigate = useNavigate()
+  const { id, tab } = useParams()
+  const compact = !Grid.useBreakpoint().md
+  const customer = useGet<CustomerRecord>('customers', id)
+  const canNotes = useCan('notes', 'view')
+  const [dialog, setDialog] = useState<CustomerDialog | null>(null)
+
+  if (customer.error) return <FetchError error={customer.error} onRetry={() => void customer.refetch()} />
+  if (!customer.data) return <PageLoading />
+  const record = customer.data
+  const tabs = [
+    { key: 'overview', label: t('customer.overview'), children: <OverviewTab customer={record} /> },
+    ...(canNotes ? [{ key: 'notes', label: t('notes.title'), children: <NotesTab customerId={record._id} /> }] : [])
+  ]
+  const active = tabs.some((item) => item.key === tab) ? (tab as string) : 'overview'
+
+  return (
+    <>
+      <PageHeader
+        title={customerName(record)}
+        subtitle={
+          <span className="customer-subtitle">
+            <ColorDot color={record.color} />
+            <CustomerBadges customer={record} />
+          </span>
+        }
+        extra={<CustomerActions customer={record} onOpen={setDialog} compact={compact} />}
+      />
+      {record.mergedInto && <MergedBanner keptId={record.mergedInto} />}
+      <Tabs activeKey={active} onChange={(key) => navigate(`/customer/${record._id}/${key}`, { replace: true })} destroyOnHidden items={tabs} />
+      {dialog === 'edit' && <CustomerDrawer customer={record} onClose={() => setDialog(null)} />}
+      {dialog === 'merge' && <MergeModal customer={record} onClose={() => setDialog(null)} />}
+      {dialog === 'delete' && <DeleteCustomerModal customer={record} onClose={() => setDialog(null)} />}
+    </>
+  )
+}

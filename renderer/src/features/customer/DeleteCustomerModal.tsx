@@ -1,0 +1,43 @@
+import { useState } from 'react'
+import { Modal, Typography, type ButtonProps } from 'antd'
+import { useTranslation } from 'react-i18next'
+import { useNavigate } from 'react-router'
+import { service } from '../../api/client'
+import { refreshService } from '../../api/live'
+import { toast, toastError } from '../../app/toasts'
+import type { CustomerRecord } from '../customers/customer-types'
+import { customerName } from '../customers/customer-name'
+
+/** Deleting moves the record to the trash, from where it can be restored: the dialog says so. */
+export function DeleteCustomerModal({ customer, onClose }: { customer: CustomerRecord; onClose: () => void }) {
+  const { t } = useTranslation()
+  const navigate = useNavigate()
+  const [busy, setBusy] = useState(false)
+
+  async function remove() {
+    setBusy(true)
+    try {
+      await service('customers').remove(customer._id)
+      await refreshService('customers')
+      toast.success(t('customer.deleted'))
+      navigate('/people/customers')
+    } catch (error) {
+      toastError(error)
+      setBusy(false)
+    }
+  }
+
+  return (
+    <Modal
+      open
+      title={t('customer.deleteTitle', { name: customerName(customer) })}
+      okText={t('customer.deleteOk')}
+      okButtonProps={{ danger: true, loading: busy, 'data-testid': 'confirm-delete' } as ButtonProps}
+      cancelText={t('common.cancel')}
+      onOk={() => void remove()}
+      onCancel={onClose}
+    >
+      <Typography.Paragraph>{t('customer.deleteText')}</Typography.Paragraph>
+    </Modal>
+  )
+}

@@ -1,0 +1,26 @@
+import { Col, Row, Space } from 'antd'
+import type { CustomerRecord } from '../customers/customer-types'
+import { useCustomerLookups } from '../customers/useCustomerLookups'
+import { useCustomFields } from '../customers/useCustomFields'
+import { BalanceCards } from './BalanceCards'
+import { ProfileCard } from './ProfileCard'
+import { PinnedNotes } from './PinnedNotes'
+
+/** The overview tab: money first (what the front desk asks about), then the profile. */
+export function OverviewTab({ customer }: { customer: CustomerRecord }) {
+  const lookups = useCustomerLookups()
+  const { fields } = useCustomFields()
+  return (
+    <Row gutter={[16, 16]}>
+      <Col xs={24} lg={16}>
+        <ProfileCard customer={customer} tags={lookups.tags} sources={lookups.sources} fields={fields} />
+      </Col>
+      <Col xs={24} lg={8}>
+        <Space orientation="vertical" size={16} style={{ width: '100%' }}>
+          <BalanceCards customer={customer} />
+          <PinnedNotes customerId={customer._id} />
+        </Space>
+      </Col>
+    </Row>
+  )
+}

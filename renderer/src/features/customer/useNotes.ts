@@ -1,0 +1,15 @@
+import { useFind } from '../../api/live'
+import { useCan } from '../../api/permissions'
+import type { NoteRecord } from '../customers/customer-types'
+
+/** A customer's notes, pinned first and then newest first, live through the `notes` events. */
+export function useNotes(customerId: string, limit: number, pinnedOnly = false) {
+  const canView = useCan('notes', 'view')
+  const query = {
+    customerId,
+    ...(pinnedOnly ? { pinned: true } : {}),
+    $sort: { pinned: -1, createdAt: -1 },
+    $limit: limit
+  }
+  return { notes: useFind<NoteRecord>('notes', query, canView), canView }
+}

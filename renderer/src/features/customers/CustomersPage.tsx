@@ -1,0 +1,100 @@
+import './customers.css'
+import { useMemo, useState } from 'react'
+import { Button, Card, Grid, Pagination } from 'antd'
+import { PlusOutlined } from '@ant-design/icons'
+import { useTranslation } from 'react-i18next'
+import { useNavigate } from 'react-router'
+import { useCan } from '../../api/permissions'
+import { PageHeader } from '../../components/PageHeader'
+import { FetchError } from '../../components/FetchError'
+import { customerListQuery, PAGE_SIZE, searchTerm } from './customer-query'
+import { useListAddress } from './useListAddress'
+import { useCustomerList } from './useCustomerList'
+import { useColumnChoice } from './useColumnChoice'
+import { useCustomerLookups } from './useCustomerLookups'
+import { CustomerSearchInput } from './CustomerSearchInput'
+import { CustomerFilterPicker } from './CustomerFilterPicker'
+import { CustomerSortPicker } from './CustomerSortPicker'
+import { ColumnChooser } from './ColumnChooser'
+import { CustomersToolbar } from './CustomersToolbar'
+import { CustomerTable } from './CustomerTable'
+import { CustomerCompactList } from './CustomerCompactList'
+import { CustomerDrawer } from './CustomerDrawer'
+
+/** /people/customers and /people/customers/filter/{filter}: find, filter, sort and open customers. */
+export default function CustomersPage() {
+  const { t } = useTranslation()
+  const navigate = useNavigate()
+  const screens = Grid.useBreakpoint()
+  const phone = !screens.md
+  const { state, update, setFilter } = useListAddress()
+  const { filter, search, sort, page } = state
+  const query = useMemo(() => customerListQuery({ filter, search, sort, page }), [filter, search, sort, page])
+  const list = useCustomerList(query)
+  const [columns, setColumns] = useColumnChoice()
+  const lookups = useCustomerLookups()
+  const canCreate = useCan('customers', 'create')
+  const [creating, setCreating] = useState(false)
+  const searching = Boolean(searchTerm(state.search))
+  const customers = list.data?.data ?? []
+  const total = list.data?.total
+  const emptyText = searching ? t('customers.noMatch') : t(`customers.empty.${state.filter}`)
+  // The previous page stays while the next loads; the spinner in the search box says so.
+  const busy = list.isFetching && (list.isPlaceholderData || !list.data)
+
+  return (
+    <>
+      <PageHeader
+        title={t('customers.title')}
+        subtitle={typeof total === 'number' ? t('customers.count', { count: total }) : undefined}
+        extra={
+          canCreate && (
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)} data-testid="add-customer">
+              {t('customers.add')}
+            </Button>
+          )
+        }
+      />
+      <Card className="customers-card">
+        <CustomersToolbar
+          search={<CustomerSearchInput value={state.search} onSearch={(text) => update({ search: text })} busy={busy} autoFocus={!phone} />}
+          filter={<CustomerFilterPicker value={state.filter} onChange={setFilter} compact={!screens.lg} />}
+          sort={<CustomerSortPicker value={state.sort} onChange={(next) => update({ sort: next })} />}
+          columns={phone ? null : <ColumnChooser value={columns} onChange={setColumns} />}
+          phone={phone}
+        />
+        {list.error && !list.data ? (
+          <FetchError error={list.error} onRetry={() => void list.refetch()} />
+        ) : phone ? (
+          <CustomerCompactList customers={customers} tags={lookups.tags} loading={list.isFetching} emptyText={emptyText} />
+        ) : (
+          <CustomerTable customers={customers} columns={columns} tags={lookups.tags} sources={lookups.sources} loading={list.isLoading} emptyText={emptyText} />
+        )}
+        {typeof total === 'number' && total > PAGE_SIZE && (
+          <Pagination
+            className="customers-pager"
+            current={state.page}
+            pageSize={PAGE_SIZE}
+            total={total}
+            simple={phone}
+            showSizeChanger={false}
+            onChange={(page) => {
+              update({ page })
+              window.scrollTo({ top: 0 })
+            }}
+          />
+        )}
+      </Card>
+      {creating && (
+        <CustomerDrawer
+          customer={null}
+          onClose={() => setCreating(false)}
+          onSaved={(saved) => {
+            setCreating(false)
+            navigate(`/customer/${saved._id}`)
+          }}
+        />
+      )}
+    </>
+  )
+}

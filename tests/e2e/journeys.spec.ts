@@ -74,6 +74,8 @@ test('switches to Russian and back, and the choice follows the person', async ()
   await expect(admin.getByRole('navigation', { name: 'Главное меню' })).toBeVisible()
   expect(await sidebarEntries(admin)).toContain('Главная')
   await pick('English')
+  // The switch loads and applies the language asynchronously: wait for the English menu first.
+  await expect(admin.getByRole('navigation', { name: 'Main menu' })).toBeVisible()
   expect(await sidebarEntries(admin)).toContain('Home')
   // Saved on the profile: even when this device says Finnish, the session brings back English.
   await admin.evaluate(() => localStorage.setItem('locale', 'fi'))

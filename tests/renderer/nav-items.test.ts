@@ -25,4 +25,14 @@ describe('sidebar entries', () => {
     expect(activeNavKey(navItems, '/')).toBe('home')
     expect(activeNavKey(navItems, '/people/team')).toBe('team')
   })
+
+  test('customers need the customers module and view; a customer page belongs to that entry', () => {
+    const customers = [{ resource: 'customers', view: true }]
+    expect(visibleNavItems(navItems, customers, {}).map((item) => item.key)).not.toContain('customers')
+    expect(visibleNavItems(navItems, customers, { customers: true }).map((item) => item.key)).toContain('customers')
+    expect(visibleNavItems(navItems, [], { customers: true }).map((item) => item.key)).not.toContain('customers')
+    expect(activeNavKey(navItems, '/people/customers/filter/debtors')).toBe('customers')
+    expect(activeNavKey(navItems, '/customer/0190a1b2-0000-7000-8000-000000000000/notes')).toBe('customers')
+    expect(activeNavKey(navItems, '/customers-elsewhere')).toBeUndefined()
+  })
 })

@@ -17,17 +17,28 @@ const expectedAccessTable: Record<string, Record<string, string>> = {
   authManagement: { create: 'public' },
   authentication: { create: 'public', remove: 'public' },
   branches: { find: 'signedIn', get: 'signedIn', create: 'company:create', patch: 'company:edit', remove: 'company:delete' },
+  customers: { find: 'customers:view', get: 'customers:view', create: 'customers:create', patch: 'customers:edit', remove: 'customers:delete' },
   company: { find: 'signedIn', get: 'signedIn', patch: 'company:edit' },
+  fields: { find: 'signedIn', get: 'signedIn', create: 'fields:create', patch: 'fields:edit', remove: 'fields:delete' },
   'company-registration': { create: 'public' },
+  'customer-cabinet-token': { find: 'customers:view', get: 'customers:view', create: 'customers:edit', remove: 'customers:edit' },
+  'customers-merge': { create: 'customers:delete' },
   'force-logout': { create: 'force-logout:create' },
   'my-company': { get: 'my-company:view' },
   'my-team': { find: 'my-team:view', get: 'my-team:view' },
+  notes: { find: 'notes:view', get: 'notes:view', create: 'notes:create', patch: 'notes:edit', remove: 'notes:delete' },
   permissions: { find: 'signedIn' },
   profile: { get: 'signedIn', patch: 'signedIn' },
   roles: { find: 'roles:view', get: 'roles:view', create: 'roles:create', patch: 'roles:edit', remove: 'roles:delete' },
   // remove ends a session: one's own with view, anyone's with delete (checked in the service).
   sessions: { find: 'sessions:view', get: 'sessions:view', remove: 'sessions:view' },
+  sources: { find: 'signedIn', get: 'signedIn', create: 'sources:create', patch: 'sources:edit', remove: 'sources:delete' },
   specialty: { find: 'signedIn', get: 'signedIn', create: 'specialty:create', patch: 'specialty:edit', remove: 'specialty:delete' },
+  tags: { find: 'signedIn', get: 'signedIn', create: 'tags:create', patch: 'tags:edit', remove: 'tags:delete' },
+  // Items of many services: then the flag on each item's own resource (restore = patch needs create).
+  trash: { find: 'signedIn+item:view', get: 'signedIn+item:view', patch: 'signedIn+item:create', remove: 'signedIn+item:delete' },
+  // The activity log: read-only, for those who see the whole company.
+  'user-activities': { find: 'company:seeAll', get: 'company:seeAll' },
   users: { find: 'users:view', get: 'users:view', create: 'users:create', patch: 'users:edit', remove: 'users:delete' }
 }
 
@@ -39,7 +50,7 @@ const standardMethods = ['find', 'get', 'create', 'update', 'patch', 'remove'] a
 
 function describeRule(rule: AccessRule): string {
   if ('public' in rule) return 'public'
-  if ('signedIn' in rule) return 'signedIn'
+  if ('signedIn' in rule) return rule.item ? `signedIn+item:${rule.item}` : 'signedIn'
   return `${rule.resource}:${rule.flag}`
 }
 

@@ -1,0 +1,31 @@
+import type { Knex } from 'knex'
+import type { Application } from '../server/src/declarations'
+import { databaseEngine } from '../server/src/db'
+
+type Sql = { sql: string; bindings: readonly unknown[] }
+
+async function explain(db: Knex, { sql, bindings }: Sql): Promise<string> {
+  if (databaseEngine(db) === 'postgres') {
+    const result = await db.raw(`explain ${sql}`, bindings as never)
+    return result.rows.map((row: Record<string, string>) => row['QUERY PLAN']).join('\n')
+  }
+  const rows = await db.raw(`explain query plan ${sql}`, bindings as never)
+  return rows.map((row: { detail: string }) => row.detail).join('\n')
+}
+
+/**
+ * The query plans of what `customers.find` runs for `query` (already scoped, as the hooks
+ * leave it): the page (with its $limit) and the count behind `total`, built by the service
+ * itself as its `_find` builds them.
+ */
+export async function customerFindPlans(app: Application, query: Record<string, unknown>): Promise<{ page: string; count: string }> {
+  const service = app.service('customers')
+  const { $limit = 20, ...rest } = query as { $limit?: number }
+  const page = service.createQuery({ query: rest } as never).limit($limit)
+  const count = service.createQuery({ query: rest, counting: true } as never).clearSelect().clearOrder().count({ total: '*' })
+  const db = app.get('db')
+  return { page: await explain(db, page.toSQL()), count: await explain(db, count.toSQL()) }
+}
+
+/** True when a plan reads all of the customers table (or all of an index of it) rather than a range. */
+export const scansCustomers = (plan: string) => /SCAN customers|Seq Scan on customers/.test(plan)

@@ -14,9 +14,15 @@ export function whenSignedOutElsewhere(listener: SignedOutListener) {
   onSignedOutElsewhere = listener
 }
 
+// Bumped by every local sign-out: a re-authentication that was already in flight (a reconnect,
+// the guard reading the stored token) must not bring back a session the person just ended.
+let signOutCount = 0
+
 /** A session starts (sign-in or stored token): the person's own language wins over the device's. */
-async function accept(result: SignInResult): Promise<SignInResult> {
+async function accept(result: SignInResult, startedAt = signOutCount): Promise<SignInResult> {
+  if (startedAt !== signOutCount) return result
   if (result.user?.locale) await changeLanguage(result.user.locale)
+  if (startedAt !== signOutCount) return result
   chooseBranch(result.branchIds ?? result.user.branchIds ?? [])
   sessionStore.set(result)
   return result
@@ -31,12 +37,14 @@ export async function signIn(email: string, password: string): Promise<SignInRes
 export async function ensureSession(): Promise<SignInResult> {
   const known = sessionStore.get()
   if (known) return known
+  const startedAt = signOutCount
   const result = (await client.reAuthenticate()) as unknown as SignInResult
-  return accept(result)
+  return accept(result, startedAt)
 }
 
 /** Forgets the session in this tab without asking the server (it already ended it). */
 export async function endLocally() {
+  signOutCount += 1
   await client.authentication.removeAccessToken()
   await client.authentication.reset()
   sessionStore.set(null)
@@ -68,9 +76,12 @@ socket.on('session-ended', (event: { sessionId?: string }) => {
 let wasConnected = false
 socket.on('connect', () => {
   if (wasConnected && sessionStore.get()) {
+    const startedAt = signOutCount
     client
       .reAuthenticate()
-      .then((result) => sessionStore.set(result as unknown as SignInResult))
+      .then((result) => {
+        if (startedAt === signOutCount) sessionStore.set(result as unknown as SignInResult)
+      })
       .then(() => queryClient.invalidateQueries())
       .catch((error: unknown) => {
         if (!isNotAuthenticated(error)) return

@@ -23,6 +23,7 @@ import { customersMergeMethods, customersMergePath, type CustomersMergeClientSer
 import { serviceCategoryMethods, serviceCategoryPath, type ServiceCategoryClientService } from './services/service-categories/service-categories.shared'
 import { serviceMethods, servicePath, type ServiceClientService } from './services/service/service.shared'
 import { workPlaceMethods, workPlacePath, type WorkPlaceClientService } from './services/work-place/work-place.shared'
+import { timeTemplateMethods, timeTemplatePath, type TimeTemplateClientService } from './services/time-templates/time-templates.shared'
 
 /** Every service a client may call, with its methods. Add a line per new service. */
 export const clientServices = [
@@ -50,7 +51,8 @@ export const clientServices = [
   [customersMergePath, customersMergeMethods],
   [serviceCategoryPath, serviceCategoryMethods],
   [servicePath, serviceMethods],
-  [workPlacePath, workPlaceMethods]
+  [workPlacePath, workPlaceMethods],
+  [timeTemplatePath, timeTemplateMethods]
 ] as const
 
 export interface ClientServiceTypes {
@@ -79,4 +81,5 @@ export interface ClientServiceTypes {
   [serviceCategoryPath]: ServiceCategoryClientService
   [servicePath]: ServiceClientService
   [workPlacePath]: WorkPlaceClientService
+  [timeTemplatePath]: TimeTemplateClientService
 }

@@ -25,6 +25,7 @@ import { customersMerge } from './customers-merge/customers-merge'
 import { serviceCategories } from './service-categories/service-categories'
 import { service } from './service/service'
 import { workPlace } from './work-place/work-place'
+import { timeTemplates } from './time-templates/time-templates'
 
 /** Registers every service. */
 export function services(app: Application) {
@@ -54,4 +55,5 @@ export function services(app: Application) {
   app.configure(serviceCategories)
   app.configure(service)
   app.configure(workPlace)
+  app.configure(timeTemplates)
 }

@@ -63,7 +63,7 @@ describe.each(engines)('calendar settings on %s', (engine) => {
   it('is changed only by those who may edit the company, each in their own company', async () => {
     expect(await failure(company(doctor).patch('mine', { settings: { calendar: { step: 60 } } }))).toMatchObject({ name: 'Forbidden', data: { code: 'forbidden' } })
     await company(other).patch('mine', { settings: { calendar: { step: 60 } } })
-    expect((await company(admin).get('mine')).settings.calendar.step).not.toBe(60)
+    expect((await company(admin).get('mine')).settings.calendar?.step).not.toBe(60)
     expect((await failure(company(other).patch(admin.auth.company._id, { settings: { calendar: { step: 5 } } }))).name).toBe('NotFound')
   })
 })

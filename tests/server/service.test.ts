@@ -94,7 +94,7 @@ describe.each(engines)('service catalogue on %s', (engine) => {
     await services(admin).create({ name: 'Old extraction', duration: 30, categoryId: category._id, archived: true })
     const inCategory = await services(admin).find({ query: { categoryId: category._id, archived: false } })
     expect(inCategory.data.map((row) => row.name)).toEqual(['Wisdom tooth removal', 'Simple extraction'])
-    const byName = await services(admin).find({ query: { categoryId: category._id, $sort: { name: 1 } } })
+    const byName = await services(admin).find({ query: { categoryId: category._id, $sort: { name: 1 as const } } })
     expect(byName.data.map((row) => row.name)).toEqual(['Old extraction', 'Simple extraction', 'Wisdom tooth removal'])
     expect((await services(admin).find({ query: { categoryId: null, $limit: 500 } })).data.every((row) => row.categoryId === null)).toBe(true)
   })

@@ -86,11 +86,11 @@ describe.each(engines)('working hours on %s', (engine) => {
   })
 
   it('refuses people without the right, and another company\'s member is not found', async () => {
-    for (const call of [
+    for (const error of await Promise.all([
       doctor.client.service('my-team').patch(colleague.user._id, { schedule: {} }),
       doctor.client.service('users').patch(colleague.user._id, { schedule: {} })
-    ]) {
-      expect(await failure(call)).toMatchObject({ name: 'Forbidden', data: { code: 'forbidden' } })
+    ].map(failure))) {
+      expect(error).toMatchObject({ name: 'Forbidden', data: { code: 'forbidden' } })
     }
     expect((await failure(other.client.service('my-team').patch(colleague.user._id, { schedule: {} }))).name).toBe('NotFound')
     expect((await failure(other.client.service('users').patch(colleague.user._id, { schedule: {} }))).name).toBe('NotFound')

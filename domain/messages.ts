@@ -64,7 +64,16 @@ export const messages = {
   'too-many-intervals': 'Too many time intervals in one day',
   'date-invalid': 'Enter a date as YYYY-MM-DD',
   'calendar-day-invalid': 'The calendar day must start before it ends',
-  'working-days-required': 'Choose at least one working day'
+  'working-days-required': 'Choose at least one working day',
+  'no-customer': 'No customer was selected',
+  'customer-blacklisted': 'This customer is blacklisted and cannot be booked',
+  'appointment-staff-busy': 'The doctor already has an appointment at this time',
+  'appointment-workplace-busy': 'The chair is already taken at this time',
+  'outside-working-hours': 'This time is outside the doctor\'s working hours',
+  'appointment-status-transition': 'The appointment cannot change to this status',
+  'invalid-repeat': 'The repeat rule is not valid',
+  'waiting-list-not-waiting': 'This customer is no longer on the waiting list',
+  'invalid-range': 'The end must be after the start'
 } as const
 
 export type MessageCode = keyof typeof messages

@@ -25,6 +25,9 @@ import { serviceMethods, servicePath, type ServiceClientService } from './servic
 import { workPlaceMethods, workPlacePath, type WorkPlaceClientService } from './services/work-place/work-place.shared'
 import { timeTemplateMethods, timeTemplatePath, type TimeTemplateClientService } from './services/time-templates/time-templates.shared'
 
+import { appointmentMethods, appointmentPath, type AppointmentClientService } from './services/appointment/appointment.shared'
+import { waitingListMethods, waitingListPath, type WaitingListClientService } from './services/waiting-list/waiting-list.shared'
+import { appointmentStatusHistoryMethods, appointmentStatusHistoryPath, type AppointmentStatusHistoryClientService } from './services/appointment-status-history/appointment-status-history.shared'
 /** Every service a client may call, with its methods. Add a line per new service. */
 export const clientServices = [
   [branchPath, branchMethods],
@@ -52,7 +55,10 @@ export const clientServices = [
   [serviceCategoryPath, serviceCategoryMethods],
   [servicePath, serviceMethods],
   [workPlacePath, workPlaceMethods],
-  [timeTemplatePath, timeTemplateMethods]
+  [timeTemplatePath, timeTemplateMethods],
+  [appointmentPath, appointmentMethods],
+  [waitingListPath, waitingListMethods],
+  [appointmentStatusHistoryPath, appointmentStatusHistoryMethods]
 ] as const
 
 export interface ClientServiceTypes {
@@ -82,4 +88,7 @@ export interface ClientServiceTypes {
   [servicePath]: ServiceClientService
   [workPlacePath]: WorkPlaceClientService
   [timeTemplatePath]: TimeTemplateClientService
+  [appointmentPath]: AppointmentClientService
+  [waitingListPath]: WaitingListClientService
+  [appointmentStatusHistoryPath]: AppointmentStatusHistoryClientService
 }

@@ -27,6 +27,9 @@ import { service } from './service/service'
 import { workPlace } from './work-place/work-place'
 import { timeTemplates } from './time-templates/time-templates'
 
+import { appointment } from './appointment/appointment'
+import { waitingList } from './waiting-list/waiting-list'
+import { appointmentStatusHistory } from './appointment-status-history/appointment-status-history'
 /** Registers every service. */
 export function services(app: Application) {
   app.configure(users)
@@ -56,4 +59,7 @@ export function services(app: Application) {
   app.configure(service)
   app.configure(workPlace)
   app.configure(timeTemplates)
+  app.configure(waitingList)
+  app.configure(appointment)
+  app.configure(appointmentStatusHistory)
 }

@@ -19,13 +19,21 @@ async function explain(db: Knex, { sql, bindings }: Sql): Promise<string> {
  * itself as its `_find` builds them.
  */
 export async function customerFindPlans(app: Application, query: Record<string, unknown>): Promise<{ page: string; count: string }> {
-  const service = app.service('customers')
-  const { $limit = 20, ...rest } = query as { $limit?: number }
+  return findPlans(app, 'customers', { $limit: 20, ...query })
+}
+
+/** The same for any record service at `path`: the page of `query` (its $limit, default 50) and its count. */
+export async function findPlans(app: Application, path: 'customers' | 'appointment', query: Record<string, unknown>): Promise<{ page: string; count: string }> {
+  const service = app.service(path) as unknown as { createQuery: (params: never) => Knex.QueryBuilder }
+  const { $limit = 50, ...rest } = query as { $limit?: number }
   const page = service.createQuery({ query: rest } as never).limit($limit)
   const count = service.createQuery({ query: rest, counting: true } as never).clearSelect().clearOrder().count({ total: '*' })
   const db = app.get('db')
   return { page: await explain(db, page.toSQL()), count: await explain(db, count.toSQL()) }
 }
+
+/** True when a plan reads all of the appointment table (or all of an index of it) rather than a range. */
+export const scansAppointments = (plan: string) => /SCAN appointment\b|Seq Scan on appointment\b/.test(plan)
 
 /** True when a plan reads all of the customers table (or all of an index of it) rather than a range. */
 export const scansCustomers = (plan: string) => /SCAN customers|Seq Scan on customers/.test(plan)

@@ -57,7 +57,14 @@ export const messages = {
   'custom-field-show-if-cycle': 'Conditions cannot depend on each other in a loop',
   'custom-field-in-use': 'Another field\'s condition depends on this field',
   'merge-same-customer': 'Choose two different customers to merge',
-  'customer-already-merged': 'This customer has already been merged'
+  'customer-already-merged': 'This customer has already been merged',
+  'time-invalid': 'Enter a time as HH:mm',
+  'interval-start-after-end': 'The start must be before the end',
+  'intervals-overlap': 'Time intervals must not overlap',
+  'too-many-intervals': 'Too many time intervals in one day',
+  'date-invalid': 'Enter a date as YYYY-MM-DD',
+  'calendar-day-invalid': 'The calendar day must start before it ends',
+  'working-days-required': 'Choose at least one working day'
 } as const
 
 export type MessageCode = keyof typeof messages

@@ -25,10 +25,16 @@ const expectedAccessTable: Record<string, Record<string, string>> = {
   'customers-merge': { create: 'customers:delete' },
   'force-logout': { create: 'force-logout:create' },
   'my-company': { get: 'my-company:view' },
-  'my-team': { find: 'my-team:view', get: 'my-team:view' },
+  // patch: a colleague's working hours and whether they take appointments.
+  'my-team': { find: 'my-team:view', get: 'my-team:view', patch: 'my-team:edit' },
   notes: { find: 'notes:view', get: 'notes:view', create: 'notes:create', patch: 'notes:edit', remove: 'notes:delete' },
   permissions: { find: 'signedIn' },
   profile: { get: 'signedIn', patch: 'signedIn' },
+  // The service catalogue and its categories share the spec's `service` resource.
+  service: { find: 'service:view', get: 'service:view', create: 'service:create', patch: 'service:edit', remove: 'service:delete' },
+  'service-categories': { find: 'service:view', get: 'service:view', create: 'service:create', patch: 'service:edit', remove: 'service:delete' },
+  'time-templates': { find: 'time-templates:view', get: 'time-templates:view', create: 'time-templates:create', patch: 'time-templates:edit', remove: 'time-templates:delete' },
+  'work-place': { find: 'work-place:view', get: 'work-place:view', create: 'work-place:create', patch: 'work-place:edit', remove: 'work-place:delete' },
   roles: { find: 'roles:view', get: 'roles:view', create: 'roles:create', patch: 'roles:edit', remove: 'roles:delete' },
   // remove ends a session: one's own with view, anyone's with delete (checked in the service).
   sessions: { find: 'sessions:view', get: 'sessions:view', remove: 'sessions:view' },

@@ -6,7 +6,8 @@ import { queryClient } from '../../api/query-client'
 import { useCan } from '../../api/permissions'
 import type { CompanyRecord } from '../../api/types'
 import { showServerError } from '../../components/form-errors'
-import { toast } from '../../app/toasts'
+import { errorMessage, toast } from '../../app/toasts'
+import { errorPath } from '../../api/errors'
 import { durationStepChoices, hoursStepChoices, stepChoices, zoomLevels, type CalendarSettings } from './calendar-settings'
 import { dayKeys, minutesOf, timeChoices } from './schedule'
 import { useCalendarSettings } from './useCalendarSettings'
@@ -21,7 +22,9 @@ export function CalendarSettingsCard() {
   const canEdit = useCan('company', 'edit')
   const [busy, setBusy] = useState(false)
   const minutes = (value: number) => `${value} ${t('common.minutesShort')}`
-  const times = timeChoices(30, [calendar.dayStart, calendar.dayEnd]).map((time) => ({ value: time, label: time }))
+  const kept = [calendar.dayStart, calendar.dayEnd]
+  const startTimes = timeChoices(30, kept, 'start').map((time) => ({ value: time, label: time }))
+  const endTimes = timeChoices(30, kept, 'end').map((time) => ({ value: time, label: time }))
 
   useEffect(() => {
     if (calendar.loaded) form.setFieldsValue(calendar)
@@ -31,13 +34,15 @@ export function CalendarSettingsCard() {
     setBusy(true)
     try {
       const saved = await service<CompanyRecord>('company').patch('mine', {
-        settings: { calendar: { ...values, workingDays: [...values.workingDays].sort() } }
+        settings: { calendar: { ...values, workingDays: [...values.workingDays].sort((a, b) => a - b) } }
       })
       queryClient.setQueryData(['company', 'get', 'mine'], saved)
       toast.success(t('common.saved'))
     } catch (error) {
-      // The server names nested fields as settings.calendar.<field>.
-      showServerError(form, error, fields)
+      // The server names nested fields 'settings.calendar.<field>': show them at that field.
+      const path = errorPath(error)?.replace(/^settings\.calendar\./, '')
+      if (path && fields.includes(path)) form.setFields([{ name: path as keyof CalendarSettings, errors: [errorMessage(error)] }])
+      else showServerError(form, error, fields)
     } finally {
       setBusy(false)
     }
@@ -69,7 +74,7 @@ export function CalendarSettingsCard() {
           </Col>
           <Col xs={12} sm={6}>
             <Form.Item name="dayStart" label={t('calendarSettings.dayStart')}>
-              <Select showSearch aria-label={t('calendarSettings.dayStart')} options={times} />
+              <Select showSearch aria-label={t('calendarSettings.dayStart')} options={startTimes} />
             </Form.Item>
           </Col>
           <Col xs={12} sm={6}>
@@ -80,16 +85,16 @@ export function CalendarSettingsCard() {
               rules={[
                 ({ getFieldValue }) => ({
                   validator: async (_, value: string) => {
-                    if (value && minutesOf(value) <= minutesOf(getFieldValue('dayStart') ?? '00:00')) throw new Error(t('schedule.problems.interval-order'))
+                    if (value && minutesOf(value) <= minutesOf(getFieldValue('dayStart') ?? '00:00')) throw new Error(t('errors.calendar-day-invalid'))
                   }
                 })
               ]}
             >
-              <Select showSearch aria-label={t('calendarSettings.dayEnd')} options={times} />
+              <Select showSearch aria-label={t('calendarSettings.dayEnd')} options={endTimes} />
             </Form.Item>
           </Col>
           <Col xs={24} sm={12}>
-            <Form.Item name="workingDays" label={t('calendarSettings.workingDays')} rules={[{ required: true, type: 'array', min: 1, message: t('calendarSettings.needDay') }]}>
+            <Form.Item name="workingDays" label={t('calendarSettings.workingDays')} rules={[{ required: true, type: 'array', min: 1, message: t('errors.working-days-required') }]}>
               <Checkbox.Group options={dayKeys.map((day) => ({ value: Number(day), label: t(`schedule.daysShort.${day}`) }))} />
             </Form.Item>
           </Col>

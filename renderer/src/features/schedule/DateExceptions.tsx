@@ -62,7 +62,7 @@ export function DateExceptions({ draft, onChange, calendar, readOnly }: Props) {
                   aria-label={`${label}: ${t('schedule.working')}`}
                 />
                 {list.length > 0 && (
-                  <DayIntervals value={list} onChange={setList} step={calendar.step} dayStart={calendar.dayStart} dayEnd={calendar.dayEnd} disabled={readOnly} label={label} />
+                  <DayIntervals value={list} onChange={setList} step={calendar.step} dayStart={calendar.dayStart} disabled={readOnly} label={label} />
                 )}
               </div>
             </div>

@@ -7,21 +7,23 @@ interface Props {
   value: Interval[]
   onChange: (next: Interval[]) => void
   step: number
+  /** Where a first interval starts (the clinic's day). */
   dayStart: string
-  dayEnd: string
   disabled?: boolean
   /** Names the day for screen readers ("Monday: start"). */
   label: string
 }
 
 /** One day's working intervals: start and end on the company step, add and remove. */
-export function DayIntervals({ value, onChange, step, dayStart, dayEnd, disabled, label }: Props) {
+export function DayIntervals({ value, onChange, step, dayStart, disabled, label }: Props) {
   const { t } = useTranslation()
-  const choices = timeChoices(
-    step,
-    value.flatMap((interval) => [interval.start, interval.end])
-  ).map((time) => ({ value: time, label: time }))
-  const problem = intervalsProblem(value)
+  const kept = value.flatMap((interval) => [interval.start, interval.end])
+  const options = (kind: 'start' | 'end') => timeChoices(step, kept, kind).map((time) => ({ value: time, label: time }))
+  const startChoices = options('start')
+  const endChoices = options('end')
+  const found = intervalsProblem(value)
+  // The domain names the place as '<index>.<start|end>'.
+  const problem = found ? { index: Number(found.path.split('.')[0]), code: found.code } : null
   const set = (index: number, change: Partial<Interval>) => onChange(value.map((interval, at) => (at === index ? { ...interval, ...change } : interval)))
 
   return (
@@ -32,7 +34,7 @@ export function DayIntervals({ value, onChange, step, dayStart, dayEnd, disabled
             size="small"
             showSearch
             value={interval.start}
-            options={choices}
+            options={startChoices}
             onChange={(start) => set(index, { start })}
             disabled={disabled}
             aria-label={`${label}: ${t('schedule.start')}`}
@@ -45,7 +47,7 @@ export function DayIntervals({ value, onChange, step, dayStart, dayEnd, disabled
             size="small"
             showSearch
             value={interval.end}
-            options={choices}
+            options={endChoices}
             onChange={(end) => set(index, { end })}
             disabled={disabled}
             aria-label={`${label}: ${t('schedule.end')}`}
@@ -70,12 +72,12 @@ export function DayIntervals({ value, onChange, step, dayStart, dayEnd, disabled
           type="dashed"
           icon={<PlusOutlined />}
           aria-label={`${label}: ${t('schedule.addInterval')}`}
-          onClick={() => onChange([...value, nextInterval(value, dayStart, dayEnd, step)])}
+          onClick={() => onChange([...value, nextInterval(value, dayStart, step)])}
         >
           <span className="hide-on-phone">{t('schedule.addInterval')}</span>
         </Button>
       )}
-      {problem && <div className="day-interval-error">{t(`schedule.problems.${problem.problem}`)}</div>}
+      {problem && <div className="day-interval-error">{t(`errors.${problem.code}`)}</div>}
     </div>
   )
 }

@@ -72,7 +72,7 @@ export function TimeTemplateModal({ editing, calendar, onClose }: Props) {
               validator: async (_, value: Interval[] | undefined) => {
                 if (!value?.length) throw new Error(t('timeTemplates.needInterval'))
                 const problem = intervalsProblem(value)
-                if (problem) throw new Error(t(`schedule.problems.${problem.problem}`))
+                if (problem) throw new Error(t(`errors.${problem.code}`))
               }
             }
           ]}
@@ -86,5 +86,5 @@ export function TimeTemplateModal({ editing, calendar, onClose }: Props) {
 
 /** DayIntervals as a form control (value/onChange come from Form.Item). */
 function IntervalsInput({ value, onChange, calendar, label }: { value?: Interval[]; onChange?: (next: Interval[]) => void; calendar: Props['calendar']; label: string }) {
-  return <DayIntervals value={value ?? []} onChange={(next) => onChange?.(next)} step={calendar.step} dayStart={calendar.dayStart} dayEnd={calendar.dayEnd} label={label} />
+  return <DayIntervals value={value ?? []} onChange={(next) => onChange?.(next)} step={calendar.step} dayStart={calendar.dayStart} label={label} />
 }

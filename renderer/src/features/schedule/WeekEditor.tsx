@@ -41,7 +41,7 @@ export function WeekEditor({ value, onChange, calendar, readOnly }: Props) {
                   onChange={(next) => onChange({ ...value, [day]: next })}
                   step={calendar.step}
                   dayStart={calendar.dayStart}
-                  dayEnd={calendar.dayEnd}
+                 
                   disabled={readOnly}
                   label={name}
                 />

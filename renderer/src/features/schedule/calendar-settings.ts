@@ -1,33 +1,20 @@
-/**
- * The company's calendar settings (issue 5 contract): `company.settings.calendar`. Values the
- * company never saved come from the contract's defaults, field by field.
- */
-export interface CalendarSettings {
-  zoom: number
-  step: number
-  durationStep: number
-  hoursStep: number
-  dayStart: string
-  dayEnd: string
-  workingDays: number[]
-}
+import { isEndTime, isTime } from '../../../../domain/schedule/intervals'
+import {
+  calendarDurationSteps,
+  calendarHoursSteps,
+  calendarSteps,
+  calendarZooms,
+  defaultCalendarSettings,
+  type CalendarSettings
+} from '../../../../domain/schedule/calendar-settings'
 
-export const defaultCalendarSettings: CalendarSettings = {
-  zoom: 2,
-  step: 15,
-  durationStep: 15,
-  hoursStep: 15,
-  dayStart: '08:00',
-  dayEnd: '20:00',
-  workingDays: [1, 2, 3, 4, 5, 6]
-}
-
-export const zoomLevels = [1, 2, 3, 4] as const
-export const stepChoices = [5, 10, 15, 20, 30, 60] as const
-export const durationStepChoices = [5, 10, 15, 30] as const
-export const hoursStepChoices = [5, 10, 15, 30, 60] as const
-
-const time = /^([01]\d|2[0-3]):[0-5]\d$/
+/** The company's calendar settings (`company.settings.calendar`); choices and defaults are the domain's. */
+export type { CalendarSettings }
+export { defaultCalendarSettings }
+export const zoomLevels = calendarZooms
+export const stepChoices = calendarSteps
+export const durationStepChoices = calendarDurationSteps
+export const hoursStepChoices = calendarHoursSteps
 
 /** Reads what the company stored, keeping only valid values (an old or partial record still works). */
 export function calendarSettingsOf(settings: Record<string, unknown> | null | undefined): CalendarSettings {
@@ -39,8 +26,8 @@ export function calendarSettingsOf(settings: Record<string, unknown> | null | un
     step: pick(stored.step, stepChoices, defaultCalendarSettings.step),
     durationStep: pick(stored.durationStep, durationStepChoices, defaultCalendarSettings.durationStep),
     hoursStep: pick(stored.hoursStep, hoursStepChoices, defaultCalendarSettings.hoursStep),
-    dayStart: typeof stored.dayStart === 'string' && time.test(stored.dayStart) ? stored.dayStart : defaultCalendarSettings.dayStart,
-    dayEnd: typeof stored.dayEnd === 'string' && time.test(stored.dayEnd) ? stored.dayEnd : defaultCalendarSettings.dayEnd,
-    workingDays: days ? [...new Set(days)].sort() : defaultCalendarSettings.workingDays
+    dayStart: isTime(stored.dayStart) ? stored.dayStart : defaultCalendarSettings.dayStart,
+    dayEnd: isEndTime(stored.dayEnd) ? stored.dayEnd : defaultCalendarSettings.dayEnd,
+    workingDays: days?.length ? [...new Set(days)].sort((a, b) => a - b) : defaultCalendarSettings.workingDays
   }
 }

@@ -71,7 +71,7 @@ export function CategoryList({ categories, counts, total, selected, onSelect }: 
       await service(categoryPath).remove(id)
       if (selected === id) onSelect('all')
       await refreshService(categoryPath)
-      // The server moves the category's services out of it.
+      // Its services keep their categoryId (a restore brings the group back) and show as uncategorised.
       await refreshService(servicePath)
       await refreshService('trash')
       toast.success(t('trash.moved'))

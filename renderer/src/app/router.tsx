@@ -46,6 +46,7 @@ export const routes: RouteObject[] = [
           { path: 'settings', ...page(() => import('../features/settings/SettingsPage')) },
           { path: 'profile/me', ...page(() => import('../features/profile/ProfilePage')) },
           { path: 'profile/security', ...page(() => import('../features/profile/SecurityPage')) },
+          { path: 'profile/schedule', ...page(() => import('../features/schedule/MySchedulePage')) },
           { path: 'people/team', ...page(() => import('../features/team/TeamPage')) },
           { path: 'people/customers', ...page(() => import('../features/customers/CustomersPage')) },
           { path: 'people/customers/filter/:filter', ...page(() => import('../features/customers/CustomersPage')) },
@@ -59,6 +60,9 @@ export const routes: RouteObject[] = [
           { path: 'company/trash', ...page(() => import('../features/trash/TrashPage')) },
           { path: 'company/userActivities', ...page(() => import('../features/activity/ActivityPage')) },
           { path: 'company/configurator', ...page(() => import('../features/custom-fields/CustomFieldsPage')) },
+          { path: 'company/services', ...page(() => import('../features/services/ServicesPage')) },
+          { path: 'company/services/:serviceId', ...page(() => import('../features/services/ServicePage')) },
+          { path: 'company/work-places', ...page(() => import('../features/work-places/WorkPlacesPage')) },
           { path: '*', ...page(() => import('./NotFoundPage')) }
         ]
       }

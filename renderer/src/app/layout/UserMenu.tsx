@@ -1,5 +1,5 @@
 import { Dropdown, Typography } from 'antd'
-import { LockOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons'
+import { LockOutlined, LogoutOutlined, ScheduleOutlined, UserOutlined } from '@ant-design/icons'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
 import { useSignedIn } from '../../api/session-store'
@@ -16,6 +16,7 @@ export function UserMenu() {
       menu={{
         items: [
           { key: 'me', icon: <UserOutlined />, label: t('nav.profile'), onClick: () => navigate('/profile/me') },
+          { key: 'schedule', icon: <ScheduleOutlined />, label: t('schedule.myTitle'), onClick: () => navigate('/profile/schedule') },
           { key: 'security', icon: <LockOutlined />, label: t('nav.security'), onClick: () => navigate('/profile/security') },
           { type: 'divider' },
           { key: 'logout', icon: <LogoutOutlined />, danger: true, label: t('auth.signOut'), onClick: () => navigate('/login/logout') }

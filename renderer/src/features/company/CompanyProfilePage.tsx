@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react'
 import { Tabs } from 'antd'
 import { useTranslation } from 'react-i18next'
 import { useNavigate, useParams } from 'react-router'
@@ -5,10 +6,14 @@ import { PageHeader } from '../../components/PageHeader'
 import { useSignedIn } from '../../api/session-store'
 import { GeneralTab } from './GeneralTab'
 import { BranchesTab } from './BranchesTab'
+import { PageLoading } from '../../components/PageLoading'
 
-const tabs = ['general', 'branches'] as const
+// The schedule tab (issue 5) is a chunk of its own: most visits here never open it.
+const CompanyScheduleTab = lazy(() => import('../schedule/CompanyScheduleTab'))
 
-/** /company/profile with the tabs of this step: general and branches (spec lists more to come). */
+const tabs = ['general', 'branches', 'schedule'] as const
+
+/** /company/profile with its tabs: general, branches, schedule (spec lists more to come). */
 export default function CompanyProfilePage() {
   const { t } = useTranslation()
   const navigate = useNavigate()
@@ -24,7 +29,16 @@ export default function CompanyProfilePage() {
         destroyOnHidden
         items={[
           { key: 'general', label: t('company.generalTab'), children: <GeneralTab /> },
-          { key: 'branches', label: t('company.branchesTab'), children: <BranchesTab /> }
+          { key: 'branches', label: t('company.branchesTab'), children: <BranchesTab /> },
+          {
+            key: 'schedule',
+            label: t('calendarSettings.tab'),
+            children: (
+              <Suspense fallback={<PageLoading />}>
+                <CompanyScheduleTab />
+              </Suspense>
+            )
+          }
         ]}
       />
     </>

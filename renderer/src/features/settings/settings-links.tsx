@@ -2,17 +2,21 @@ import type { ReactNode } from 'react'
 import {
   ApartmentOutlined,
   BankOutlined,
+  CalendarOutlined,
   DeleteOutlined,
   DesktopOutlined,
   FormOutlined,
   HistoryOutlined,
   IdcardOutlined,
   LockOutlined,
+  MedicineBoxOutlined,
   SafetyCertificateOutlined,
+  ScheduleOutlined,
   ShareAltOutlined,
   TagsOutlined,
   TeamOutlined,
-  UserOutlined
+  UserOutlined,
+  InsertRowLeftOutlined
 } from '@ant-design/icons'
 import type { PermissionFlag } from '../../../../domain/access/resources'
 
@@ -40,7 +44,12 @@ export const settingsLinks: SettingsLink[] = [
   { key: 'sources', group: 'clinic', path: '/company/sources', title: 'sources.title', description: 'sources.settingsText', icon: <ShareAltOutlined />, permission: { resource: 'sources', flags: ['view'] }, module: 'customers' },
   { key: 'customFields', group: 'clinic', path: '/company/configurator', title: 'customFields.title', description: 'customFields.settingsText', icon: <FormOutlined />, permission: { resource: 'fields', flags: ['view'] }, module: 'customers' },
   { key: 'activity', group: 'clinic', path: '/company/userActivities', title: 'activity.title', description: 'activity.settingsText', icon: <HistoryOutlined />, permission: { resource: 'company', flags: ['seeAll'] } },
+  // Issue 5: the catalogue, chairs and rooms, calendar settings and working hours.
+  { key: 'services', group: 'clinic', path: '/company/services', title: 'services.title', description: 'services.settingsText', icon: <MedicineBoxOutlined />, permission: { resource: 'service', flags: ['view'] }, module: 'appointments' },
+  { key: 'workPlaces', group: 'clinic', path: '/company/work-places', title: 'workPlaces.title', description: 'workPlaces.settingsText', icon: <InsertRowLeftOutlined />, permission: { resource: 'work-place', flags: ['view'] }, module: 'appointments' },
+  { key: 'calendar', group: 'clinic', path: '/company/profile/schedule', title: 'calendarSettings.tab', description: 'calendarSettings.settingsText', icon: <CalendarOutlined />, permission: { resource: 'company', flags: ['view'] }, module: 'appointments' },
   { key: 'trash', group: 'clinic', path: '/company/trash', title: 'trash.title', description: 'trash.settingsText', icon: <DeleteOutlined /> },
   { key: 'profile', group: 'personal', path: '/profile/me', title: 'nav.profile', description: 'settings.profileText', icon: <UserOutlined /> },
+  { key: 'schedule', group: 'personal', path: '/profile/schedule', title: 'schedule.myTitle', description: 'schedule.settingsText', icon: <ScheduleOutlined /> },
   { key: 'security', group: 'personal', path: '/profile/security', title: 'nav.security', description: 'settings.securityText', icon: <LockOutlined /> }
 ]

@@ -22,7 +22,13 @@ import { fields } from './fields/fields'
 import { notes } from './notes/notes'
 import { customerCabinetToken } from './customer-cabinet-token/customer-cabinet-token'
 import { customersMerge } from './customers-merge/customers-merge'
+import { serviceCategories } from './service-categories/service-categories'
+import { service } from './service/service'
+import { workPlace } from './work-place/work-place'
 
+import { appointment } from './appointment/appointment'
+import { waitingList } from './waiting-list/waiting-list'
+import { appointmentStatusHistory } from './appointment-status-history/appointment-status-history'
 /** Registers every service. */
 export function services(app: Application) {
   app.configure(users)
@@ -48,4 +54,10 @@ export function services(app: Application) {
   app.configure(notes)
   app.configure(customerCabinetToken)
   app.configure(customersMerge)
+  app.configure(serviceCategories)
+  app.configure(service)
+  app.configure(workPlace)
+  app.configure(waitingList)
+  app.configure(appointment)
+  app.configure(appointmentStatusHistory)
 }

@@ -40,9 +40,6 @@ const expectedAccessTable: Record<string, Record<string, string>> = {
   'work-place': { find: 'work-place:view', get: 'work-place:view', create: 'work-place:create', patch: 'work-place:edit', remove: 'work-place:delete' },
   roles: { find: 'roles:view', get: 'roles:view', create: 'roles:create', patch: 'roles:edit', remove: 'roles:delete' },
   // remove ends a session: one's own with view, anyone's with delete (checked in the service).
-  // Catalogue (merged from catalogue-server).
-  service: { find: 'service:view', get: 'service:view', create: 'service:create', patch: 'service:edit', remove: 'service:delete' },
-  'service-categories': { find: 'service:view', get: 'service:view', create: 'service:create', patch: 'service:edit', remove: 'service:delete' },
   sessions: { find: 'sessions:view', get: 'sessions:view', remove: 'sessions:view' },
   sources: { find: 'signedIn', get: 'signedIn', create: 'sources:create', patch: 'sources:edit', remove: 'sources:delete' },
   specialty: { find: 'signedIn', get: 'signedIn', create: 'specialty:create', patch: 'specialty:edit', remove: 'specialty:delete' },
@@ -53,7 +50,6 @@ const expectedAccessTable: Record<string, Record<string, string>> = {
   'user-activities': { find: 'company:seeAll', get: 'company:seeAll' },
   // The waiting list belongs to booking: the appointment permission.
   'waiting-list': { find: 'appointment:view', get: 'appointment:view', create: 'appointment:create', patch: 'appointment:edit', remove: 'appointment:delete' },
-  'work-place': { find: 'work-place:view', get: 'work-place:view', create: 'work-place:create', patch: 'work-place:edit', remove: 'work-place:delete' },
   users: { find: 'users:view', get: 'users:view', create: 'users:create', patch: 'users:edit', remove: 'users:delete' }
 }
 

@@ -43,6 +43,11 @@ export const routes: RouteObject[] = [
         errorElement: <RouteError />,
         children: [
           { index: true, ...page(() => import('../features/home/HomePage')) },
+          { path: 'appointments', ...page(() => import('../features/appointments/CalendarPage')) },
+          { path: 'appointments/calendar', ...page(() => import('../features/appointments/CalendarPage')) },
+          { path: 'appointments/filter/:filter', ...page(() => import('../features/appointments/AppointmentsListPage')) },
+          { path: 'appointments/status/:status', ...page(() => import('../features/appointments/AppointmentsListPage')) },
+          { path: 'board', ...page(() => import('../features/appointments/BoardPage')) },
           { path: 'settings', ...page(() => import('../features/settings/SettingsPage')) },
           { path: 'profile/me', ...page(() => import('../features/profile/ProfilePage')) },
           { path: 'profile/security', ...page(() => import('../features/profile/SecurityPage')) },

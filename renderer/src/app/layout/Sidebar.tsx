@@ -8,7 +8,9 @@ import {
   DesktopOutlined,
   SettingOutlined,
   UserOutlined,
-  ContactsOutlined
+  ContactsOutlined,
+  CalendarOutlined,
+  ProjectOutlined
 } from '@ant-design/icons'
 import { useTranslation } from 'react-i18next'
 import { Link, useLocation } from 'react-router'
@@ -17,6 +19,8 @@ import { activeNavKey, navItems, visibleNavItems, type NavItem } from './nav-ite
 
 const icons: Record<NavItem['icon'], ReactNode> = {
   home: <HomeOutlined />,
+  calendar: <CalendarOutlined />,
+  board: <ProjectOutlined />,
   customers: <ContactsOutlined />,
   team: <TeamOutlined />,
   roles: <SafetyCertificateOutlined />,

@@ -49,6 +49,7 @@ export const routes: RouteObject[] = [
           { path: 'people/team', ...page(() => import('../features/team/TeamPage')) },
           { path: 'people/customers', ...page(() => import('../features/customers/CustomersPage')) },
           { path: 'people/customers/filter/:filter', ...page(() => import('../features/customers/CustomersPage')) },
+          { path: 'appointments/waiting-list', ...page(() => import('../features/waiting-list/WaitingListPage')) },
           { path: 'customer/:id/:tab?', ...page(() => import('../features/customer/CustomerPage')) },
           { path: 'company/roles', ...page(() => import('../features/roles/RolesPage')) },
           { path: 'company/profile/:tab?', ...page(() => import('../features/company/CompanyProfilePage')) },

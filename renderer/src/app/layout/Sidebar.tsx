@@ -8,7 +8,8 @@ import {
   DesktopOutlined,
   SettingOutlined,
   UserOutlined,
-  ContactsOutlined
+  ContactsOutlined,
+  HourglassOutlined
 } from '@ant-design/icons'
 import { useTranslation } from 'react-i18next'
 import { Link, useLocation } from 'react-router'
@@ -17,6 +18,7 @@ import { activeNavKey, navItems, visibleNavItems, type NavItem } from './nav-ite
 
 const icons: Record<NavItem['icon'], ReactNode> = {
   home: <HomeOutlined />,
+  waitingList: <HourglassOutlined />,
   customers: <ContactsOutlined />,
   team: <TeamOutlined />,
   roles: <SafetyCertificateOutlined />,

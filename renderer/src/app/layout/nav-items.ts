@@ -7,7 +7,7 @@ export interface NavItem {
   path: string
   /** i18n key of the label. */
   label: string
-  icon: 'home' | 'customers' | 'team' | 'roles' | 'company' | 'sessions' | 'settings' | 'profile'
+  icon: 'home' | 'waitingList' | 'customers' | 'team' | 'roles' | 'company' | 'sessions' | 'settings' | 'profile'
   permission?: { resource: string | string[]; flags: PermissionFlag[]; mode?: CheckMode }
   /** Company module that must be on; core screens have none. */
   module?: string
@@ -17,6 +17,14 @@ export interface NavItem {
 
 export const navItems: NavItem[] = [
   { key: 'home', path: '/', label: 'nav.home', icon: 'home' },
+  {
+    key: 'waitingList',
+    path: '/appointments/waiting-list',
+    label: 'waitingList.title',
+    icon: 'waitingList',
+    permission: { resource: 'appointment', flags: ['view'] },
+    module: 'appointments'
+  },
   {
     key: 'customers',
     path: '/people/customers',

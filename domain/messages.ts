@@ -57,7 +57,16 @@ export const messages = {
   'custom-field-show-if-cycle': 'Conditions cannot depend on each other in a loop',
   'custom-field-in-use': 'Another field\'s condition depends on this field',
   'merge-same-customer': 'Choose two different customers to merge',
-  'customer-already-merged': 'This customer has already been merged'
+  'customer-already-merged': 'This customer has already been merged',
+  'no-customer': 'No customer was selected',
+  'customer-blacklisted': 'This customer is blacklisted and cannot be booked',
+  'appointment-staff-busy': 'The doctor already has an appointment at this time',
+  'appointment-workplace-busy': 'The chair is already taken at this time',
+  'outside-working-hours': 'This time is outside the doctor\'s working hours',
+  'appointment-status-transition': 'The appointment cannot change to this status',
+  'invalid-repeat': 'The repeat rule is not valid',
+  'waiting-list-not-waiting': 'This customer is no longer on the waiting list',
+  'invalid-range': 'The end must be after the start'
 } as const
 
 export type MessageCode = keyof typeof messages

@@ -3,6 +3,8 @@ import * as identity from './20261121080000_identity'
 import * as customers from './20261121090000_customers'
 import * as customerRecords from './20261121090100_customer_records'
 import * as trashActivity from './20261121090200_trash_activity'
+import * as appointments from './20261121110000_appointments'
+import * as catalogue from './20261122100000_catalogue'
 
 interface Migration {
   up: (db: Knex) => Promise<void>
@@ -17,7 +19,9 @@ const migrations: Array<[string, Migration]> = [
   ['20261121080000_identity', identity],
   ['20261121090000_customers', customers],
   ['20261121090100_customer_records', customerRecords],
-  ['20261121090200_trash_activity', trashActivity]
+  ['20261121090200_trash_activity', trashActivity],
+  ['20261121110000_appointments', appointments],
+  ['20261122100000_catalogue', catalogue]
 ]
 
 export const migrationSource: Knex.MigrationSource<[string, Migration]> = {

@@ -72,3 +72,18 @@ export const publishToUser =
   (app: Application, field = 'userId') =>
   (data: unknown) =>
     app.channel(userChannel(String((data as Item)[field])))
+
+/** Events of company-wide records that only people who may view `resource` hear about (the catalogue). */
+export const publishToCompanyWhoMay = (app: Application, resource: PermissionResource) => (data: unknown) =>
+  app.channel(companyChannel(String((data as Item).companyId))).filter((connection: RealTimeConnection) => connectionMay(connection, resource, 'view'))
+
+/**
+ * Events of per-branch records (work places): the record's branch and everyone who sees every
+ * branch, among those who may view `resource`.
+ */
+export const publishToBranchWhoMay = (app: Application, resource: PermissionResource) => (data: unknown) => {
+  const record = data as Item
+  return app
+    .channel([allBranchesChannel(String(record.companyId)), branchChannel(String(record.branchId))])
+    .filter((connection: RealTimeConnection) => connectionMay(connection, resource, 'view'))
+}

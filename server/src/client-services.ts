@@ -20,6 +20,9 @@ import { customFieldMethods, customFieldPath, type CustomFieldClientService } fr
 import { noteMethods, notePath, type NoteClientService } from './services/notes/notes.shared'
 import { cabinetTokenMethods, cabinetTokenPath, type CabinetTokenClientService } from './services/customer-cabinet-token/customer-cabinet-token.shared'
 import { customersMergeMethods, customersMergePath, type CustomersMergeClientService } from './services/customers-merge/customers-merge.shared'
+import { serviceCategoryMethods, serviceCategoryPath, type ServiceCategoryClientService } from './services/service-categories/service-categories.shared'
+import { serviceMethods, servicePath, type ServiceClientService } from './services/service/service.shared'
+import { workPlaceMethods, workPlacePath, type WorkPlaceClientService } from './services/work-place/work-place.shared'
 
 /** Every service a client may call, with its methods. Add a line per new service. */
 export const clientServices = [
@@ -44,7 +47,10 @@ export const clientServices = [
   [customFieldPath, customFieldMethods],
   [notePath, noteMethods],
   [cabinetTokenPath, cabinetTokenMethods],
-  [customersMergePath, customersMergeMethods]
+  [customersMergePath, customersMergeMethods],
+  [serviceCategoryPath, serviceCategoryMethods],
+  [servicePath, serviceMethods],
+  [workPlacePath, workPlaceMethods]
 ] as const
 
 export interface ClientServiceTypes {
@@ -70,4 +76,7 @@ export interface ClientServiceTypes {
   [notePath]: NoteClientService
   [cabinetTokenPath]: CabinetTokenClientService
   [customersMergePath]: CustomersMergeClientService
+  [serviceCategoryPath]: ServiceCategoryClientService
+  [servicePath]: ServiceClientService
+  [workPlacePath]: WorkPlaceClientService
 }

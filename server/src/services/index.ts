@@ -22,6 +22,9 @@ import { fields } from './fields/fields'
 import { notes } from './notes/notes'
 import { customerCabinetToken } from './customer-cabinet-token/customer-cabinet-token'
 import { customersMerge } from './customers-merge/customers-merge'
+import { serviceCategories } from './service-categories/service-categories'
+import { service } from './service/service'
+import { workPlace } from './work-place/work-place'
 
 /** Registers every service. */
 export function services(app: Application) {
@@ -48,4 +51,7 @@ export function services(app: Application) {
   app.configure(notes)
   app.configure(customerCabinetToken)
   app.configure(customersMerge)
+  app.configure(serviceCategories)
+  app.configure(service)
+  app.configure(workPlace)
 }

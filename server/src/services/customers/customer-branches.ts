@@ -2,6 +2,7 @@ import { BadRequest } from '@feathersjs/errors'
 import type { HookContext } from '../../declarations'
 import { seesWholeCompany } from '../../access/identity'
 import { clinicError } from '../../errors'
+import { satisfiesBranchCondition } from '../../access/branch-scope'
 
 /**
  * Customers belong to a branch. People see the customers of the branches they work in, unless
@@ -15,24 +16,6 @@ export function seesAllCustomers(context: HookContext): boolean {
 
 type Condition = string | Record<string, unknown> | undefined
 
-/** Whether branch `id` satisfies the client's own `branchId` condition (equality or operators). */
-function satisfies(id: string, condition: Condition): boolean {
-  if (condition === undefined) return true
-  if (typeof condition !== 'object' || condition === null) return id === condition
-  return Object.entries(condition).every(([operator, value]) => {
-    switch (operator) {
-      case '$in': return (value as string[]).includes(id)
-      case '$nin': return !(value as string[]).includes(id)
-      case '$ne': return id !== value
-      case '$lt': return id < (value as string)
-      case '$lte': return id <= (value as string)
-      case '$gt': return id > (value as string)
-      case '$gte': return id >= (value as string)
-      default: return false
-    }
-  })
-}
-
 /**
  * Before find/get/patch/remove: confines the query to the caller's branches, keeping whatever
  * branch condition the client sent (as the intersection), so another branch's customer is
@@ -41,7 +24,7 @@ function satisfies(id: string, condition: Condition): boolean {
 export function customerBranchScope(context: HookContext) {
   if (seesAllCustomers(context)) return
   const query = (context.params.query ?? {}) as Record<string, unknown>
-  const allowed = context.params.identity!.branchIds.filter((id: string) => satisfies(id, query.branchId as Condition))
+  const allowed = context.params.identity!.branchIds.filter((id: string) => satisfiesBranchCondition(id, query.branchId as Condition))
   context.params.query = { ...query, branchId: { $in: allowed } }
 }
 

@@ -1,0 +1,7 @@
+import type { ServiceCategory, ServiceCategoryData, ServiceCategoryPatch, ServiceCategoryQuery, ServiceCategoryService } from './service-categories.class'
+
+export type { ServiceCategory, ServiceCategoryData, ServiceCategoryPatch, ServiceCategoryQuery }
+
+export const serviceCategoryPath = 'service-categories'
+export const serviceCategoryMethods = ['find', 'get', 'create', 'patch', 'remove'] as const
+export type ServiceCategoryClientService = Pick<ServiceCategoryService, (typeof serviceCategoryMethods)[number]>

@@ -1,0 +1,52 @@
+import { hooks as schemaHooks } from '@feathersjs/schema'
+import type { Application } from '../../declarations'
+import { access, standardAccess } from '../../access/access'
+import { companyScope } from '../../access/tenancy'
+import { branchCheck, branchScope } from '../../access/branch-scope'
+import { checkId } from '../../hooks/check-id'
+import { trimStrings } from '../../hooks/trim-strings'
+import { sortByRank } from '../../schema/rank'
+import { publishToBranchWhoMay } from '../../channels'
+import { WorkPlaceService, workPlaceRowShape, workPlaceServiceOptions } from './work-place.class'
+import {
+  workPlaceDataResolver,
+  workPlaceDataValidator,
+  workPlaceExternalResolver,
+  workPlacePatchResolver,
+  workPlacePatchValidator,
+  workPlaceQueryValidator,
+  workPlaceResolver
+} from './work-place.schema'
+import { workPlaceMethods, workPlacePath } from './work-place.shared'
+
+declare module '../../declarations' {
+  interface ServiceTypes {
+    [workPlacePath]: WorkPlaceService
+  }
+}
+
+/**
+ * `work-place`: chairs and rooms per branch. People see and manage those of the branches they
+ * work in (every branch when their role sees the whole company); another branch's is not found.
+ */
+export function workPlace(app: Application) {
+  app.use(workPlacePath, new WorkPlaceService(workPlaceServiceOptions(app), workPlaceRowShape), { methods: [...workPlaceMethods], events: [] })
+  app.service(workPlacePath).hooks({
+    around: {
+      all: [
+        access(workPlacePath, { methods: standardAccess('work-place') }),
+        schemaHooks.resolveExternal(workPlaceExternalResolver),
+        schemaHooks.resolveResult(workPlaceResolver)
+      ]
+    },
+    before: {
+      all: [checkId(), schemaHooks.validateQuery(workPlaceQueryValidator), companyScope],
+      find: [branchScope, sortByRank],
+      get: [branchScope],
+      create: [trimStrings('name'), schemaHooks.validateData(workPlaceDataValidator), branchCheck, schemaHooks.resolveData(workPlaceDataResolver)],
+      patch: [branchScope, trimStrings('name'), schemaHooks.validateData(workPlacePatchValidator), schemaHooks.resolveData(workPlacePatchResolver)],
+      remove: [branchScope]
+    }
+  })
+  app.service(workPlacePath).publish(publishToBranchWhoMay(app, 'work-place'))
+}

@@ -11,7 +11,8 @@ import { errorMessage, toast } from '../../app/toasts'
 import { FetchError } from '../../components/FetchError'
 import { useFormat } from '../../i18n/format'
 import { customerName } from '../customers/customer-name'
-import { confirmedStatus } from './unconfirmed'
+import type { AppointmentStatus } from '../../../../domain/appointments/status'
+import { canCancel, confirmedStatus } from './unconfirmed'
 import { useCustomersById, useDoctors } from './useLookups'
 import { unconfirmedStatuses, type AppointmentSummary } from './waiting-list-types'
 
@@ -46,7 +47,7 @@ export function DraftsTab() {
   const rows = useMemo(() => found.data?.data ?? [], [found.data])
   const customers = useCustomersById(useMemo(() => rows.map((row) => row.customerId), [rows]))
 
-  async function setStatus(appointment: AppointmentSummary, status: string, done: string) {
+  async function setStatus(appointment: AppointmentSummary, status: AppointmentStatus, done: string) {
     setBusy(appointment._id)
     setProblem(null)
     try {
@@ -70,32 +71,39 @@ export function DraftsTab() {
     <Tag color={row.status === 'onlineWaiting' ? 'purple' : 'default'}>{t(`waitingList.unconfirmed.${row.status === 'onlineWaiting' ? 'onlineWaiting' : 'draft'}`)}</Tag>
   )
   const services = (row: AppointmentSummary) => (row.services ?? []).map((item) => item.name).join(', ')
-  const actions = (row: AppointmentSummary) =>
-    canEdit ? (
+  const actions = (row: AppointmentSummary) => {
+    if (!canEdit) return null
+    const target = confirmedStatus(row.status)
+    return (
       <Space wrap size={4}>
-        <Button
-          size="small"
-          type="primary"
-          icon={<CheckOutlined />}
-          loading={busy === row._id}
-          disabled={busy !== null && busy !== row._id}
-          onClick={() => void setStatus(row, confirmedStatus(row.status), t('waitingList.confirmedDone'))}
-        >
-          {t('waitingList.confirm')}
-        </Button>
-        <Popconfirm
-          title={t('waitingList.cancelConfirm')}
-          onConfirm={() => setStatus(row, 'cancelled', t('waitingList.cancelledDone'))}
-          okText={t('waitingList.cancelAppointment')}
-          okButtonProps={{ danger: true }}
-          cancelText={t('waitingList.keep')}
-        >
-          <Button size="small" danger icon={<CloseOutlined />} disabled={busy !== null}>
-            {t('waitingList.cancelAppointment')}
+        {target && (
+          <Button
+            size="small"
+            type="primary"
+            icon={<CheckOutlined />}
+            loading={busy === row._id}
+            disabled={busy !== null && busy !== row._id}
+            onClick={() => void setStatus(row, target, t('waitingList.confirmedDone'))}
+          >
+            {t('waitingList.confirm')}
           </Button>
-        </Popconfirm>
+        )}
+        {canCancel(row.status) && (
+          <Popconfirm
+            title={t('waitingList.cancelConfirm')}
+            onConfirm={() => setStatus(row, 'cancelled', t('waitingList.cancelledDone'))}
+            okText={t('waitingList.cancelAppointment')}
+            okButtonProps={{ danger: true }}
+            cancelText={t('waitingList.keep')}
+          >
+            <Button size="small" danger icon={<CloseOutlined />} disabled={busy !== null}>
+              {t('waitingList.cancelAppointment')}
+            </Button>
+          </Popconfirm>
+        )}
       </Space>
-    ) : null
+    )
+  }
 
   const columns: TableColumnsType<AppointmentSummary> = phone
     ? [

@@ -9,7 +9,7 @@ import { customerName } from '../customers/customer-name'
 import { entryTexts } from './entry-text'
 import { offerBookingUrl, type SlotOffer } from './slot-offer'
 import { useCatalogue, useCustomersById, useDoctors } from './useLookups'
-import { zonedParts } from './zoned-time'
+import { toZoned } from '../../../../domain/appointments/zoned-time'
 import type { WaitingListEntry } from './waiting-list-types'
 
 /** Candidates shown in full; the rest are a link to the waiting list. */
@@ -40,8 +40,8 @@ export function SlotOfferCard({ offer, onClose }: { offer: SlotOffer; onClose: (
     if (current.data && candidates.length === 0) onClose()
   }, [current.data, candidates.length, onClose])
 
-  const start = zonedParts(offer.event.start, timeZone)
-  const end = zonedParts(offer.event.end, timeZone)
+  const start = toZoned(offer.event.start, timeZone)
+  const end = toZoned(offer.event.end, timeZone)
   const when = `${t(`waitingList.weekdays.${start.weekday}`)}, ${format.date(`${start.date}T12:00:00`)}, ${start.time}–${end.time}`
   const doctor = doctorNames.get(offer.event.staffId) ?? '—'
 

@@ -1,4 +1,4 @@
-import { addDays, minutesOf, weekdayOf, zonedParts, zonedToUtc } from './zoned-time'
+import { addLocalDays, minutesOfDay, timeOfMinutes, toZoned, weekdayOf, zonedToUtc } from '../../../../domain/appointments/zoned-time'
 import type { WaitingListEntry } from './waiting-list-types'
 
 /** BRIEF5 "Booking from elsewhere": the calendar opens on that day with the booking form prefilled. */
@@ -28,20 +28,16 @@ export function bookingUrl(params: BookingParams): string {
  * passed but the window still has room. Undefined when the window is over.
  */
 export function firstPossibleStart(entry: Pick<WaitingListEntry, 'dateFrom' | 'dateTo' | 'days' | 'timeFrom' | 'timeTo' | 'duration'>, timeZone: string, now: Date = new Date()): string | undefined {
-  const today = zonedParts(now, timeZone)
+  const today = toZoned(now, timeZone)
   let day = entry.dateFrom > today.date ? entry.dateFrom : today.date
-  for (let guard = 0; guard < 400 && day <= entry.dateTo; guard += 1, day = addDays(day, 1)) {
+  for (let guard = 0; guard < 400 && day <= entry.dateTo; guard += 1, day = addLocalDays(day, 1)) {
     if (entry.days.length > 0 && !entry.days.includes(weekdayOf(day))) continue
     if (day !== today.date) return zonedToUtc(day, entry.timeFrom, timeZone)
     // Today: the next quarter hour that still leaves room for the whole visit.
-    const from = Math.max(minutesOf(entry.timeFrom), Math.ceil((minutesOf(today.time) + 1) / 15) * 15)
-    if (from + entry.duration <= minutesOf(entry.timeTo)) return zonedToUtc(day, clock(from), timeZone)
+    const from = Math.max(minutesOfDay(entry.timeFrom), Math.ceil((today.minutes + 1) / 15) * 15)
+    if (from + entry.duration <= minutesOfDay(entry.timeTo)) return zonedToUtc(day, timeOfMinutes(from), timeZone)
   }
   return undefined
-}
-
-function clock(minutes: number): string {
-  return `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`
 }
 
 /** "Find a slot" for an entry: the calendar at its first possible day, the form filled with it. */

@@ -1,5 +1,5 @@
 import dayjs, { type Dayjs } from 'dayjs'
-import { minutesOf } from './zoned-time'
+import { minutesOfDay } from '../../../../domain/appointments/zoned-time'
 import type { CatalogueService, WaitingListData, WaitingListEntry } from './waiting-list-types'
 
 /** The form's values: antd pickers work with dayjs; the record with 'YYYY-MM-DD' and 'HH:mm'. */
@@ -14,6 +14,12 @@ export interface WaitingFormValues {
   notes?: string | null
 }
 
+/** A time of day as the time pickers hold it (today's date; only hours and minutes count). */
+function clockTime(time: string, day: Dayjs = dayjs()): Dayjs {
+  const [hours, minutes] = time.split(':').map(Number)
+  return day.startOf('day').hour(hours).minute(minutes)
+}
+
 export const DEFAULT_DURATION = 30
 export const DEFAULT_WINDOW_DAYS = 14
 
@@ -24,7 +30,7 @@ export function emptyForm(customerId?: string, today: Dayjs = dayjs()): WaitingF
     serviceIds: [],
     dates: [today.startOf('day'), today.startOf('day').add(DEFAULT_WINDOW_DAYS, 'day')],
     days: [],
-    times: [dayjs('09:00', 'HH:mm'), dayjs('18:00', 'HH:mm')],
+    times: [clockTime('09:00', today), clockTime('18:00', today)],
     duration: DEFAULT_DURATION,
     notes: ''
   }
@@ -37,7 +43,7 @@ export function entryToForm(entry: WaitingListEntry): WaitingFormValues {
     serviceIds: entry.serviceIds ?? [],
     dates: [dayjs(entry.dateFrom), dayjs(entry.dateTo)],
     days: entry.days ?? [],
-    times: [dayjs(entry.timeFrom, 'HH:mm'), dayjs(entry.timeTo, 'HH:mm')],
+    times: [clockTime(entry.timeFrom), clockTime(entry.timeTo)],
     duration: entry.duration,
     notes: entry.notes ?? ''
   }
@@ -62,7 +68,7 @@ export function formToData(values: WaitingFormValues): WaitingListData {
 
 /** The visit must fit in the time window; an empty or reversed window never fits anything. */
 export function windowProblem(timeFrom: string, timeTo: string, duration: number): 'reversed' | 'tooShort' | null {
-  const length = minutesOf(timeTo) - minutesOf(timeFrom)
+  const length = minutesOfDay(timeTo) - minutesOfDay(timeFrom)
   if (length <= 0) return 'reversed'
   if (duration > length) return 'tooShort'
   return null

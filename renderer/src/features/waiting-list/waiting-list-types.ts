@@ -1,3 +1,5 @@
+import type { AppointmentStatus } from '../../../../domain/appointments/status'
+
 /**
  * Record shapes of issue 5's shared contract as this screen reads them (BRIEF5: `waiting-list`,
  * `appointment` and its `slot-freed` event). Kept narrow: only what the renderer shows or sends.
@@ -37,8 +39,7 @@ export type WaitingListData = Pick<
 > & { branchId?: string }
 
 /** Statuses that hold no slot until someone confirms them (second tab). */
-export const unconfirmedStatuses = ['draft', 'onlineWaiting'] as const
-export type UnconfirmedStatus = (typeof unconfirmedStatuses)[number]
+export const unconfirmedStatuses: AppointmentStatus[] = ['draft', 'onlineWaiting']
 
 export interface AppointmentService {
   serviceId: string
@@ -60,7 +61,7 @@ export interface AppointmentSummary {
   /** Company-local, computed by the server. */
   date: string
   time: string
-  status: string
+  status: AppointmentStatus
   services: AppointmentService[]
   notes: string | null
 }

@@ -24,6 +24,9 @@ import { serviceCategoryMethods, serviceCategoryPath, type ServiceCategoryClient
 import { serviceMethods, servicePath, type ServiceClientService } from './services/service/service.shared'
 import { workPlaceMethods, workPlacePath, type WorkPlaceClientService } from './services/work-place/work-place.shared'
 
+import { appointmentMethods, appointmentPath, type AppointmentClientService } from './services/appointment/appointment.shared'
+import { waitingListMethods, waitingListPath, type WaitingListClientService } from './services/waiting-list/waiting-list.shared'
+import { appointmentStatusHistoryMethods, appointmentStatusHistoryPath, type AppointmentStatusHistoryClientService } from './services/appointment-status-history/appointment-status-history.shared'
 /** Every service a client may call, with its methods. Add a line per new service. */
 export const clientServices = [
   [branchPath, branchMethods],
@@ -50,7 +53,10 @@ export const clientServices = [
   [customersMergePath, customersMergeMethods],
   [serviceCategoryPath, serviceCategoryMethods],
   [servicePath, serviceMethods],
-  [workPlacePath, workPlaceMethods]
+  [workPlacePath, workPlaceMethods],
+  [appointmentPath, appointmentMethods],
+  [waitingListPath, waitingListMethods],
+  [appointmentStatusHistoryPath, appointmentStatusHistoryMethods]
 ] as const
 
 export interface ClientServiceTypes {
@@ -79,4 +85,7 @@ export interface ClientServiceTypes {
   [serviceCategoryPath]: ServiceCategoryClientService
   [servicePath]: ServiceClientService
   [workPlacePath]: WorkPlaceClientService
+  [appointmentPath]: AppointmentClientService
+  [waitingListPath]: WaitingListClientService
+  [appointmentStatusHistoryPath]: AppointmentStatusHistoryClientService
 }

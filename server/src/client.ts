@@ -37,4 +37,4 @@ function fillCurrentBranch(context: HookContext<ClientApplication>) {
 }
 
 /** Services whose records belong to a branch. */
-const branchAware = new Set<string>(['customers', 'notes', 'work-place'])
+const branchAware = new Set<string>(['customers', 'notes', 'work-place', 'appointment', 'waiting-list'])

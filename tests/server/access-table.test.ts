@@ -14,6 +14,9 @@ import { addMember } from './fixtures'
  * the table to match code you did not mean to change.
  */
 const expectedAccessTable: Record<string, Record<string, string>> = {
+  appointment: { find: 'appointment:view', get: 'appointment:view', create: 'appointment:create', patch: 'appointment:edit', remove: 'appointment:delete' },
+  // Read-only: written by the appointment service in its own transaction.
+  'appointment-status-history': { find: 'appointment:view', get: 'appointment:view' },
   authManagement: { create: 'public' },
   authentication: { create: 'public', remove: 'public' },
   branches: { find: 'signedIn', get: 'signedIn', create: 'company:create', patch: 'company:edit', remove: 'company:delete' },
@@ -31,6 +34,9 @@ const expectedAccessTable: Record<string, Record<string, string>> = {
   profile: { get: 'signedIn', patch: 'signedIn' },
   roles: { find: 'roles:view', get: 'roles:view', create: 'roles:create', patch: 'roles:edit', remove: 'roles:delete' },
   // remove ends a session: one's own with view, anyone's with delete (checked in the service).
+  // Catalogue (merged from catalogue-server).
+  service: { find: 'service:view', get: 'service:view', create: 'service:create', patch: 'service:edit', remove: 'service:delete' },
+  'service-categories': { find: 'service:view', get: 'service:view', create: 'service:create', patch: 'service:edit', remove: 'service:delete' },
   sessions: { find: 'sessions:view', get: 'sessions:view', remove: 'sessions:view' },
   sources: { find: 'signedIn', get: 'signedIn', create: 'sources:create', patch: 'sources:edit', remove: 'sources:delete' },
   specialty: { find: 'signedIn', get: 'signedIn', create: 'specialty:create', patch: 'specialty:edit', remove: 'specialty:delete' },
@@ -39,6 +45,9 @@ const expectedAccessTable: Record<string, Record<string, string>> = {
   trash: { find: 'signedIn+item:view', get: 'signedIn+item:view', patch: 'signedIn+item:create', remove: 'signedIn+item:delete' },
   // The activity log: read-only, for those who see the whole company.
   'user-activities': { find: 'company:seeAll', get: 'company:seeAll' },
+  // The waiting list belongs to booking: the appointment permission.
+  'waiting-list': { find: 'appointment:view', get: 'appointment:view', create: 'appointment:create', patch: 'appointment:edit', remove: 'appointment:delete' },
+  'work-place': { find: 'work-place:view', get: 'work-place:view', create: 'work-place:create', patch: 'work-place:edit', remove: 'work-place:delete' },
   users: { find: 'users:view', get: 'users:view', create: 'users:create', patch: 'users:edit', remove: 'users:delete' }
 }
 

@@ -22,7 +22,9 @@ export function strictQuery<T extends TObject, X extends TProperties = TProperti
   type: T,
   extensions: Parameters<typeof queryProperties>[1] = {},
   /** Service-specific top-level parameters, such as `$search`. */
-  extra: X = {} as X
+  extra: X = {} as X,
+  /** The largest `$limit` (a service whose adapter allows bigger pages, as calendars need). */
+  maxLimit = MAX_PAGE_SIZE
 ) {
   const properties = queryProperties(type, extensions)
   return Type.Intersect(
@@ -30,7 +32,7 @@ export function strictQuery<T extends TObject, X extends TProperties = TProperti
       Type.Partial(
         Type.Object(
           {
-            $limit: Type.Integer({ minimum: 0, maximum: MAX_PAGE_SIZE }),
+            $limit: Type.Integer({ minimum: 0, maximum: maxLimit }),
             $skip: Type.Integer({ minimum: 0 }),
             $sort: sortDefinition(type),
             $select: selectableKeys(type),

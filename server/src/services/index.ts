@@ -26,6 +26,9 @@ import { serviceCategories } from './service-categories/service-categories'
 import { service } from './service/service'
 import { workPlace } from './work-place/work-place'
 
+import { appointment } from './appointment/appointment'
+import { waitingList } from './waiting-list/waiting-list'
+import { appointmentStatusHistory } from './appointment-status-history/appointment-status-history'
 /** Registers every service. */
 export function services(app: Application) {
   app.configure(users)
@@ -54,4 +57,7 @@ export function services(app: Application) {
   app.configure(serviceCategories)
   app.configure(service)
   app.configure(workPlace)
+  app.configure(waitingList)
+  app.configure(appointment)
+  app.configure(appointmentStatusHistory)
 }

@@ -20,7 +20,8 @@ export const trashDependents: Record<string, DependentRows[]> = {
   customers: [
     { table: 'notes', column: 'customerId' },
     { table: 'customer_cabinet_tokens', column: 'customerId' }
-  ]
+  ],
+  appointment: [{ table: 'appointment_status_history', column: 'appointmentId' }]
 }
 
 /** Deletes the dependents of a record deleted for good (inside the caller's transaction). */

@@ -1,0 +1,53 @@
+import { hooks as schemaHooks } from '@feathersjs/schema'
+import type { Application } from '../../declarations'
+import { access, standardAccess } from '../../access/access'
+import { companyScope } from '../../access/tenancy'
+import { branchCheck, branchScope } from '../../access/branch-scope'
+import { checkId } from '../../hooks/check-id'
+import { trimStrings } from '../../hooks/trim-strings'
+import { publishToBranchWhoMay } from '../../channels'
+import { WaitingListService, waitingListRowShape, waitingListServiceOptions } from './waiting-list.class'
+import {
+  waitingListDataResolver,
+  waitingListDataValidator,
+  waitingListExternalResolver,
+  waitingListPatchResolver,
+  waitingListPatchValidator,
+  waitingListQueryValidator,
+  waitingListResolver
+} from './waiting-list.schema'
+import { checkWaitingListEntry } from './waiting-list-rules'
+import { waitingListMethods, waitingListPath } from './waiting-list.shared'
+
+declare module '../../declarations' {
+  interface ServiceTypes {
+    [waitingListPath]: WaitingListService
+  }
+}
+
+/**
+ * `waiting-list`: customers waiting for a slot, per branch, under the `appointment` permission.
+ * An appointment created with `waitingListId` marks its entry booked (appointment.class.ts);
+ * the appointment service offers the fitting entries whenever a slot frees up (`slot-freed`).
+ */
+export function waitingList(app: Application) {
+  app.use(waitingListPath, new WaitingListService(waitingListServiceOptions(app), waitingListRowShape), { methods: [...waitingListMethods], events: [] })
+  app.service(waitingListPath).hooks({
+    around: {
+      all: [
+        access(waitingListPath, { methods: standardAccess('appointment') }),
+        schemaHooks.resolveExternal(waitingListExternalResolver),
+        schemaHooks.resolveResult(waitingListResolver)
+      ]
+    },
+    before: {
+      all: [checkId(), schemaHooks.validateQuery(waitingListQueryValidator), companyScope],
+      find: [branchScope],
+      get: [branchScope],
+      create: [trimStrings('notes'), schemaHooks.validateData(waitingListDataValidator), branchCheck, checkWaitingListEntry, schemaHooks.resolveData(waitingListDataResolver)],
+      patch: [branchScope, trimStrings('notes'), schemaHooks.validateData(waitingListPatchValidator), checkWaitingListEntry, schemaHooks.resolveData(waitingListPatchResolver)],
+      remove: [branchScope]
+    }
+  })
+  app.service(waitingListPath).publish(publishToBranchWhoMay(app, 'appointment'))
+}

@@ -8,6 +8,10 @@ import type { SlotFreedEvent, WaitingListEntry } from '../../renderer/src/featur
 
 const entry = (change: Partial<WaitingListEntry> = {}): WaitingListEntry => ({
   _id: 'w1',
+  companyId: 'co1',
+  createdAt: '2026-03-20T10:00:00.000Z',
+  updatedAt: '2026-03-20T10:00:00.000Z',
+  createdBy: null,
   branchId: 'b1',
   customerId: 'c1',
   staffId: 'd1',

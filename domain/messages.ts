@@ -66,7 +66,14 @@ export const messages = {
   'appointment-status-transition': 'The appointment cannot change to this status',
   'invalid-repeat': 'The repeat rule is not valid',
   'waiting-list-not-waiting': 'This customer is no longer on the waiting list',
-  'invalid-range': 'The end must be after the start'
+  'invalid-range': 'The end must be after the start',
+  'time-invalid': 'Enter a time as HH:mm',
+  'interval-start-after-end': 'The start must be before the end',
+  'intervals-overlap': 'Time intervals must not overlap',
+  'too-many-intervals': 'Too many time intervals in one day',
+  'date-invalid': 'Enter a date as YYYY-MM-DD',
+  'calendar-day-invalid': 'The calendar day must start before it ends',
+  'working-days-required': 'Choose at least one working day'
 } as const
 
 export type MessageCode = keyof typeof messages

@@ -13,6 +13,9 @@ const serverUrl = process.env.DEV_SERVER_URL ?? 'http://localhost:3030'
 
 export default defineConfig({
   root,
+  // react-big-calendar's drag-and-drop addon is CommonJS that reads `.default` off its own
+  // imports; without the legacy interop it builds but crashes when the calendar mounts.
+  legacy: { inconsistentCjsInterop: true },
   publicDir: 'public',
   plugins: [
     react(),

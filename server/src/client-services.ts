@@ -23,6 +23,7 @@ import { customersMergeMethods, customersMergePath, type CustomersMergeClientSer
 import { serviceCategoryMethods, serviceCategoryPath, type ServiceCategoryClientService } from './services/service-categories/service-categories.shared'
 import { serviceMethods, servicePath, type ServiceClientService } from './services/service/service.shared'
 import { workPlaceMethods, workPlacePath, type WorkPlaceClientService } from './services/work-place/work-place.shared'
+import { timeTemplateMethods, timeTemplatePath, type TimeTemplateClientService } from './services/time-templates/time-templates.shared'
 
 import { appointmentMethods, appointmentPath, type AppointmentClientService } from './services/appointment/appointment.shared'
 import { waitingListMethods, waitingListPath, type WaitingListClientService } from './services/waiting-list/waiting-list.shared'
@@ -56,7 +57,8 @@ export const clientServices = [
   [workPlacePath, workPlaceMethods],
   [appointmentPath, appointmentMethods],
   [waitingListPath, waitingListMethods],
-  [appointmentStatusHistoryPath, appointmentStatusHistoryMethods]
+  [appointmentStatusHistoryPath, appointmentStatusHistoryMethods],
+  [timeTemplatePath, timeTemplateMethods]
 ] as const
 
 export interface ClientServiceTypes {
@@ -87,5 +89,6 @@ export interface ClientServiceTypes {
   [workPlacePath]: WorkPlaceClientService
   [appointmentPath]: AppointmentClientService
   [waitingListPath]: WaitingListClientService
-  [appointmentStatusHistoryPath]: AppointmentStatusHistoryClientService
+  [appointmentStatusHistoryPath]: AppointmentStatusHistoryClientService,
+  [timeTemplatePath]: TimeTemplateClientService
 }

@@ -25,6 +25,7 @@ import { customersMerge } from './customers-merge/customers-merge'
 import { serviceCategories } from './service-categories/service-categories'
 import { service } from './service/service'
 import { workPlace } from './work-place/work-place'
+import { timeTemplates } from './time-templates/time-templates'
 
 import { appointment } from './appointment/appointment'
 import { waitingList } from './waiting-list/waiting-list'
@@ -60,4 +61,5 @@ export function services(app: Application) {
   app.configure(waitingList)
   app.configure(appointment)
   app.configure(appointmentStatusHistory)
+  app.configure(timeTemplates)
 }

@@ -9,6 +9,8 @@ import {
   SettingOutlined,
   UserOutlined,
   ContactsOutlined,
+  CalendarOutlined,
+  ProjectOutlined,
   HourglassOutlined
 } from '@ant-design/icons'
 import { useTranslation } from 'react-i18next'
@@ -18,7 +20,9 @@ import { activeNavKey, navItems, visibleNavItems, type NavItem } from './nav-ite
 
 const icons: Record<NavItem['icon'], ReactNode> = {
   home: <HomeOutlined />,
+  calendar: <CalendarOutlined />,
   waitingList: <HourglassOutlined />,
+  board: <ProjectOutlined />,
   customers: <ContactsOutlined />,
   team: <TeamOutlined />,
   roles: <SafetyCertificateOutlined />,

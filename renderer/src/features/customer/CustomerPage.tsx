@@ -17,11 +17,12 @@ import { CustomerBadges } from './CustomerBadges'
 import { MergedBanner } from './MergedBanner'
 import { OverviewTab } from './OverviewTab'
 import { NotesTab } from './NotesTab'
+import { CustomerAppointmentsTab } from '../appointments/CustomerAppointmentsTab'
 import { MergeModal } from './MergeModal'
 import { DeleteCustomerModal } from './DeleteCustomerModal'
 import { AddToWaitingListButton } from '../waiting-list/AddToWaitingListButton'
 
-/** /customer/{id}/{tab}: the tabs of this step are overview and notes (the spec's others come with their features). */
+/** /customer/{id}/{tab}: overview, appointments and notes (the spec's others come with their features). */
 export default function CustomerPage() {
   const { t } = useTranslation()
   const navigate = useNavigate()
@@ -29,6 +30,7 @@ export default function CustomerPage() {
   const compact = !Grid.useBreakpoint().md
   const customer = useGet<CustomerRecord>('customers', id)
   const canNotes = useCan('notes', 'view')
+  const canAppointments = useCan('appointment', 'view')
   const [dialog, setDialog] = useState<CustomerDialog | null>(null)
 
   if (customer.error) return <FetchError error={customer.error} onRetry={() => void customer.refetch()} />
@@ -36,6 +38,7 @@ export default function CustomerPage() {
   const record = customer.data
   const tabs = [
     { key: 'overview', label: t('customer.overview'), children: <OverviewTab customer={record} /> },
+    ...(canAppointments ? [{ key: 'appointments', label: t('appointments.title'), children: <CustomerAppointmentsTab customerId={record._id} /> }] : []),
     ...(canNotes ? [{ key: 'notes', label: t('notes.title'), children: <NotesTab customerId={record._id} /> }] : [])
   ]
   const active = tabs.some((item) => item.key === tab) ? (tab as string) : 'overview'

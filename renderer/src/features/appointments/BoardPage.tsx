@@ -1,0 +1,192 @@
+import './appointments.css'
+import { useMemo, useState, type CSSProperties } from 'react'
+import dayjs from 'dayjs'
+import { Button, Card, DatePicker, Dropdown, Space, Spin } from 'antd'
+import { LeftOutlined, MoreOutlined, RightOutlined } from '@ant-design/icons'
+import { useTranslation } from 'react-i18next'
+import { useSearchParams } from 'react-router'
+import { allowedNextStatuses, canTransition, type AppointmentStatus } from '../../../../domain/appointments/status'
+import { service } from '../../api/client'
+import { refreshService } from '../../api/live'
+import { useCurrentBranch } from '../../api/branch'
+import { useCan } from '../../api/permissions'
+import { queryClient } from '../../api/query-client'
+import type { Paginated } from '../../api/types'
+import { toast, toastError } from '../../app/toasts'
+import { PageHeader } from '../../components/PageHeader'
+import { FetchError } from '../../components/FetchError'
+import { customerName } from '../customers/customer-name'
+import type { AppointmentRecord } from './appointment-types'
+import { BookingDrawer } from './BookingDrawer'
+import { rangeQuery } from './calendar-model'
+import { statusColor } from './status-colors'
+import { APPOINTMENT_PATH, useAppointments, useCustomersByIds } from './useAppointments'
+import { doctorName, useStaffNames } from './useResources'
+import { useCompanyZone } from './useCalendarSettings'
+import { addDays, companyToday, floatingDay, timeKey, toFloating } from './zoned-time'
+
+/** The day's flow, left to right; drafts and online requests appear only when there are some. */
+const mainColumns: AppointmentStatus[] = ['planned', 'notConfirmed', 'confirmed', 'late', 'arrived', 'started', 'completed', 'noShow', 'cancelled']
+const extraColumns: AppointmentStatus[] = ['draft', 'onlineWaiting']
+const DAY = /^\d{4}-\d{2}-\d{2}$/
+
+/**
+ * /board: the chosen day's visits in columns by status. Dragging a card to another column
+ * changes its status through the state machine: a column the card may not go to turns red
+ * while the card is over it and refuses the drop with a message. Each card's menu does the same
+ * without dragging (touch screens).
+ */
+export default function BoardPage() {
+  const { t } = useTranslation()
+  const zone = useCompanyZone()
+  const branchId = useCurrentBranch()
+  const canEdit = useCan('appointment', 'edit')
+  const [params, setParams] = useSearchParams()
+  const today = companyToday(zone)
+  const day = DAY.test(params.get('date') ?? '') ? (params.get('date') as string) : today
+  const query = useMemo(() => rangeQuery(day, addDays(day, 1), zone, branchId), [day, zone, branchId])
+  const list = useAppointments(query)
+  const appointments = useMemo(() => list.data?.data ?? [], [list.data])
+  const customers = useCustomersByIds(useMemo(() => appointments.map((item) => item.customerId), [appointments]))
+  const staff = useStaffNames()
+  const [dragged, setDragged] = useState<AppointmentRecord | null>(null)
+  const [over, setOver] = useState<AppointmentStatus | null>(null)
+  const [editing, setEditing] = useState<AppointmentRecord | null>(null)
+
+  const columns = [...mainColumns, ...extraColumns.filter((status) => appointments.some((item) => item.status === status))]
+  const go = (next: string) => setParams(next === today ? {} : { date: next })
+
+  async function changeStatus(appointment: AppointmentRecord, to: AppointmentStatus) {
+    if (appointment.status === to) return
+    if (!canTransition(appointment.status, to)) {
+      toast.warning(t('board.refused', { from: t(`appointmentStatus.${appointment.status}`), to: t(`appointmentStatus.${to}`) }))
+      return
+    }
+    queryClient.setQueryData<Paginated<AppointmentRecord>>([APPOINTMENT_PATH, 'find', query], (old) =>
+      old ? { ...old, data: old.data.map((item) => (item._id === appointment._id ? { ...item, status: to } : item)) } : old
+    )
+    try {
+      await service<AppointmentRecord>(APPOINTMENT_PATH).patch(appointment._id, { status: to })
+      toast.success(t('board.moved', { status: t(`appointmentStatus.${to}`) }))
+    } catch (error) {
+      toastError(error)
+    } finally {
+      await refreshService(APPOINTMENT_PATH)
+    }
+  }
+
+  function endDrag() {
+    // A drop on a refused column never fires `drop`: say why here instead of silently doing nothing.
+    if (dragged && over && over !== dragged.status && !canTransition(dragged.status, over)) void changeStatus(dragged, over)
+    setDragged(null)
+    setOver(null)
+  }
+
+  return (
+    <>
+      <PageHeader title={t('board.title')} />
+      <Card className="appointments-card">
+        <div className="board-toolbar">
+          <Button onClick={() => go(today)} disabled={day === today}>
+            {t('calendar.today')}
+          </Button>
+          <Space.Compact>
+            <Button icon={<LeftOutlined />} aria-label={t('calendar.previous')} onClick={() => go(addDays(day, -1))} />
+            <Button icon={<RightOutlined />} aria-label={t('calendar.next')} onClick={() => go(addDays(day, 1))} />
+          </Space.Compact>
+          <DatePicker value={dayjs(floatingDay(day))} allowClear={false} onChange={(value) => value && go(value.format('YYYY-MM-DD'))} format="dddd, DD.MM.YYYY" aria-label={t('calendar.pickDate')} data-testid="board-date" />
+          {list.isFetching && <Spin size="small" />}
+        </div>
+        {list.error && !list.data ? (
+          <FetchError error={list.error} onRetry={() => void list.refetch()} />
+        ) : (
+          <div className="board" data-testid="board">
+            {columns.map((status) => {
+              const cards = appointments.filter((item) => item.status === status)
+              const refused = Boolean(dragged && over === status && dragged.status !== status && !canTransition(dragged.status, status))
+              const accepted = Boolean(dragged && over === status && canTransition(dragged.status, status))
+              return (
+                <section
+                  key={status}
+                  className={`board-column${accepted ? ' drop-ok' : ''}${refused ? ' drop-refused' : ''}`}
+                  style={{ '--status-color': statusColor(status) } as CSSProperties}
+                  aria-label={t(`appointmentStatus.${status}`)}
+                  data-testid={`board-column-${status}`}
+                  data-refused={refused ? 'true' : undefined}
+                  onDragEnter={() => setOver(status)}
+                  onDragOver={(event) => {
+                    if (over !== status) setOver(status)
+                    // Allowing the drop only where the state machine allows the move.
+                    if (dragged && canTransition(dragged.status, status)) event.preventDefault()
+                    else event.dataTransfer.dropEffect = 'none'
+                  }}
+                  onDrop={(event) => {
+                    event.preventDefault()
+                    if (dragged) void changeStatus(dragged, status)
+                    setDragged(null)
+                    setOver(null)
+                  }}
+                >
+                  <div className="board-column-head">
+                    <span>{t(`appointmentStatus.${status}`)}</span>
+                    <span className="muted">{cards.length}</span>
+                  </div>
+                  <div className="board-column-body">
+                    {refused && <div className="board-refused-note">{t('board.notAllowed')}</div>}
+                    {cards.map((item) => {
+                      const member = staff.get(item.staffId)
+                      const customer = customers.get(item.customerId)
+                      const next = allowedNextStatuses(item.status)
+                      return (
+                        <div
+                          key={item._id}
+                          className="board-card"
+                          draggable={canEdit}
+                          onDragStart={(event) => {
+                            event.dataTransfer.setData('text/plain', item._id)
+                            event.dataTransfer.effectAllowed = 'move'
+                            setDragged(item)
+                          }}
+                          onDragEnd={endDrag}
+                          onClick={() => setEditing(item)}
+                          style={{ '--staff-color': member?.color ?? '#d9d9d9' } as CSSProperties}
+                          data-testid="board-card"
+                          data-id={item._id}
+                        >
+                          <div className="board-card-time">
+                            <span>
+                              {timeKey(toFloating(item.start, zone))}–{timeKey(toFloating(item.end, zone))}
+                            </span>
+                            {canEdit && next.length > 0 && (
+                              <Dropdown
+                                trigger={['click']}
+                                menu={{
+                                  items: next.map((to) => ({ key: to, label: t('board.moveTo', { status: t(`appointmentStatus.${to}`) }) })),
+                                  onClick: ({ key, domEvent }) => {
+                                    domEvent.stopPropagation()
+                                    void changeStatus(item, key as AppointmentStatus)
+                                  }
+                                }}
+                              >
+                                <Button size="small" type="text" icon={<MoreOutlined />} aria-label={t('board.changeStatus')} onClick={(event) => event.stopPropagation()} />
+                              </Dropdown>
+                            )}
+                          </div>
+                          <div className="board-card-name">{customer ? customerName(customer) : '…'}</div>
+                          <div className="board-card-meta">{member ? doctorName(member) : ''}</div>
+                          {item.services.length > 0 && <div className="board-card-meta">{item.services.map((entry) => entry.name).join(', ')}</div>}
+                        </div>
+                      )
+                    })}
+                    {!cards.length && !refused && <div className="board-empty">—</div>}
+                  </div>
+                </section>
+              )
+            })}
+          </div>
+        )}
+      </Card>
+      {editing && <BookingDrawer appointment={appointments.find((item) => item._id === editing._id) ?? editing} onClose={() => setEditing(null)} />}
+    </>
+  )
+}

@@ -1,0 +1,331 @@
+import './appointments.css'
+import { useMemo, useState } from 'react'
+import dayjs from 'dayjs'
+import { Alert, Button, Checkbox, Col, DatePicker, Drawer, Form, Grid, Input, InputNumber, Popconfirm, Radio, Row, Select, Space, Switch } from 'antd'
+import { DeleteOutlined } from '@ant-design/icons'
+import { useTranslation } from 'react-i18next'
+import { service } from '../../api/client'
+import { refreshService } from '../../api/live'
+import { useCan } from '../../api/permissions'
+import { errorCode, errorPath } from '../../api/errors'
+import { errorMessage, toast, toastError } from '../../app/toasts'
+import { useFormat } from '../../i18n/format'
+import type { AppointmentRecord } from './appointment-types'
+import {
+  changedFields,
+  durationOfServices,
+  durationOptions,
+  fieldOfPath,
+  initialValues,
+  reminderUnits,
+  statusChoices,
+  timeOptions,
+  toAppointmentData,
+  type BookingPrefill,
+  type BookingValues
+} from './booking-form'
+import { CustomerSelect } from './CustomerSelect'
+import { RepeatFields } from './RepeatFields'
+import { durationLabel } from './duration-label'
+import { doctorName, useDoctors, useServiceCatalogue, useWorkPlaces } from './useResources'
+import { useCalendarSettings, useCompanyZone, useCurrency } from './useCalendarSettings'
+import { companyToday } from './zoned-time'
+import { APPOINTMENT_PATH } from './useAppointments'
+import { statusColor } from './status-colors'
+
+interface Props {
+  /** An appointment to edit, or null to book a new one. */
+  appointment: AppointmentRecord | null
+  prefill?: BookingPrefill
+  onClose: () => void
+  onSaved?: (appointment: AppointmentRecord) => void
+}
+
+type SeriesScope = 'this' | 'following'
+
+/**
+ * Book or edit a visit. Server refusals land at their field (the doctor busy at Doctor, no
+ * customer at Customer, outside working hours at Time); the status offers only the moves the
+ * state machine allows; a series is edited for this visit or this and the following ones.
+ */
+export function BookingDrawer({ appointment, prefill = {}, onClose, onSaved }: Props) {
+  const { t } = useTranslation()
+  const format = useFormat()
+  const [form] = Form.useForm<BookingValues>()
+  const phone = !Grid.useBreakpoint().md
+  const zone = useCompanyZone()
+  const currency = useCurrency()
+  const settings = useCalendarSettings()
+  const { doctors } = useDoctors()
+  const { workPlaces } = useWorkPlaces()
+  const catalogue = useServiceCatalogue()
+  const canSeeAll = useCan('appointment', 'seeAll')
+  const canDelete = useCan('appointment', 'delete')
+  const canWrite = useCan('appointment', appointment ? 'edit' : 'create')
+  const [busy, setBusy] = useState(false)
+  const [scope, setScope] = useState<SeriesScope>('this')
+  const [overrideOffered, setOverrideOffered] = useState(false)
+  const [override, setOverride] = useState(false)
+  const [durationTouched, setDurationTouched] = useState(Boolean(appointment || prefill.duration))
+  // Computed once: the form keeps its own values after that.
+  const [initial] = useState(() => initialValues(appointment, prefill, settings, zone, companyToday(zone)))
+  const serviceIds = Form.useWatch('serviceIds', form) ?? initial.serviceIds
+  const duration = Form.useWatch('duration', form) ?? initial.duration
+  const reminderOn = Form.useWatch('reminderOn', form) ?? initial.reminderOn
+  const inSeries = Boolean(appointment?.seriesId)
+
+  const times = useMemo(() => {
+    const list = timeOptions(settings)
+    return list.includes(initial.time) ? list : [...list, initial.time].sort()
+  }, [settings, initial.time])
+  const durations = durationOptions(settings, duration)
+  const chosen = serviceIds.flatMap((id) => {
+    const item = appointment?.services.find((kept) => kept.serviceId === id) ?? catalogue.find((entry) => entry._id === id)
+    return item ? [{ key: id, name: item.name, duration: item.duration, price: item.price }] : []
+  })
+  const total = chosen.reduce((sum, item) => sum + item.price, 0)
+  // Doctors who left the branch still show on their old visits.
+  const doctorOptions = doctors.map((member) => ({ value: member._id, label: doctorName(member) }))
+  const placeOptions = workPlaces.map((place) => ({ value: place._id, label: place.name }))
+
+  function servicesChanged(ids: string[]) {
+    if (durationTouched) return
+    const fromServices = durationOfServices(ids, catalogue, settings.durationStep)
+    if (fromServices) form.setFieldValue('duration', fromServices)
+  }
+
+  async function save(values: BookingValues) {
+    setBusy(true)
+    const data = toAppointmentData({ ...initial, ...values }, zone, catalogue, appointment)
+    const extra = override ? { overrideWorkingHours: true } : {}
+    try {
+      const remote = service<AppointmentRecord, Record<string, unknown>>(APPOINTMENT_PATH)
+      let saved: AppointmentRecord
+      if (appointment) {
+        const patch = changedFields(data, appointment)
+        // Repeat rules are set at booking; a single visit's edit leaves the series rule alone.
+        delete patch.repeat
+        saved = Object.keys(patch).length
+          ? await remote.patch(appointment._id, { ...patch, ...extra }, inSeries ? { query: { $series: scope } } : undefined)
+          : appointment
+      } else {
+        saved = await remote.create({ ...data, ...extra, ...(prefill.waitingListId ? { waitingListId: prefill.waitingListId } : {}) })
+      }
+      await refreshService(APPOINTMENT_PATH)
+      if (prefill.waitingListId) void refreshService('waiting-list')
+      toast.success(t(appointment ? 'common.saved' : 'booking.booked'))
+      if (onSaved) onSaved(saved)
+      else onClose()
+    } catch (error) {
+      if (errorCode(error) === 'outside-working-hours' && canSeeAll) setOverrideOffered(true)
+      const field = fieldOfPath(errorPath(error))
+      if (field) {
+        form.setFields([{ name: field as keyof BookingValues, errors: [errorMessage(error)] }])
+        form.scrollToField(field)
+      } else toastError(error)
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  async function remove() {
+    if (!appointment) return
+    setBusy(true)
+    try {
+      await service<AppointmentRecord>(APPOINTMENT_PATH).remove(appointment._id, inSeries ? { query: { $series: scope } } : undefined)
+      await refreshService(APPOINTMENT_PATH)
+      toast.success(t('booking.deleted'))
+      onClose()
+    } catch (error) {
+      toastError(error)
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  const half = phone ? 24 : 12
+  return (
+    <Drawer
+      open
+      size={phone ? '100%' : 640}
+      title={appointment ? t('booking.editTitle') : t('booking.title')}
+      onClose={onClose}
+      destroyOnHidden
+      extra={
+        <Space>
+          {appointment && canDelete && (
+            <Popconfirm title={t('booking.deleteConfirm')} okText={t('common.delete')} cancelText={t('common.cancel')} onConfirm={() => void remove()}>
+              <Button danger icon={<DeleteOutlined />} aria-label={t('common.delete')} disabled={busy} />
+            </Popconfirm>
+          )}
+          {!phone && <Button onClick={onClose}>{t('common.cancel')}</Button>}
+          <Button type="primary" loading={busy} disabled={!canWrite} onClick={() => form.submit()} data-testid="booking-save">
+            {appointment ? t('common.save') : t('booking.book')}
+          </Button>
+        </Space>
+      }
+    >
+      <Form
+        form={form}
+        layout="vertical"
+        initialValues={initial}
+        onFinish={(values) => void save(values)}
+        disabled={busy || !canWrite}
+        scrollToFirstError
+        data-testid="booking-form"
+        onValuesChange={(changed: Partial<BookingValues>) => {
+          if ('duration' in changed) setDurationTouched(true)
+          if ('serviceIds' in changed) servicesChanged(changed.serviceIds ?? [])
+        }}
+      >
+        {inSeries && (
+          <Form.Item label={t('booking.seriesScope')}>
+            <Radio.Group value={scope} onChange={(event) => setScope(event.target.value as SeriesScope)} data-testid="booking-scope">
+              <Radio value="this">{t('booking.scopeThis')}</Radio>
+              <Radio value="following">{t('booking.scopeFollowing')}</Radio>
+            </Radio.Group>
+          </Form.Item>
+        )}
+        <Form.Item name="customerId" label={t('booking.customer')} rules={[{ required: true, message: t('errors.no-customer') }]}>
+          <CustomerSelect />
+        </Form.Item>
+        <Row gutter={12}>
+          <Col span={half}>
+            <Form.Item name="staffId" label={t('booking.doctor')} rules={[{ required: true, message: t('booking.doctorRequired') }]}>
+              <Select showSearch={{ optionFilterProp: 'label' }} options={doctorOptions} placeholder={t('booking.doctorPlaceholder')} data-testid="booking-doctor" />
+            </Form.Item>
+          </Col>
+          <Col span={half}>
+            <Form.Item name="workPlaceId" label={t('booking.chair')}>
+              <Select allowClear options={placeOptions} placeholder={t('booking.noChair')} data-testid="booking-chair" />
+            </Form.Item>
+          </Col>
+        </Row>
+        <Row gutter={12}>
+          <Col span={phone ? 24 : 10}>
+            <Form.Item
+              name="date"
+              label={t('booking.date')}
+              rules={[{ required: true }]}
+              getValueProps={(value: string | null) => ({ value: value ? dayjs(value) : null })}
+              normalize={(value: dayjs.Dayjs | null) => (value ? value.format('YYYY-MM-DD') : null)}
+            >
+              <DatePicker allowClear={false} style={{ width: '100%' }} data-testid="booking-date" />
+            </Form.Item>
+          </Col>
+          <Col span={phone ? 12 : 7}>
+            <Form.Item name="time" label={t('booking.time')} rules={[{ required: true }]}>
+              <Select showSearch options={times.map((time) => ({ value: time, label: time }))} data-testid="booking-time" />
+            </Form.Item>
+          </Col>
+          <Col span={phone ? 12 : 7}>
+            <Form.Item name="duration" label={t('booking.duration')} rules={[{ required: true }]}>
+              <Select options={durations.map((minutes) => ({ value: minutes, label: durationLabel(t, minutes) }))} data-testid="booking-duration" />
+            </Form.Item>
+          </Col>
+        </Row>
+        {overrideOffered && (
+          <Form.Item>
+            <Checkbox checked={override} onChange={(event) => setOverride(event.target.checked)} data-testid="booking-override">
+              {t('booking.overrideWorkingHours')}
+            </Checkbox>
+          </Form.Item>
+        )}
+        <Form.Item name="serviceIds" label={t('booking.services')}>
+          <Select
+            mode="multiple"
+            showSearch={{ optionFilterProp: 'label' }}
+            placeholder={t('booking.servicesPlaceholder')}
+            options={[
+              ...catalogue.map((item) => ({ value: item._id, label: item.name, item })),
+              ...(appointment?.services ?? []).filter((kept) => !catalogue.some((item) => item._id === kept.serviceId)).map((kept) => ({ value: kept.serviceId, label: kept.name }))
+            ]}
+            optionRender={(option) => {
+              const item = catalogue.find((entry) => entry._id === option.value)
+              return (
+                <div className="booking-service-option">
+                  <span>{option.label}</span>
+                  {item && (
+                    <span className="muted">
+                      {durationLabel(t, item.duration)} · {format.money(item.price, currency)}
+                    </span>
+                  )}
+                </div>
+              )
+            }}
+            data-testid="booking-services"
+          />
+        </Form.Item>
+        {chosen.length > 0 && (
+          <div className="booking-services-summary" data-testid="booking-services-summary">
+            {chosen.map((item) => (
+              <div key={item.key} className="booking-service-row">
+                <span>{item.name}</span>
+                <span className="muted">{durationLabel(t, item.duration)}</span>
+                <span>{format.money(item.price, currency)}</span>
+              </div>
+            ))}
+            <div className="booking-service-row booking-service-total">
+              <span>{t('booking.total')}</span>
+              <span />
+              <span>{format.money(total, currency)}</span>
+            </div>
+          </div>
+        )}
+        <Form.Item name="status" label={t('booking.status')}>
+          <Select
+            options={statusChoices(appointment?.status ?? null).map((status) => ({
+              value: status,
+              label: (
+                <span className="status-option">
+                  <span className="status-dot" style={{ background: statusColor(status) }} />
+                  {t(`appointmentStatus.${status}`)}
+                </span>
+              )
+            }))}
+            data-testid="booking-status"
+          />
+        </Form.Item>
+        <RepeatFields disabled={Boolean(appointment)} />
+        <Row gutter={12} align="middle">
+          <Col span={half}>
+            <Form.Item name="notifyClient" label={t('booking.notifyClient')} valuePropName="checked">
+              <Switch />
+            </Form.Item>
+          </Col>
+          <Col span={half}>
+            <Form.Item label={t('booking.reminder')}>
+              <Space wrap>
+                <Form.Item name="reminderOn" valuePropName="checked" noStyle>
+                  <Switch aria-label={t('booking.reminder')} />
+                </Form.Item>
+                {reminderOn && (
+                  <Space.Compact>
+                    <Form.Item name="reminderAmount" noStyle rules={[{ required: true, type: 'number', min: 1 }]}>
+                      <InputNumber min={1} max={999} style={{ width: 80 }} aria-label={t('booking.reminderAmount')} />
+                    </Form.Item>
+                    <Form.Item name="reminderUnit" noStyle>
+                      <Select style={{ width: 130 }} options={reminderUnits.map((unit) => ({ value: unit, label: t(`booking.unit.${unit}`) }))} aria-label={t('booking.reminderUnit')} />
+                    </Form.Item>
+                  </Space.Compact>
+                )}
+                {reminderOn && <span className="muted">{t('booking.before')}</span>}
+              </Space>
+            </Form.Item>
+          </Col>
+        </Row>
+        <Form.Item name="notes" label={t('booking.notes')}>
+          <Input.TextArea autoSize={{ minRows: 2, maxRows: 6 }} maxLength={2000} />
+        </Form.Item>
+        {appointment?.repeat && (
+          <Alert type="info" showIcon title={t('booking.seriesNote', { index: (appointment.seriesIndex ?? 0) + 1 })} />
+        )}
+        {phone && (
+          <Button block onClick={onClose} style={{ marginTop: 16 }}>
+            {t('common.cancel')}
+          </Button>
+        )}
+      </Form>
+    </Drawer>
+  )
+}

@@ -1,0 +1,91 @@
+import dayjs from 'dayjs'
+import { Button, DatePicker, Segmented, Space, Spin, Tooltip } from 'antd'
+import { LeftOutlined, PlusOutlined, RightOutlined } from '@ant-design/icons'
+import { useTranslation } from 'react-i18next'
+import { useFormat } from '../../i18n/format'
+import { stepDay, type CalendarView } from './calendar-model'
+import type { CalendarAddress } from './useCalendarAddress'
+import { addDays, floatingDay } from './zoned-time'
+
+interface Props {
+  address: CalendarAddress
+  view: CalendarView
+  phone: boolean
+  zone: string
+  days: { first: string; afterLast: string }
+  canCreate: boolean
+  fetching: boolean
+  onBook: () => void
+}
+
+/** Today, previous and next, the day picker, and the view, column and colour switches. */
+export function CalendarToolbar({ address, view, phone, zone, days, canCreate, fetching, onBook }: Props) {
+  const { t } = useTranslation()
+  const format = useFormat()
+  const label =
+    view === 'day'
+      ? `${dayjs(floatingDay(address.day)).format('dddd')}, ${format.date(floatingDay(address.day))}`
+      : `${format.date(floatingDay(days.first))} – ${format.date(floatingDay(addDays(days.afterLast, -1)))}`
+  return (
+    <div className="calendar-toolbar">
+      <Space wrap size={8} className="calendar-toolbar-nav">
+        <Button onClick={() => address.go({ day: address.today })} disabled={address.day === address.today} data-testid="calendar-today">
+          {t('calendar.today')}
+        </Button>
+        <Space.Compact>
+          <Button icon={<LeftOutlined />} aria-label={t('calendar.previous')} onClick={() => address.go({ day: stepDay(view, address.day, -1) })} data-testid="calendar-prev" />
+          <Button icon={<RightOutlined />} aria-label={t('calendar.next')} onClick={() => address.go({ day: stepDay(view, address.day, 1) })} data-testid="calendar-next" />
+        </Space.Compact>
+        <DatePicker
+          value={dayjs(floatingDay(address.day))}
+          allowClear={false}
+          onChange={(value) => value && address.go({ day: value.format('YYYY-MM-DD') })}
+          format={() => label}
+          aria-label={t('calendar.pickDate')}
+          className="calendar-date-picker"
+          data-testid="calendar-date"
+        />
+        <Tooltip title={t('calendar.zone', { zone })}>
+          <span className="calendar-fetching">{fetching ? <Spin size="small" /> : null}</span>
+        </Tooltip>
+      </Space>
+      <Space wrap size={8} className="calendar-toolbar-switches">
+        {!phone && (
+          <Segmented
+            value={view}
+            onChange={(value) => address.go({ view: value as CalendarView })}
+            options={[
+              { value: 'day', label: t('calendar.day') },
+              { value: 'week', label: t('calendar.week') }
+            ]}
+            data-testid="calendar-view"
+          />
+        )}
+        <Segmented
+          value={address.by}
+          onChange={(value) => address.go({ by: value as CalendarAddress['by'] })}
+          options={[
+            { value: 'staff', label: t('calendar.byDoctor') },
+            { value: 'chair', label: t('calendar.byChair') }
+          ]}
+          data-testid="calendar-columns"
+        />
+        <Segmented
+          value={address.colour}
+          onChange={(value) => address.go({ colour: value as CalendarAddress['colour'] })}
+          options={[
+            { value: 'staff', label: t('calendar.colourDoctor') },
+            { value: 'status', label: t('calendar.colourStatus') }
+          ]}
+          aria-label={t('calendar.colours')}
+          data-testid="calendar-colours"
+        />
+        {canCreate && (
+          <Button type="primary" icon={<PlusOutlined />} onClick={onBook} data-testid="calendar-book">
+            {t('calendar.book')}
+          </Button>
+        )}
+      </Space>
+    </div>
+  )
+}

@@ -1,0 +1,84 @@
+import type { AppointmentRecord, WorkPlace } from './appointment-types'
+import { addDays, dayRangeQuery, floatingDay, toFloating } from './zoned-time'
+import { RANGE_LIMIT } from './appointment-query'
+
+export type CalendarView = 'day' | 'week'
+export type ColumnsBy = 'staff' | 'chair'
+export type ColourBy = 'staff' | 'status'
+
+/** A column of the calendar: a doctor or a chair. */
+export interface CalendarResource {
+  id: string
+  title: string
+  color: string | null
+}
+
+/** What react-big-calendar draws: floating dates in clinic time, the record alongside. */
+export interface CalendarEvent {
+  id: string
+  title: string
+  start: Date
+  end: Date
+  resourceId: string
+  appointment: AppointmentRecord
+}
+
+/** The column of chairs for appointments booked without one. */
+export const NO_CHAIR = 'none'
+
+/** Cancelled visits and no-shows hold no slot; the calendar leaves them to the lists and board. */
+const hiddenOnCalendar = new Set(['cancelled', 'noShow'])
+
+export function calendarEvents(appointments: AppointmentRecord[], by: ColumnsBy, timeZone: string, names: Map<string, string>): CalendarEvent[] {
+  return appointments
+    .filter((item) => !hiddenOnCalendar.has(item.status))
+    .map((item) => ({
+      id: item._id,
+      title: names.get(item.customerId) ?? '…',
+      start: toFloating(item.start, timeZone),
+      end: toFloating(item.end, timeZone),
+      resourceId: by === 'staff' ? item.staffId : (item.workPlaceId ?? NO_CHAIR),
+      appointment: item
+    }))
+}
+
+/** Chairs as columns, plus "no chair" when some visit in range has none. */
+export function chairColumns(places: WorkPlace[], appointments: AppointmentRecord[], noChairTitle: string): CalendarResource[] {
+  const columns = places.map((place) => ({ id: place._id, title: place.name, color: place.color }))
+  if (appointments.some((item) => !item.workPlaceId && !hiddenOnCalendar.has(item.status))) columns.push({ id: NO_CHAIR, title: noChairTitle, color: null })
+  return columns
+}
+
+/** Clinic days [first, afterLast) a view shows; the week starts where the calendar's locale starts it. */
+export function visibleDays(view: CalendarView, day: string, weekStart: (date: Date) => Date): { first: string; afterLast: string } {
+  if (view === 'day') return { first: day, afterLast: addDays(day, 1) }
+  const start = weekStart(floatingDay(day))
+  const first = `${start.getFullYear()}-${String(start.getMonth() + 1).padStart(2, '0')}-${String(start.getDate()).padStart(2, '0')}`
+  return { first, afterLast: addDays(first, 7) }
+}
+
+/** The single find of a calendar range (branch filled by the server from the caller's current branch). */
+export function rangeQuery(first: string, afterLast: string, timeZone: string, branchId: string | null) {
+  return { ...(branchId ? { branchId } : {}), start: dayRangeQuery(first, afterLast, timeZone), $sort: { start: 1 }, $limit: RANGE_LIMIT }
+}
+
+/** A calendar step: a day in day view, a week in week view. */
+export function stepDay(view: CalendarView, day: string, direction: 1 | -1): string {
+  return addDays(day, direction * (view === 'day' ? 1 : 7))
+}
+
+/** Slot row height in pixels for the company's zoom 1..4. */
+export function slotHeight(zoom: number): number {
+  return [20, 28, 40, 56][Math.min(4, Math.max(1, Math.round(zoom))) - 1]
+}
+
+/** Minutes between two floating dates (a drop or resize keeps whole minutes). */
+export function minutesBetween(start: Date, end: Date): number {
+  return Math.round((end.getTime() - start.getTime()) / 60_000)
+}
+
+/** A readable colour for a doctor without one: stable by position among the columns. */
+const palette = ['#1677ff', '#52c41a', '#fa8c16', '#722ed1', '#13c2c2', '#eb2f96', '#a0d911', '#2f54eb', '#faad14', '#f5222d']
+export function fallbackColour(index: number): string {
+  return palette[((index % palette.length) + palette.length) % palette.length]
+}

@@ -45,6 +45,7 @@ export const routes: RouteObject[] = [
           { index: true, ...page(() => import('../features/home/HomePage')) },
           { path: 'appointments', ...page(() => import('../features/appointments/CalendarPage')) },
           { path: 'appointments/calendar', ...page(() => import('../features/appointments/CalendarPage')) },
+          { path: 'appointments/waiting-list', ...page(() => import('../features/waiting-list/WaitingListPage')) },
           { path: 'appointments/filter/:filter', ...page(() => import('../features/appointments/AppointmentsListPage')) },
           { path: 'appointments/status/:status', ...page(() => import('../features/appointments/AppointmentsListPage')) },
           { path: 'board', ...page(() => import('../features/appointments/BoardPage')) },

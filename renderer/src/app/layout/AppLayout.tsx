@@ -1,9 +1,10 @@
-import { useState } from 'react'
+import { lazy, Suspense, useState } from 'react'
 import { Button, Drawer, Grid, Layout } from 'antd'
 import { FullscreenExitOutlined } from '@ant-design/icons'
 import { useTranslation } from 'react-i18next'
 import { Outlet, useNavigation } from 'react-router'
 import { useSignedIn } from '../../api/session-store'
+import { useCan } from '../../api/permissions'
 import { PageLoading } from '../../components/PageLoading'
 import { AccountWarning } from './AccountWarning'
 import { ConnectionBanner } from './ConnectionBanner'
@@ -80,11 +81,27 @@ function Shell() {
   )
 }
 
+/** Its own chunk: loaded after sign-in, and only for people who may book (issue 5). */
+const SlotFreedListener = lazy(() => import('../../features/waiting-list/SlotFreedListener'))
+
+/** The front desk is offered freed slots wherever they are in the app. */
+function SlotOffers() {
+  const { company } = useSignedIn()
+  const canBook = useCan('appointment', 'create')
+  if (!canBook || company?.modules?.appointments !== true) return null
+  return (
+    <Suspense fallback={null}>
+      <SlotFreedListener />
+    </Suspense>
+  )
+}
+
 /** The signed-in frame: sidebar, top bar, connection notice and the current screen. */
 export default function AppLayout() {
   return (
     <FullScreenProvider>
       <Shell />
+      <SlotOffers />
     </FullScreenProvider>
   )
 }

@@ -10,7 +10,8 @@ import {
   UserOutlined,
   ContactsOutlined,
   CalendarOutlined,
-  ProjectOutlined
+  ProjectOutlined,
+  HourglassOutlined
 } from '@ant-design/icons'
 import { useTranslation } from 'react-i18next'
 import { Link, useLocation } from 'react-router'
@@ -20,6 +21,7 @@ import { activeNavKey, navItems, visibleNavItems, type NavItem } from './nav-ite
 const icons: Record<NavItem['icon'], ReactNode> = {
   home: <HomeOutlined />,
   calendar: <CalendarOutlined />,
+  waitingList: <HourglassOutlined />,
   board: <ProjectOutlined />,
   customers: <ContactsOutlined />,
   team: <TeamOutlined />,

@@ -7,7 +7,7 @@ export interface NavItem {
   path: string
   /** i18n key of the label. */
   label: string
-  icon: 'home' | 'calendar' | 'board' | 'customers' | 'team' | 'roles' | 'company' | 'sessions' | 'settings' | 'profile'
+  icon: 'home' | 'calendar' | 'waitingList' | 'board' | 'customers' | 'team' | 'roles' | 'company' | 'sessions' | 'settings' | 'profile'
   permission?: { resource: string | string[]; flags: PermissionFlag[]; mode?: CheckMode }
   /** Company module that must be on; core screens have none. */
   module?: string
@@ -26,6 +26,14 @@ export const navItems: NavItem[] = [
     module: 'appointments',
     // The lists of /appointments/filter and /appointments/status belong to the calendar's entry.
     alsoActiveOn: ['/appointments']
+  },
+  {
+    key: 'waitingList',
+    path: '/appointments/waiting-list',
+    label: 'waitingList.title',
+    icon: 'waitingList',
+    permission: { resource: 'appointment', flags: ['view'] },
+    module: 'appointments'
   },
   {
     key: 'board',

@@ -1,6 +1,6 @@
 import '../customers/customers.css'
 import { useState } from 'react'
-import { Grid, Tabs } from 'antd'
+import { Grid, Space, Tabs } from 'antd'
 import { useTranslation } from 'react-i18next'
 import { useNavigate, useParams } from 'react-router'
 import { useGet } from '../../api/live'
@@ -20,6 +20,7 @@ import { NotesTab } from './NotesTab'
 import { CustomerAppointmentsTab } from '../appointments/CustomerAppointmentsTab'
 import { MergeModal } from './MergeModal'
 import { DeleteCustomerModal } from './DeleteCustomerModal'
+import { AddToWaitingListButton } from '../waiting-list/AddToWaitingListButton'
 
 /** /customer/{id}/{tab}: overview, appointments and notes (the spec's others come with their features). */
 export default function CustomerPage() {
@@ -52,7 +53,12 @@ export default function CustomerPage() {
             <CustomerBadges customer={record} />
           </span>
         }
-        extra={<CustomerActions customer={record} onOpen={setDialog} compact={compact} />}
+        extra={
+          <Space wrap>
+            <AddToWaitingListButton customer={record} compact={compact} />
+            <CustomerActions customer={record} onOpen={setDialog} compact={compact} />
+          </Space>
+        }
       />
       {record.mergedInto && <MergedBanner keptId={record.mergedInto} />}
       <Tabs activeKey={active} onChange={(key) => navigate(`/customer/${record._id}/${key}`, { replace: true })} destroyOnHidden items={tabs} />

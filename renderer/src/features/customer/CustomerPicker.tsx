@@ -10,8 +10,19 @@ import { useCustomerList } from '../customers/useCustomerList'
 
 const PICKER_LIMIT = 10
 
-/** Finds another customer by name or phone, as the list does; never offers the excluded one. */
-export function CustomerPicker({ exclude, value, onChange }: { exclude: string; value: CustomerRecord | null; onChange: (customer: CustomerRecord | null) => void }) {
+interface PickerProps {
+  /** A customer never offered (merging: the record itself). */
+  exclude?: string
+  value: CustomerRecord | null
+  onChange: (customer: CustomerRecord | null) => void
+  /** Placeholder and accessible name; merging's "another customer" by default. */
+  placeholder?: string
+  testId?: string
+  id?: string
+}
+
+/** Finds a customer by name or phone, as the list does; never offers the excluded one. */
+export function CustomerPicker({ exclude, value, onChange, placeholder, testId = 'merge-picker', id }: PickerProps) {
   const { t } = useTranslation()
   const [text, setText] = useState('')
   const term = searchTerm(useDebounced(text, 250))
@@ -29,14 +40,15 @@ export function CustomerPicker({ exclude, value, onChange }: { exclude: string; 
       showSearch={{ filterOption: false, onSearch: setText, searchValue: text }}
       allowClear
       style={{ width: '100%' }}
-      placeholder={t('merge.searchPlaceholder')}
-      aria-label={t('merge.searchPlaceholder')}
+      id={id}
+      placeholder={placeholder ?? t('merge.searchPlaceholder')}
+      aria-label={placeholder ?? t('merge.searchPlaceholder')}
       value={value?._id}
       labelRender={() => (value ? customerName(value) : '')}
       notFoundContent={found.isFetching ? <Spin size="small" /> : term ? t('customers.noMatch') : t('merge.typeToSearch')}
       options={options}
       onChange={(id) => onChange(options.find((option) => option.value === id)?.customer ?? null)}
-      data-testid="merge-picker"
+      data-testid={testId}
     />
   )
 }

@@ -69,6 +69,7 @@ export const messages = {
   'customer-blacklisted': 'This customer is blacklisted and cannot be booked',
   'appointment-staff-busy': 'The doctor already has an appointment at this time',
   'appointment-workplace-busy': 'The chair is already taken at this time',
+  'appointment-own-only': 'You can book only your own appointments',
   'outside-working-hours': 'This time is outside the doctor\'s working hours',
   'appointment-status-transition': 'The appointment cannot change to this status',
   'invalid-repeat': 'The repeat rule is not valid',

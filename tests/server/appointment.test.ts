@@ -78,7 +78,7 @@ describe.each(engines)('appointment rules (%s)', (engine) => {
     await setSchedule(server, clinic.doctor.user._id, (await import('./appointment-fixtures')).FULL_WEEK)
   })
 
-  it('refuses blacklisted customers except for administrators (seeAll on customers)', async () => {
+  it('refuses blacklisted customers except for administrators (seeAll on company)', async () => {
     const blacklisted = await clinic.admin.client.service('customers').create({ first_name: 'Black', last_name: 'Listed', blacklisted: true })
     const roles = clinic.admin.client.service('roles')
     const desk = await roles.create({
@@ -91,6 +91,9 @@ describe.each(engines)('appointment rules (%s)', (engine) => {
     const frontDesk = await signedInMember(server, clinic.admin, { roleId: desk._id })
     const refused = await failure(frontDesk.client.service('appointment').create({ ...booking(clinic, '2027-03-26', '09:00'), customerId: blacklisted._id }))
     expect(refused).toMatchObject({ name: 'Forbidden', data: { code: 'customer-blacklisted', path: 'customerId' } })
+    // The default Doctor role sees every customer (seeAll on customers) but is no administrator.
+    const byDoctor = await failure(clinic.doctor.client.service('appointment').create({ ...booking(clinic, '2027-03-26', '09:00'), customerId: blacklisted._id }))
+    expect(byDoctor).toMatchObject({ name: 'Forbidden', data: { code: 'customer-blacklisted', path: 'customerId' } })
     const admitted = await appointments().create({ ...booking(clinic, '2027-03-26', '09:00'), customerId: blacklisted._id })
     expect(admitted.customerId).toBe(blacklisted._id)
   })
@@ -147,6 +150,10 @@ describe.each(engines)('appointment rules (%s)', (engine) => {
     expect(await failure(doctorService.get(theirs._id))).toMatchObject({ name: 'NotFound' })
     expect(await failure(doctorService.patch(theirs._id, { notes: 'x' }))).toMatchObject({ name: 'NotFound' })
     expect((await doctorService.patch(mine._id, { notes: 'Bring X-ray' })).notes).toBe('Bring X-ray')
+    // Nor can they book a colleague, or hand their own appointment to one.
+    expect(await failure(doctorService.create(booking(clinic, '2027-04-05', '11:00', { staffId: other.user._id })))).toMatchObject({ name: 'Forbidden', data: { code: 'appointment-own-only', path: 'staffId' } })
+    expect(await failure(doctorService.patch(mine._id, { staffId: other.user._id }))).toMatchObject({ name: 'Forbidden', data: { code: 'appointment-own-only', path: 'staffId' } })
+    expect((await doctorService.create(booking(clinic, '2027-04-05', '11:00'))).staffId).toBe(clinic.doctor.user._id)
     expect(await failure(clinic.doctor.client.service('appointment-status-history').find({ query: { appointmentId: theirs._id } }))).toMatchObject({ name: 'NotFound' })
   })
 

@@ -35,6 +35,16 @@ export function appointmentScope(context: HookContext) {
   context.params.query = { ...query, staffId: staffSatisfies(self, query.staffId) ? self : { $in: [] } }
 }
 
+/**
+ * Before create/patch: a doctor without seeAll on appointment books only themselves, since an
+ * appointment booked for a colleague would vanish from their own sight at once.
+ */
+export function ownBookingsOnly(context: HookContext) {
+  if (!context.params.provider || seesAllAppointments(context)) return
+  const staffId = (context.data as { staffId?: string } | undefined)?.staffId
+  if (staffId !== undefined && staffId !== context.params.identity!.user._id) throw clinicError(Forbidden, 'appointment-own-only', 'staffId')
+}
+
 /** Moves `query.$series` (patch, remove: this occurrence or the rest of its series) into params. */
 export function seriesOption(context: HookContext) {
   const query = (context.params.query ?? {}) as Record<string, unknown>
@@ -61,12 +71,13 @@ export function bookingOptions(context: HookContext) {
 
 /**
  * Before create/patch: a customer is named ("No customer was selected"), one the caller may see,
- * and not blacklisted unless the caller is an administrator (seeAll on customers).
+ * and not blacklisted unless the caller is an administrator (seeAll on company: administrators and
+ * directors by default; doctors and front desks see all customers but are not administrators).
  */
 export async function checkAppointmentCustomer(context: HookContext) {
   const data = context.data as { customerId?: string | null }
   if (context.method === 'patch' && data.customerId === undefined) return
   if (!data.customerId) throw clinicError(BadRequest, 'no-customer', 'customerId')
   const customer = (await context.app.service('customers').get(data.customerId, asCaller(context.params))) as Customer
-  if (customer.blacklisted && !callerMay(context, 'customers', 'seeAll')) throw clinicError(Forbidden, 'customer-blacklisted', 'customerId')
+  if (customer.blacklisted && !callerMay(context, 'company', 'seeAll')) throw clinicError(Forbidden, 'customer-blacklisted', 'customerId')
 }

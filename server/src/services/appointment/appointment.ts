@@ -16,7 +16,7 @@ import {
   appointmentQueryValidator,
   appointmentResolver
 } from './appointment.schema'
-import { appointmentScope, bookingOptions, checkAppointmentCustomer, noteMoves, seriesOption } from './appointment-rules'
+import { appointmentScope, bookingOptions, checkAppointmentCustomer, noteMoves, ownBookingsOnly, seriesOption } from './appointment-rules'
 import { publishAppointment } from './appointment-publish'
 import { appointmentEvents, appointmentMethods, appointmentPath } from './appointment.shared'
 
@@ -48,8 +48,8 @@ export function appointment(app: Application) {
       all: [checkId(), schemaHooks.validateQuery(appointmentQueryValidator), companyScope, schemaHooks.resolveQuery(appointmentQueryResolver), seriesOption],
       find: [appointmentScope],
       get: [appointmentScope],
-      create: [trimStrings('notes'), schemaHooks.validateData(appointmentDataValidator), bookingOptions, branchCheck, checkAppointmentCustomer, schemaHooks.resolveData(appointmentDataResolver)],
-      patch: [appointmentScope, noteMoves, trimStrings('notes'), schemaHooks.validateData(appointmentPatchValidator), bookingOptions, checkAppointmentCustomer, schemaHooks.resolveData(appointmentPatchResolver)],
+      create: [trimStrings('notes'), schemaHooks.validateData(appointmentDataValidator), ownBookingsOnly, bookingOptions, branchCheck, checkAppointmentCustomer, schemaHooks.resolveData(appointmentDataResolver)],
+      patch: [appointmentScope, noteMoves, trimStrings('notes'), schemaHooks.validateData(appointmentPatchValidator), ownBookingsOnly, bookingOptions, checkAppointmentCustomer, schemaHooks.resolveData(appointmentPatchResolver)],
       remove: [appointmentScope]
     }
   })

@@ -198,7 +198,7 @@ async function main() {
     /** What the calendar screen asks when it opens the week of `monday` (CalendarPage, useResources, useCustomersByIds). */
     const loadWeek = async (monday: string) => {
       const begin = performance.now()
-      const query = { branchId, start: { $gte: zonedToUtc(monday, '00:00', timeZone), $lt: zonedToUtc(addLocalDays(monday, 7), '00:00', timeZone) }, $sort: { start: 1 }, $limit: RANGE_LIMIT }
+      const query = { branchId, start: { $gte: zonedToUtc(monday, '00:00', timeZone), $lt: zonedToUtc(addLocalDays(monday, 7), '00:00', timeZone) }, $sort: { start: 1 as const }, $limit: RANGE_LIMIT }
       const columns = Promise.all([
         client.service('my-team').find({ query: { branchId, acceptsAppointments: true, $limit: 500, $sort: { last_name: 1, first_name: 1 } } as never }),
         client.service('my-team').find({ query: { $limit: 500 } }),

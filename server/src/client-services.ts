@@ -23,6 +23,7 @@ import { customersMergeMethods, customersMergePath, type CustomersMergeClientSer
 import { serviceCategoryMethods, serviceCategoryPath, type ServiceCategoryClientService } from './services/service-categories/service-categories.shared'
 import { serviceMethods, servicePath, type ServiceClientService } from './services/service/service.shared'
 import { workPlaceMethods, workPlacePath, type WorkPlaceClientService } from './services/work-place/work-place.shared'
+import { timeTemplateMethods, timeTemplatePath, type TimeTemplateClientService } from './services/time-templates/time-templates.shared'
 
 import { appointmentMethods, appointmentPath, type AppointmentClientService } from './services/appointment/appointment.shared'
 import { waitingListMethods, waitingListPath, type WaitingListClientService } from './services/waiting-list/waiting-list.shared'
@@ -54,6 +55,7 @@ export const clientServices = [
   [serviceCategoryPath, serviceCategoryMethods],
   [servicePath, serviceMethods],
   [workPlacePath, workPlaceMethods],
+  [timeTemplatePath, timeTemplateMethods],
   [appointmentPath, appointmentMethods],
   [waitingListPath, waitingListMethods],
   [appointmentStatusHistoryPath, appointmentStatusHistoryMethods]
@@ -85,6 +87,7 @@ export interface ClientServiceTypes {
   [serviceCategoryPath]: ServiceCategoryClientService
   [servicePath]: ServiceClientService
   [workPlacePath]: WorkPlaceClientService
+  [timeTemplatePath]: TimeTemplateClientService
   [appointmentPath]: AppointmentClientService
   [waitingListPath]: WaitingListClientService
   [appointmentStatusHistoryPath]: AppointmentStatusHistoryClientService

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex'
 import { newId } from './hooks/ids'
-import { normalizeCatalogueText } from '../../domain/catalogue/search'
-import type { StaffSchedule } from '../../domain/schedule/working-hours'
+import { serviceSearchColumns } from './services/service/service.class'
+import { normalizeSchedule, type StaffSchedule } from '../../domain/schedule/working-hours'
 import type { TimeInterval } from '../../domain/schedule/intervals'
 
 interface Stamp {
@@ -11,119 +11,131 @@ interface Stamp {
   createdBy: string
 }
 
-/** A service of the demo catalogue as appointments copy it. */
-export interface DemoService {
-  _id: string
-  name: string
-  code: string
-  duration: number
-  bufferTime: number
-  price: number
-  /** Which doctors offer it: the specialty it belongs to. */
-  specialty: DemoSpecialty
-}
-
-export type DemoSpecialty = 'Therapist' | 'Orthodontist' | 'Surgeon' | 'Hygienist'
-
-/** [category, specialty, name, code, minutes, buffer minutes, price in sum] */
-const CATALOGUE: Array<[string, DemoSpecialty, string, string, number, number, number]> = [
-  ['Therapy', 'Therapist', 'Consultation and examination', 'T01', 30, 0, 100_000],
-  ['Therapy', 'Therapist', 'Composite filling', 'T02', 60, 10, 450_000],
-  ['Therapy', 'Therapist', 'Root canal treatment', 'T03', 90, 10, 1_200_000],
-  ['Therapy', 'Therapist', 'Temporary filling', 'T04', 30, 0, 150_000],
-  ['Orthodontics', 'Orthodontist', 'Orthodontic consultation', 'O01', 30, 0, 150_000],
-  ['Orthodontics', 'Orthodontist', 'Braces adjustment', 'O02', 45, 0, 300_000],
-  ['Orthodontics', 'Orthodontist', 'Braces fitting', 'O03', 120, 15, 6_500_000],
-  ['Orthodontics', 'Orthodontist', 'Aligner check', 'O04', 30, 0, 200_000],
-  ['Surgery', 'Surgeon', 'Tooth extraction', 'S01', 45, 15, 400_000],
-  ['Surgery', 'Surgeon', 'Wisdom tooth removal', 'S02', 90, 15, 1_500_000],
-  ['Surgery', 'Surgeon', 'Implant placement', 'S03', 120, 15, 9_000_000],
-  ['Surgery', 'Surgeon', 'Post-operative check', 'S04', 15, 0, 0],
-  ['Hygiene', 'Hygienist', 'Professional cleaning', 'H01', 60, 10, 350_000],
-  ['Hygiene', 'Hygienist', 'Air Flow polishing', 'H02', 45, 10, 300_000],
-  ['Hygiene', 'Hygienist', 'Fluoride varnish', 'H03', 20, 0, 120_000],
-  ['Diagnostics', 'Hygienist', 'Panoramic X-ray', 'D01', 15, 5, 120_000]
-]
-
-const CATEGORY_COLORS: Record<string, string> = { Therapy: '#1677ff', Orthodontics: '#eb2f96', Surgery: '#fa541c', Hygiene: '#13c2c2', Diagnostics: '#722ed1' }
-
-/** The demo services with fresh ids (prices in minor units), in catalogue order. */
-export function demoServices(id: () => string): DemoService[] {
-  return CATALOGUE.map(([, specialty, name, code, duration, bufferTime, price]) => ({ _id: id(), name, code, duration, bufferTime, price: price * 100, specialty }))
-}
+/** [code, name, minutes, buffer minutes, price in som, offered online] */
+type DemoService = [string, string, number, number, number, boolean]
 
 /**
- * The demo catalogue: categories and the services each specialty offers (durations, buffer time
- * for cleaning the chair, prices in sum stored in minor units), and a few day templates.
+ * A Tashkent dental clinic's price list (2026 prices in som; stored in minor units, tiyin, as
+ * every amount is). Consultations, X-rays and hygiene are bookable online; treatment that needs
+ * a plan first is not.
  */
-export async function seedDemoCatalogue(db: Knex, stamp: Stamp): Promise<DemoService[]> {
-  const categoryIds = new Map<string, string>()
-  for (const name of Object.keys(CATEGORY_COLORS)) {
-    const _id = newId()
-    categoryIds.set(name, _id)
-    await db('service_categories').insert({ _id, ...stamp, name, rank: categoryIds.size })
+export const CATALOGUE: Array<[string, DemoService[]]> = [
+  ['Diagnostics', [
+    ['D-01', 'Initial consultation', 30, 0, 100_000, true],
+    ['D-02', 'Intraoral X-ray', 10, 0, 50_000, true],
+    ['D-03', 'Orthopantomogram (panoramic X-ray)', 15, 0, 150_000, true],
+    ['D-04', 'Cone beam CT scan', 20, 5, 450_000, true]
+  ]],
+  ['Therapy', [
+    ['T-01', 'Caries treatment, composite filling', 60, 5, 450_000, false],
+    ['T-02', 'Pulpitis treatment, one canal', 90, 10, 700_000, false],
+    ['T-03', 'Root canal treatment, several canals', 120, 10, 1_200_000, false],
+    ['T-04', 'Temporary filling', 20, 0, 100_000, false],
+    ['T-05', 'Aesthetic restoration', 90, 5, 900_000, false]
+  ]],
+  ['Hygiene', [
+    ['H-01', 'Professional hygiene (ultrasonic scaling, Air Flow)', 60, 10, 450_000, true],
+    ['H-02', 'Air Flow polishing', 30, 10, 250_000, true],
+    ['H-03', 'Fluoride varnish', 15, 0, 80_000, true],
+    ['H-04', 'In-office teeth whitening', 90, 10, 2_500_000, true]
+  ]],
+  ['Surgery', [
+    ['S-01', 'Simple tooth extraction', 30, 15, 300_000, false],
+    ['S-02', 'Complex tooth extraction', 60, 15, 600_000, false],
+    ['S-03', 'Wisdom tooth removal', 90, 15, 1_000_000, false],
+    ['S-04', 'Dental implant placement', 120, 20, 6_000_000, false]
+  ]],
+  ['Orthopedics', [
+    ['O-01', 'Metal-ceramic crown', 60, 5, 1_800_000, false],
+    ['O-02', 'Zirconia crown', 60, 5, 3_500_000, false],
+    ['O-03', 'Ceramic veneer (E.max)', 90, 5, 4_000_000, false],
+    ['O-04', 'Full removable denture', 60, 5, 3_000_000, false]
+  ]],
+  ['Orthodontics', [
+    ['OR-01', 'Orthodontist consultation', 30, 0, 150_000, true],
+    ['OR-02', 'Metal braces, one arch', 120, 10, 8_000_000, false],
+    ['OR-03', 'Clear aligner treatment plan', 60, 0, 15_000_000, false],
+    ['OR-04', 'Braces adjustment visit', 30, 5, 300_000, false]
+  ]],
+  ['Pediatric', [
+    ['P-01', 'Child\'s first visit', 30, 5, 80_000, true],
+    ['P-02', 'Milk tooth filling', 45, 5, 300_000, false],
+    ['P-03', 'Fissure sealing, one tooth', 30, 5, 200_000, false],
+    ['P-04', 'Milk tooth extraction', 20, 10, 150_000, false]
+  ]]
+]
+
+/** Fixed prices: what a consultation or an X-ray costs does not change at the chair. */
+const STATIC_PRICE = new Set(['D-01', 'D-02', 'D-03', 'D-04', 'OR-01', 'P-01'])
+
+const span = (start: string, end: string): TimeInterval => ({ start, end })
+const days = (keys: string[], intervals: TimeInterval[]) => Object.fromEntries(keys.map((key) => [key, intervals]))
+
+/** The demo doctors' weekly hours, by e-mail: different shifts, Sunday off for everyone. */
+export const DEMO_SCHEDULES: Record<string, StaffSchedule> = {
+  // A full day with a lunch break, and a short Saturday.
+  'karimov@demo.clinic': {
+    week: { ...days(['1', '2', '3', '4', '5'], [span('09:00', '13:00'), span('14:00', '18:00')]), '6': [span('09:00', '14:00')], '7': [] }
+  },
+  // Alternating morning and evening shifts.
+  'smirnova@demo.clinic': {
+    week: { ...days(['1', '3', '5'], [span('08:00', '14:00')]), ...days(['2', '4'], [span('14:00', '20:00')]), '6': [span('10:00', '15:00')], '7': [] }
+  },
+  // Afternoons and evenings (surgery lists), an early Friday, weekends off.
+  'virtanen@demo.clinic': {
+    week: { ...days(['1', '2', '3', '4'], [span('12:00', '20:00')]), '5': [span('09:00', '15:00')], '6': [], '7': [] }
   }
-  const services = demoServices(newId)
-  await db('services').insert(
-    CATALOGUE.map(([category, , name, code, , , ], rank) => ({
-      _id: services[rank]._id,
+}
+
+/** The demo schedule of a team member (stored form), or none. */
+export function demoScheduleFor(email: string): StaffSchedule {
+  const schedule = DEMO_SCHEDULES[email]
+  return schedule ? normalizeSchedule(schedule) : {}
+}
+
+const TIME_TEMPLATES: Array<[string, TimeInterval[]]> = [
+  ['Morning shift', [span('08:00', '14:00')]],
+  ['Evening shift', [span('14:00', '20:00')]]
+]
+
+/**
+ * The demo clinic's catalogue: service categories and services, the chairs and X-ray room of
+ * each branch (the main branch has more), and the shift templates.
+ */
+export async function seedDemoCatalogue(db: Knex, stamp: Stamp, branchIds: string[]) {
+  let rank = 0
+  for (const [categoryRank, [category, services]] of CATALOGUE.entries()) {
+    const categoryId = newId()
+    await db('service_categories').insert({ _id: categoryId, ...stamp, name: category, rank: categoryRank })
+    const rows = services.map(([code, name, duration, bufferTime, som, online]) => ({
+      _id: newId(),
       ...stamp,
-      categoryId: categoryIds.get(category),
+      categoryId,
       name,
       code,
       description: null,
-      duration: services[rank].duration,
-      bufferTime: services[rank].bufferTime,
-      price: services[rank].price,
-      public: category !== 'Diagnostics',
-      staticPrice: false,
+      duration,
+      bufferTime,
+      price: som * 100,
+      public: online,
+      staticPrice: STATIC_PRICE.has(code),
       staticDuration: false,
-      rank: rank + 1,
-      color: CATEGORY_COLORS[category],
+      rank: rank++,
+      color: null,
       archived: false,
-      searchName: normalizeCatalogueText(name),
-      searchCode: normalizeCatalogueText(code)
+      ...serviceSearchColumns({ name, code })
     }))
-  )
-  const templates: Array<[string, TimeInterval[]]> = [
-    ['Full day', [{ start: '09:00', end: '13:00' }, { start: '14:00', end: '18:00' }]],
-    ['Morning shift', [{ start: '08:00', end: '14:00' }]],
-    ['Evening shift', [{ start: '13:00', end: '20:00' }]]
-  ]
-  for (const [name, intervals] of templates) await db('time_templates').insert({ _id: newId(), ...stamp, name, intervals: JSON.stringify(intervals) })
-  return services
-}
-
-/** The chairs and rooms of each branch, in order: what the demo doctors work at. */
-export const DEMO_WORK_PLACES: Record<'main' | 'second', Array<{ name: string; kind: 'chair' | 'room'; color: string }>> = {
-  main: [
-    { name: 'Chair 1', kind: 'chair', color: '#1677ff' },
-    { name: 'Chair 2', kind: 'chair', color: '#eb2f96' },
-    { name: 'Chair 3', kind: 'chair', color: '#fa8c16' },
-    { name: 'X-ray room', kind: 'room', color: '#722ed1' }
-  ],
-  second: [
-    { name: 'Chair 1', kind: 'chair', color: '#13c2c2' },
-    { name: 'Chair 2', kind: 'chair', color: '#52c41a' }
-  ]
-}
-
-/** Writes the branch's work places; returns their ids by name. */
-export async function seedDemoWorkPlaces(db: Knex, stamp: Stamp, branchId: string, places: (typeof DEMO_WORK_PLACES)['main']): Promise<Map<string, string>> {
-  const ids = new Map<string, string>()
-  for (const [rank, place] of places.entries()) {
-    const _id = newId()
-    ids.set(place.name, _id)
-    await db('work_places').insert({ _id, ...stamp, branchId, name: place.name, kind: place.kind, color: place.color, rank: rank + 1, active: true })
+    await db('services').insert(rows)
   }
-  return ids
+  for (const [index, branchId] of branchIds.entries()) {
+    const chairs = index === 0 ? 4 : 3
+    const places = [
+      ...Array.from({ length: chairs }, (_, chair) => ({ name: `Chair ${chair + 1}`, kind: 'chair' })),
+      { name: 'X-ray room', kind: 'room' }
+    ]
+    await db('work_places').insert(places.map((place, placeRank) => ({ _id: newId(), ...stamp, branchId, ...place, color: null, rank: placeRank, active: true })))
+  }
+  for (const [name, intervals] of TIME_TEMPLATES) {
+    await db('time_templates').insert({ _id: newId(), ...stamp, name, intervals: JSON.stringify(intervals) })
+  }
 }
-
-const day = (...intervals: Array<[string, string]>): TimeInterval[] => intervals.map(([start, end]) => ({ start, end }))
-
-/** A full week's hours in the stored (normalised) shape: every weekday present, no dated exceptions. */
-export function weekSchedule(days: Partial<Record<'1' | '2' | '3' | '4' | '5' | '6' | '7', TimeInterval[]>>): StaffSchedule {
-  return { week: Object.fromEntries(['1', '2', '3', '4', '5', '6', '7'].map((key) => [key, days[key as '1'] ?? []])), dates: {} }
-}
-
-export const demoHours = { day }

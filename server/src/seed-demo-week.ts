@@ -5,7 +5,20 @@ import { occurrences, type RepeatRule } from '../../domain/appointments/recurren
 import { addLocalDays, daysBetween, toZoned, weekdayOf, zonedToUtcMs } from '../../domain/appointments/zoned-time'
 import { isWithinWorkingHours, workingIntervalsOn, type StaffSchedule } from '../../domain/schedule/working-hours'
 import { toMinutes } from '../../domain/schedule/intervals'
-import type { DemoService, DemoSpecialty } from './seed-demo-catalogue'
+
+export type DemoSpecialty = 'Therapist' | 'Orthodontist' | 'Surgeon'
+
+/** A catalogue service as the plan books it: the specialty offering it, and whether it takes the X-ray room. */
+export interface DemoWeekService {
+  _id: string
+  code: string
+  name: string
+  duration: number
+  bufferTime: number
+  price: number
+  specialty: DemoSpecialty
+  room: boolean
+}
 
 /** Where a doctor works on a weekday: the branch and their chair there. */
 export interface DemoPlacement {
@@ -31,7 +44,7 @@ export interface DemoWeekInput {
   /** Who booked and changed the appointments (the demo administrator). */
   userId: string
   doctors: DemoDoctor[]
-  services: DemoService[]
+  services: DemoWeekService[]
   /** Customers who may be booked (not blacklisted or archived), per branch. */
   customersByBranch: Map<string, string[]>
   newId: () => string
@@ -150,7 +163,7 @@ export function planDemoWeek(input: DemoWeekInput): DemoWeek {
   }
 
   /** Adds one appointment (and its history) if it fits its doctor's hours; returns it. */
-  const book = (doctor: DemoDoctor, date: string, minutes: number, services: DemoService[], options: { status?: AppointmentStatus; room?: boolean; series?: { seriesId: string; seriesIndex: number; repeat: RepeatRule } } = {}) => {
+  const book = (doctor: DemoDoctor, date: string, minutes: number, services: DemoWeekService[], options: { status?: AppointmentStatus; room?: boolean; series?: { seriesId: string; seriesIndex: number; repeat: RepeatRule } } = {}) => {
     const placement = doctor.placements[weekdayOf(date)]!
     const duration = services.reduce((sum, service) => sum + service.duration, 0)
     const buffer = Math.max(...services.map((service) => service.bufferTime))
@@ -195,12 +208,14 @@ export function planDemoWeek(input: DemoWeekInput): DemoWeek {
     return row
   }
 
-  const offered = (doctor: DemoDoctor) => input.services.filter((service) => service.specialty === doctor.specialty)
+  // A doctor's services in catalogue order (the consultation first), and those taking the room.
+  const offered = (doctor: DemoDoctor) => input.services.filter((service) => service.specialty === doctor.specialty && !service.room)
+  const roomServices = (doctor: DemoDoctor) => input.services.filter((service) => service.specialty === doctor.specialty && service.room)
   const byCode = (code: string) => input.services.find((service) => service.code === code)!
 
   // Two weekly series, booked first (the days are then filled around them): braces adjustments
   // every week for six weeks, and a root canal treatment in three weekly visits.
-  const seriesPlans: Array<[DemoSpecialty, string, string, number]> = [['Orthodontist', 'O02', '16:00', 6], ['Therapist', 'T03', '09:00', 3]]
+  const seriesPlans: Array<[DemoSpecialty, string, string, number]> = [['Orthodontist', 'OR-04', '16:00', 6], ['Therapist', 'T-03', '09:00', 3]]
   for (const [specialty, code, time, count] of seriesPlans) {
     const doctor = input.doctors.find((candidate) => candidate.specialty === specialty)
     if (!doctor) continue
@@ -238,8 +253,8 @@ export function planDemoWeek(input: DemoWeekInput): DemoWeek {
             } else minutes += 15 * (1 + Math.floor(random() * 3))
             continue
           }
-          const room = placement.roomId !== undefined && random() < 0.1
-          const chosen = room ? [byCode('D01')] : random() < 0.2 ? [services[0], pick(services.slice(1))] : [pick(services)]
+          const room = placement.roomId !== undefined && roomServices(doctor).length > 0 && random() < 0.1
+          const chosen = room ? [pick(roomServices(doctor))] : random() < 0.2 ? [services[0], pick(services.slice(1))] : [pick(services)]
           const duration = chosen.reduce((sum, service) => sum + service.duration, 0)
           const buffer = Math.max(...chosen.map((service) => service.bufferTime))
           if (minutes + duration > end) break
@@ -262,7 +277,7 @@ export function planDemoWeek(input: DemoWeekInput): DemoWeek {
     ['Therapist', true, [], '09:00', '18:00', 'Toothache, any earlier slot'],
     ['Orthodontist', true, [1, 3, 5], '14:00', '19:00', 'After school only'],
     ['Surgeon', false, [], '09:00', '13:00', 'Wants the morning'],
-    ['Hygienist', true, [2, 4, 6], '08:00', '12:00', null]
+    ['Therapist', false, [2, 4, 6], '09:00', '12:00', null]
   ]
   for (const [specialty, withDoctor, days, timeFrom, timeTo, notes] of waiting) {
     const doctor = input.doctors.find((candidate) => candidate.specialty === specialty)

@@ -28,15 +28,18 @@ const expectedAccessTable: Record<string, Record<string, string>> = {
   'customers-merge': { create: 'customers:delete' },
   'force-logout': { create: 'force-logout:create' },
   'my-company': { get: 'my-company:view' },
-  'my-team': { find: 'my-team:view', get: 'my-team:view' },
+  // patch: a colleague's working hours and whether they take appointments.
+  'my-team': { find: 'my-team:view', get: 'my-team:view', patch: 'my-team:edit' },
   notes: { find: 'notes:view', get: 'notes:view', create: 'notes:create', patch: 'notes:edit', remove: 'notes:delete' },
   permissions: { find: 'signedIn' },
   profile: { get: 'signedIn', patch: 'signedIn' },
-  roles: { find: 'roles:view', get: 'roles:view', create: 'roles:create', patch: 'roles:edit', remove: 'roles:delete' },
-  // remove ends a session: one's own with view, anyone's with delete (checked in the service).
-  // Catalogue (merged from catalogue-server).
+  // The service catalogue and its categories share the spec's `service` resource.
   service: { find: 'service:view', get: 'service:view', create: 'service:create', patch: 'service:edit', remove: 'service:delete' },
   'service-categories': { find: 'service:view', get: 'service:view', create: 'service:create', patch: 'service:edit', remove: 'service:delete' },
+  'time-templates': { find: 'time-templates:view', get: 'time-templates:view', create: 'time-templates:create', patch: 'time-templates:edit', remove: 'time-templates:delete' },
+  'work-place': { find: 'work-place:view', get: 'work-place:view', create: 'work-place:create', patch: 'work-place:edit', remove: 'work-place:delete' },
+  roles: { find: 'roles:view', get: 'roles:view', create: 'roles:create', patch: 'roles:edit', remove: 'roles:delete' },
+  // remove ends a session: one's own with view, anyone's with delete (checked in the service).
   sessions: { find: 'sessions:view', get: 'sessions:view', remove: 'sessions:view' },
   sources: { find: 'signedIn', get: 'signedIn', create: 'sources:create', patch: 'sources:edit', remove: 'sources:delete' },
   specialty: { find: 'signedIn', get: 'signedIn', create: 'specialty:create', patch: 'specialty:edit', remove: 'specialty:delete' },
@@ -47,7 +50,6 @@ const expectedAccessTable: Record<string, Record<string, string>> = {
   'user-activities': { find: 'company:seeAll', get: 'company:seeAll' },
   // The waiting list belongs to booking: the appointment permission.
   'waiting-list': { find: 'appointment:view', get: 'appointment:view', create: 'appointment:create', patch: 'appointment:edit', remove: 'appointment:delete' },
-  'work-place': { find: 'work-place:view', get: 'work-place:view', create: 'work-place:create', patch: 'work-place:edit', remove: 'work-place:delete' },
   users: { find: 'users:view', get: 'users:view', create: 'users:create', patch: 'users:edit', remove: 'users:delete' }
 }
 

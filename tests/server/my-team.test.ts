@@ -1,7 +1,7 @@
 import { engines, failure, PASSWORD, startServer, type SignedIn, type TestServer } from './harness'
 import { roleId, signedInMember } from './fixtures'
 
-const publicFields = ['_id', 'first_name', 'last_name', 'middle_name', 'color', 'specialtyId', 'roleId', 'branchIds', 'acceptsAppointments', 'staticPrice', 'staticDuration'].sort()
+const publicFields = ['_id', 'first_name', 'last_name', 'middle_name', 'color', 'specialtyId', 'roleId', 'branchIds', 'acceptsAppointments', 'staticPrice', 'staticDuration', 'schedule'].sort()
 
 /** A role that may only see its own profile (a variable, since the roles schema types grants loosely). */
 const profileOnly = [{ resource: 'profile', view: true }]

@@ -25,6 +25,7 @@ import { customersMerge } from './customers-merge/customers-merge'
 import { serviceCategories } from './service-categories/service-categories'
 import { service } from './service/service'
 import { workPlace } from './work-place/work-place'
+import { timeTemplates } from './time-templates/time-templates'
 
 import { appointment } from './appointment/appointment'
 import { waitingList } from './waiting-list/waiting-list'
@@ -57,6 +58,7 @@ export function services(app: Application) {
   app.configure(serviceCategories)
   app.configure(service)
   app.configure(workPlace)
+  app.configure(timeTemplates)
   app.configure(waitingList)
   app.configure(appointment)
   app.configure(appointmentStatusHistory)

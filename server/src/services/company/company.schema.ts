@@ -5,6 +5,29 @@ import { dataValidator, queryValidator } from '../../validators'
 import { strictQuery, IdSchema, InstantSchema } from '../../schema/query'
 import { recordPatchResolvers } from '../../schema/record'
 import { companyModules } from './company.shared'
+import {
+  calendarDurationSteps,
+  calendarHoursSteps,
+  calendarSteps,
+  calendarZooms,
+  withCalendarDefaults
+} from '../../../../domain/schedule/calendar-settings'
+
+const oneOf = (values: readonly number[]) => Type.Union(values.map((value) => Type.Literal(value)))
+
+/** `settings.calendar`; a patch may send part of it (merged into the stored one: company.ts). */
+export const calendarSettingsSchema = Type.Object(
+  {
+    zoom: Type.Optional(oneOf(calendarZooms)),
+    step: Type.Optional(oneOf(calendarSteps)),
+    durationStep: Type.Optional(oneOf(calendarDurationSteps)),
+    hoursStep: Type.Optional(oneOf(calendarHoursSteps)),
+    dayStart: Type.Optional(Type.String({ maxLength: 5 })),
+    dayEnd: Type.Optional(Type.String({ maxLength: 5 })),
+    workingDays: Type.Optional(Type.Array(Type.Integer({ minimum: 1, maximum: 7 }), { maxItems: 7, uniqueItems: true }))
+  },
+  { additionalProperties: false }
+)
 
 const modulesSchema = Type.Object(Object.fromEntries(companyModules.map((name) => [name, Type.Optional(Type.Boolean())])), { additionalProperties: false })
 const settingsSchema = Type.Object(
@@ -12,7 +35,8 @@ const settingsSchema = Type.Object(
     phoneProtection: Type.Optional(Type.Boolean()),
     branchesSeeAllCustomers: Type.Optional(Type.Boolean()),
     requireCustomerSource: Type.Optional(Type.Boolean()),
-    toothNumbering: Type.Optional(Type.Union([Type.Literal('FDI'), Type.Literal('American')]))
+    toothNumbering: Type.Optional(Type.Union([Type.Literal('FDI'), Type.Literal('American')])),
+    calendar: Type.Optional(calendarSettingsSchema)
   },
   { additionalProperties: false }
 )
@@ -36,7 +60,10 @@ export const companySchema = Type.Object(
   { $id: 'Company', additionalProperties: false }
 )
 export type Company = Static<typeof companySchema>
-export const companyResolver = resolve<Company, HookContext>({})
+/** A company made before the calendar settings existed reads them as the defaults. */
+export const companyResolver = resolve<Company, HookContext>({
+  settings: async (value) => (value ? { ...value, calendar: withCalendarDefaults(value.calendar as never) } : value)
+})
 export const companyExternalResolver = resolve<Company, HookContext>({})
 
 // Patch: the subscription end is the vendor's to set, never the clinic's.

@@ -1,4 +1,5 @@
 import type { CompanyService } from './company.class'
+import { defaultCalendarSettings, type CalendarSettings } from '../../../../domain/schedule/calendar-settings'
 
 export const companyPath = 'company'
 export const companyMethods = ['find', 'get', 'patch'] as const
@@ -22,10 +23,13 @@ export interface CompanySettings {
   branchesSeeAllCustomers: boolean
   requireCustomerSource: boolean
   toothNumbering: 'FDI' | 'American'
+  /** The appointment calendar (domain/schedule/calendar-settings.ts). */
+  calendar: CalendarSettings
 }
 export const defaultCompanySettings: CompanySettings = {
   phoneProtection: false,
   branchesSeeAllCustomers: false,
   requireCustomerSource: false,
-  toothNumbering: 'FDI'
+  toothNumbering: 'FDI',
+  calendar: defaultCalendarSettings
 }

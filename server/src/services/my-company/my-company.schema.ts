@@ -4,6 +4,7 @@ import type { HookContext } from '../../declarations'
 import { queryValidator } from '../../validators'
 import { IdSchema } from '../../schema/query'
 import { companySchema } from '../company/company.schema'
+import { withCalendarDefaults } from '../../../../domain/schedule/calendar-settings'
 
 /** Main: what every signed-in screen needs about the current company, with its size. */
 export const myCompanySchema = Type.Intersect(
@@ -19,7 +20,10 @@ export const myCompanySchema = Type.Intersect(
   { $id: 'MyCompany', additionalProperties: false }
 )
 export type MyCompany = Static<typeof myCompanySchema>
-export const myCompanyResolver = resolve<MyCompany, HookContext>({})
+/** A company made before the calendar settings existed reads them as the defaults. */
+export const myCompanyResolver = resolve<MyCompany, HookContext>({
+  settings: async (value) => (value ? { ...value, calendar: withCalendarDefaults(value.calendar as never) } : value)
+})
 export const myCompanyExternalResolver = resolve<MyCompany, HookContext>({})
 
 // Query: nothing to ask for; tenancy adds companyId.

@@ -5,11 +5,11 @@ import { clinicError } from '../../errors'
 import { paginate } from '../../schema/query'
 import { RowCodec } from '../row-codec'
 import { myTeamFields } from './my-team.shared'
-import type { MyTeamMember, MyTeamQuery } from './my-team.schema'
+import type { MyTeamMember, MyTeamPatch, MyTeamQuery } from './my-team.schema'
 
 export type MyTeamParams = Params<MyTeamQuery>
 
-const codec = new RowCodec({ json: ['branchIds'], boolean: ['acceptsAppointments'] })
+const codec = new RowCodec({ json: ['branchIds', 'schedule'], boolean: ['acceptsAppointments'] })
 const collator = new Intl.Collator(undefined, { numeric: true })
 const DEFAULT_SORT: NonNullable<MyTeamQuery['$sort']> = { last_name: 1, first_name: 1, _id: 1 }
 
@@ -34,6 +34,17 @@ export class MyTeamService {
     const [member] = await this.activeTeam(companyOf(params), {}, String(id))
     if (!member) throw clinicError(NotFound, 'not-found')
     return member
+  }
+
+  /**
+   * Changes a colleague's working hours or bookability (checked by the hooks). The write goes
+   * through `users` as the server's own call, so its rules (schedule check) and its events (to
+   * team managers and the person) apply as for any change of a team member.
+   */
+  async patch(id: Id, data: MyTeamPatch, params: MyTeamParams = {}): Promise<MyTeamMember> {
+    await this.get(id, params)
+    await this.app.service('users').patch(String(id), data)
+    return this.get(id, params)
   }
 
   private async activeTeam(companyId: string, query: MyTeamQuery, id?: string): Promise<MyTeamMember[]> {

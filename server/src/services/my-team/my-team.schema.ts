@@ -4,7 +4,8 @@ import type { HookContext } from '../../declarations'
 import { queryValidator } from '../../validators'
 import { IdSchema, MAX_PAGE_SIZE } from '../../schema/query'
 import { userSchema } from '../users/users.schema'
-import { myTeamFields } from './my-team.shared'
+import { dataValidator } from '../../validators'
+import { myTeamEditable, myTeamFields } from './my-team.shared'
 
 /** Main: a colleague as the calendar, pickers and the team list show them. */
 export const myTeamMemberSchema = Type.Pick(userSchema, [...myTeamFields], { $id: 'MyTeamMember', additionalProperties: false })
@@ -32,3 +33,8 @@ export const myTeamQuerySchema = Type.Object(
 )
 export type MyTeamQuery = Static<typeof myTeamQuerySchema>
 export const myTeamQueryValidator = getValidator(myTeamQuerySchema, queryValidator)
+
+/** Patch: a colleague's working hours and whether they take appointments (the rest is `users`). */
+export const myTeamPatchSchema = Type.Partial(Type.Pick(userSchema, [...myTeamEditable]), { $id: 'MyTeamPatch', additionalProperties: false })
+export type MyTeamPatch = Static<typeof myTeamPatchSchema>
+export const myTeamPatchValidator = getValidator(myTeamPatchSchema, dataValidator)

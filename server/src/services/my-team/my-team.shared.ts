@@ -1,12 +1,18 @@
 import type { MyTeamService } from './my-team.class'
 
 export const myTeamPath = 'my-team'
-export const myTeamMethods = ['find', 'get'] as const
+export const myTeamMethods = ['find', 'get', 'patch'] as const
 export type MyTeamClientService = Pick<MyTeamService, (typeof myTeamMethods)[number]>
-export type { MyTeamMember, MyTeamQuery } from './my-team.schema'
+export type { MyTeamMember, MyTeamPatch, MyTeamQuery } from './my-team.schema'
 
-/** What anyone with `my-team` view may see about a colleague: no contacts, pay or access. */
+/**
+ * What anyone with `my-team` view may see about a colleague: no contacts, pay or access. The
+ * working hours are here so the calendar can shade who works when.
+ */
 export const myTeamFields = [
   '_id', 'first_name', 'last_name', 'middle_name', 'color', 'specialtyId', 'roleId', 'branchIds',
-  'acceptsAppointments', 'staticPrice', 'staticDuration'
+  'acceptsAppointments', 'staticPrice', 'staticDuration', 'schedule'
 ] as const
+
+/** What `my-team` edit may change about a colleague: when they work and whether they take bookings. */
+export const myTeamEditable = ['schedule', 'acceptsAppointments'] as const

@@ -4,8 +4,10 @@ import { access } from '../../access/access'
 import { companyScope } from '../../access/tenancy'
 import { checkId } from '../../hooks/check-id'
 import { MyTeamService } from './my-team.class'
-import { myTeamMemberExternalResolver, myTeamMemberResolver, myTeamQueryValidator } from './my-team.schema'
+import { myTeamMemberExternalResolver, myTeamMemberResolver, myTeamPatchValidator, myTeamQueryValidator } from './my-team.schema'
 import { myTeamMethods, myTeamPath } from './my-team.shared'
+import { checkSchedule } from '../../schema/schedule'
+import { companyChannel, connectionMay } from '../../channels'
 
 declare module '../../declarations' {
   interface ServiceTypes {
@@ -14,8 +16,11 @@ declare module '../../declarations' {
 }
 
 /**
- * `my-team`: read-only list of colleagues for pickers and the calendar. No events of its own:
- * changes to the team arrive as `users` events.
+ * `my-team`: the list of colleagues for pickers and the calendar, and the one change people
+ * who arrange the team (`my-team` edit) make without full `users` rights: working hours and
+ * whether someone takes appointments. Its `patched` event reaches everyone of the company who
+ * may view the team (the calendar redraws a doctor's hours); other changes to the team arrive
+ * as `users` events.
  */
 export function myTeam(app: Application) {
   app.use(myTeamPath, new MyTeamService(app), { methods: [...myTeamMethods], events: [] })
@@ -25,7 +30,8 @@ export function myTeam(app: Application) {
         access(myTeamPath, {
           methods: {
             find: { resource: 'my-team', flag: 'view' },
-            get: { resource: 'my-team', flag: 'view' }
+            get: { resource: 'my-team', flag: 'view' },
+            patch: { resource: 'my-team', flag: 'edit' }
           }
         }),
         schemaHooks.resolveExternal(myTeamMemberExternalResolver),
@@ -33,7 +39,13 @@ export function myTeam(app: Application) {
       ]
     },
     before: {
-      all: [checkId(), schemaHooks.validateQuery(myTeamQueryValidator), companyScope]
+      all: [checkId(), schemaHooks.validateQuery(myTeamQueryValidator), companyScope],
+      patch: [schemaHooks.validateData(myTeamPatchValidator), checkSchedule()]
     }
+  })
+  // A member record carries no companyId: the call's company scope names it.
+  app.service(myTeamPath).publish((_data, context) => {
+    const companyId = String(context.params.query?.companyId ?? context.params.identity?.user.companyId)
+    return app.channel(companyChannel(companyId)).filter((connection) => connectionMay(connection, 'my-team', 'view'))
   })
 }

@@ -19,8 +19,9 @@ export const profileExternalResolver = resolve<Profile & { password?: string; pr
   previousPassword: async () => undefined
 })
 
-// Patch: only what a person may change about themselves (not role, branches, e-mail or access).
-export const profilePatchSchema = Type.Partial(Type.Pick(userSchema, ['first_name', 'last_name', 'middle_name', 'phone', 'locale', 'color']), {
+// Patch: only what a person may change about themselves (not role, branches, e-mail or access),
+// their own working hours included.
+export const profilePatchSchema = Type.Partial(Type.Pick(userSchema, ['first_name', 'last_name', 'middle_name', 'phone', 'locale', 'color', 'schedule']), {
   $id: 'ProfilePatch',
   additionalProperties: false
 })

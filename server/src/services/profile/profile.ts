@@ -10,6 +10,7 @@ import { phoneProblem } from '../../../../domain/validation/phone'
 import { ProfileService, profileRowShape, profileServiceOptions } from './profile.class'
 import { profileColumns, profileExternalResolver, profilePatchResolver, profilePatchValidator, profileQueryValidator, profileResolver, type ProfilePatch } from './profile.schema'
 import { ME, profileMethods, profilePath } from './profile.shared'
+import { checkSchedule } from '../../schema/schedule'
 
 declare module '../../declarations' {
   interface ServiceTypes {
@@ -52,7 +53,7 @@ export function profile(app: Application) {
     },
     before: {
       all: [checkId(ME), schemaHooks.validateQuery(profileQueryValidator), companyScope, ownProfileOnly],
-      patch: [schemaHooks.validateData(profilePatchValidator), checkProfile, schemaHooks.resolveData(profilePatchResolver)]
+      patch: [schemaHooks.validateData(profilePatchValidator), checkProfile, checkSchedule(), schemaHooks.resolveData(profilePatchResolver)]
     }
   })
   app.service(profilePath).publish(publishToUser(app, '_id'))

@@ -7,6 +7,7 @@ import { recordCreateResolvers, recordPatchResolvers, recordProperties } from '.
 import { normalizeEmail } from '../../../../domain/validation/email'
 import { normalizePhone } from '../../../../domain/validation/phone'
 import { hashPassword } from './password-hash'
+import { StaffScheduleSchema } from '../../schema/schedule'
 
 const locale = Type.Union([Type.Literal('en'), Type.Literal('ru'), Type.Literal('ru1'), Type.Literal('fi'), Type.Literal('uz'), Type.Null()])
 
@@ -37,7 +38,8 @@ export const userSchema = Type.Object(
     archived: Type.Boolean(),
     balance: Type.Integer(),
     locale,
-    schedule: Type.Record(Type.String(), Type.Unknown())
+    /** Working hours (domain/schedule/working-hours.ts); `{}` until set. */
+    schedule: StaffScheduleSchema
   },
   { $id: 'User', additionalProperties: false }
 )
@@ -50,7 +52,7 @@ export const userExternalResolver = resolve<User, HookContext>({
 
 const editable = [
   'email', 'username', 'first_name', 'last_name', 'middle_name', 'phone', 'roleId', 'specialtyId', 'branchIds', 'color',
-  'staticPrice', 'staticDuration', 'acceptsAppointments', 'percentOfRevenue', 'allowLogin', 'archived', 'locale'
+  'staticPrice', 'staticDuration', 'acceptsAppointments', 'percentOfRevenue', 'allowLogin', 'archived', 'locale', 'schedule'
 ] as const
 
 export const userDataSchema = Type.Intersect(
@@ -84,7 +86,7 @@ export const userDataResolver = resolve<User, HookContext>({
   archived: async (value) => value ?? false,
   balance: async () => 0,
   locale: async (value) => value ?? null,
-  schedule: async () => ({})
+  schedule: async (value) => value ?? {}
 })
 
 export const userPatchSchema = Type.Intersect(

@@ -8,6 +8,7 @@ import { UserService, userRowShape, userServiceOptions } from './users.class'
 import { userDataResolver, userDataValidator, userExternalResolver, userPatchResolver, userPatchValidator, userQueryValidator, userResolver } from './users.schema'
 import { checkTeamMember, endSessionsOfRestricted, protectOwnAccount } from './user-rules'
 import { userMethods, userPath } from './users.shared'
+import { checkSchedule } from '../../schema/schedule'
 
 declare module '../../declarations' {
   interface ServiceTypes {
@@ -30,8 +31,8 @@ export function users(app: Application) {
     },
     before: {
       all: [checkId(), schemaHooks.validateQuery(userQueryValidator), companyScope],
-      create: [schemaHooks.validateData(userDataValidator), checkTeamMember, schemaHooks.resolveData(userDataResolver)],
-      patch: [schemaHooks.validateData(userPatchValidator), protectOwnAccount, checkTeamMember, schemaHooks.resolveData(userPatchResolver)],
+      create: [schemaHooks.validateData(userDataValidator), checkTeamMember, checkSchedule(), schemaHooks.resolveData(userDataResolver)],
+      patch: [schemaHooks.validateData(userPatchValidator), protectOwnAccount, checkTeamMember, checkSchedule(), schemaHooks.resolveData(userPatchResolver)],
       remove: [protectOwnAccount]
     },
     after: {

@@ -17,6 +17,7 @@
  * query plans of the appointment find and of the customers find.
  */
 import fs from 'node:fs'
+import os from 'node:os'
 import path from 'node:path'
 import type { AddressInfo } from 'node:net'
 import knex, { type Knex } from 'knex'
@@ -197,8 +198,9 @@ async function main() {
 
     /** What the calendar screen asks when it opens the week of `monday` (CalendarPage, useResources, useCustomersByIds). */
     const loadWeek = async (monday: string) => {
+      const cpu = process.cpuUsage()
       const begin = performance.now()
-      const query = { branchId, start: { $gte: zonedToUtc(monday, '00:00', timeZone), $lt: zonedToUtc(addLocalDays(monday, 7), '00:00', timeZone) }, $sort: { start: 1 }, $limit: RANGE_LIMIT }
+      const query = { branchId, start: { $gte: zonedToUtc(monday, '00:00', timeZone), $lt: zonedToUtc(addLocalDays(monday, 7), '00:00', timeZone) }, $sort: { start: 1 as const }, $limit: RANGE_LIMIT }
       const columns = Promise.all([
         client.service('my-team').find({ query: { branchId, acceptsAppointments: true, $limit: 500, $sort: { last_name: 1, first_name: 1 } } as never }),
         client.service('my-team').find({ query: { $limit: 500 } }),
@@ -214,7 +216,8 @@ async function main() {
       const columnsTime = await columns
       const total = performance.now() - begin
       if (found.reduce((sum, customers) => sum + customers.data.length, 0) !== ids.length) throw new Error('some customers of the week were not found')
-      return { total, appointments: appointmentsAt - begin, customers: customersAt - appointmentsAt, columns: columnsTime, rows: page.data.length, pageTotal: page.total }
+      const used = process.cpuUsage(cpu)
+      return { cpu: (used.user + used.system) / 1000, total, appointments: appointmentsAt - begin, customers: customersAt - appointmentsAt, columns: columnsTime, rows: page.data.length, pageTotal: page.total }
     }
 
     // Different weeks, spread over the whole history and the weeks ahead, the same every run.
@@ -230,6 +233,10 @@ async function main() {
     console.log(`  ${'appointment find (week, $limit 1000)'.padEnd(44)} ${figures(results.map((result) => result.appointments))}`)
     console.log(`  ${'customers find (_id $in, pages of 500)'.padEnd(44)} ${figures(results.map((result) => result.customers))}`)
     console.log(`  ${'columns: my-team x2, work-place (parallel)'.padEnd(44)} ${figures(results.map((result) => result.columns))}`)
+    // Wall times depend on what else the machine runs; the CPU time of this process (client,
+    // server and, on SQLite, the database) per load much less so.
+    console.log(`  ${'CPU time of this process per whole load'.padEnd(44)} ${figures(results.map((result) => result.cpu))}`)
+    console.log(`  (load average during the runs: ${os.loadavg().map((load) => load.toFixed(1)).join(', ')} on ${os.cpus().length} cores)`)
 
     const monday = mondays[0]
     const weekQuery = {
@@ -241,6 +248,10 @@ async function main() {
       .map((row) => row.customerId)
       .slice(0, CUSTOMER_PAGE)
     const customerPlans = await findPlans(app, 'customers', { companyId: clinic.companyId, branchId: { $in: [branchId] }, _id: { $in: customerIds }, $limit: customerIds.length })
+    // The customers' plan names every id of the $in list: shown as their count.
+    const shorten = (plan: string) => plan.replace(/'\{[^}]{200,}\}'/g, (list) => `'{${list.split(',').length} ids}'`)
+    customerPlans.page = shorten(customerPlans.page)
+    customerPlans.count = shorten(customerPlans.count)
     console.log(`\nQuery plans (week of ${monday}, as the hooks leave the query):`)
     console.log(`[appointment page]\n${appointmentPlans.page}\n[appointment count]\n${appointmentPlans.count}`)
     console.log(`[customers page]\n${customerPlans.page}\n[customers count]\n${customerPlans.count}`)

@@ -19,7 +19,7 @@ type DemoService = [string, string, number, number, number, boolean]
  * every amount is). Consultations, X-rays and hygiene are bookable online; treatment that needs
  * a plan first is not.
  */
-const CATALOGUE: Array<[string, DemoService[]]> = [
+export const CATALOGUE: Array<[string, DemoService[]]> = [
   ['Diagnostics', [
     ['D-01', 'Initial consultation', 30, 0, 100_000, true],
     ['D-02', 'Intraoral X-ray', 10, 0, 50_000, true],

@@ -25,6 +25,7 @@ interface Stamp {
  * The demo clinic's customers: a few hundred people with Uzbek, Russian and English names in
  * Latin and Cyrillic, +998 phones, tags and sources, a few blacklisted or archived, spread over
  * the branches. Rows are written in batches, with the columns the service would derive.
+ * Returns who was written, for booking them (seed-demo-appointments.ts).
  */
 export async function seedDemoCustomers(db: Knex, stamp: Stamp, branchIds: string[], count = 300) {
   const random = seededRandom(4)
@@ -79,4 +80,5 @@ export async function seedDemoCustomers(db: Knex, stamp: Stamp, branchIds: strin
     }
   })
   for (let start = 0; start < rows.length; start += 50) await db('customers').insert(rows.slice(start, start + 50))
+  return rows.map(({ _id, branchId, blacklisted, archived }) => ({ _id, branchId, blacklisted, archived }))
 }

@@ -4,6 +4,7 @@ import { newId, now } from './hooks/ids'
 import { hashPassword } from './services/users/password-hash'
 import { seedDemoCustomers } from './seed-demo-customers'
 import { demoScheduleFor, seedDemoCatalogue } from './seed-demo-catalogue'
+import { demoDoctorBranches, seedDemoAppointments } from './seed-demo-appointments'
 
 export const DEMO_SIGN_IN = { email: 'admin@demo.clinic', password: 'Demo-clinic-2026' }
 
@@ -17,9 +18,10 @@ const DEMO_TEAM = [
 
 /**
  * A small but believable clinic: two branches, specialties, a team in every default role (the
- * doctors take appointments, with weekly hours), customers, a service catalogue, chairs and shift templates.
+ * doctors take appointments, with weekly hours), customers, a service catalogue, chairs and shift
+ * templates, and a realistic week of appointments around `now` with a waiting list.
  */
-export async function seedDemoClinic(app: Application) {
+export async function seedDemoClinic(app: Application, { now: seedTime = new Date() }: { now?: Date } = {}) {
   const db = app.get('db')
   const registered = await registerCompany(db, {
     companyName: 'Smile Dental',
@@ -41,9 +43,13 @@ export async function seedDemoClinic(app: Application) {
     await db('specialties').insert({ _id, ...stamp, name })
   }
   const password = await hashPassword(DEMO_SIGN_IN.password)
+  const branches = { main: registered.branchId, second: secondBranch }
+  const doctorIds = new Map<string, string>()
   for (const member of DEMO_TEAM) {
+    const _id = newId()
+    if (member.role === 'doctor') doctorIds.set(member.email, _id)
     await db('users').insert({
-      _id: newId(),
+      _id,
       ...stamp,
       email: member.email,
       password,
@@ -53,7 +59,7 @@ export async function seedDemoClinic(app: Application) {
       phone: '',
       roleId: registered.roleIds[member.role],
       specialtyId: member.specialty ? specialtyIds.get(member.specialty) : null,
-      branchIds: JSON.stringify(member.role === 'doctor' ? [registered.branchId] : [registered.branchId, secondBranch]),
+      branchIds: JSON.stringify(member.role === 'doctor' ? demoDoctorBranches(member.email, branches) : [registered.branchId, secondBranch]),
       color: member.color,
       acceptsAppointments: member.role === 'doctor',
       percentOfRevenue: member.role === 'doctor' ? 30 : 0,
@@ -64,6 +70,7 @@ export async function seedDemoClinic(app: Application) {
       schedule: JSON.stringify(demoScheduleFor(member.email))
     })
   }
-  await seedDemoCustomers(db, stamp, [registered.branchId, secondBranch])
+  const customers = await seedDemoCustomers(db, stamp, [registered.branchId, secondBranch])
   await seedDemoCatalogue(db, stamp, [registered.branchId, secondBranch])
+  await seedDemoAppointments(app, { companyId: registered.companyId, userId: registered.userId, now: seedTime.getTime(), branches, doctorIds, customers })
 }

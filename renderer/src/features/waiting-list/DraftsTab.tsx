@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react'
-import { Alert, Button, Grid, Popconfirm, Space, Table, Tag, Typography, type TableColumnsType } from 'antd'
+import { Alert, Button, Grid, Popconfirm, Space, Table, Typography, type TableColumnsType } from 'antd'
 import { CheckOutlined, CloseOutlined } from '@ant-design/icons'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
@@ -11,6 +11,7 @@ import { errorMessage, toast } from '../../app/toasts'
 import { FetchError } from '../../components/FetchError'
 import { useFormat } from '../../i18n/format'
 import { customerName } from '../customers/customer-name'
+import { StatusTag } from '../appointments/StatusTag'
 import type { AppointmentStatus } from '../../../../domain/appointments/status'
 import { canCancel, confirmedStatus } from './unconfirmed'
 import { useCustomersById, useDoctors } from './useLookups'
@@ -67,9 +68,7 @@ export function DraftsTab() {
     const customer = customers.get(row.customerId)
     return customer ? <Link to={`/customer/${customer._id}`}>{customerName(customer)}</Link> : '—'
   }
-  const kind = (row: AppointmentSummary) => (
-    <Tag color={row.status === 'onlineWaiting' ? 'purple' : 'default'}>{t(`waitingList.unconfirmed.${row.status === 'onlineWaiting' ? 'onlineWaiting' : 'draft'}`)}</Tag>
-  )
+  const kind = (row: AppointmentSummary) => <StatusTag status={row.status} />
   const services = (row: AppointmentSummary) => (row.services ?? []).map((item) => item.name).join(', ')
   const actions = (row: AppointmentSummary) => {
     if (!canEdit) return null

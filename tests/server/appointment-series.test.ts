@@ -13,7 +13,7 @@ describe.each(engines)('appointment series (%s)', (engine) => {
 
   const appointments = () => clinic.admin.client.service('appointment')
   const seriesOf = async (seriesId: string) =>
-    (await appointments().find({ query: { seriesId, $sort: { start: 1 }, $limit: 1000 } })).data as Appointment[]
+    (await appointments().find({ query: { seriesId, $sort: { start: 1 as const }, $limit: 1000 } })).data as Appointment[]
 
   it('keeps 09:00 Helsinki time across the last Sunday of March (weekly)', async () => {
     const first = await appointments().create(booking(clinic, '2027-03-15', '09:00', { repeat: { frequency: 'weekly', interval: 1, ends: { type: 'count', count: 4 } } }))

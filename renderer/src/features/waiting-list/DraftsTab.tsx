@@ -124,11 +124,19 @@ export function DraftsTab() {
         }
       ]
     : [
-        { key: 'when', title: t('waitingList.when'), render: (_, row) => when(row) },
+        {
+          key: 'when',
+          title: t('waitingList.when'),
+          render: (_, row) => (
+            <div className="waiting-row">
+              <span className="waiting-nowrap">{when(row)}</span>
+              <span className="waiting-muted">{t('waitingList.minutes', { count: row.duration })}</span>
+            </div>
+          )
+        },
         { key: 'customer', title: t('waitingList.customer'), render: (_, row) => who(row) },
         { key: 'doctor', title: t('waitingList.doctor'), render: (_, row) => doctorNames.get(row.staffId) ?? '—' },
         { key: 'services', title: t('waitingList.services'), render: (_, row) => services(row) || '—' },
-        { key: 'duration', title: t('waitingList.duration'), render: (_, row) => t('waitingList.minutes', { count: row.duration }) },
         { key: 'kind', title: t('waitingList.statusLabel'), render: (_, row) => kind(row) },
         { key: 'actions', align: 'right', render: (_, row) => actions(row) }
       ]
@@ -161,7 +169,6 @@ export function DraftsTab() {
           pagination={{ current: page, pageSize: PAGE_SIZE, total: found.data?.total ?? 0, onChange: setPage, showSizeChanger: false, hideOnSinglePage: true }}
           showHeader={!phone}
           columns={columns}
-          scroll={phone ? undefined : { x: 'max-content' }}
         />
       )}
     </>

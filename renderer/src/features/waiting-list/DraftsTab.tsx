@@ -74,7 +74,8 @@ export function DraftsTab() {
     if (!canEdit) return null
     const target = confirmedStatus(row.status)
     return (
-      <Space wrap size={4}>
+      // One line at 1280 (the row stays short); on a phone the buttons wrap under the details.
+      <Space wrap={phone} size={4}>
         {target && (
           <Button
             size="small"

@@ -58,6 +58,13 @@ export const messages = {
   'custom-field-in-use': 'Another field\'s condition depends on this field',
   'merge-same-customer': 'Choose two different customers to merge',
   'customer-already-merged': 'This customer has already been merged',
+  'time-invalid': 'Enter a time as HH:mm',
+  'interval-start-after-end': 'The start must be before the end',
+  'intervals-overlap': 'Time intervals must not overlap',
+  'too-many-intervals': 'Too many time intervals in one day',
+  'date-invalid': 'Enter a date as YYYY-MM-DD',
+  'calendar-day-invalid': 'The calendar day must start before it ends',
+  'working-days-required': 'Choose at least one working day',
   'no-customer': 'No customer was selected',
   'customer-blacklisted': 'This customer is blacklisted and cannot be booked',
   'appointment-staff-busy': 'The doctor already has an appointment at this time',
@@ -66,14 +73,7 @@ export const messages = {
   'appointment-status-transition': 'The appointment cannot change to this status',
   'invalid-repeat': 'The repeat rule is not valid',
   'waiting-list-not-waiting': 'This customer is no longer on the waiting list',
-  'invalid-range': 'The end must be after the start',
-  'time-invalid': 'Enter a time as HH:mm',
-  'interval-start-after-end': 'The start must be before the end',
-  'intervals-overlap': 'Time intervals must not overlap',
-  'too-many-intervals': 'Too many time intervals in one day',
-  'date-invalid': 'Enter a date as YYYY-MM-DD',
-  'calendar-day-invalid': 'The calendar day must start before it ends',
-  'working-days-required': 'Choose at least one working day'
+  'invalid-range': 'The end must be after the start'
 } as const
 
 export type MessageCode = keyof typeof messages

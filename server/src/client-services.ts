@@ -55,10 +55,10 @@ export const clientServices = [
   [serviceCategoryPath, serviceCategoryMethods],
   [servicePath, serviceMethods],
   [workPlacePath, workPlaceMethods],
+  [timeTemplatePath, timeTemplateMethods],
   [appointmentPath, appointmentMethods],
   [waitingListPath, waitingListMethods],
-  [appointmentStatusHistoryPath, appointmentStatusHistoryMethods],
-  [timeTemplatePath, timeTemplateMethods]
+  [appointmentStatusHistoryPath, appointmentStatusHistoryMethods]
 ] as const
 
 export interface ClientServiceTypes {
@@ -87,8 +87,8 @@ export interface ClientServiceTypes {
   [serviceCategoryPath]: ServiceCategoryClientService
   [servicePath]: ServiceClientService
   [workPlacePath]: WorkPlaceClientService
+  [timeTemplatePath]: TimeTemplateClientService
   [appointmentPath]: AppointmentClientService
   [waitingListPath]: WaitingListClientService
-  [appointmentStatusHistoryPath]: AppointmentStatusHistoryClientService,
-  [timeTemplatePath]: TimeTemplateClientService
+  [appointmentStatusHistoryPath]: AppointmentStatusHistoryClientService
 }

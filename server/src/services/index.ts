@@ -58,8 +58,8 @@ export function services(app: Application) {
   app.configure(serviceCategories)
   app.configure(service)
   app.configure(workPlace)
+  app.configure(timeTemplates)
   app.configure(waitingList)
   app.configure(appointment)
   app.configure(appointmentStatusHistory)
-  app.configure(timeTemplates)
 }

@@ -17,7 +17,8 @@ const userOf = (connection: RealTimeConnection) => (connection as { user?: { _id
  */
 export const publishAppointment = (app: Application) => (data: unknown, context?: HookContext) => {
   const record = data as Published
-  const doctors = new Set([record.staffId, context?.params.appointmentFormerStaffId].filter(Boolean))
+  // Events the service emits itself (series, slot-freed) come with a stand-in context without params.
+  const doctors = new Set([record.staffId, context?.params?.appointmentMove?.formerStaffId].filter(Boolean))
   return app
     .channel([allBranchesChannel(record.companyId), branchChannel(record.branchId)])
     .filter(

@@ -44,6 +44,11 @@ export function seriesOption(context: HookContext) {
   context.params.query = rest
 }
 
+/** Before patch: where the service notes a change of doctor for the events (see appointment-publish.ts). */
+export function noteMoves(context: HookContext) {
+  context.params.appointmentMove = {}
+}
+
 /** After validation, moves the create/patch options `overrideWorkingHours` and `waitingListId` into params. */
 export function bookingOptions(context: HookContext) {
   const data = context.data as Record<string, unknown> | undefined

@@ -36,8 +36,11 @@ declare module '@feathersjs/feathers' {
     overrideWorkingHours?: boolean
     /** The waiting-list entry an appointment create books. */
     waitingListId?: string
-    /** A patch that gave the appointment to another doctor: the one it left (for events). */
-    appointmentFormerStaffId?: string
+    /**
+     * Filled by a patch that gave the appointment to another doctor: the one it left (for its
+     * events). An object set by a hook, because the adapter passes the service a copy of params.
+     */
+    appointmentMove?: { formerStaffId?: string }
   }
 }
 
@@ -218,7 +221,7 @@ export class AppointmentService extends RecordService<Appointment, AppointmentDa
         results.push(await super._patch(plan.before._id, changes, { ...inTrx, query: { companyId: plan.before.companyId } } as AppointmentParams))
       }
       if (history.length > 0) await trx(STATUS_HISTORY_TABLE).insert(history)
-      if (params && current.staffId !== results[0].staffId) params.appointmentFormerStaffId = current.staffId
+      if (params?.appointmentMove && current.staffId !== results[0].staffId) params.appointmentMove.formerStaffId = current.staffId
       const freed = plans.filter((plan) => plan.freed).map((plan) => slotOf(plan.before))
       return { primary: results[0], others: results.slice(1), freed } satisfies Written
     })

@@ -16,7 +16,7 @@ import {
   appointmentQueryValidator,
   appointmentResolver
 } from './appointment.schema'
-import { appointmentScope, bookingOptions, checkAppointmentCustomer, seriesOption } from './appointment-rules'
+import { appointmentScope, bookingOptions, checkAppointmentCustomer, noteMoves, seriesOption } from './appointment-rules'
 import { publishAppointment } from './appointment-publish'
 import { appointmentEvents, appointmentMethods, appointmentPath } from './appointment.shared'
 
@@ -49,7 +49,7 @@ export function appointment(app: Application) {
       find: [appointmentScope],
       get: [appointmentScope],
       create: [trimStrings('notes'), schemaHooks.validateData(appointmentDataValidator), bookingOptions, branchCheck, checkAppointmentCustomer, schemaHooks.resolveData(appointmentDataResolver)],
-      patch: [appointmentScope, trimStrings('notes'), schemaHooks.validateData(appointmentPatchValidator), bookingOptions, checkAppointmentCustomer, schemaHooks.resolveData(appointmentPatchResolver)],
+      patch: [appointmentScope, noteMoves, trimStrings('notes'), schemaHooks.validateData(appointmentPatchValidator), bookingOptions, checkAppointmentCustomer, schemaHooks.resolveData(appointmentPatchResolver)],
       remove: [appointmentScope]
     }
   })

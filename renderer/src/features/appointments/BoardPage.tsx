@@ -1,7 +1,7 @@
 import './appointments.css'
 import { useMemo, useState, type CSSProperties } from 'react'
 import dayjs from 'dayjs'
-import { Button, Card, DatePicker, Dropdown, Space, Spin } from 'antd'
+import { Alert, Button, Card, DatePicker, Dropdown, Space, Spin } from 'antd'
 import { LeftOutlined, MoreOutlined, RightOutlined } from '@ant-design/icons'
 import { useTranslation } from 'react-i18next'
 import { useSearchParams } from 'react-router'
@@ -29,6 +29,8 @@ import { addDays, companyToday, floatingDay, timeKey, toFloating } from './zoned
 const mainColumns: AppointmentStatus[] = ['planned', 'notConfirmed', 'confirmed', 'late', 'arrived', 'started', 'completed', 'noShow', 'cancelled']
 const extraColumns: AppointmentStatus[] = ['draft', 'onlineWaiting']
 const DAY = /^\d{4}-\d{2}-\d{2}$/
+const EDGE = 60
+const SCROLL_STEP = 16
 
 /**
  * /board: the chosen day's visits in columns by status. Dragging a card to another column
@@ -52,6 +54,7 @@ export default function BoardPage() {
   const [dragged, setDragged] = useState<AppointmentRecord | null>(null)
   const [over, setOver] = useState<AppointmentStatus | null>(null)
   const [editing, setEditing] = useState<AppointmentRecord | null>(null)
+  const [refusal, setRefusal] = useState<string | null>(null)
 
   const columns = [...mainColumns, ...extraColumns.filter((status) => appointments.some((item) => item.status === status))]
   const go = (next: string) => setParams(next === today ? {} : { date: next })
@@ -59,9 +62,11 @@ export default function BoardPage() {
   async function changeStatus(appointment: AppointmentRecord, to: AppointmentStatus) {
     if (appointment.status === to) return
     if (!canTransition(appointment.status, to)) {
-      toast.warning(t('board.refused', { from: t(`appointmentStatus.${appointment.status}`), to: t(`appointmentStatus.${to}`) }))
+      // Stays on screen (a toast passes in 1.5 s): the person reads why the card did not move.
+      setRefusal(t('board.refused', { from: t(`appointmentStatus.${appointment.status}`), to: t(`appointmentStatus.${to}`) }))
       return
     }
+    setRefusal(null)
     queryClient.setQueryData<Paginated<AppointmentRecord>>([APPOINTMENT_PATH, 'find', query], (old) =>
       old ? { ...old, data: old.data.map((item) => (item._id === appointment._id ? { ...item, status: to } : item)) } : old
     )
@@ -76,8 +81,6 @@ export default function BoardPage() {
   }
 
   function endDrag() {
-    // A drop on a refused column never fires `drop`: say why here instead of silently doing nothing.
-    if (dragged && over && over !== dragged.status && !canTransition(dragged.status, over)) void changeStatus(dragged, over)
     setDragged(null)
     setOver(null)
   }
@@ -97,10 +100,20 @@ export default function BoardPage() {
           <DatePicker value={dayjs(floatingDay(day))} allowClear={false} onChange={(value) => value && go(value.format('YYYY-MM-DD'))} format="dddd, DD.MM.YYYY" aria-label={t('calendar.pickDate')} data-testid="board-date" />
           {list.isFetching && <Spin size="small" />}
         </div>
+        {refusal && <Alert type="warning" showIcon closable={{ onClose: () => setRefusal(null) }} title={refusal} className="board-refusal" data-testid="board-refusal" />}
         {list.error && !list.data ? (
           <FetchError error={list.error} onRetry={() => void list.refetch()} />
         ) : (
-          <div className="board" data-testid="board">
+          <div
+            className="board"
+            data-testid="board"
+            onDragOver={(event) => {
+              // Browsers do not scroll a box while dragging: near an edge the board scrolls itself.
+              const box = event.currentTarget.getBoundingClientRect()
+              if (event.clientX > box.right - EDGE) event.currentTarget.scrollLeft += SCROLL_STEP
+              else if (event.clientX < box.left + EDGE) event.currentTarget.scrollLeft -= SCROLL_STEP
+            }}
+          >
             {columns.map((status) => {
               const cards = appointments.filter((item) => item.status === status)
               const refused = Boolean(dragged && over === status && dragged.status !== status && !canTransition(dragged.status, status))
@@ -115,10 +128,12 @@ export default function BoardPage() {
                   data-refused={refused ? 'true' : undefined}
                   onDragEnter={() => setOver(status)}
                   onDragOver={(event) => {
+                    if (!dragged) return
                     if (over !== status) setOver(status)
-                    // Allowing the drop only where the state machine allows the move.
-                    if (dragged && canTransition(dragged.status, status)) event.preventDefault()
-                    else event.dataTransfer.dropEffect = 'none'
+                    // Every column takes the drop, so a refused one can say why (the red column
+                    // already told while hovering); the state machine decides in changeStatus.
+                    // (dropEffect 'none' would cancel the drop and with it the explanation.)
+                    event.preventDefault()
                   }}
                   onDrop={(event) => {
                     event.preventDefault()

@@ -208,7 +208,7 @@ export default function CalendarPage() {
   const gridStyle = {
     '--slot-height': `${slotHeight(settings.zoom)}px`,
     // One readable column per doctor: on a phone the calendar scrolls sideways inside its card.
-    '--calendar-min-width': `${56 + Math.max(1, resources.length) * (view === 'week' ? 7 * 28 : phone ? 150 : 120)}px`
+    '--calendar-min-width': `${56 + Math.max(1, resources.length) * (view === 'week' ? 7 * 84 : phone ? 150 : 120)}px`
   } as CSSProperties
 
   return (
@@ -230,7 +230,7 @@ export default function CalendarPage() {
         ) : resources.length === 0 && !list.isLoading ? (
           <Empty description={by === 'staff' ? t('calendar.noDoctors') : t('calendar.noChairs')} />
         ) : (
-          <div className="calendar-scroll" style={gridStyle} data-testid="calendar">
+          <div className={`calendar-scroll calendar-${view}`} style={gridStyle} data-testid="calendar">
             <DnDCalendar
               localizer={localizer}
               culture={culture}

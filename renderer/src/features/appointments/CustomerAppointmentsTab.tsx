@@ -1,7 +1,7 @@
 import '../appointments/appointments.css'
 import { useMemo, useState } from 'react'
 import dayjs from 'dayjs'
-import { Button, Empty, Table, Typography } from 'antd'
+import { Button, Empty, Grid, Table, Typography } from 'antd'
 import { PlusOutlined } from '@ant-design/icons'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
@@ -33,6 +33,8 @@ export function CustomerAppointmentsTab({ customerId }: { customerId: string }) 
   const upcoming = useAppointments(useMemo(() => ({ customerId, start: { $gte: now }, $sort: { start: 1 }, $limit: LIMIT }), [customerId, now]))
   const past = useAppointments(useMemo(() => ({ customerId, start: { $lt: now }, $sort: { start: -1 }, $limit: LIMIT }), [customerId, now]))
   const [editing, setEditing] = useState<AppointmentRecord | null>(null)
+  // A phone shows what a front desk asks first: when, which status, with whom.
+  const phone = !Grid.useBreakpoint().md
 
   const columns = [
     {
@@ -58,7 +60,7 @@ export function CustomerAppointmentsTab({ customerId }: { customerId: string }) 
     { key: 'services', title: t('appointments.services'), render: (_: unknown, row: AppointmentRecord) => row.services.map((item) => item.name).join(', ') || '—' },
     { key: 'duration', title: t('appointments.duration'), render: (_: unknown, row: AppointmentRecord) => <span className="nowrap">{durationLabel(t, row.duration)}</span> },
     { key: 'status', title: t('appointments.status'), render: (_: unknown, row: AppointmentRecord) => <StatusTag status={row.status} /> }
-  ]
+  ].filter((column) => !phone || ['when', 'doctor', 'status'].includes(column.key))
   const table = (rows: AppointmentRecord[], loading: boolean, testId: string) => (
     <Table
       rowKey="_id"

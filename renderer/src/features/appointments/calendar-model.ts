@@ -1,4 +1,4 @@
-import type { AppointmentRecord, WorkPlace } from './appointment-types'
+import { defaultCalendarSettings, type AppointmentRecord, type CalendarSettings, type WorkPlace } from './appointment-types'
 import { addDays, dayRangeQuery, floatingDay, toFloating } from './zoned-time'
 import { RANGE_LIMIT } from './appointment-query'
 
@@ -81,4 +81,10 @@ export function minutesBetween(start: Date, end: Date): number {
 const palette = ['#1677ff', '#52c41a', '#fa8c16', '#722ed1', '#13c2c2', '#eb2f96', '#a0d911', '#2f54eb', '#faad14', '#f5222d']
 export function fallbackColour(index: number): string {
   return palette[((index % palette.length) + palette.length) % palette.length]
+}
+
+/** company.settings.calendar with the contract's defaults for anything not set. */
+export function calendarSettingsOf(raw: Partial<CalendarSettings> | undefined | null): CalendarSettings {
+  const merged = { ...defaultCalendarSettings, ...(raw ?? {}) }
+  return merged.dayEnd > merged.dayStart ? merged : { ...merged, dayStart: defaultCalendarSettings.dayStart, dayEnd: defaultCalendarSettings.dayEnd }
 }

@@ -1,13 +1,8 @@
 import { useGet } from '../../api/live'
 import { useSignedIn } from '../../api/session-store'
 import type { MyCompany } from '../../api/types'
-import { defaultCalendarSettings, type CalendarSettings } from './appointment-types'
-
-/** company.settings.calendar with the contract's defaults for anything not set. */
-export function calendarSettingsOf(raw: Partial<CalendarSettings> | undefined | null): CalendarSettings {
-  const merged = { ...defaultCalendarSettings, ...(raw ?? {}) }
-  return merged.dayEnd > merged.dayStart ? merged : { ...merged, dayStart: defaultCalendarSettings.dayStart, dayEnd: defaultCalendarSettings.dayEnd }
-}
+import type { CalendarSettings } from './appointment-types'
+import { calendarSettingsOf } from './calendar-model'
 
 export function useCalendarSettings(): CalendarSettings {
   const company = useGet<MyCompany & { settings?: { calendar?: Partial<CalendarSettings> } }>('my-company', 'mine')

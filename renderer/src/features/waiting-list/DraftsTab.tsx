@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react'
-import { Alert, Button, Grid, Popconfirm, Space, Table, Tag, Typography, type TableColumnsType } from 'antd'
+import { Alert, Button, Grid, Popconfirm, Space, Table, Typography, type TableColumnsType } from 'antd'
 import { CheckOutlined, CloseOutlined } from '@ant-design/icons'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
@@ -11,6 +11,7 @@ import { errorMessage, toast } from '../../app/toasts'
 import { FetchError } from '../../components/FetchError'
 import { useFormat } from '../../i18n/format'
 import { customerName } from '../customers/customer-name'
+import { StatusTag } from '../appointments/StatusTag'
 import type { AppointmentStatus } from '../../../../domain/appointments/status'
 import { canCancel, confirmedStatus } from './unconfirmed'
 import { useCustomersById, useDoctors } from './useLookups'
@@ -67,15 +68,14 @@ export function DraftsTab() {
     const customer = customers.get(row.customerId)
     return customer ? <Link to={`/customer/${customer._id}`}>{customerName(customer)}</Link> : '—'
   }
-  const kind = (row: AppointmentSummary) => (
-    <Tag color={row.status === 'onlineWaiting' ? 'purple' : 'default'}>{t(`waitingList.unconfirmed.${row.status === 'onlineWaiting' ? 'onlineWaiting' : 'draft'}`)}</Tag>
-  )
+  const kind = (row: AppointmentSummary) => <StatusTag status={row.status} />
   const services = (row: AppointmentSummary) => (row.services ?? []).map((item) => item.name).join(', ')
   const actions = (row: AppointmentSummary) => {
     if (!canEdit) return null
     const target = confirmedStatus(row.status)
     return (
-      <Space wrap size={4}>
+      // One line at 1280 (the row stays short); on a phone the buttons wrap under the details.
+      <Space wrap={phone} size={4}>
         {target && (
           <Button
             size="small"
@@ -125,11 +125,19 @@ export function DraftsTab() {
         }
       ]
     : [
-        { key: 'when', title: t('waitingList.when'), render: (_, row) => when(row) },
+        {
+          key: 'when',
+          title: t('waitingList.when'),
+          render: (_, row) => (
+            <div className="waiting-row">
+              <span className="waiting-nowrap">{when(row)}</span>
+              <span className="waiting-muted">{t('waitingList.minutes', { count: row.duration })}</span>
+            </div>
+          )
+        },
         { key: 'customer', title: t('waitingList.customer'), render: (_, row) => who(row) },
         { key: 'doctor', title: t('waitingList.doctor'), render: (_, row) => doctorNames.get(row.staffId) ?? '—' },
         { key: 'services', title: t('waitingList.services'), render: (_, row) => services(row) || '—' },
-        { key: 'duration', title: t('waitingList.duration'), render: (_, row) => t('waitingList.minutes', { count: row.duration }) },
         { key: 'kind', title: t('waitingList.statusLabel'), render: (_, row) => kind(row) },
         { key: 'actions', align: 'right', render: (_, row) => actions(row) }
       ]
@@ -162,7 +170,6 @@ export function DraftsTab() {
           pagination={{ current: page, pageSize: PAGE_SIZE, total: found.data?.total ?? 0, onChange: setPage, showSizeChanger: false, hideOnSinglePage: true }}
           showHeader={!phone}
           columns={columns}
-          scroll={phone ? undefined : { x: 'max-content' }}
         />
       )}
     </>

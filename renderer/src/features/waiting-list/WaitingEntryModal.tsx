@@ -133,7 +133,7 @@ export function WaitingEntryModal({ entry, customer: fixedCustomer, onClose }: P
           </Form.Item>
         </div>
         <Form.Item name="dates" label={t('waitingList.dates')} rules={[{ required: true, message: t('waitingList.datesRequired') }]}>
-          <DatePicker.RangePicker style={{ width: '100%' }} format="L" allowClear={false} />
+          <DatePicker.RangePicker style={{ width: '100%' }} format="DD.MM.YYYY" allowClear={false} />
         </Form.Item>
         <Form.Item name="days" label={t('waitingList.days')} extra={t('waitingList.daysHint')} required={false}>
           <Checkbox.Group options={weekdays.map((day) => ({ value: day, label: t(`waitingList.weekdays.${day}`) }))} />

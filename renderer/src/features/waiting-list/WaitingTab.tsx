@@ -80,18 +80,34 @@ export function WaitingTab({ onEdit }: { onEdit: (entry: WaitingListEntry, custo
         }
       ]
     : [
-        { key: 'customer', title: t('waitingList.customer'), render: (_, entry) => customerCell(entry) },
+        {
+          key: 'customer',
+          title: t('waitingList.customer'),
+          render: (_, entry) => (
+            <div className="waiting-row">
+              {customerCell(entry)}
+              {entry.notes && <div className="waiting-muted waiting-notes">{entry.notes}</div>}
+            </div>
+          )
+        },
         { key: 'doctor', title: t('waitingList.doctor'), render: (_, entry) => texts(entry).doctor },
         { key: 'services', title: t('waitingList.services'), render: (_, entry) => texts(entry).services || '—' },
-        { key: 'dates', title: t('waitingList.dates'), render: (_, entry) => texts(entry).dates },
-        { key: 'days', title: t('waitingList.days'), render: (_, entry) => texts(entry).days },
-        { key: 'times', title: t('waitingList.times'), render: (_, entry) => texts(entry).times },
-        { key: 'duration', title: t('waitingList.duration'), render: (_, entry) => texts(entry).duration },
         {
-          key: 'notes',
-          title: t('waitingList.notes'),
-          render: (_, entry) => (entry.notes ? <Typography.Text ellipsis={{ tooltip: entry.notes }} style={{ maxWidth: 180 }}>{entry.notes}</Typography.Text> : null)
+          key: 'window',
+          title: t('waitingList.window.title'),
+          render: (_, entry) => {
+            const text = texts(entry)
+            return (
+              <div className="waiting-row">
+                <span className="waiting-nowrap">{text.dates}</span>
+                <span className="waiting-muted">
+                  {text.days} · <span className="waiting-nowrap">{text.times}</span>
+                </span>
+              </div>
+            )
+          }
         },
+        { key: 'duration', title: t('waitingList.duration'), render: (_, entry) => <span className="waiting-nowrap">{texts(entry).duration}</span> },
         ...(status === 'all' ? [{ key: 'status', title: t('waitingList.statusLabel'), render: (_: unknown, entry: WaitingListEntry) => statusTag(entry) }] : []),
         { key: 'actions', align: 'right', render: (_, entry) => actions(entry) }
       ]
@@ -140,7 +156,6 @@ export function WaitingTab({ onEdit }: { onEdit: (entry: WaitingListEntry, custo
           pagination={{ current: page, pageSize: PAGE_SIZE, total: entries.data?.total ?? 0, onChange: setPage, showSizeChanger: false, hideOnSinglePage: true }}
           showHeader={!phone}
           columns={columns}
-          scroll={phone ? undefined : { x: 'max-content' }}
         />
       )}
     </>

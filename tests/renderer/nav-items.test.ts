@@ -35,4 +35,14 @@ describe('sidebar entries', () => {
     expect(activeNavKey(navItems, '/customer/0190a1b2-0000-7000-8000-000000000000/notes')).toBe('customers')
     expect(activeNavKey(navItems, '/customers-elsewhere')).toBeUndefined()
   })
+
+  test('calendar and board need the appointments module and view on appointment; the lists belong to the calendar', () => {
+    const appointment = [{ resource: 'appointment', view: true }]
+    expect(visibleNavItems(navItems, appointment, { appointments: true }).map((item) => item.key)).toEqual(expect.arrayContaining(['calendar', 'board']))
+    expect(visibleNavItems(navItems, appointment, { appointments: false }).map((item) => item.key)).not.toContain('calendar')
+    expect(visibleNavItems(navItems, [], { appointments: true }).map((item) => item.key)).not.toContain('board')
+    expect(activeNavKey(navItems, '/appointments/filter/today')).toBe('calendar')
+    expect(activeNavKey(navItems, '/appointments/status/noShow')).toBe('calendar')
+    expect(activeNavKey(navItems, '/board')).toBe('board')
+  })
 })

@@ -205,11 +205,8 @@ export default function CalendarPage() {
   }
 
   const working = new Set(settings.workingDays)
-  const gridStyle = {
-    '--slot-height': `${slotHeight(settings.zoom)}px`,
-    // One readable column per doctor: on a phone the calendar scrolls sideways inside its card.
-    '--calendar-min-width': `${56 + Math.max(1, resources.length) * (view === 'week' ? 7 * 84 : phone ? 150 : 120)}px`
-  } as CSSProperties
+  // One readable column per doctor: the grid scrolls sideways inside its card (never the page).
+  const gridStyle = { '--slot-height': `${slotHeight(settings.zoom)}px` } as CSSProperties
 
   return (
     <>

@@ -26,12 +26,12 @@ test.afterAll(async () => {
   await page?.context().close()
 })
 
-/** Picks an option of an antd select found by its label (type to filter, then Enter). */
-async function choose(target: Page, label: string, option: string) {
+/** Picks an option of an antd select found by its label (typing first narrows a long searchable list). */
+async function choose(target: Page, label: string, option: string, { search = false } = {}) {
   const select = target.getByLabel(label, { exact: true })
   await select.click()
-  await select.fill(option)
-  await target.keyboard.press('Enter')
+  if (search) await select.fill(option)
+  await target.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: option }).first().click()
 }
 
 test('adds a category and a service with duration, buffer and price; it shows in the list', async () => {
@@ -124,8 +124,8 @@ test('sets my working hours from a time template; they are there after a reload'
   await page.getByTestId('add-time-template').click()
   const templateForm = page.getByTestId('time-template-form')
   await templateForm.getByLabel('Name').fill('Morning shift')
-  await choose(page, 'Hours: start', '09:00')
-  await choose(page, 'Hours: end', '13:00')
+  await choose(page, 'Hours: start', '09:00', { search: true })
+  await choose(page, 'Hours: end', '13:00', { search: true })
   await page.getByRole('dialog').getByRole('button', { name: 'Save' }).click()
   await expect(page.getByTestId('time-templates').getByText('Morning shift')).toBeVisible()
   await expect(page.getByTestId('time-templates')).toContainText('09:00–13:00')
@@ -160,12 +160,16 @@ test('sets my working hours from a time template; they are there after a reload'
 
 test('a dated exception: a day off on a date', async () => {
   await page.goto('/profile/schedule')
-  const next = new Date(Date.now() + 7 * 86_400_000)
+  // Next week's Monday: a working day (09:00–13:00) since the previous test.
+  const next = new Date()
+  next.setDate(next.getDate() + 7 + ((8 - next.getDay()) % 7))
   const date = `${next.getFullYear()}-${String(next.getMonth() + 1).padStart(2, '0')}-${String(next.getDate()).padStart(2, '0')}`
-  await page.getByLabel('Add a date').click()
-  await page.locator(`.ant-picker-cell[title="${date}"]`).click()
+  await page.getByLabel('Add a date').fill(date)
+  await page.keyboard.press('Enter')
   const exception = page.getByTestId(`exception-${date}`)
   await expect(exception).toBeVisible()
+  // It starts as that weekday's hours.
+  await expect(exception).toContainText('09:00')
   await exception.getByRole('switch').click()
   await expect(exception).toContainText('Day off')
   await page.getByTestId('save-schedule').click()

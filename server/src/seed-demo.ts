@@ -3,6 +3,7 @@ import { registerCompany } from './services/company-registration/register-compan
 import { newId, now } from './hooks/ids'
 import { hashPassword } from './services/users/password-hash'
 import { seedDemoCustomers } from './seed-demo-customers'
+import { demoScheduleFor, seedDemoCatalogue } from './seed-demo-catalogue'
 
 export const DEMO_SIGN_IN = { email: 'admin@demo.clinic', password: 'Demo-clinic-2026' }
 
@@ -14,7 +15,10 @@ const DEMO_TEAM = [
   { first_name: 'Олег', last_name: 'Петров', role: 'director', specialty: null, color: '#722ed1', email: 'petrov@demo.clinic' }
 ] as const
 
-/** A small but believable clinic: two branches, specialties, a team in every default role, customers. */
+/**
+ * A small but believable clinic: two branches, specialties, a team in every default role (the
+ * doctors take appointments, with weekly hours), customers, a service catalogue, chairs and shift templates.
+ */
 export async function seedDemoClinic(app: Application) {
   const db = app.get('db')
   const registered = await registerCompany(db, {
@@ -57,8 +61,9 @@ export async function seedDemoClinic(app: Application) {
       isOwner: false,
       archived: false,
       balance: 0,
-      schedule: JSON.stringify({})
+      schedule: JSON.stringify(demoScheduleFor(member.email))
     })
   }
   await seedDemoCustomers(db, stamp, [registered.branchId, secondBranch])
+  await seedDemoCatalogue(db, stamp, [registered.branchId, secondBranch])
 }

@@ -94,7 +94,7 @@ describe.each(engines)('service catalogue on %s', (engine) => {
     await services(admin).create({ name: 'Old extraction', duration: 30, categoryId: category._id, archived: true })
     const inCategory = await services(admin).find({ query: { categoryId: category._id, archived: false } })
     expect(inCategory.data.map((row) => row.name)).toEqual(['Wisdom tooth removal', 'Simple extraction'])
-    const byName = await services(admin).find({ query: { categoryId: category._id, $sort: { name: 1 } } })
+    const byName = await services(admin).find({ query: { categoryId: category._id, $sort: { name: 1 as const } } })
     expect(byName.data.map((row) => row.name)).toEqual(['Old extraction', 'Simple extraction', 'Wisdom tooth removal'])
     expect((await services(admin).find({ query: { categoryId: null, $limit: 500 } })).data.every((row) => row.categoryId === null)).toBe(true)
   })
@@ -120,10 +120,10 @@ describe.each(engines)('service catalogue on %s', (engine) => {
     const created = await services(admin).create({ name: 'Readable', duration: 30 })
     expect((await services(doctor).get(created._id)).name).toBe('Readable')
     const before = await rows()
-    for (const call of [services(doctor).create({ name: 'Nope', duration: 30 }), services(doctor).patch(created._id, { price: 1 }), services(doctor).remove(created._id)]) {
-      expect(await failure(call)).toMatchObject({ name: 'Forbidden', data: { code: 'forbidden' } })
+    for (const error of await Promise.all([services(doctor).create({ name: 'Nope', duration: 30 }), services(doctor).patch(created._id, { price: 1 }), services(doctor).remove(created._id)].map(failure))) {
+      expect(error).toMatchObject({ name: 'Forbidden', data: { code: 'forbidden' } })
     }
-    for (const call of [services(noAccess).find(), categories(noAccess).find()]) expect(await failure(call)).toMatchObject({ name: 'Forbidden', data: { code: 'forbidden' } })
+    for (const error of await Promise.all([services(noAccess).find(), categories(noAccess).find()].map(failure))) expect(error).toMatchObject({ name: 'Forbidden', data: { code: 'forbidden' } })
     expect(await rows()).toEqual(before)
   })
 

@@ -58,8 +58,8 @@ describe.each(engines)('time templates on %s', (engine) => {
     expect((await failure(templates(admin).get(theirs._id))).name).toBe('NotFound')
     expect((await failure(templates(other).patch(mine._id, { name: 'Hijacked' }))).name).toBe('NotFound')
     expect((await templates(doctor).get(mine._id)).name).toBe('Morning shift')
-    for (const call of [templates(doctor).create({ name: 'Nope', intervals: [] }), templates(doctor).patch(mine._id, { name: 'Nope' }), templates(doctor).remove(mine._id)]) {
-      expect(await failure(call)).toMatchObject({ name: 'Forbidden', data: { code: 'forbidden' } })
+    for (const error of await Promise.all([templates(doctor).create({ name: 'Nope', intervals: [] }), templates(doctor).patch(mine._id, { name: 'Nope' }), templates(doctor).remove(mine._id)].map(failure))) {
+      expect(error).toMatchObject({ name: 'Forbidden', data: { code: 'forbidden' } })
     }
     expect((await failure(templates(admin).create({ name: 'Morning shift', intervals: [] }))).name).toBe('Conflict')
   })

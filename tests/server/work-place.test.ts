@@ -80,8 +80,8 @@ describe.each(engines)('work places on %s', (engine) => {
     expect(seenByB.every((row) => row.branchId === branchB)).toBe(true)
     expect(seenByB.map((row) => row._id)).toContain(inB._id)
     expect((await places(managerB).find({ query: { branchId: branchA } })).total).toBe(0)
-    for (const call of [places(managerB).get(inA._id), places(managerB).patch(inA._id, { name: 'Taken' }), places(managerB).remove(inA._id)]) {
-      expect((await failure(call)).name).toBe('NotFound')
+    for (const error of await Promise.all([places(managerB).get(inA._id), places(managerB).patch(inA._id, { name: 'Taken' }), places(managerB).remove(inA._id)].map(failure))) {
+      expect(error.name).toBe('NotFound')
     }
     expect((await places(doctorA).get(inA._id)).name).toBe('Chair in A')
     expect((await failure(places(doctorA).get(inB._id))).name).toBe('NotFound')
@@ -92,16 +92,16 @@ describe.each(engines)('work places on %s', (engine) => {
 
   it('keeps companies apart', async () => {
     const theirs = await places(other).create({ name: 'Their chair' })
-    for (const call of [places(admin).get(theirs._id), places(admin).patch(theirs._id, { name: 'Mine now' }), places(admin).remove(theirs._id)]) {
-      expect((await failure(call)).name).toBe('NotFound')
+    for (const error of await Promise.all([places(admin).get(theirs._id), places(admin).patch(theirs._id, { name: 'Mine now' }), places(admin).remove(theirs._id)].map(failure))) {
+      expect(error.name).toBe('NotFound')
     }
   })
 
   it('lets a doctor look but not change; a role without `work-place` is refused', async () => {
     const chair = await places(admin).create({ name: 'Look only', branchId: branchA })
     const before = await rows()
-    for (const call of [places(doctorA).create({ name: 'Nope' }), places(doctorA).patch(chair._id, { name: 'Nope' }), places(doctorA).remove(chair._id)]) {
-      expect(await failure(call)).toMatchObject({ name: 'Forbidden', data: { code: 'forbidden' } })
+    for (const error of await Promise.all([places(doctorA).create({ name: 'Nope' }), places(doctorA).patch(chair._id, { name: 'Nope' }), places(doctorA).remove(chair._id)].map(failure))) {
+      expect(error).toMatchObject({ name: 'Forbidden', data: { code: 'forbidden' } })
     }
     expect(await failure(places(noAccess).find())).toMatchObject({ name: 'Forbidden', data: { code: 'forbidden' } })
     expect(await rows()).toEqual(before)

@@ -27,6 +27,8 @@ export function ServiceTable({ services, loading, emptyText, onEdit }: Props) {
     <Table<ServiceRecord>
       rowKey="_id"
       size="small"
+      // Fixed widths keep the columns of every category's table in line with each other.
+      tableLayout="fixed"
       loading={loading}
       dataSource={services}
       pagination={false}
@@ -56,7 +58,7 @@ export function ServiceTable({ services, loading, emptyText, onEdit }: Props) {
           key: 'duration',
           title: t('services.duration'),
           responsive: ['sm'],
-          className: 'nowrap',
+          width: 140,
           render: (_, record) => (
             <>
               {duration(record.duration)}
@@ -69,6 +71,7 @@ export function ServiceTable({ services, loading, emptyText, onEdit }: Props) {
           title: t('services.price'),
           align: 'right',
           responsive: ['sm'],
+          width: 160,
           className: 'nowrap',
           render: (_, record) => format.money(record.price, company.currency)
         },

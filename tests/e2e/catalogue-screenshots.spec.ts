@@ -53,7 +53,7 @@ async function arrange(api: Api) {
 
 /** The shot once the screen's title shows, from the top of the page. */
 async function shootScreen(page: Page, name: string, width: string) {
-  await expect.soft(page.locator('h1')).toBeVisible()
+  await expect.soft(page.locator('h1')).toBeVisible({ timeout: 30_000 })
   await page.evaluate(() => window.scrollTo(0, 0))
   await shoot(page, name, width)
 }

@@ -42,7 +42,7 @@ export function ServiceTable({ services, loading, emptyText, onEdit }: Props) {
           render: (_, record) => (
             <>
               <Link to={`/company/services/${record._id}`} className="service-name" onClick={(event) => event.stopPropagation()}>
-                <ColorDot color={record.color} />
+                {record.color ? <ColorDot color={record.color} /> : <span className="color-dot service-dot-none" aria-hidden />}
                 {record.name}
               </Link>
               {record.code && <span className="service-code">{record.code}</span>}

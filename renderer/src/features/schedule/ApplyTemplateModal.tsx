@@ -39,7 +39,7 @@ export function ApplyTemplateModal({ workingDays, onApply, onClose }: Props) {
       {templates.isSuccess && list.length === 0 ? (
         <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('timeTemplates.empty')} />
       ) : (
-        <Form layout="vertical">
+        <Form name="apply-template" layout="vertical">
           <Form.Item label={t('schedule.template')}>
             <Select
               value={templateId}

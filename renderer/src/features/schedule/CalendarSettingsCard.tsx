@@ -50,7 +50,7 @@ export function CalendarSettingsCard() {
 
   return (
     <Card title={t('calendarSettings.title')} data-testid="calendar-settings">
-      <Form form={form} layout="vertical" onFinish={save} disabled={!canEdit || busy} requiredMark={false}>
+      <Form form={form} name="calendar-settings" layout="vertical" onFinish={save} disabled={!canEdit || busy} requiredMark={false}>
         <Row gutter={16}>
           <Col xs={24} sm={12}>
             <Form.Item name="zoom" label={t('calendarSettings.zoom')} tooltip={t('calendarSettings.zoomHint')}>

@@ -60,7 +60,7 @@ export function TimeTemplateModal({ editing, calendar, onClose }: Props) {
       destroyOnHidden
       forceRender
     >
-      <Form form={form} layout="vertical" requiredMark={false} onFinish={save} disabled={busy} data-testid="time-template-form">
+      <Form form={form} name="time-template" layout="vertical" requiredMark={false} onFinish={save} disabled={busy} data-testid="time-template-form">
         <Form.Item name="name" label={t('timeTemplates.name')} rules={[{ required: true, whitespace: true, message: t('errors.field-required') }]}>
           <Input maxLength={100} placeholder={t('timeTemplates.namePlaceholder')} />
         </Form.Item>

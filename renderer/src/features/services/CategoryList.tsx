@@ -97,7 +97,7 @@ export function CategoryList({ categories, counts, total, selected, onSelect }: 
   return (
     <Card size="small" title={t('services.categories')} className="catalogue-categories" data-testid="service-categories">
       {item('all', t('services.allCategories'), total)}
-      <Form form={editForm} component={false} onFinish={rename}>
+      <Form form={editForm} name="category-edit" component={false} onFinish={rename}>
         {categories.map((category, index) =>
           category._id === editingId ? (
             <div key={category._id} className="category-item category-item-selected">
@@ -150,7 +150,7 @@ export function CategoryList({ categories, counts, total, selected, onSelect }: 
       </Form>
       {item(null, t('services.noCategory'), counts.get(null))}
       {canCreate && (
-        <Form form={addForm} onFinish={add} className="category-add" component="form">
+        <Form form={addForm} name="category-add" onFinish={add} className="category-add" component="form">
           <Form.Item name="name" rules={required} style={{ margin: 0, flex: 1 }}>
             <Input size="small" maxLength={100} placeholder={t('services.newCategory')} aria-label={t('services.newCategory')} />
           </Form.Item>

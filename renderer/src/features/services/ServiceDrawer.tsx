@@ -59,6 +59,7 @@ export function ServiceDrawer({ record, categoryId, nextRank, onClose }: Props) 
     >
       <Form
         form={form}
+        name="service-drawer"
         layout="vertical"
         requiredMark={false}
         initialValues={serviceToForm(record, { categoryId, duration: Math.max(calendar.durationStep, 30) })}

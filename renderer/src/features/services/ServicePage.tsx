@@ -103,7 +103,7 @@ export default function ServicePage() {
       {item.archived && <Alert type="info" showIcon title={t('services.archivedHint')} style={{ marginBottom: 16 }} />}
       {canEdit ? (
         <Card style={{ maxWidth: 820 }}>
-          <Form form={form} layout="vertical" requiredMark={false} onFinish={save} disabled={busy} data-testid="service-form">
+          <Form form={form} name="service-page" layout="vertical" requiredMark={false} onFinish={save} disabled={busy} data-testid="service-form">
             <ServiceFields categories={categories} durationStep={calendar.durationStep} />
             <Button type="primary" htmlType="submit" loading={busy} style={{ marginTop: 8 }}>
               {t('common.save')}

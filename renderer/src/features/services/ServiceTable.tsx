@@ -27,6 +27,8 @@ export function ServiceTable({ services, loading, emptyText, onEdit }: Props) {
     <Table<ServiceRecord>
       rowKey="_id"
       size="small"
+      // Fixed widths keep the columns of every category's table in line with each other.
+      tableLayout="fixed"
       loading={loading}
       dataSource={services}
       pagination={false}
@@ -40,7 +42,7 @@ export function ServiceTable({ services, loading, emptyText, onEdit }: Props) {
           render: (_, record) => (
             <>
               <Link to={`/company/services/${record._id}`} className="service-name" onClick={(event) => event.stopPropagation()}>
-                <ColorDot color={record.color} />
+                {record.color ? <ColorDot color={record.color} /> : <span className="color-dot service-dot-none" aria-hidden />}
                 {record.name}
               </Link>
               {record.code && <span className="service-code">{record.code}</span>}
@@ -56,7 +58,7 @@ export function ServiceTable({ services, loading, emptyText, onEdit }: Props) {
           key: 'duration',
           title: t('services.duration'),
           responsive: ['sm'],
-          className: 'nowrap',
+          width: 140,
           render: (_, record) => (
             <>
               {duration(record.duration)}
@@ -69,6 +71,7 @@ export function ServiceTable({ services, loading, emptyText, onEdit }: Props) {
           title: t('services.price'),
           align: 'right',
           responsive: ['sm'],
+          width: 160,
           className: 'nowrap',
           render: (_, record) => format.money(record.price, company.currency)
         },

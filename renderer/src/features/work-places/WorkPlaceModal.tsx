@@ -65,7 +65,7 @@ export function WorkPlaceModal({ editing, branchId, nextRank, onClose }: Props) 
       destroyOnHidden
       forceRender
     >
-      <Form form={form} layout="vertical" requiredMark={false} onFinish={save} disabled={busy} data-testid="work-place-form">
+      <Form form={form} name="work-place" layout="vertical" requiredMark={false} onFinish={save} disabled={busy} data-testid="work-place-form">
         <Form.Item name="name" label={t('workPlaces.name')} rules={[{ required: true, whitespace: true, message: t('errors.field-required') }]}>
           <Input maxLength={100} placeholder={t('workPlaces.namePlaceholder')} />
         </Form.Item>

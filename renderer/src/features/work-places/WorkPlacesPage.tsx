@@ -82,7 +82,7 @@ export default function WorkPlacesPage() {
           )
         }
       />
-      <Card style={{ maxWidth: 820 }}>
+      <Card style={{ maxWidth: 820 }} className="work-places-card">
         <Table<WorkPlace>
           rowKey="_id"
           loading={list.isLoading}
@@ -94,10 +94,14 @@ export default function WorkPlacesPage() {
               key: 'name',
               title: t('workPlaces.name'),
               render: (_, place) => (
-                <Space>
-                  <span className="work-place-color" style={{ background: place.color || '#d9d9d9' }} aria-hidden />
-                  <span style={{ fontWeight: 500 }}>{place.name}</span>
-                  {!place.active && <Tag>{t('workPlaces.inactiveTag')}</Tag>}
+                <Space align="start">
+                  <span className="work-place-color" style={{ background: place.color || '#d9d9d9', marginTop: 4 }} aria-hidden />
+                  <span>
+                    <span style={{ fontWeight: 500 }}>{place.name}</span>
+                    {!place.active && <Tag style={{ marginLeft: 8 }}>{t('workPlaces.inactiveTag')}</Tag>}
+                    {/* The kind column hides on a phone: the kind goes under the name. */}
+                    <span className="work-place-kind-sub">{t(`workPlaces.kinds.${place.kind}`)}</span>
+                  </span>
                 </Space>
               )
             },
@@ -110,7 +114,8 @@ export default function WorkPlacesPage() {
             {
               key: 'active',
               title: t('workPlaces.active'),
-              width: 90,
+              width: 100,
+              className: 'nowrap',
               render: (_, place) => (
                 <Switch
                   size="small"
@@ -129,8 +134,11 @@ export default function WorkPlacesPage() {
                   <Space size={4}>
                     {canEdit && (
                       <>
-                        <Button size="small" icon={<ArrowUpOutlined />} aria-label={t('workPlaces.moveUp')} disabled={index === 0} onClick={() => void move(index, -1)} />
-                        <Button size="small" icon={<ArrowDownOutlined />} aria-label={t('workPlaces.moveDown')} disabled={index === places.length - 1} onClick={() => void move(index, 1)} />
+                        {/* Ordering is a desk job: on a phone only edit and delete show. */}
+                        <span className="hide-on-phone" style={{ display: 'inline-flex', gap: 4 }}>
+                          <Button size="small" icon={<ArrowUpOutlined />} aria-label={t('workPlaces.moveUp')} disabled={index === 0} onClick={() => void move(index, -1)} />
+                          <Button size="small" icon={<ArrowDownOutlined />} aria-label={t('workPlaces.moveDown')} disabled={index === places.length - 1} onClick={() => void move(index, 1)} />
+                        </span>
                         <Button size="small" icon={<EditOutlined />} aria-label={t('common.edit')} onClick={() => setEditing(place)} />
                       </>
                     )}

@@ -22,15 +22,16 @@ const TASHKENT = 'Asia/Tashkent'
 const HELSINKI = 'Europe/Helsinki'
 const settings = defaultCalendarSettings
 
+// The fields every stored record carries, which these rules never read.
+const stored = { companyId: 'c', createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z', createdBy: null }
 const catalogue: CatalogueService[] = [
-  { _id: 's1', categoryId: null, name: 'Cleaning', code: null, duration: 40, bufferTime: 0, price: 150_000_00, staticPrice: false, staticDuration: false, color: null, archived: false },
-  { _id: 's2', categoryId: null, name: 'Filling', code: null, duration: 30, bufferTime: 10, price: 300_000_00, staticPrice: false, staticDuration: false, color: null, archived: false }
+  { ...stored, description: null, public: true, rank: 0, _id: 's1', categoryId: null, name: 'Cleaning', code: null, duration: 40, bufferTime: 0, price: 150_000_00, staticPrice: false, staticDuration: false, color: null, archived: false },
+  { ...stored, description: null, public: true, rank: 1, _id: 's2', categoryId: null, name: 'Filling', code: null, duration: 30, bufferTime: 10, price: 300_000_00, staticPrice: false, staticDuration: false, color: null, archived: false }
 ]
 
 function appointment(extra: Partial<AppointmentRecord> = {}): AppointmentRecord {
   return {
     _id: 'a1',
-    companyId: 'c',
     branchId: 'b',
     customerId: 'cust',
     staffId: 'doc1',
@@ -49,6 +50,9 @@ function appointment(extra: Partial<AppointmentRecord> = {}): AppointmentRecord 
     reminder: null,
     notes: null,
     color: null,
+    statusChangedAt: null,
+    statusChangedBy: null,
+    ...stored,
     ...extra
   }
 }
@@ -157,7 +161,7 @@ describe('calendar', () => {
     expect(byDoctor[0].start.getHours()).toBe(9)
     const byChair = calendarEvents(items, 'chair', TASHKENT, new Map())
     expect(byChair.map((event) => event.resourceId)).toEqual([NO_CHAIR, 'chair1'])
-    const places: WorkPlace[] = [{ _id: 'chair1', branchId: 'b', name: 'Chair 1', kind: 'chair', color: null, rank: 0, active: true }]
+    const places: WorkPlace[] = [{ ...stored, _id: 'chair1', branchId: 'b', name: 'Chair 1', kind: 'chair', color: null, rank: 0, active: true }]
     expect(chairColumns(places, items, 'No chair').map((column) => column.id)).toEqual(['chair1', NO_CHAIR])
     expect(chairColumns(places, [items[2]], 'No chair').map((column) => column.id)).toEqual(['chair1'])
   })

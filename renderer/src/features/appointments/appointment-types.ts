@@ -1,54 +1,18 @@
 import type { AppointmentStatus } from '../../../../domain/appointments/status'
+import type { RepeatRule } from '../../../../domain/appointments/recurrence'
+import type { Appointment, reminderUnits } from '../../../../server/src/services/appointment/appointment.shared'
 
 export type { AppointmentStatus } from '../../../../domain/appointments/status'
 
-/**
- * The appointment as the renderer reads it (the shared contract of issue 5). Written here rather
- * than imported from the server's shared file so the screens do not depend on its internals.
- */
-export type RepeatFrequency = 'daily' | 'everyNDays' | 'weekly' | 'monthly' | 'everyNMonths' | 'yearly'
-export type RepeatEnds = { type: 'date'; date: string } | { type: 'count'; count: number } | { type: 'never' }
-export interface RepeatRule {
-  frequency: RepeatFrequency
-  interval: number
-  ends: RepeatEnds
-}
-export type ReminderUnit = 'minutes' | 'hours' | 'days' | 'weeks' | 'months'
-export interface AppointmentService {
-  serviceId: string
-  name: string
-  duration: number
-  price: number
-  quantity: number
-}
-
-export interface AppointmentRecord {
-  _id: string
-  companyId: string
-  branchId: string
-  customerId: string
-  staffId: string
-  workPlaceId: string | null
-  start: string
-  end: string
-  duration: number
-  date: string
-  time: string
-  status: AppointmentStatus
-  services: AppointmentService[]
-  repeat: RepeatRule | null
-  seriesId: string | null
-  seriesIndex: number | null
-  notifyClient: boolean
-  reminder: { amount: number; unit: ReminderUnit } | null
-  notes: string | null
-  color: string | null
-  statusChangedAt?: string | null
-  statusChangedBy?: string | null
-  createdAt?: string
-  updatedAt?: string
-  createdBy?: string | null
-}
+// The records come from the server's shared files (what the typed client returns); only the
+// booking form's own shape, which allows "not chosen yet", is written here.
+export type { RepeatFrequency, RepeatEnds, RepeatRule } from '../../../../domain/appointments/recurrence'
+export type ReminderUnit = (typeof reminderUnits)[number]
+export type AppointmentRecord = Appointment
+export type AppointmentService = Appointment['services'][number]
+export type { ClinicService as CatalogueService } from '../../../../server/src/services/service/service.shared'
+export type { WorkPlace } from '../../../../server/src/services/work-place/work-place.shared'
+export { defaultCalendarSettings, type CalendarSettings } from '../../../../domain/schedule/calendar-settings'
 
 /** What the booking form sends: start and duration; the server computes end, date and time. */
 export interface AppointmentData {
@@ -66,49 +30,3 @@ export interface AppointmentData {
   waitingListId?: string
 }
 
-/** The `service` catalogue record (catalogue-server). */
-export interface CatalogueService {
-  _id: string
-  categoryId: string | null
-  name: string
-  code: string | null
-  duration: number
-  bufferTime: number
-  price: number
-  staticPrice: boolean
-  staticDuration: boolean
-  color: string | null
-  archived: boolean
-}
-
-/** The `work-place` record: a chair or a room of a branch. */
-export interface WorkPlace {
-  _id: string
-  branchId: string
-  name: string
-  kind: 'chair' | 'room'
-  color: string | null
-  rank: number
-  active: boolean
-}
-
-/** company.settings.calendar */
-export interface CalendarSettings {
-  zoom: number
-  step: number
-  durationStep: number
-  hoursStep: number
-  dayStart: string
-  dayEnd: string
-  workingDays: number[]
-}
-
-export const defaultCalendarSettings: CalendarSettings = {
-  zoom: 2,
-  step: 15,
-  durationStep: 15,
-  hoursStep: 15,
-  dayStart: '08:00',
-  dayEnd: '20:00',
-  workingDays: [1, 2, 3, 4, 5, 6]
-}

@@ -28,7 +28,7 @@ function formatterFor(timeZone: string): Intl.DateTimeFormat {
   return formatter
 }
 
-interface WallClock {
+export interface WallClock {
   year: number
   month: number
   day: number
@@ -37,7 +37,8 @@ interface WallClock {
   second: number
 }
 
-function wallClock(ms: number, timeZone: string): WallClock {
+/** The wall clock in `timeZone` at instant `ms`. */
+export function wallClock(ms: number, timeZone: string): WallClock {
   const parts: Record<string, number> = {}
   for (const part of formatterFor(timeZone).formatToParts(new Date(ms))) {
     if (part.type !== 'literal') parts[part.type] = Number(part.value)

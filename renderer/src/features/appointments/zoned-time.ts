@@ -8,8 +8,10 @@
  * clinic still sees 09:00 where the clinic has 09:00. Going back, the floating Date's wall clock
  * is read as clinic time and turned into the instant.
  *
- * Pure functions on Intl; no dependency on the browser zone beyond Date's own local getters.
+ * The zone arithmetic is domain/appointments/zoned-time.ts, the one the server books with; this
+ * file adds only the floating Dates. No dependency on the browser zone beyond Date's local getters.
  */
+import { addLocalDays, wallClock, weekdayOf, zoneOffsetMs, zonedToUtcMs } from '../../../../domain/appointments/zoned-time'
 
 export interface WallTime {
   year: number
@@ -21,60 +23,23 @@ export interface WallTime {
   second?: number
 }
 
-const formatters = new Map<string, Intl.DateTimeFormat>()
-
-function formatter(timeZone: string): Intl.DateTimeFormat {
-  let found = formatters.get(timeZone)
-  if (!found) {
-    found = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric'
-    })
-    formatters.set(timeZone, found)
-  }
-  return found
-}
-
 /** The wall clock in `timeZone` at an instant. */
 export function wallTimeAt(instant: Date | string | number, timeZone: string): WallTime {
-  const parts: Record<string, number> = {}
-  for (const part of formatter(timeZone).formatToParts(new Date(instant))) {
-    if (part.type !== 'literal') parts[part.type] = Number(part.value)
-  }
-  return { year: parts.year, month: parts.month, day: parts.day, hour: parts.hour % 24, minute: parts.minute, second: parts.second }
+  return wallClock(new Date(instant).getTime(), timeZone)
 }
 
 /** Minutes the zone is ahead of UTC at an instant (Helsinki in summer: 180). */
 export function zoneOffsetMinutes(instant: number, timeZone: string): number {
-  const wall = wallTimeAt(instant, timeZone)
-  const asUtc = Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute, wall.second ?? 0)
-  return Math.round((asUtc - Math.floor(instant / 1000) * 1000) / 60_000)
+  return Math.round(zoneOffsetMs(instant, timeZone) / 60_000)
 }
 
 /**
- * The instant when the clock in `timeZone` reads `wall`. A wall time skipped by a spring-forward
- * change (Helsinki 03:30 on the last Sunday of March) is taken as the same number of minutes
- * after the gap, like the clocks themselves do; an hour repeated in autumn takes the first one.
+ * The instant when the clock in `timeZone` reads `wall` (to the minute), by the domain's rule: a
+ * wall time skipped by a spring-forward change is taken as that many minutes after the gap, an
+ * hour repeated in autumn means the first one.
  */
 export function instantOfWallTime(wall: WallTime, timeZone: string): Date {
-  const asUtc = Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute, wall.second ?? 0)
-  // The offsets a day either side bound every change a zone makes around this wall time.
-  const day = 86_400_000
-  const candidates = [...new Set([asUtc - day, asUtc, asUtc + day].map((probe) => asUtc - zoneOffsetMinutes(probe, timeZone) * 60_000))]
-  const readsRight = (candidate: number) => {
-    const back = wallTimeAt(candidate, timeZone)
-    return back.day === wall.day && back.hour === wall.hour && back.minute === wall.minute
-  }
-  const fits = candidates.filter(readsRight)
-  // Repeated hour: both fit, take the earlier. Gap: none fits, and the one with the offset from
-  // before the change lands as far past the gap as the wall time was into it.
-  return new Date(fits.length ? Math.min(...fits) : Math.max(...candidates))
+  return new Date(zonedToUtcMs(dayKey(wall), timeKey(wall), timeZone))
 }
 
 /** An instant → the floating Date the calendar draws. */
@@ -131,18 +96,10 @@ export function floatingDay(day: string): Date {
 }
 
 /** Adds whole calendar days to 'YYYY-MM-DD' (no clock involved, so no DST surprises). */
-export function addDays(day: string, days: number): string {
-  const [year, month, date] = day.split('-').map(Number)
-  const moved = new Date(Date.UTC(year, month - 1, date + days))
-  return `${moved.getUTCFullYear()}-${pad(moved.getUTCMonth() + 1)}-${pad(moved.getUTCDate())}`
-}
+export const addDays = addLocalDays
 
 /** 1 = Monday .. 7 = Sunday, of 'YYYY-MM-DD'. */
-export function isoWeekday(day: string): number {
-  const [year, month, date] = day.split('-').map(Number)
-  const weekday = new Date(Date.UTC(year, month - 1, date)).getUTCDay()
-  return weekday === 0 ? 7 : weekday
-}
+export const isoWeekday = weekdayOf
 
 /** The instant the clinic's day 'YYYY-MM-DD' begins (its midnight, whatever DST does). */
 export function dayStartInstant(day: string, timeZone: string): Date {

@@ -58,7 +58,9 @@ test('changes the password, with the spec messages at the right fields', async (
 test('resets a forgotten password through the mailed link', async () => {
   await page.getByTestId('user-menu').click()
   await page.getByRole('menuitem', { name: 'Sign out' }).click()
+  await expect(page).toHaveURL(/\/login$/)
   await page.getByRole('link', { name: 'Forgot password?' }).click()
+  await expect(page.getByRole('heading', { name: 'Reset your password' })).toBeVisible()
   await page.getByLabel('E-mail').fill(owner.email)
   await page.getByRole('button', { name: 'Send link' }).click()
   await expect(page.getByText('Check your e-mail')).toBeVisible()

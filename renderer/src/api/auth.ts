@@ -51,8 +51,13 @@ export async function endLocally() {
   queryClient.clear()
 }
 
+// True while this tab signs out by the person's own choice: the server's 'session-ended' for
+// that same session is then no news, and reacting to it would navigate a second time.
+let signingOut = false
+
 /** Ends the session on the server too; a failure still signs out here. */
 export async function signOut() {
+  signingOut = true
   try {
     if (sessionStore.get()) await client.logout()
   } catch {
@@ -60,6 +65,7 @@ export async function signOut() {
   } finally {
     await endLocally()
     setCurrentBranch(null)
+    signingOut = false
   }
 }
 
@@ -67,7 +73,7 @@ export async function signOut() {
 // else ended (end-session, emergency logout).
 socket.on('session-ended', (event: { sessionId?: string }) => {
   const session = sessionStore.get()
-  if (!session || (event?.sessionId && event.sessionId !== session.sessionId)) return
+  if (signingOut || !session || (event?.sessionId && event.sessionId !== session.sessionId)) return
   void endLocally().then(() => onSignedOutElsewhere('session-ended'))
 })
 

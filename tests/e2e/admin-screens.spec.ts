@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
-import { fieldError, goodPassword, registerClinic, signIn, uniqueEmail, useEnglish } from './support/app'
+import { chooseFromAccountMenu, fieldError, goodPassword, registerClinic, signIn, uniqueEmail, useEnglish } from './support/app'
 import { latestMailTo, resetLinkIn } from './support/mail'
 
 /**
@@ -56,9 +56,7 @@ test('changes the password, with the spec messages at the right fields', async (
 })
 
 test('resets a forgotten password through the mailed link', async () => {
-  await page.getByTestId('user-menu').click()
-  await page.getByRole('menuitem', { name: 'Sign out' }).click()
-  await expect(page).toHaveURL(/\/login$/)
+  await chooseFromAccountMenu(page, 'Sign out', /\/login$/)
   await page.getByRole('link', { name: 'Forgot password?' }).click()
   await expect(page.getByRole('heading', { name: 'Reset your password' })).toBeVisible()
   await page.getByLabel('E-mail').fill(owner.email)

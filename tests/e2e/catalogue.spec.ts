@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
-import { goodPassword, registerClinic, signIn, uniqueEmail, useEnglish } from './support/app'
+import { chooseFromAccountMenu, goodPassword, registerClinic, signIn, uniqueEmail, useEnglish } from './support/app'
 import { addMember, signInApi, type Api } from './support/socket-api'
 
 /**
@@ -130,8 +130,7 @@ test('sets my working hours from a time template; they are there after a reload'
   await expect(page.getByTestId('time-templates').getByText('Morning shift')).toBeVisible()
   await expect(page.getByTestId('time-templates')).toContainText('09:00–13:00')
 
-  await page.getByTestId('user-menu').click()
-  await page.getByRole('menuitem', { name: 'My schedule' }).click()
+  await chooseFromAccountMenu(page, 'My schedule', /\/profile\/schedule$/)
   await expect(page.getByRole('heading', { level: 1, name: 'My schedule' })).toBeVisible()
   await expect(page.getByText('Your working hours are not set yet')).toBeVisible()
   await page.getByTestId('apply-template').click()

@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test'
-import { goodPassword, sidebarEntries, signIn, uniqueEmail, useEnglish } from './support/app'
+import { chooseFromAccountMenu, goodPassword, sidebarEntries, signIn, uniqueEmail, useEnglish } from './support/app'
 
 /**
  * The journeys of issue 3, section 6, in the order a new clinic lives them. Serial: each step
@@ -42,9 +42,7 @@ test('registers a clinic at /welcome and lands on the home dashboard', async () 
 })
 
 test('signs out, refuses a wrong password with "Invalid login", signs in', async () => {
-  await admin.getByTestId('user-menu').click()
-  await admin.getByRole('menuitem', { name: 'Sign out' }).click()
-  await expect(admin).toHaveURL(/\/login$/)
+  await chooseFromAccountMenu(admin, 'Sign out', /\/login$/)
   expect(await admin.evaluate(() => localStorage.getItem('feathers-jwt'))).toBeNull()
 
   await admin.getByLabel('E-mail').fill(owner.email)

@@ -61,3 +61,19 @@ export async function registerClinic(page: Page, owner: Owner) {
 export function fieldError(page: Page, label: string) {
   return page.locator('.ant-form-item').filter({ has: page.getByLabel(label, { exact: true }) }).locator('.ant-form-item-explain-error')
 }
+
+/**
+ * Chooses an entry of the account menu and waits until the address says it acted. A menu click
+ * made while another navigation of the page is still settling (a lazily loaded screen, a tab
+ * written into the address) can be overtaken by it, as a person's would; like a person, the
+ * helper then opens the menu and chooses again.
+ */
+export async function chooseFromAccountMenu(page: Page, entry: string, arrivedAt: RegExp) {
+  await expect(async () => {
+    if (arrivedAt.test(new URL(page.url()).pathname)) return
+    const item = page.getByRole('menuitem', { name: entry })
+    if (!(await item.isVisible())) await page.getByTestId('user-menu').click()
+    await item.click({ timeout: 5_000 })
+    await expect(page).toHaveURL(arrivedAt, { timeout: 5_000 })
+  }).toPass({ timeout: 30_000 })
+}

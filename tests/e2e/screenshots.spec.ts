@@ -45,6 +45,9 @@ async function shoot(page: Page, name: string, width: string) {
   expect.soft(overflow, `${name} at ${width} width is wider than the screen`).toBeLessThanOrEqual(0)
 }
 
+// Each test walks every screen of the app (more with every issue): minutes, not one.
+test.describe.configure({ timeout: 240_000 })
+
 test.beforeAll(() => fs.mkdirSync(shotsDir, { recursive: true }))
 
 for (const size of widths) {

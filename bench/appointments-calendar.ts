@@ -16,65 +16,30 @@
  * pages of 500. Prints median and 95th percentile of the whole load and of each call, and the
  * query plans of the appointment find and of the customers find.
  */
-import fs from 'node:fs'
 import os from 'node:os'
-import path from 'node:path'
 import type { AddressInfo } from 'node:net'
-import knex, { type Knex } from 'knex'
+import type { Knex } from 'knex'
 import { io } from 'socket.io-client'
 import socketio from '@feathersjs/socketio-client'
 import { createApp } from '../server/src/app'
 import { createClient } from '../server/src/client'
-import { createDatabase, migrateToLatest } from '../server/src/db'
+import { migrateToLatest } from '../server/src/db'
 import { registerCompany } from '../server/src/services/company-registration/register-company'
 import { newId, now } from '../server/src/hooks/ids'
 import { hashPassword } from '../server/src/services/users/password-hash'
 import { seededRandom } from '../server/src/demo-people'
 import { normalizeCatalogueText } from '../domain/catalogue/search'
 import { addLocalDays, daysBetween, toZoned, weekdayOf, zonedToUtc } from '../domain/appointments/zoned-time'
-import type { Configuration } from '../server/src/configuration'
+import { benchConfiguration, count, engine, figures, keep, openBenchDatabase, option, percentile, reuse } from './bench-kit'
 import { generateCustomers } from './customers-generate'
 import { generateAppointments, type AppointmentLayout, type BenchDoctor, type BenchService } from './appointments-generate'
 import { findPlans, scansAppointments, scansCustomers } from './query-plan'
 
-const args = process.argv.slice(2)
-const option = (name: string, fallback: string) => {
-  const at = args.indexOf(`--${name}`)
-  return at >= 0 && args[at + 1] ? args[at + 1] : fallback
-}
-const engine = option('engine', 'sqlite') as 'sqlite' | 'postgres'
-const count = Number(option('count', '100000'))
 const weeks = Number(option('weeks', '50'))
-const keep = args.includes('--keep')
-const reuse = args.includes('--reuse')
 const PASSWORD = 'Bench-password-1'
 const CUSTOMERS = 120_000
 const RANGE_LIMIT = 1000
 const CUSTOMER_PAGE = 500
-const outDir = path.resolve('bench/out')
-
-async function openDatabase(): Promise<{ db: Knex; dataDir: string; drop: () => Promise<void> }> {
-  const name = keep || reuse ? `appointments-${engine}-${count}` : `appointments-${engine}-${count}-${process.pid}`
-  const dataDir = path.join(outDir, name)
-  if (!reuse) fs.rmSync(dataDir, { recursive: true, force: true })
-  fs.mkdirSync(dataDir, { recursive: true })
-  const removeDir = async () => fs.rmSync(dataDir, { recursive: true, force: true })
-  if (engine === 'sqlite') return { db: createDatabase({ databaseUrl: '', dataDir }), dataDir, drop: keep || reuse ? async () => undefined : removeDir }
-  const url = process.env.DATABASE_URL || process.env.TEST_DATABASE_URL
-  if (!url) throw new Error('PostgreSQL needs DATABASE_URL or TEST_DATABASE_URL')
-  const schema = `bench_${name.replace(/-/g, '_')}`
-  if (!reuse) {
-    const admin = knex({ client: 'pg', connection: url })
-    await admin.raw(`create schema "${schema}"`)
-    await admin.destroy()
-  }
-  const db = createDatabase({ databaseUrl: url, dataDir, schema })
-  const dropSchema = async () => {
-    await db.raw(`drop schema "${schema}" cascade`)
-    await removeDir()
-  }
-  return { db, dataDir, drop: keep || reuse ? async () => undefined : dropSchema }
-}
 
 const WORK_WEEK = { week: Object.fromEntries(['1', '2', '3', '4', '5', '6', '7'].map((day) => [day, day === '7' ? [] : [{ start: '09:00', end: '19:00' }]])), dates: {} }
 const SERVICES: Array<[string, number, number]> = [
@@ -131,25 +96,11 @@ async function seedClinic(db: Knex) {
   return { companyId: registered.companyId, branchIds, doctors, services }
 }
 
-function configuration(dataDir: string): Configuration {
-  return {
-    host: '127.0.0.1', port: 0, dataDir, databaseUrl: '', redisUrl: '', authSecret: 'bench-secret-that-is-long-enough-for-hs256', tokenLifetime: '1h',
-    demoSeed: false, publicUrl: 'http://localhost', webRoot: path.join(dataDir, 'web'), smtp: { url: '', from: 'bench@bench.clinic' },
-    signInLimits: { perAccount: 100, perAddress: 100, windowSeconds: 60 }, maxMessageBytes: 1_000_000, expiryWarningDays: 7, resetLinkMinutes: 60, logLevel: 'warn'
-  }
-}
-
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]
-const figures = (times: number[]) => {
-  const sorted = [...times].sort((a, b) => a - b)
-  return `median ${percentile(sorted, 50).toFixed(1)} ms, p95 ${percentile(sorted, 95).toFixed(1)} ms (n=${sorted.length})`
-}
-
 /** A Monday `days` before `day`'s Monday. */
 const mondayOf = (day: string) => addLocalDays(day, 1 - weekdayOf(day))
 
 async function main() {
-  const { db, dataDir, drop } = await openDatabase()
+  const { db, dataDir, drop } = await openBenchDatabase('appointments-')
   try {
     await migrateToLatest(db)
     const timeZone = 'Asia/Tashkent'
@@ -189,7 +140,7 @@ async function main() {
     }
     console.log(`${engine}: ${count.toLocaleString('en')} appointments from ${firstDay} to ${addLocalDays(until, -1)} in ${clinic.branchIds.length} branches`)
 
-    const app = createApp(configuration(dataDir), { db })
+    const app = createApp(benchConfiguration(dataDir), { db })
     const server = await app.listen(0)
     const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
     const client = createClient(socketio(io(url, { transports: ['websocket'], forceNew: true }), { timeout: 60_000 }))

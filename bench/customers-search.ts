@@ -6,59 +6,23 @@
  * measures the data a --keep run left. Prints median and 95th percentile per kind of term and
  * overall, and the query plans of one term of each kind.
  */
-import fs from 'node:fs'
-import path from 'node:path'
 import type { AddressInfo } from 'node:net'
-import knex, { type Knex } from 'knex'
+import type { Knex } from 'knex'
 import { io } from 'socket.io-client'
 import socketio from '@feathersjs/socketio-client'
 import { createApp } from '../server/src/app'
 import { createClient } from '../server/src/client'
-import { createDatabase, migrateToLatest } from '../server/src/db'
+import { migrateToLatest } from '../server/src/db'
 import { registerCompany } from '../server/src/services/company-registration/register-company'
 import { newId, now } from '../server/src/hooks/ids'
 import { hashPassword } from '../server/src/services/users/password-hash'
-import type { Configuration } from '../server/src/configuration'
+import { benchConfiguration, count, engine, figures, keep, openBenchDatabase, option, percentile, reuse } from './bench-kit'
 import { generateCustomers } from './customers-generate'
 import { searchTerms, type TermKind } from './customers-terms'
 import { customerFindPlans, scansCustomers } from './query-plan'
 
-const args = process.argv.slice(2)
-const option = (name: string, fallback: string) => {
-  const at = args.indexOf(`--${name}`)
-  return at >= 0 && args[at + 1] ? args[at + 1] : fallback
-}
-const engine = option('engine', 'sqlite') as 'sqlite' | 'postgres'
-const count = Number(option('count', '100000'))
 const samples = Number(option('samples', '60'))
-const keep = args.includes('--keep')
-const reuse = args.includes('--reuse')
 const PASSWORD = 'Bench-password-1'
-const outDir = path.resolve('bench/out')
-
-async function openDatabase(): Promise<{ db: Knex; dataDir: string; drop: () => Promise<void> }> {
-  // Kept data has a fixed name, so that --reuse finds it; a plain run never collides with it.
-  const name = keep || reuse ? `${engine}-${count}` : `${engine}-${count}-${process.pid}`
-  const dataDir = path.join(outDir, name)
-  if (!reuse) fs.rmSync(dataDir, { recursive: true, force: true })
-  fs.mkdirSync(dataDir, { recursive: true })
-  const removeDir = async () => fs.rmSync(dataDir, { recursive: true, force: true })
-  if (engine === 'sqlite') return { db: createDatabase({ databaseUrl: '', dataDir }), dataDir, drop: keep || reuse ? async () => undefined : removeDir }
-  const url = process.env.DATABASE_URL || process.env.TEST_DATABASE_URL
-  if (!url) throw new Error('PostgreSQL needs DATABASE_URL or TEST_DATABASE_URL')
-  const schema = `bench_${name.replace(/-/g, '_')}`
-  if (!reuse) {
-    const admin = knex({ client: 'pg', connection: url })
-    await admin.raw(`create schema "${schema}"`)
-    await admin.destroy()
-  }
-  const db = createDatabase({ databaseUrl: url, dataDir, schema })
-  const dropSchema = async () => {
-    await db.raw(`drop schema "${schema}" cascade`)
-    await removeDir()
-  }
-  return { db, dataDir, drop: keep || reuse ? async () => undefined : dropSchema }
-}
 
 /** A clinic with three branches, its administrator and a receptionist who works in one branch. */
 async function seedClinic(db: Knex) {
@@ -85,22 +49,8 @@ async function existingClinic(db: Knex) {
   return { companyId: company._id as string, branchIds: branches.map((branch: { _id: string }) => branch._id) }
 }
 
-function configuration(dataDir: string): Configuration {
-  return {
-    host: '127.0.0.1', port: 0, dataDir, databaseUrl: '', redisUrl: '', authSecret: 'bench-secret-that-is-long-enough-for-hs256', tokenLifetime: '1h',
-    demoSeed: false, publicUrl: 'http://localhost', webRoot: path.join(dataDir, 'web'), smtp: { url: '', from: 'bench@bench.clinic' },
-    signInLimits: { perAccount: 100, perAddress: 100, windowSeconds: 60 }, maxMessageBytes: 1_000_000, expiryWarningDays: 7, resetLinkMinutes: 60, logLevel: 'warn'
-  }
-}
-
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]
-const figures = (times: number[]) => {
-  const sorted = [...times].sort((a, b) => a - b)
-  return `median ${percentile(sorted, 50).toFixed(1)} ms, p95 ${percentile(sorted, 95).toFixed(1)} ms (n=${sorted.length})`
-}
-
 async function main() {
-  const { db, dataDir, drop } = await openDatabase()
+  const { db, dataDir, drop } = await openBenchDatabase('')
   try {
     await migrateToLatest(db)
     const clinic = reuse ? await existingClinic(db) : await seedClinic(db)
@@ -113,7 +63,7 @@ async function main() {
     if (!reuse) await db.raw('analyze')
     console.log(`${engine}: ${count.toLocaleString('en')} customers ready; statistics in ${((Date.now() - started) / 1000).toFixed(1)} s`)
 
-    const app = createApp(configuration(dataDir), { db })
+    const app = createApp(benchConfiguration(dataDir), { db })
     const server = await app.listen(0)
     const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
     const signIn = async (email: string) => {

@@ -1,10 +1,10 @@
-import { useEffect, useState } from 'react'
+import { useEffect } from 'react'
 import { Col, Form, Input, Modal, Row, Select, Switch } from 'antd'
 import { useTranslation } from 'react-i18next'
 import { service } from '../../api/client'
-import { refreshService } from '../../api/live'
 import { errorPath } from '../../api/errors'
-import { errorMessage, toast, toastError } from '../../app/toasts'
+import { errorMessage, toastError } from '../../app/toasts'
+import { useSaveAndClose } from '../../components/useSaveAndClose'
 import { customFieldTypes, optionFieldTypes, type CustomField, type CustomFieldData } from './custom-field'
 import { formFieldOfPath, fromForm, toForm, type CustomFieldFormValues } from './custom-field-form'
 import { CustomFieldOptions } from './CustomFieldOptions'
@@ -21,7 +21,13 @@ interface Props {
 export function CustomFieldModal({ editing, fields, onClose }: Props) {
   const { t } = useTranslation()
   const [form] = Form.useForm<CustomFieldFormValues>()
-  const [busy, setBusy] = useState(false)
+  const { busy, run } = useSaveAndClose('fields', onClose, (error) => {
+    // The server names the stored field (say `options`); the form shows it at its own input.
+    const path = errorPath(error)
+    const at = path ? formFieldOfPath[path] : undefined
+    if (at) form.setFields([{ name: at, errors: [errorMessage(error)] }])
+    else toastError(error)
+  })
   const field = editing === 'new' ? null : editing
   const type = Form.useWatch('type', form)
   const showIfFieldId = Form.useWatch('showIfFieldId', form)
@@ -35,23 +41,9 @@ export function CustomFieldModal({ editing, fields, onClose }: Props) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [editing])
 
-  async function save(values: CustomFieldFormValues) {
-    setBusy(true)
-    try {
-      const remote = service<CustomField, CustomFieldData>('fields')
-      if (field) await remote.patch(field._id, fromForm(values, false))
-      else await remote.create(fromForm(values, true) as CustomFieldData)
-      await refreshService('fields')
-      toast.success(t('common.saved'))
-      onClose()
-    } catch (error) {
-      const path = errorPath(error)
-      const at = path ? formFieldOfPath[path] : undefined
-      if (at) form.setFields([{ name: at, errors: [errorMessage(error)] }])
-      else toastError(error)
-    } finally {
-      setBusy(false)
-    }
+  function save(values: CustomFieldFormValues) {
+    const remote = service<CustomField, CustomFieldData>('fields')
+    return run(() => (field ? remote.patch(field._id, fromForm(values, false)) : remote.create(fromForm(values, true) as CustomFieldData)))
   }
 
   return (

@@ -1,10 +1,9 @@
-import { useEffect, useState } from 'react'
+import { useEffect } from 'react'
 import { Form, Input, Modal } from 'antd'
 import { useTranslation } from 'react-i18next'
 import { service } from '../../api/client'
-import { refreshService } from '../../api/live'
 import { showServerError } from '../../components/form-errors'
-import { toast } from '../../app/toasts'
+import { useSaveAndClose } from '../../components/useSaveAndClose'
 import { DayIntervals } from './DayIntervals'
 import { intervalsProblem, sortIntervals, type Interval } from './schedule'
 import { timeTemplatePath, type TimeTemplate } from './time-template'
@@ -20,7 +19,7 @@ interface Props {
 export function TimeTemplateModal({ editing, calendar, onClose }: Props) {
   const { t } = useTranslation()
   const [form] = Form.useForm<{ name: string; intervals: Interval[] }>()
-  const [busy, setBusy] = useState(false)
+  const { busy, run } = useSaveAndClose(timeTemplatePath, onClose, (error) => showServerError(form, error, ['name', 'intervals']))
   const template = editing === 'new' ? null : editing
 
   useEffect(() => {
@@ -31,21 +30,10 @@ export function TimeTemplateModal({ editing, calendar, onClose }: Props) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [editing])
 
-  async function save(values: { name: string; intervals: Interval[] }) {
-    setBusy(true)
-    try {
-      const data = { name: values.name.trim(), intervals: sortIntervals(values.intervals) }
-      const remote = service<TimeTemplate>(timeTemplatePath)
-      if (template) await remote.patch(template._id, data)
-      else await remote.create(data)
-      await refreshService(timeTemplatePath)
-      toast.success(t('common.saved'))
-      onClose()
-    } catch (error) {
-      showServerError(form, error, ['name', 'intervals'])
-    } finally {
-      setBusy(false)
-    }
+  function save(values: { name: string; intervals: Interval[] }) {
+    const data = { name: values.name.trim(), intervals: sortIntervals(values.intervals) }
+    const remote = service<TimeTemplate>(timeTemplatePath)
+    return run(() => (template ? remote.patch(template._id, data) : remote.create(data)))
   }
 
   return (

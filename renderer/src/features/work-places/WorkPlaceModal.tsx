@@ -1,12 +1,11 @@
-import { useEffect, useState } from 'react'
+import { useEffect } from 'react'
 import { ColorPicker, Form, Input, Modal, Radio, Switch } from 'antd'
 import { useTranslation } from 'react-i18next'
 import { service } from '../../api/client'
-import { refreshService } from '../../api/live'
 import { colorValue } from '../../components/color-value'
 import { memberPalette } from '../../components/color'
 import { showServerError } from '../../components/form-errors'
-import { toast } from '../../app/toasts'
+import { useSaveAndClose } from '../../components/useSaveAndClose'
 import { workPlaceKinds, workPlacePath, type WorkPlace, type WorkPlaceFormValues } from './work-place'
 
 interface Props {
@@ -21,7 +20,7 @@ interface Props {
 export function WorkPlaceModal({ editing, branchId, nextRank, onClose }: Props) {
   const { t } = useTranslation()
   const [form] = Form.useForm<WorkPlaceFormValues>()
-  const [busy, setBusy] = useState(false)
+  const { busy, run } = useSaveAndClose(workPlacePath, onClose, (error) => showServerError(form, error, ['name', 'kind', 'color', 'active']))
   const place = editing === 'new' ? null : editing
 
   useEffect(() => {
@@ -36,21 +35,10 @@ export function WorkPlaceModal({ editing, branchId, nextRank, onClose }: Props) 
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [editing])
 
-  async function save(values: WorkPlaceFormValues) {
-    setBusy(true)
-    try {
-      const data = { name: values.name.trim(), kind: values.kind, color: colorValue(values.color), active: Boolean(values.active) }
-      const remote = service<WorkPlace>(workPlacePath)
-      if (place) await remote.patch(place._id, data)
-      else await remote.create({ ...data, rank: nextRank, ...(branchId ? { branchId } : {}) })
-      await refreshService(workPlacePath)
-      toast.success(t('common.saved'))
-      onClose()
-    } catch (error) {
-      showServerError(form, error, ['name', 'kind', 'color', 'active'])
-    } finally {
-      setBusy(false)
-    }
+  function save(values: WorkPlaceFormValues) {
+    const data = { name: values.name.trim(), kind: values.kind, color: colorValue(values.color), active: Boolean(values.active) }
+    const remote = service<WorkPlace>(workPlacePath)
+    return run(() => (place ? remote.patch(place._id, data) : remote.create({ ...data, rank: nextRank, ...(branchId ? { branchId } : {}) })))
   }
 
   return (

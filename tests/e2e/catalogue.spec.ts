@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test'
-import { chooseFromAccountMenu, goodPassword, registerClinic, signIn, uniqueEmail, useEnglish } from './support/app'
-import { addMember, signInApi, type Api } from './support/socket-api'
+import { chooseFromAccountMenu, goodPassword, signIn, uniqueEmail, useEnglish } from './support/app'
+import { addMember, type Api } from './support/socket-api'
+import { closeFreshClinic, openFreshClinic } from './support/fresh-clinic'
 
 /**
  * Issue 5, the catalogue screens on a fresh clinic: services with categories, chairs, working
@@ -15,16 +16,11 @@ let page: Page
 let api: Api
 
 test.beforeAll(async ({ browser }) => {
-  page = await (await browser.newContext()).newPage()
-  await useEnglish(page)
-  await registerClinic(page, owner)
-  api = await signInApi(owner.email, owner.password)
+  const clinic = await openFreshClinic(browser, owner)
+  page = clinic.page
+  api = clinic.api
 })
-
-test.afterAll(async () => {
-  api?.close()
-  await page?.context().close()
-})
+test.afterAll(() => closeFreshClinic({ page, api }))
 
 /** Picks an option of an antd select found by its label (typing first narrows a long searchable list). */
 async function choose(target: Page, label: string, option: string, { search = false } = {}) {

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test'
-import { goodPassword, registerClinic, signIn, uniqueEmail, useEnglish } from './support/app'
-import { addMember, signInApi, type Api } from './support/socket-api'
+import { goodPassword, signIn, uniqueEmail, useEnglish } from './support/app'
+import { addMember, type Api } from './support/socket-api'
+import { closeFreshClinic, openFreshClinic } from './support/fresh-clinic'
 
 /**
  * Issue 4, the company lists: tags and sources (add, rename, live updates, permissions) and
@@ -15,16 +16,11 @@ let page: Page
 let api: Api
 
 test.beforeAll(async ({ browser }) => {
-  page = await (await browser.newContext()).newPage()
-  await useEnglish(page)
-  await registerClinic(page, owner)
-  api = await signInApi(owner.email, owner.password)
+  const clinic = await openFreshClinic(browser, owner)
+  page = clinic.page
+  api = clinic.api
 })
-
-test.afterAll(async () => {
-  api?.close()
-  await page?.context().close()
-})
+test.afterAll(() => closeFreshClinic({ page, api }))
 
 const row = (target: Page, name: string | RegExp) => target.getByRole('row').filter({ hasText: name })
 /** A custom field's row by the field's own name (other rows may mention it in their condition). */

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test'
-import { goodPassword, registerClinic, signIn, uniqueEmail, useEnglish } from './support/app'
-import { addMember, signInApi, type Api } from './support/socket-api'
+import { goodPassword, signIn, uniqueEmail, useEnglish } from './support/app'
+import { addMember, type Api } from './support/socket-api'
+import { closeFreshClinic, openFreshClinic } from './support/fresh-clinic'
 
 /**
  * Issue 4, item 7: delete and restore from trash. A tag deleted from its list and a customer
@@ -17,16 +18,11 @@ let page: Page
 let api: Api
 
 test.beforeAll(async ({ browser }) => {
-  page = await (await browser.newContext()).newPage()
-  await useEnglish(page)
-  await registerClinic(page, owner)
-  api = await signInApi(owner.email, owner.password)
+  const clinic = await openFreshClinic(browser, owner)
+  page = clinic.page
+  api = clinic.api
 })
-
-test.afterAll(async () => {
-  api?.close()
-  await page?.context().close()
-})
+test.afterAll(() => closeFreshClinic({ page, api }))
 
 const row = (target: Page, text: string | RegExp) => target.getByRole('row').filter({ hasText: text })
 const confirmBox = () => page.locator('.ant-popconfirm')

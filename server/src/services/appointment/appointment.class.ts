@@ -176,7 +176,10 @@ export class AppointmentService extends RecordService<Appointment, AppointmentDa
       const newStart = data.start !== undefined && iso(data.start) !== current.start ? iso(data.start) : undefined
       const moveTo = newStart ? toZoned(newStart, timeZone) : undefined
       const dayShift = moveTo ? daysBetween(current.date, moveTo.date) : 0
+      // A series shares its doctor, chair and services: each is read once, not once per occurrence.
       const schedules = new Map<string, Awaited<ReturnType<typeof staffSchedule>>>()
+      const buffers = new Map<string, number>()
+      const checkedPlaces = new Set<string | null>()
       const plans: Array<{ before: Appointment; row: Row; changes: Record<string, unknown>; check: boolean; freed: boolean }> = []
       const history: HistoryRow[] = []
 
@@ -192,12 +195,17 @@ export class AppointmentService extends RecordService<Appointment, AppointmentDa
           Object.assign(next, { status: data.status, statusChangedAt: at, statusChangedBy: userId })
           history.push({ _id: newId(), companyId: before.companyId, appointmentId: before._id, from: before.status, to: data.status, at, by: userId })
         }
-        const buffer = await bufferMinutes(trx, before.companyId, next.services)
+        const servicesKey = JSON.stringify(next.services.map((item: { serviceId: string }) => item.serviceId))
+        if (!buffers.has(servicesKey)) buffers.set(servicesKey, await bufferMinutes(trx, before.companyId, next.services))
+        const buffer = buffers.get(servicesKey)!
         const row = { ...next, ...timing(next.start, next.duration, buffer, timeZone), updatedAt: at } as unknown as Row
         const moved = row.start !== before.start || row.end !== before.end || row.staffId !== before.staffId || row.workPlaceId !== before.workPlaceId
         const timeChanged = row.start !== before.start || row.duration !== before.duration || row.staffId !== before.staffId
         if (row.staffId !== before.staffId || !schedules.has(row.staffId)) schedules.set(row.staffId, await staffSchedule(trx, row.companyId, row.staffId))
-        if (row.workPlaceId !== before.workPlaceId) await assertWorkPlace(trx, row.companyId, row.branchId, row.workPlaceId)
+        if (row.workPlaceId !== before.workPlaceId && !checkedPlaces.has(row.workPlaceId)) {
+          await assertWorkPlace(trx, row.companyId, row.branchId, row.workPlaceId)
+          checkedPlaces.add(row.workPlaceId)
+        }
         if (timeChanged && !this.overrides(params)) assertWorkingHours(schedules.get(row.staffId)!, row, timeZone)
         const wasHeld = holdsSlot(before.status as AppointmentStatus)
         const nowHolds = holdsSlot(row.status as AppointmentStatus)

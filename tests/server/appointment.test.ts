@@ -161,6 +161,10 @@ describe.each(engines)('appointment rules (%s)', (engine) => {
     const mine = await appointments().create(booking(clinic, '2027-04-06', '09:00'))
     const stranger = await server.registerClinic('Other')
     expect(await failure(stranger.client.service('appointment').get(mine._id))).toMatchObject({ name: 'NotFound' })
+    expect(await failure(stranger.client.service('appointment').patch(mine._id, { notes: 'Hijacked' }))).toMatchObject({ name: 'NotFound' })
+    expect(await failure(stranger.client.service('appointment').remove(mine._id))).toMatchObject({ name: 'NotFound' })
+    expect(await failure(stranger.client.service('appointment-status-history').find({ query: { appointmentId: mine._id } }))).toMatchObject({ name: 'NotFound' })
+    expect((await appointments().get(mine._id)).notes).toBeNull()
     expect(await failure(stranger.client.service('appointment').create({ ...booking(clinic, '2027-04-06', '09:00'), staffId: stranger.auth.user._id }))).toMatchObject({ name: 'NotFound' })
   })
 

@@ -53,6 +53,16 @@ describe.each(engines)('waiting list (%s)', (engine) => {
     expect(await server.db('appointment').count({ total: '*' })).toEqual(before)
   })
 
+  it("keeps another company out: its people cannot find, read, change or remove an entry", async () => {
+    const entry = await waiting().create(wish())
+    const stranger = (await server.registerClinic('Other waiting')).client.service('waiting-list')
+    expect((await stranger.find({})).data.map((item) => item._id)).not.toContain(entry._id)
+    expect(await failure(stranger.get(entry._id))).toMatchObject({ name: 'NotFound' })
+    expect(await failure(stranger.patch(entry._id, { notes: 'Hijacked' }))).toMatchObject({ name: 'NotFound' })
+    expect(await failure(stranger.remove(entry._id))).toMatchObject({ name: 'NotFound' })
+    expect(await waiting().get(entry._id)).toMatchObject({ status: 'waiting', notes: null })
+  })
+
   it('needs the appointment permission', async () => {
     const noAccess = await clinic.admin.client.service('roles').create({ name: 'Cashier only', permissions: [{ resource: 'payments', view: true }] })
     const { signedInMember } = await import('./fixtures')

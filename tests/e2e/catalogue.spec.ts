@@ -63,7 +63,7 @@ test('adds a category and a service with duration, buffer and price; it shows in
   await expect(page.getByRole('heading', { level: 1, name: 'Composite filling' })).toBeVisible()
   await page.getByRole('spinbutton', { name: 'Price, UZS' }).fill('175000')
   await page.getByRole('button', { name: 'Save' }).click()
-  await expect(page.getByText('Saved')).toBeVisible()
+  await expect(page.getByText('Saved').last()).toBeVisible()
   await page.getByRole('link', { name: 'All services' }).click()
   await expect(page.getByRole('row').filter({ hasText: 'Composite filling' })).toContainText(/UZS\s?175,000\.00/)
 
@@ -139,7 +139,7 @@ test('sets my working hours from a time template; they are there after a reload'
   await page.getByLabel('Saturday: Working').click()
   await expect(page.getByTestId('day-6')).toContainText('Day off')
   await page.getByTestId('save-schedule').click()
-  await expect(page.getByText('Saved')).toBeVisible()
+  await expect(page.getByText('Saved').last()).toBeVisible()
 
   await page.reload()
   await expect(page.getByRole('heading', { level: 1, name: 'My schedule' })).toBeVisible()
@@ -168,7 +168,7 @@ test('a dated exception: a day off on a date', async () => {
   await exception.getByRole('switch').click()
   await expect(exception).toContainText('Day off')
   await page.getByTestId('save-schedule').click()
-  await expect(page.getByText('Saved')).toBeVisible()
+  await expect(page.getByText('Saved').last()).toBeVisible()
   const me = await api.service('profile').get('me')
   expect((me.schedule as { dates: Record<string, unknown[]> }).dates[date]).toEqual([])
 })

@@ -56,7 +56,7 @@ test('changes the password, with the spec messages at the right fields', async (
 })
 
 test('resets a forgotten password through the mailed link', async () => {
-  await chooseFromAccountMenu(page, 'Sign out', /\/login$/)
+  await chooseFromAccountMenu(page, 'Sign out', '/login')
   await page.getByRole('link', { name: 'Forgot password?' }).click()
   await expect(page.getByRole('heading', { name: 'Reset your password' })).toBeVisible()
   await page.getByLabel('E-mail').fill(owner.email)

@@ -126,7 +126,7 @@ test('sets my working hours from a time template; they are there after a reload'
   await expect(page.getByTestId('time-templates').getByText('Morning shift')).toBeVisible()
   await expect(page.getByTestId('time-templates')).toContainText('09:00–13:00')
 
-  await chooseFromAccountMenu(page, 'My schedule', /\/profile\/schedule$/)
+  await chooseFromAccountMenu(page, 'My schedule', '/profile/schedule')
   await expect(page.getByRole('heading', { level: 1, name: 'My schedule' })).toBeVisible()
   await expect(page.getByText('Your working hours are not set yet')).toBeVisible()
   await page.getByTestId('apply-template').click()

@@ -63,17 +63,18 @@ export function fieldError(page: Page, label: string) {
 }
 
 /**
- * Chooses an entry of the account menu and waits until the address says it acted. A menu click
- * made while another navigation of the page is still settling (a lazily loaded screen, a tab
- * written into the address) can be overtaken by it, as a person's would; like a person, the
- * helper then opens the menu and chooses again.
+ * Chooses an entry of the account menu and waits until the page is at `path` (exactly that
+ * pathname). A menu click made while another navigation of the page is still settling (a lazily
+ * loaded screen, a tab written into the address) can be overtaken by it, as a person's would;
+ * like a person, the helper then opens the menu and chooses again.
  */
-export async function chooseFromAccountMenu(page: Page, entry: string, arrivedAt: RegExp) {
+export async function chooseFromAccountMenu(page: Page, entry: string, path: string) {
+  const pathname = () => new URL(page.url()).pathname
   await expect(async () => {
-    if (arrivedAt.test(new URL(page.url()).pathname)) return
+    if (pathname() === path) return
     const item = page.getByRole('menuitem', { name: entry })
-    if (!(await item.isVisible())) await page.getByTestId('user-menu').click()
+    if (!(await item.isVisible())) await page.getByTestId('user-menu').click({ timeout: 5_000 })
     await item.click({ timeout: 5_000 })
-    await expect(page).toHaveURL(arrivedAt, { timeout: 5_000 })
+    await expect.poll(pathname, { timeout: 5_000 }).toBe(path)
   }).toPass({ timeout: 30_000 })
 }

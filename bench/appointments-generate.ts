@@ -29,6 +29,8 @@ export interface AppointmentLayout {
   until: string
   /** The day that counts as today: before it visits are done, after it they are planned. */
   today: string
+  /** The doctors' working day in minutes from midnight (default 09:00-19:00). */
+  hours?: { start: number; end: number }
 }
 
 /** What the measurement needs: the days the appointments cover. */
@@ -56,8 +58,7 @@ async function insertPostgres(db: Knex, rows: unknown[][]) {
 }
 
 const MINUTE = 60_000
-const DAY_START = 9 * 60
-const DAY_END = 19 * 60
+const WORKING_DAY = { start: 9 * 60, end: 19 * 60 }
 const pad = (value: number) => String(value).padStart(2, '0')
 
 /** A believable status for a visit on `date`, relative to the bench's today. */
@@ -75,7 +76,7 @@ interface SqliteHandle {
 
 /**
  * Writes `count` appointments as a busy clinic makes them, day by day backwards from
- * `layout.until`: every doctor works Monday to Saturday 09:00-19:00 in the company's zone at
+ * `layout.until`: every doctor works Monday to Saturday (`layout.hours`) in the company's zone at
  * their own chair, one visit after another (30 to 90 minutes, now and then a free gap), so
  * nothing overlaps; past visits mostly completed, future ones planned or confirmed. Columns as
  * the service stores them (date, time, blockedUntil); no status history rows (the calendar
@@ -108,6 +109,7 @@ export async function generateAppointments(
   let written = 0
   let day = layout.until
   let rows: unknown[][] = []
+  const hours = layout.hours ?? WORKING_DAY
   try {
     while (written < count) {
       day = addLocalDays(day, -1)
@@ -115,10 +117,10 @@ export async function generateAppointments(
       const midnight = zonedToUtcMs(day, '00:00', layout.timeZone)
       for (const doctor of layout.doctors) {
         const customers = layout.customersByBranch.get(doctor.branchId)!
-        for (let minutes = DAY_START + (random() < 0.3 ? 30 : 0); written < count; ) {
+        for (let minutes = hours.start + (random() < 0.3 ? 30 : 0); written < count; ) {
           const service = pick(layout.services)
           const duration = service.duration
-          if (minutes + duration > DAY_END) break
+          if (minutes + duration > hours.end) break
           const startMs = midnight + minutes * MINUTE
           const start = new Date(startMs).toISOString()
           const status = statusFor(day, layout.today, random)

@@ -1,0 +1,18 @@
+import type { BenchContext } from '../context'
+import type { Measurement } from '../measure'
+import { benchCustomerSearch } from './customer-search'
+import { benchWeekCalendar } from './week-calendar'
+import { benchCreateAppointment } from './create-appointment'
+
+export interface Benchmark {
+  /** Short name for --only. */
+  key: string
+  run: (context: BenchContext) => Promise<Measurement>
+}
+
+/** Every benchmark of `npm run bench`, in the order of the results table. */
+export const benchmarks: Benchmark[] = [
+  { key: 'search', run: benchCustomerSearch },
+  { key: 'calendar', run: benchWeekCalendar },
+  { key: 'create', run: benchCreateAppointment }
+]

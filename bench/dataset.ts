@@ -1,0 +1,138 @@
+/**
+ * The large realistic clinic `npm run bench` measures: one company with many branches, doctors,
+ * front desks, a million customers and millions of appointments, written through the same
+ * migrations as production and then in bulk. Generated once per engine and size and kept
+ * (bench/out/ for SQLite, a schema of DATABASE_URL for PostgreSQL); a later run reuses it.
+ */
+import fs from 'node:fs'
+import path from 'node:path'
+import knex, { type Knex } from 'knex'
+import { createDatabase, migrateToLatest } from '../server/src/db'
+import { seededRandom, type DemoPerson } from '../server/src/demo-people'
+import { addLocalDays, toZoned, weekdayOf } from '../domain/appointments/zoned-time'
+import { generateCustomers } from './customers-generate'
+import { generateAppointments } from './appointments-generate'
+import { seedBenchClinic, type BenchClinic } from './seed-clinic'
+import { progressBar } from './progress'
+
+export type SizeName = 'small' | 'full'
+export type Engine = 'sqlite' | 'postgres'
+
+export interface Size {
+  branches: number
+  doctors: number
+  customers: number
+  appointments: number
+}
+
+/**
+ * full: what the issue asks (300 branches, 600 doctors, 1,000,000 customers, 10,000,000
+ * appointments, about four years of them); small: the same clinic shape for a quick run on a
+ * fresh machine (50 branches, so the event benchmark still has 50 branches to spread over).
+ */
+export const SIZES: Record<SizeName, Size> = {
+  full: { branches: 300, doctors: 600, customers: 1_000_000, appointments: 10_000_000 },
+  small: { branches: 50, doctors: 100, customers: 50_000, appointments: 200_000 }
+}
+
+/** The doctors' day: 08:00-21:00, Monday to Saturday, about 13 visits a day. */
+export const WORKING_HOURS = { start: 8 * 60, end: 21 * 60 }
+export const TIME_ZONE = 'Asia/Tashkent'
+
+export interface BenchDataset extends BenchClinic {
+  size: SizeName
+  engine: Engine
+  /** First and last day with appointments (company-local). */
+  firstDay: string
+  lastDay: string
+  /** People generated as customers, spread over the whole base: what the search looks for. */
+  customerSample: DemoPerson[]
+}
+
+const outDir = path.resolve('bench/out')
+const manifestPath = (engine: Engine, size: SizeName) => path.join(outDir, `dataset-${engine}-${size}`, 'dataset.json')
+const schemaName = (size: SizeName) => `bench_dataset_${size}`
+
+export const postgresUrl = () => process.env.DATABASE_URL || process.env.TEST_DATABASE_URL || ''
+
+/** Opens the database of an engine and size (creating an empty one when asked to). */
+function openDatabase(engine: Engine, size: SizeName): Knex {
+  const dataDir = path.dirname(manifestPath(engine, size))
+  fs.mkdirSync(dataDir, { recursive: true })
+  if (engine === 'sqlite') return createDatabase({ databaseUrl: '', dataDir })
+  return createDatabase({ databaseUrl: postgresUrl(), dataDir, schema: schemaName(size) })
+}
+
+/** Removes what an earlier (perhaps interrupted) generation left. */
+async function clear(engine: Engine, size: SizeName) {
+  const dataDir = path.dirname(manifestPath(engine, size))
+  fs.rmSync(dataDir, { recursive: true, force: true })
+  if (engine === 'postgres') {
+    const admin = knex({ client: 'pg', connection: postgresUrl() })
+    await admin.raw(`drop schema if exists "${schemaName(size)}" cascade`)
+    await admin.raw(`create schema "${schemaName(size)}"`)
+    await admin.destroy()
+  }
+}
+
+const mondayOf = (day: string) => addLocalDays(day, 1 - weekdayOf(day))
+
+/** Writes the whole dataset into an empty database. */
+async function generate(db: Knex, engine: Engine, sizeName: SizeName): Promise<BenchDataset> {
+  const size = SIZES[sizeName]
+  const started = Date.now()
+  await migrateToLatest(db)
+  if (engine === 'sqlite') await db.raw('pragma cache_size = -1000000')
+  const clinic = await seedBenchClinic(db, size, WORKING_HOURS)
+  console.log(`${engine}, ${sizeName}: clinic of ${size.branches} branches, ${clinic.doctors.length} doctors and ${clinic.branchIds.length} front desks seeded`)
+
+  const customersBar = progressBar('customers', size.customers)
+  const { sample } = await generateCustomers(db, clinic.companyId, clinic.branchIds, size.customers, (done) => customersBar.update(done))
+  customersBar.stop()
+
+  const customersByBranch = new Map<string, string[]>()
+  for (const row of (await db('customers').where({ companyId: clinic.companyId }).select('_id', 'branchId')) as Array<{ _id: string; branchId: string }>) {
+    const list = customersByBranch.get(row.branchId)
+    if (list) list.push(row._id)
+    else customersByBranch.set(row.branchId, [row._id])
+  }
+  const today = toZoned(Date.now(), TIME_ZONE).date
+  // A clinic books ahead: appointments reach eight weeks past this week.
+  const until = addLocalDays(mondayOf(today), 8 * 7)
+  const appointmentsBar = progressBar('appointments', size.appointments)
+  const layout = { companyId: clinic.companyId, timeZone: TIME_ZONE, doctors: clinic.doctors, services: clinic.services, customersByBranch, until, today, hours: WORKING_HOURS }
+  const { firstDay, lastDay } = await generateAppointments(db, layout, size.appointments, (done) => appointmentsBar.update(done))
+  appointmentsBar.stop()
+
+  const analyzing = Date.now()
+  await db.raw(engine === 'postgres' ? 'vacuum analyze' : 'analyze')
+  console.log(`statistics in ${((Date.now() - analyzing) / 1000).toFixed(0)} s; the whole dataset in ${((Date.now() - started) / 60_000).toFixed(1)} min`)
+  return { ...clinic, size: sizeName, engine, firstDay, lastDay, customerSample: sample }
+}
+
+/**
+ * The dataset of `engine` and `size`, ready to measure: the one a finished earlier run left
+ * (its manifest is written last, so an interrupted run is generated again), else a new one.
+ */
+export async function openDataset(engine: Engine, size: SizeName, fresh: boolean): Promise<{ db: Knex; dataset: BenchDataset; dataDir: string }> {
+  const manifest = manifestPath(engine, size)
+  const dataDir = path.dirname(manifest)
+  if (!fresh && fs.existsSync(manifest)) {
+    const db = openDatabase(engine, size)
+    await migrateToLatest(db)
+    const dataset = JSON.parse(fs.readFileSync(manifest, 'utf8')) as Omit<BenchDataset, 'customerSample'>
+    // The sample is not stored: replaying the seeded generator gives the same people.
+    const { sample } = await generateCustomers(db, dataset.companyId, dataset.branchIds, SIZES[size].customers, () => undefined, false)
+    console.log(`${engine}, ${size}: reusing the dataset generated earlier (${dataset.firstDay} to ${dataset.lastDay})`)
+    return { db, dataset: { ...dataset, customerSample: sample }, dataDir }
+  }
+  await clear(engine, size)
+  const db = openDatabase(engine, size)
+  const dataset = await generate(db, engine, size)
+  const { customerSample: _sample, ...stored } = dataset
+  fs.writeFileSync(manifest, JSON.stringify(stored, null, 2))
+  return { db, dataset, dataDir }
+}
+
+/** A seeded random source for the benchmarks' choices, the same every run. */
+export const benchRandom = (seed: number) => seededRandom(seed)

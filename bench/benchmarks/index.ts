@@ -3,6 +3,9 @@ import type { Measurement } from '../measure'
 import { benchCustomerSearch } from './customer-search'
 import { benchWeekCalendar } from './week-calendar'
 import { benchCreateAppointment } from './create-appointment'
+import { benchSocketGet } from './socket-get'
+import { benchEventFanout } from './event-fanout'
+import { benchSignInLoad } from './sign-in-load'
 
 export interface Benchmark {
   /** Short name for --only. */
@@ -14,5 +17,8 @@ export interface Benchmark {
 export const benchmarks: Benchmark[] = [
   { key: 'search', run: benchCustomerSearch },
   { key: 'calendar', run: benchWeekCalendar },
-  { key: 'create', run: benchCreateAppointment }
+  { key: 'create', run: benchCreateAppointment },
+  { key: 'get', run: benchSocketGet },
+  { key: 'events', run: benchEventFanout },
+  { key: 'sign-in', run: benchSignInLoad }
 ]

@@ -101,3 +101,33 @@ describe.each(engines)('sign-in on %s', (engine) => {
     expect(error.name).toBe('NotAuthenticated')
   })
 })
+
+describe.each(engines)('token expiry on %s', (engine) => {
+  let server: TestServer
+  beforeAll(async () => {
+    server = await startServer(engine, { tokenLifetime: '2s' })
+  })
+  afterAll(() => server.stop())
+
+  // Verified tokens are remembered to spare the CPU (authentication.class.ts): never past their expiry.
+  it('refuses a token that was verified on earlier calls once it has expired', async () => {
+    const owner = await server.registerClinic()
+    await owner.client.service('roles').find()
+    const authentication = server.app.service('authentication') as unknown as { verifyAccessToken: (token: string) => Promise<{ userId: string }> }
+    expect((await authentication.verifyAccessToken(owner.auth.accessToken)).userId).toBe(owner.auth.user._id)
+    const expiresAtMs = owner.auth.authentication.payload.exp * 1000
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, expiresAtMs - Date.now()) + 300))
+    await expect(authentication.verifyAccessToken(owner.auth.accessToken)).rejects.toMatchObject({ name: 'NotAuthenticated' })
+    const again = await failure(server.connect().authenticate({ strategy: 'jwt', accessToken: owner.auth.accessToken }))
+    expect(again.name).toBe('NotAuthenticated')
+  })
+
+  it('refuses a token whose signature was changed, even after the genuine one was verified', async () => {
+    const owner = await server.registerClinic()
+    await owner.client.service('roles').find()
+    const [header, payload, signature] = owner.auth.accessToken.split('.')
+    const forged = `${header}.${payload}.${signature.slice(0, -2)}${signature.endsWith('AA') ? 'BB' : 'AA'}`
+    const error = await failure(server.connect().authenticate({ strategy: 'jwt', accessToken: forged }))
+    expect(error.name).toBe('NotAuthenticated')
+  })
+})

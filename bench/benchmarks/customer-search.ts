@@ -1,0 +1,30 @@
+import type { BenchContext } from '../context'
+import { againstTheSameSql } from '../direct-sql'
+import { searchTerms } from '../customers-terms'
+import type { Measurement } from '../measure'
+import { ADMIN_EMAIL } from '../seed-clinic'
+
+const PER_KIND = 40
+
+/**
+ * customers.find({ $search, $limit: 20 }) as the administrator (the whole base: every branch),
+ * over terms of seven kinds (names Latin and Cyrillic, one to three words in any order, phone
+ * starts, endings and whole numbers) built from customers that exist. Floor: the same
+ * statements the service sent (page and count), straight to the driver.
+ */
+export async function benchCustomerSearch(context: BenchContext): Promise<Measurement> {
+  const client = await context.signIn(ADMIN_EMAIL)
+  const terms = searchTerms(context.dataset.customerSample, PER_KIND)
+  const { subject, floor, results } = await againstTheSameSql(context.db, /from [`"]customers[`"]/, terms, ({ term }) =>
+    client.service('customers').find({ query: { $search: term, $limit: 20 } })
+  )
+  const matches = results.reduce((sum, page) => sum + page.total, 0)
+  return {
+    name: 'customers $search (administrator, every branch)',
+    engine: context.engine,
+    subject,
+    floorName: 'the same SQL (page and count) on the driver',
+    floor,
+    notes: [`${terms.length} terms of 7 kinds, ${Math.round(matches / terms.length)} matches on average, $limit 20`]
+  }
+}

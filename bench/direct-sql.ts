@@ -1,0 +1,94 @@
+import type { Knex } from 'knex'
+import { databaseEngine } from '../server/src/db'
+import { timeCalls, type Stats } from './measure'
+
+/** A statement as the database driver received it (native placeholders: ? on SQLite, $n on PostgreSQL). */
+export interface CapturedQuery {
+  sql: string
+  bindings: unknown[]
+}
+
+/**
+ * Runs `call` and returns, with its result, the statements it sent to the database that read
+ * `table` (the service's own SQL: the caller's session and role lookups are left out, they are
+ * part of what the floor does not do).
+ */
+export async function captureQueries<T>(db: Knex, table: RegExp, call: () => Promise<T>): Promise<{ result: T; queries: CapturedQuery[] }> {
+  const queries: CapturedQuery[] = []
+  const listener = (query: { sql: string; bindings?: unknown[] }) => {
+    if (table.test(query.sql)) queries.push({ sql: query.sql, bindings: [...(query.bindings ?? [])] })
+  }
+  db.on('query', listener)
+  try {
+    return { result: await call(), queries }
+  } finally {
+    db.off('query', listener)
+  }
+}
+
+interface SqliteConnection {
+  prepare: (sql: string) => { all: (...values: unknown[]) => unknown[]; run: (...values: unknown[]) => unknown; reader: boolean }
+}
+interface PostgresConnection {
+  query: (sql: string, values: unknown[]) => Promise<unknown>
+}
+
+/** SQLite takes numbers for booleans and dates, as knex's driver turns them. */
+const sqliteValue = (value: unknown) => (typeof value === 'boolean' ? Number(value) : value instanceof Date ? value.valueOf() : value)
+
+/**
+ * Straight to the driver on one held connection: no query builder, no service, no socket.
+ * The least the same statements can cost; `release` gives the connection back.
+ */
+export async function directDriver(db: Knex): Promise<{ run: (query: CapturedQuery) => Promise<unknown>; release: () => Promise<void> }> {
+  const connection = await db.client.acquireConnection()
+  const release = () => db.client.releaseConnection(connection) as Promise<void>
+  if (databaseEngine(db) === 'sqlite') {
+    const sqlite = connection as SqliteConnection
+    const statements = new Map<string, ReturnType<SqliteConnection['prepare']>>()
+    return {
+      run: async ({ sql, bindings }) => {
+        let statement = statements.get(sql)
+        if (!statement) {
+          statement = sqlite.prepare(sql)
+          statements.set(sql, statement)
+        }
+        const values = bindings.map(sqliteValue)
+        return statement.reader ? statement.all(...values) : statement.run(...values)
+      },
+      release
+    }
+  }
+  const postgres = connection as PostgresConnection
+  return { run: ({ sql, bindings }) => postgres.query(sql, bindings), release }
+}
+
+/**
+ * Measures `call` over `items` through the product, then the statements each call sent to
+ * `table` straight to the driver. A first pass, not measured, warms caches and records the
+ * statements; then every item once through the product, then every item's statements once
+ * directly, so both see the same warm database.
+ */
+export async function againstTheSameSql<T, R>(db: Knex, table: RegExp, items: T[], call: (item: T) => Promise<R>): Promise<{ subject: Stats; floor: Stats; results: R[] }> {
+  const statements: CapturedQuery[][] = []
+  const results: R[] = []
+  for (const item of items) {
+    const { result, queries } = await captureQueries(db, table, () => call(item))
+    if (queries.length === 0) throw new Error(`no statement on ${table} was recorded`)
+    statements.push(queries)
+    results.push(result)
+  }
+  const subject = await timeCalls((index) => call(items[index]), { n: items.length, warmup: 0 })
+  const driver = await directDriver(db)
+  try {
+    const floor = await timeCalls(
+      async (index) => {
+        for (const query of statements[index]) await driver.run(query)
+      },
+      { n: items.length, warmup: 0 }
+    )
+    return { subject, floor, results }
+  } finally {
+    await driver.release()
+  }
+}

@@ -8,7 +8,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import knex, { type Knex } from 'knex'
 import { createDatabase, migrateToLatest } from '../server/src/db'
-import { seededRandom, type DemoPerson } from '../server/src/demo-people'
+import type { DemoPerson } from '../server/src/demo-people'
 import { addLocalDays, toZoned, weekdayOf } from '../domain/appointments/zoned-time'
 import { generateCustomers } from './customers-generate'
 import { generateAppointments } from './appointments-generate'
@@ -133,6 +133,3 @@ export async function openDataset(engine: Engine, size: SizeName, fresh: boolean
   fs.writeFileSync(manifest, JSON.stringify(stored, null, 2))
   return { db, dataset, dataDir }
 }
-
-/** A seeded random source for the benchmarks' choices, the same every run. */
-export const benchRandom = (seed: number) => seededRandom(seed)

@@ -40,7 +40,7 @@ const sqliteValue = (value: unknown) => (typeof value === 'boolean' ? Number(val
  * Straight to the driver on one held connection: no query builder, no service, no socket.
  * The least the same statements can cost; `release` gives the connection back.
  */
-export async function directDriver(db: Knex): Promise<{ run: (query: CapturedQuery) => Promise<unknown>; release: () => Promise<void> }> {
+export async function directDriver(db: Knex): Promise<{ run: (query: CapturedQuery) => Promise<unknown>; explain: (query: CapturedQuery) => Promise<string>; release: () => Promise<void> }> {
   const connection = await db.client.acquireConnection()
   const release = () => db.client.releaseConnection(connection) as Promise<void>
   if (databaseEngine(db) === 'sqlite') {
@@ -56,20 +56,33 @@ export async function directDriver(db: Knex): Promise<{ run: (query: CapturedQue
         const values = bindings.map(sqliteValue)
         return statement.reader ? statement.all(...values) : statement.run(...values)
       },
+      explain: async ({ sql, bindings }) =>
+        (sqlite.prepare(`explain query plan ${sql}`).all(...bindings.map(sqliteValue)) as Array<{ detail: string }>).map((row) => row.detail).join('\n'),
       release
     }
   }
   const postgres = connection as PostgresConnection
-  return { run: ({ sql, bindings }) => postgres.query(sql, bindings), release }
+  return {
+    run: ({ sql, bindings }) => postgres.query(sql, bindings),
+    explain: async ({ sql, bindings }) => ((await postgres.query(`explain ${sql}`, bindings)) as { rows: Array<Record<string, string>> }).rows.map((row) => row['QUERY PLAN']).join('\n'),
+    release
+  }
 }
 
 /**
  * Measures `call` over `items` through the product, then the statements each call sent to
  * `table` straight to the driver. A first pass, not measured, warms caches and records the
  * statements; then every item once through the product, then every item's statements once
- * directly, so both see the same warm database.
+ * directly, so both see the same warm database. Then every statement's plan is checked with
+ * `scansATable`.
  */
-export async function againstTheSameSql<T, R>(db: Knex, table: RegExp, items: T[], call: (item: T) => Promise<R>): Promise<{ subject: Stats; floor: Stats; results: R[] }> {
+export async function againstTheSameSql<T, R>(
+  db: Knex,
+  table: RegExp,
+  items: T[],
+  call: (item: T) => Promise<R>,
+  scansATable: (plan: string) => boolean
+): Promise<{ subject: Stats; floor: Stats; results: R[]; planNote: string }> {
   const statements: CapturedQuery[][] = []
   const results: R[] = []
   for (const item of items) {
@@ -87,7 +100,11 @@ export async function againstTheSameSql<T, R>(db: Knex, table: RegExp, items: T[
       },
       { n: items.length, warmup: 0 }
     )
-    return { subject, floor, results }
+    const distinct = [...new Map(statements.flat().map((query) => [JSON.stringify(query), query])).values()]
+    let scans = 0
+    for (const query of distinct) if (scansATable(await driver.explain(query))) scans += 1
+    const planNote = scans === 0 ? `no plan of the ${distinct.length} statements scans a whole table` : `${scans} of ${distinct.length} statements scan a whole table!`
+    return { subject, floor, results, planNote }
   } finally {
     await driver.release()
   }

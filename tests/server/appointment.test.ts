@@ -47,6 +47,18 @@ describe.each(engines)('appointment rules (%s)', (engine) => {
     await appointments().create(booking(clinic, '2027-03-23', '09:30', { workPlaceId: clinic.chairId }))
   })
 
+  // The overlap check reads only appointments that start at most the longest visit plus the
+  // longest buffer earlier (appointment-booking.ts): the longest possible one must still count.
+  it('refuses a booking inside a day-long appointment with the longest buffer that began the day before', async () => {
+    const service = await clinic.admin.client.service('service').create({ name: 'Sedation day', duration: 720, bufferTime: 240, price: 100000 } as never)
+    const services = [{ serviceId: service._id, name: 'Sedation day', duration: 720, price: 100000, quantity: 1 }]
+    await appointments().create({ ...booking(clinic, '2029-01-08', '00:05', { duration: 1440, services }), overrideWorkingHours: true })
+    // Ends 2029-01-09 00:05, held until 04:05 by the buffer.
+    const inside = await failure(appointments().create({ ...booking(clinic, '2029-01-09', '04:00'), overrideWorkingHours: true }))
+    expect(inside).toMatchObject({ name: 'Conflict', data: { code: 'appointment-staff-busy', path: 'staffId' } })
+    await appointments().create({ ...booking(clinic, '2029-01-09', '04:05'), overrideWorkingHours: true })
+  })
+
   it('keeps the service buffer time free after an appointment', async () => {
     const service = await clinic.admin.client.service('service').create({ name: 'Implant', duration: 60, bufferTime: 15, price: 100000 } as never)
     const services = [{ serviceId: service._id, name: 'Implant', duration: 60, price: 100000, quantity: 1 }]

@@ -37,7 +37,7 @@ async function fill(server: TestServer, companyId: string, branchIds: string[], 
  * The proof that `$search` reads indexes: the query plans of the exact SQL the service builds,
  * over a few thousand customers in three branches with fresh statistics (ANALYZE; no planner
  * switches turned off), on each engine. A plan that scans the customers table (SQLite
- * "SCAN customers", PostgreSQL "Seq Scan") fails. bench/customers-search.ts prints the plans
+ * "SCAN customers", PostgreSQL "Seq Scan") fails. `npm run bench` checks the plans
  * at a million customers.
  */
 describe.each(engines)('customer search query plans on %s', (engine) => {

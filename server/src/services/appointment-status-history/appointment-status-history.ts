@@ -9,6 +9,7 @@ import { clinicError } from '../../errors'
 import { AppointmentStatusHistoryService, appointmentStatusHistoryRowShape, appointmentStatusHistoryServiceOptions } from './appointment-status-history.class'
 import { appointmentStatusChangeResolver, appointmentStatusHistoryQueryValidator, type AppointmentStatusChange } from './appointment-status-history.schema'
 import { appointmentStatusHistoryMethods, appointmentStatusHistoryPath } from './appointment-status-history.shared'
+import { resolveResult } from '../../hooks/resolve-shapes'
 
 declare module '../../declarations' {
   interface ServiceTypes {
@@ -43,7 +44,7 @@ export function appointmentStatusHistory(app: Application) {
     around: {
       all: [
         access(appointmentStatusHistoryPath, { methods: { find: { resource: 'appointment', flag: 'view' }, get: { resource: 'appointment', flag: 'view' } } }),
-        schemaHooks.resolveResult(appointmentStatusChangeResolver)
+        resolveResult(appointmentStatusChangeResolver)
       ]
     },
     before: {

@@ -3,6 +3,8 @@ import type { Knex } from 'knex'
 import { databaseEngine } from '../../db'
 import { clinicError } from '../../errors'
 import { RowCodec } from '../row-codec'
+import { SERVICE_BUFFER } from '../service/service.shared'
+import { APPOINTMENT_MAX_DURATION } from './appointment.shared'
 import { slotHoldingStatuses } from '../../../../domain/appointments/status'
 import { toZoned } from '../../../../domain/appointments/zoned-time'
 import { isWithinWorkingHours, type StaffSchedule } from '../../../../domain/schedule/working-hours'
@@ -30,6 +32,8 @@ export interface AppointmentRow {
 }
 
 const MINUTE = 60_000
+/** The longest a row can hold its slot: blockedUntil - start. */
+const LONGEST_HOLD_MINUTES = APPOINTMENT_MAX_DURATION + SERVICE_BUFFER.max
 
 /** end, blockedUntil, and the company-local date and time of an appointment starting at `start`. */
 export function timing(start: string, duration: number, bufferMinutes: number, timeZone: string) {
@@ -82,10 +86,16 @@ export async function lockSlots(trx: Knex.Transaction, rows: Array<Pick<Appointm
  * being rewritten in the same call. Run after lockSlots, in the same transaction.
  */
 export async function assertSlotFree(trx: Knex.Transaction, row: AppointmentRow, exclude: string[]): Promise<void> {
+  // No appointment holds its slot longer than the longest visit plus the longest buffer, so one
+  // that starts earlier than that cannot reach this one. Without this lower bound the index
+  // (companyId, staffId, start) was read from the doctor's first appointment ever: a booking
+  // cost grew with the clinic's history (milliseconds at a few thousand past visits).
+  const earliest = new Date(Date.parse(row.start) - LONGEST_HOLD_MINUTES * MINUTE).toISOString()
   const overlapping = () => {
     const builder = trx(APPOINTMENT_TABLE)
       .where('companyId', row.companyId)
       .whereIn('status', slotHoldingStatuses as string[])
+      .andWhere('start', '>', earliest)
       .andWhere('start', '<', row.blockedUntil)
       .andWhere('blockedUntil', '>', row.start)
     if (exclude.length > 0) builder.whereNotIn('_id', exclude)

@@ -6,7 +6,7 @@ import { IdSchema, InstantSchema, strictQuery } from '../../schema/query'
 import { recordCreateResolvers, recordPatchResolvers, recordProperties } from '../../schema/record'
 import { appointmentStatuses } from '../../../../domain/appointments/status'
 import { repeatFrequencies } from '../../../../domain/appointments/recurrence'
-import { APPOINTMENT_MAX_PAGE, reminderUnits, seriesScopes } from './appointment.shared'
+import { APPOINTMENT_MAX_DURATION, APPOINTMENT_MAX_PAGE, reminderUnits, seriesScopes } from './appointment.shared'
 
 const literals = <T extends string>(values: readonly T[]) => Type.Union(values.map((value) => Type.Literal(value)))
 const LocalDate = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' })
@@ -51,7 +51,7 @@ export const appointmentSchema = Type.Object(
     start: InstantSchema,
     end: InstantSchema,
     /** Minutes; the client sends start and duration, the server computes end. */
-    duration: Type.Integer({ minimum: 5, maximum: 1440 }),
+    duration: Type.Integer({ minimum: 5, maximum: APPOINTMENT_MAX_DURATION }),
     /** Company-local date and time of start: computed, read-only. */
     date: LocalDate,
     time: LocalTime,

@@ -14,6 +14,8 @@ export const appointmentEvents = ['slot-freed'] as const
 
 /** The largest page of a find: a branch's week calendar in one call. */
 export const APPOINTMENT_MAX_PAGE = 1000
+/** The longest appointment, in minutes (a day). */
+export const APPOINTMENT_MAX_DURATION = 1440
 
 /** `query.$series` of patch and remove: this occurrence only (default), or it and the rest. */
 export const seriesScopes = ['this', 'following'] as const

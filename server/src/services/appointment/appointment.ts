@@ -19,6 +19,7 @@ import {
 import { appointmentScope, bookingOptions, checkAppointmentCustomer, noteMoves, ownBookingsOnly, seriesOption } from './appointment-rules'
 import { publishAppointment } from './appointment-publish'
 import { appointmentEvents, appointmentMethods, appointmentPath } from './appointment.shared'
+import { resolveExternal, resolveResult } from '../../hooks/resolve-shapes'
 
 declare module '../../declarations' {
   interface ServiceTypes {
@@ -40,8 +41,8 @@ export function appointment(app: Application) {
     around: {
       all: [
         access(appointmentPath, { methods: standardAccess('appointment') }),
-        schemaHooks.resolveExternal(appointmentExternalResolver),
-        schemaHooks.resolveResult(appointmentResolver)
+        resolveExternal(appointmentExternalResolver),
+        resolveResult(appointmentResolver)
       ]
     },
     before: {

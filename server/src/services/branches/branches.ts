@@ -15,6 +15,7 @@ import {
   branchResolver
 } from './branches.schema'
 import { branchMethods, branchPath } from './branches.shared'
+import { resolveExternal, resolveResult } from '../../hooks/resolve-shapes'
 
 declare module '../../declarations' {
   interface ServiceTypes {
@@ -38,8 +39,8 @@ export function branches(app: Application) {
         access(branchPath, {
           methods: standardAccess('company', { find: { signedIn: true }, get: { signedIn: true } })
         }),
-        schemaHooks.resolveExternal(branchExternalResolver),
-        schemaHooks.resolveResult(branchResolver)
+        resolveExternal(branchExternalResolver),
+        resolveResult(branchResolver)
       ]
     },
     before: {

@@ -9,6 +9,7 @@ import { companyChannel } from '../../channels'
 import { CompanyService, companyRowShape, companyServiceOptions } from './company.class'
 import { companyExternalResolver, companyPatchResolver, companyPatchValidator, companyQueryValidator, companyResolver } from './company.schema'
 import { MINE, companyMethods, companyPath } from './company.shared'
+import { resolveExternal, resolveResult } from '../../hooks/resolve-shapes'
 
 declare module '../../declarations' {
   interface ServiceTypes {
@@ -56,8 +57,8 @@ export function company(app: Application) {
             patch: { resource: 'company', flag: 'edit' }
           }
         }),
-        schemaHooks.resolveExternal(companyExternalResolver),
-        schemaHooks.resolveResult(companyResolver)
+        resolveExternal(companyExternalResolver),
+        resolveResult(companyResolver)
       ]
     },
     before: {

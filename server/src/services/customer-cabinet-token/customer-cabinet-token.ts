@@ -16,6 +16,7 @@ import {
   cabinetTokenResolver
 } from './customer-cabinet-token.schema'
 import { CABINET_TOKEN_PATTERN, cabinetTokenMethods, cabinetTokenPath } from './customer-cabinet-token.shared'
+import { resolveExternal, resolveResult } from '../../hooks/resolve-shapes'
 
 declare module '../../declarations' {
   interface ServiceTypes {
@@ -46,8 +47,8 @@ export function customerCabinetToken(app: Application) {
           },
           module: 'customers'
         }),
-        schemaHooks.resolveExternal(cabinetTokenExternalResolver),
-        schemaHooks.resolveResult(cabinetTokenResolver)
+        resolveExternal(cabinetTokenExternalResolver),
+        resolveResult(cabinetTokenResolver)
       ]
     },
     before: {

@@ -6,6 +6,7 @@ import { customersMergeDataValidator } from './customers-merge.schema'
 import { customerExternalResolver } from '../customers/customers.schema'
 import { phoneProtection } from '../customers/customer-phone'
 import { customersMergeMethods, customersMergePath } from './customers-merge.shared'
+import { resolveExternal } from '../../hooks/resolve-shapes'
 
 declare module '../../declarations' {
   interface ServiceTypes {
@@ -25,7 +26,7 @@ export function customersMerge(app: Application) {
       all: [
         access(customersMergePath, { methods: { create: { resource: 'customers', flag: 'delete' } }, module: 'customers' }),
         // The answer is a customer: shaped for the caller as the customers service shapes it.
-        schemaHooks.resolveExternal(customerExternalResolver)
+        resolveExternal(customerExternalResolver)
       ]
     },
     before: {

@@ -21,6 +21,7 @@ import { keepHiddenPhone, phoneProtection } from './customer-phone'
 import { publishCustomer } from './customer-publish'
 import { customerMethods, customerPath } from './customers.shared'
 import { checkCustomFields } from '../fields/check-custom-fields'
+import { resolveExternal, resolveResult } from '../../hooks/resolve-shapes'
 
 declare module '../../declarations' {
   interface ServiceTypes {
@@ -37,8 +38,8 @@ export function customers(app: Application) {
     around: {
       all: [
         access(customerPath, { methods: standardAccess('customers'), module: 'customers' }),
-        schemaHooks.resolveExternal(customerExternalResolver),
-        schemaHooks.resolveResult(customerResolver)
+        resolveExternal(customerExternalResolver),
+        resolveResult(customerResolver)
       ]
     },
     before: {

@@ -19,6 +19,7 @@ import {
   customFieldResolver
 } from './fields.schema'
 import { customFieldMethods, customFieldPath } from './fields.shared'
+import { resolveExternal, resolveResult } from '../../hooks/resolve-shapes'
 
 declare module '../../declarations' {
   interface ServiceTypes {
@@ -82,8 +83,8 @@ export function fields(app: Application) {
           methods: standardAccess('fields', { find: { signedIn: true }, get: { signedIn: true } }),
           module: 'customers'
         }),
-        schemaHooks.resolveExternal(customFieldExternalResolver),
-        schemaHooks.resolveResult(customFieldResolver)
+        resolveExternal(customFieldExternalResolver),
+        resolveResult(customFieldResolver)
       ]
     },
     before: {

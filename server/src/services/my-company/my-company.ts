@@ -8,6 +8,7 @@ import { clinicError } from '../../errors'
 import { MyCompanyService } from './my-company.class'
 import { myCompanyExternalResolver, myCompanyQueryValidator, myCompanyResolver } from './my-company.schema'
 import { MINE, myCompanyMethods, myCompanyPath } from './my-company.shared'
+import { resolveExternal, resolveResult } from '../../hooks/resolve-shapes'
 
 declare module '../../declarations' {
   interface ServiceTypes {
@@ -29,8 +30,8 @@ export function myCompany(app: Application) {
     around: {
       all: [
         access(myCompanyPath, { methods: { get: { resource: 'my-company', flag: 'view' } } }),
-        schemaHooks.resolveExternal(myCompanyExternalResolver),
-        schemaHooks.resolveResult(myCompanyResolver)
+        resolveExternal(myCompanyExternalResolver),
+        resolveResult(myCompanyResolver)
       ]
     },
     before: {

@@ -8,6 +8,7 @@ import { myTeamMemberExternalResolver, myTeamMemberResolver, myTeamPatchValidato
 import { myTeamMethods, myTeamPath } from './my-team.shared'
 import { checkSchedule } from '../../schema/schedule'
 import { companyChannel, connectionMay } from '../../channels'
+import { resolveExternal, resolveResult } from '../../hooks/resolve-shapes'
 
 declare module '../../declarations' {
   interface ServiceTypes {
@@ -34,8 +35,8 @@ export function myTeam(app: Application) {
             patch: { resource: 'my-team', flag: 'edit' }
           }
         }),
-        schemaHooks.resolveExternal(myTeamMemberExternalResolver),
-        schemaHooks.resolveResult(myTeamMemberResolver)
+        resolveExternal(myTeamMemberExternalResolver),
+        resolveResult(myTeamMemberResolver)
       ]
     },
     before: {

@@ -20,6 +20,7 @@ import {
   noteResolver
 } from './notes.schema'
 import { MAX_NOTE_LENGTH, noteMethods, notePath } from './notes.shared'
+import { resolveExternal, resolveResult } from '../../hooks/resolve-shapes'
 
 declare module '../../declarations' {
   interface ServiceTypes {
@@ -75,8 +76,8 @@ export function notes(app: Application) {
     around: {
       all: [
         access(notePath, { methods: standardAccess('notes'), module: 'customers' }),
-        schemaHooks.resolveExternal(noteExternalResolver),
-        schemaHooks.resolveResult(noteResolver)
+        resolveExternal(noteExternalResolver),
+        resolveResult(noteResolver)
       ]
     },
     before: {

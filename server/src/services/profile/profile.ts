@@ -11,6 +11,7 @@ import { ProfileService, profileRowShape, profileServiceOptions } from './profil
 import { profileColumns, profileExternalResolver, profilePatchResolver, profilePatchValidator, profileQueryValidator, profileResolver, type ProfilePatch } from './profile.schema'
 import { ME, profileMethods, profilePath } from './profile.shared'
 import { checkSchedule } from '../../schema/schedule'
+import { resolveExternal, resolveResult } from '../../hooks/resolve-shapes'
 
 declare module '../../declarations' {
   interface ServiceTypes {
@@ -47,8 +48,8 @@ export function profile(app: Application) {
             patch: { signedIn: true }
           }
         }),
-        schemaHooks.resolveExternal(profileExternalResolver),
-        schemaHooks.resolveResult(profileResolver)
+        resolveExternal(profileExternalResolver),
+        resolveResult(profileResolver)
       ]
     },
     before: {

@@ -7,6 +7,7 @@ import { publishToCompany } from '../../channels'
 import { RoleService, roleRowShape, roleServiceOptions } from './roles.class'
 import { roleDataResolver, roleDataValidator, roleExternalResolver, rolePatchResolver, rolePatchValidator, roleQueryValidator, roleResolver } from './roles.schema'
 import { roleMethods, rolePath } from './roles.shared'
+import { resolveExternal, resolveResult } from '../../hooks/resolve-shapes'
 
 declare module '../../declarations' {
   interface ServiceTypes {
@@ -23,8 +24,8 @@ export function roles(app: Application) {
         access(rolePath, {
           methods: standardAccess('roles')
         }),
-        schemaHooks.resolveExternal(roleExternalResolver),
-        schemaHooks.resolveResult(roleResolver)
+        resolveExternal(roleExternalResolver),
+        resolveResult(roleResolver)
       ]
     },
     before: {

@@ -17,6 +17,7 @@ import {
   serviceCategoryResolver
 } from './service-categories.schema'
 import { serviceCategoryMethods, serviceCategoryPath } from './service-categories.shared'
+import { resolveExternal, resolveResult } from '../../hooks/resolve-shapes'
 
 declare module '../../declarations' {
   interface ServiceTypes {
@@ -31,8 +32,8 @@ export function serviceCategories(app: Application) {
     around: {
       all: [
         access(serviceCategoryPath, { methods: standardAccess('service') }),
-        schemaHooks.resolveExternal(serviceCategoryExternalResolver),
-        schemaHooks.resolveResult(serviceCategoryResolver)
+        resolveExternal(serviceCategoryExternalResolver),
+        resolveResult(serviceCategoryResolver)
       ]
     },
     before: {

@@ -19,6 +19,7 @@ import {
   clinicServiceResolver
 } from './service.schema'
 import { serviceMethods, servicePath } from './service.shared'
+import { resolveExternal, resolveResult } from '../../hooks/resolve-shapes'
 
 declare module '../../declarations' {
   interface ServiceTypes {
@@ -48,8 +49,8 @@ export function service(app: Application) {
     around: {
       all: [
         access(servicePath, { methods: standardAccess('service') }),
-        schemaHooks.resolveExternal(clinicServiceExternalResolver),
-        schemaHooks.resolveResult(clinicServiceResolver)
+        resolveExternal(clinicServiceExternalResolver),
+        resolveResult(clinicServiceResolver)
       ]
     },
     before: {

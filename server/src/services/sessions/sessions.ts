@@ -10,6 +10,7 @@ import { closeSessionSockets } from '../../access/session-connections'
 import { SessionService, sessionRowShape, sessionServiceOptions } from './sessions.class'
 import { sessionExternalResolver, sessionPatchResolver, sessionPatchValidator, sessionQueryValidator, sessionResolver, type Session } from './sessions.schema'
 import { sessionMethods, sessionPath } from './sessions.shared'
+import { resolveExternal, resolveResult } from '../../hooks/resolve-shapes'
 
 declare module '../../declarations' {
   interface ServiceTypes {
@@ -49,8 +50,8 @@ export function sessions(app: Application) {
             remove: { resource: 'sessions', flag: 'view' }
           }
         }),
-        schemaHooks.resolveExternal(sessionExternalResolver),
-        schemaHooks.resolveResult(sessionResolver)
+        resolveExternal(sessionExternalResolver),
+        resolveResult(sessionResolver)
       ]
     },
     before: {

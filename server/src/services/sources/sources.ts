@@ -17,6 +17,7 @@ import {
   sourceResolver
 } from './sources.schema'
 import { sourceMethods, sourcePath } from './sources.shared'
+import { resolveExternal, resolveResult } from '../../hooks/resolve-shapes'
 
 declare module '../../declarations' {
   interface ServiceTypes {
@@ -34,8 +35,8 @@ export function sources(app: Application) {
           methods: standardAccess('sources', { find: { signedIn: true }, get: { signedIn: true } }),
           module: 'customers'
         }),
-        schemaHooks.resolveExternal(sourceExternalResolver),
-        schemaHooks.resolveResult(sourceResolver)
+        resolveExternal(sourceExternalResolver),
+        resolveResult(sourceResolver)
       ]
     },
     before: {

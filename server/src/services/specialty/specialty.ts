@@ -16,6 +16,7 @@ import {
   specialtyResolver
 } from './specialty.schema'
 import { specialtyMethods, specialtyPath } from './specialty.shared'
+import { resolveExternal, resolveResult } from '../../hooks/resolve-shapes'
 
 declare module '../../declarations' {
   interface ServiceTypes {
@@ -32,8 +33,8 @@ export function specialty(app: Application) {
         access(specialtyPath, {
           methods: standardAccess('specialty', { find: { signedIn: true }, get: { signedIn: true } })
         }),
-        schemaHooks.resolveExternal(specialtyExternalResolver),
-        schemaHooks.resolveResult(specialtyResolver)
+        resolveExternal(specialtyExternalResolver),
+        resolveResult(specialtyResolver)
       ]
     },
     before: {

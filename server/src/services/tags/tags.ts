@@ -17,6 +17,7 @@ import {
   tagResolver
 } from './tags.schema'
 import { tagMethods, tagPath } from './tags.shared'
+import { resolveExternal, resolveResult } from '../../hooks/resolve-shapes'
 
 declare module '../../declarations' {
   interface ServiceTypes {
@@ -34,8 +35,8 @@ export function tags(app: Application) {
           methods: standardAccess('tags', { find: { signedIn: true }, get: { signedIn: true } }),
           module: 'customers'
         }),
-        schemaHooks.resolveExternal(tagExternalResolver),
-        schemaHooks.resolveResult(tagResolver)
+        resolveExternal(tagExternalResolver),
+        resolveResult(tagResolver)
       ]
     },
     before: {

@@ -17,6 +17,7 @@ import {
   timeTemplateResolver
 } from './time-templates.schema'
 import { timeTemplateMethods, timeTemplatePath } from './time-templates.shared'
+import { resolveExternal, resolveResult } from '../../hooks/resolve-shapes'
 
 declare module '../../declarations' {
   interface ServiceTypes {
@@ -37,8 +38,8 @@ export function timeTemplates(app: Application) {
     around: {
       all: [
         access(timeTemplatePath, { methods: standardAccess('time-templates') }),
-        schemaHooks.resolveExternal(timeTemplateExternalResolver),
-        schemaHooks.resolveResult(timeTemplateResolver)
+        resolveExternal(timeTemplateExternalResolver),
+        resolveResult(timeTemplateResolver)
       ]
     },
     before: {

@@ -10,6 +10,7 @@ import { trashExternalResolver, trashPatchValidator, trashQueryValidator, trashR
 import { trashResource, trashScopeFor } from './trash-access'
 import type { TrashRow } from './trash-rows'
 import { trashMethods, trashPath, type TrashSummary } from './trash.shared'
+import { resolveExternal, resolveResult } from '../../hooks/resolve-shapes'
 
 declare module '../../declarations' {
   interface ServiceTypes {
@@ -64,8 +65,8 @@ export function trash(app: Application) {
             remove: { signedIn: true, item: 'delete' }
           }
         }),
-        schemaHooks.resolveExternal(trashExternalResolver),
-        schemaHooks.resolveResult(trashResolver)
+        resolveExternal(trashExternalResolver),
+        resolveResult(trashResolver)
       ]
     },
     before: {

@@ -6,6 +6,7 @@ import { checkId } from '../../hooks/check-id'
 import { UserActivityService, activityServicesFor, userActivityRowShape, userActivityServiceOptions } from './user-activities.class'
 import { userActivityExternalResolver, userActivityQueryValidator, userActivityResolver } from './user-activities.schema'
 import { userActivityMethods, userActivityPath } from './user-activities.shared'
+import { resolveExternal, resolveResult } from '../../hooks/resolve-shapes'
 
 declare module '../../declarations' {
   interface ServiceTypes {
@@ -42,8 +43,8 @@ export function userActivities(app: Application) {
             get: { resource: 'company', flag: 'seeAll' }
           }
         }),
-        schemaHooks.resolveExternal(userActivityExternalResolver),
-        schemaHooks.resolveResult(userActivityResolver)
+        resolveExternal(userActivityExternalResolver),
+        resolveResult(userActivityResolver)
       ]
     },
     before: {

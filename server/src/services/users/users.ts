@@ -9,6 +9,7 @@ import { userDataResolver, userDataValidator, userExternalResolver, userPatchRes
 import { checkTeamMember, endSessionsOfRestricted, protectOwnAccount } from './user-rules'
 import { userMethods, userPath } from './users.shared'
 import { checkSchedule } from '../../schema/schedule'
+import { resolveExternal, resolveResult } from '../../hooks/resolve-shapes'
 
 declare module '../../declarations' {
   interface ServiceTypes {
@@ -25,8 +26,8 @@ export function users(app: Application) {
         access(userPath, {
           methods: standardAccess('users')
         }),
-        schemaHooks.resolveExternal(userExternalResolver),
-        schemaHooks.resolveResult(userResolver)
+        resolveExternal(userExternalResolver),
+        resolveResult(userResolver)
       ]
     },
     before: {

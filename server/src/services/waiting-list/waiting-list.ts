@@ -18,6 +18,7 @@ import {
 } from './waiting-list.schema'
 import { checkWaitingListEntry } from './waiting-list-rules'
 import { waitingListMethods, waitingListPath } from './waiting-list.shared'
+import { resolveExternal, resolveResult } from '../../hooks/resolve-shapes'
 
 declare module '../../declarations' {
   interface ServiceTypes {
@@ -36,8 +37,8 @@ export function waitingList(app: Application) {
     around: {
       all: [
         access(waitingListPath, { methods: standardAccess('appointment') }),
-        schemaHooks.resolveExternal(waitingListExternalResolver),
-        schemaHooks.resolveResult(waitingListResolver)
+        resolveExternal(waitingListExternalResolver),
+        resolveResult(waitingListResolver)
       ]
     },
     before: {

@@ -18,6 +18,7 @@ import {
   workPlaceResolver
 } from './work-place.schema'
 import { workPlaceMethods, workPlacePath } from './work-place.shared'
+import { resolveExternal, resolveResult } from '../../hooks/resolve-shapes'
 
 declare module '../../declarations' {
   interface ServiceTypes {
@@ -35,8 +36,8 @@ export function workPlace(app: Application) {
     around: {
       all: [
         access(workPlacePath, { methods: standardAccess('work-place') }),
-        schemaHooks.resolveExternal(workPlaceExternalResolver),
-        schemaHooks.resolveResult(workPlaceResolver)
+        resolveExternal(workPlaceExternalResolver),
+        resolveResult(workPlaceResolver)
       ]
     },
     before: {

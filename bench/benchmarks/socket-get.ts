@@ -5,10 +5,11 @@
  * this process whose handler acknowledges the same emit with the exact JSON the get returned.
  */
 import { performance } from 'node:perf_hooks'
+import type { Socket } from 'socket.io-client'
 import type { BenchContext } from '../context'
 import type { Measurement } from '../measure'
 import { BENCH_PASSWORD, deskEmail } from '../seed-clinic'
-import { closeSockets, openClient, openSocket, startBareServer, timeAlternating } from './socket-kit'
+import { closeSockets, openClient, openSocket, startBareServer, timeAlternating, type BareServer } from './socket-kit'
 
 const CALLS = 2000
 const WARMUP = 200
@@ -23,17 +24,22 @@ export async function benchSocketGet(context: BenchContext): Promise<Measurement
   const idAt = (index: number) => ids[(index + ids.length) % ids.length]
 
   const desk = await openClient(url)
-  await desk.client.authenticate({ strategy: 'local', email: deskEmail(BRANCH), password: BENCH_PASSWORD })
-  const customers = desk.client.service('customers')
-  // The floor answers with exactly what the product answers (one real result).
-  const payload: unknown = JSON.parse(JSON.stringify(await customers.get(ids[0])))
-  const payloadBytes = Buffer.byteLength(JSON.stringify(payload))
-
-  const bare = await startBareServer((socket) => {
-    socket.on('get', (...args: unknown[]) => (args[args.length - 1] as (error: null, result: unknown) => void)(null, payload))
-  })
-  const raw = await openSocket(bare.url)
+  let sessionId: string | undefined
+  let bare: BareServer | undefined
+  let raw: Socket | undefined
   try {
+    const signedIn = await desk.client.authenticate({ strategy: 'local', email: deskEmail(BRANCH), password: BENCH_PASSWORD })
+    sessionId = String((signedIn as { sessionId?: unknown }).sessionId)
+    const customers = desk.client.service('customers')
+    // The floor answers with exactly what the product answers (one real result).
+    const payload: unknown = JSON.parse(JSON.stringify(await customers.get(ids[0])))
+    const payloadBytes = Buffer.byteLength(JSON.stringify(payload))
+    bare = await startBareServer((socket) => {
+      socket.on('get', (...args: unknown[]) => (args[args.length - 1] as (error: null, result: unknown) => void)(null, payload))
+    })
+    const echo = await openSocket(bare.url)
+    raw = echo
+
     const subject = async (index: number) => {
       const start = performance.now()
       const customer = await customers.get(idAt(index))
@@ -45,7 +51,7 @@ export async function benchSocketGet(context: BenchContext): Promise<Measurement
     const floor = (index: number) =>
       new Promise<number>((resolve) => {
         const start = performance.now()
-        raw.emit('get', 'customers', idAt(index), {}, {}, () => resolve(performance.now() - start))
+        echo.emit('get', 'customers', idAt(index), {}, {}, () => resolve(performance.now() - start))
       })
     const figures = await timeAlternating(subject, floor, { n: CALLS, warmup: WARMUP, rounds: 10 })
     return {
@@ -60,7 +66,9 @@ export async function benchSocketGet(context: BenchContext): Promise<Measurement
       ]
     }
   } finally {
-    await closeSockets([desk.socket, raw])
-    await bare.close()
+    await closeSockets(raw ? [desk.socket, raw] : [desk.socket])
+    await bare?.close()
+    // Leave the dataset as it was: the desk's session goes.
+    if (sessionId) await db('sessions').where({ _id: sessionId }).delete()
   }
 }

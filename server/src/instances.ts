@@ -27,6 +27,26 @@ interface SyncedApplication {
 }
 
 /**
+ * The connection sign-in counting uses. Without the offline queue a command fails at once while
+ * Redis is away (instead of waiting for it to come back), so the throttle's memory insurance
+ * takes over and signing in neither hangs nor fails.
+ */
+export function signInCountersClient(url: string, onError: (error: Error) => void): RedisClientType {
+  const client = createClient({ url, disableOfflineQueue: true }) as RedisClientType
+  client.on('error', onError)
+  return client
+}
+
+/** Resolves once `client` is ready; its first connection error rejects. */
+function readyOf(client: RedisClientType): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    if (client.isReady) return resolve()
+    client.once('ready', () => resolve())
+    client.once('error', reject)
+  })
+}
+
+/**
  * With REDIS_URL, several instances act as one server:
  *
  * - service events travel through Redis (feathers-sync): the instance that made a change does
@@ -35,46 +55,49 @@ interface SyncedApplication {
  * - sign-in failures are counted in Redis, so limits hold whichever instance is asked.
  *
  * Must run before any service is registered: feathers-sync wraps each service's `emit` as the
- * service is added. Two connections: one for commands and publishing, one subscribed.
+ * service is added. Three connections: publishing, subscribed, sign-in counters.
  */
 export function linkInstances(app: Application, config: Configuration, options: { signInThrottle?: SignInThrottle } = {}) {
   const logger = app.get('logger')
   const prefix = redisPrefix(config)
-  const client = createClient({ url: config.redisUrl }) as RedisClientType
+  const logError = (error: Error) => logger.warn({ msg: 'redis error', err: error.message })
+  const events = createClient({ url: config.redisUrl }) as RedisClientType
   // The subscriber is made from this client (duplicate) and gets its error handlers. Without a
   // handler node-redis throws; while Redis is away it reconnects by itself, so a log is enough.
-  client.on('error', (error: Error) => logger.warn({ msg: 'redis error', err: error.message }))
+  // Events published meanwhile wait in the client's queue and go out when Redis is back.
+  events.on('error', logError)
   // feathers-sync publishes without waiting for the answer: a publish that fails (Redis gone
   // while stopping) is logged instead of becoming an unhandled rejection that ends the process.
-  const publish = client.publish.bind(client)
-  Object.assign(client, {
+  const publish = events.publish.bind(events)
+  Object.assign(events, {
     publish: (channel: string, message: string) =>
       publish(channel, message).catch((error: Error) => {
         logger.warn({ msg: 'could not publish an event to the other instances', err: error.message })
         return 0
       })
   })
-
-  app.configure(sync({ uri: config.redisUrl, key: `${prefix}:events`, serialize: serializeEvent, deserialize: deserializeEvent, redisClient: client } as Parameters<typeof sync>[0]))
+  app.configure(sync({ uri: config.redisUrl, key: `${prefix}:events`, serialize: serializeEvent, deserialize: deserializeEvent, redisClient: events } as Parameters<typeof sync>[0]))
   const { sync: link } = app as unknown as SyncedApplication
 
-  if (!options.signInThrottle) app.set('signInThrottle', SignInThrottle.inRedis(client, config.signInLimits, prefix))
+  const connections = [link.sub, link.pub]
+  if (!options.signInThrottle) {
+    const counters = signInCountersClient(config.redisUrl, logError)
+    counters.connect().catch(() => undefined)
+    connections.push(counters)
+    app.set('signInThrottle', SignInThrottle.inRedis(counters, config.signInLimits, prefix))
+  }
 
   const close = async () => {
-    for (const connection of [link.sub, link.pub]) {
+    for (const connection of connections) {
       // close() lets pending commands finish; a connection that never came up is just dropped.
       if (connection.isReady) await connection.close().catch(() => connection.destroy())
       else if (connection.isOpen) connection.destroy()
     }
   }
-  // feathers-sync waits for the subscriber only; sign-in counting needs the other one too. The
-  // first connection error fails the start: an instance that cannot reach Redis must not serve.
-  const commandsReady = new Promise<void>((resolve, reject) => {
-    if (client.isReady) return resolve()
-    client.once('ready', () => resolve())
-    client.once('error', reject)
-  })
-  app.set('instanceLink', { ready: Promise.all([link.ready, commandsReady]).then(() => undefined), close })
+  // feathers-sync waits for the subscriber only. The first connection error of any of them
+  // fails the start: an instance that cannot reach Redis must not serve as if it were alone.
+  const ready = Promise.all([link.ready, ...connections.slice(1).map(readyOf)]).then(() => undefined)
+  app.set('instanceLink', { ready, close })
   app.hooks({
     teardown: [
       async (_context: unknown, next: () => Promise<void>) => {

@@ -13,7 +13,9 @@ import type { SignInResult } from '../../server/src/services/authentication/auth
 import { failure, instanceBackends, MemoryStorage, PASSWORD, startServer, type TestServer } from './harness'
 import { disconnected, signedInMember, socketEvent, socketOf } from './fixtures'
 import { openClinic, booking, addDoctor, at, type Clinic } from './appointment-fixtures'
-import { startProcess, type Running } from './server-process'
+import { freePort, startProcess, type Running } from './server-process'
+import { signInCountersClient } from '../../server/src/instances'
+import { SignInThrottle } from '../../server/src/access/sign-in-throttle'
 
 const PUBLISHERS = Symbol.for('@feathersjs/transport-commons/publishers')
 const ALL_EVENTS = Symbol.for('@feathersjs/transport-commons/all-events')
@@ -183,6 +185,27 @@ describe('event messages between instances (in process, SQLite)', () => {
     })
     // A custom event emitted without a context stays without one.
     expect(deserializeEvent(serializeEvent({ event: 'slot-freed', path: 'appointment', data: { start: 'x' } }))).toEqual({ event: 'slot-freed', path: 'appointment', data: { start: 'x' } })
+  })
+})
+
+describe('sign-in counting while Redis is unreachable', () => {
+  it('counts in memory instead: failures still end in 429, and a success neither hangs nor fails', async () => {
+    const port = await freePort()
+    const client = signInCountersClient(`redis://127.0.0.1:${port}`, () => undefined)
+    client.connect().catch(() => undefined)
+    try {
+      const throttle = SignInThrottle.inRedis(client, { perAccount: 2, perAddress: 100, windowSeconds: 60 }, 'unreachable')
+      await throttle.assertAllowed('someone@clinic.test', '10.0.0.1')
+      await throttle.recordFailure('someone@clinic.test', '10.0.0.1')
+      await throttle.recordSuccess('someone@clinic.test')
+      await throttle.recordFailure('someone@clinic.test', '10.0.0.1')
+      await throttle.recordFailure('someone@clinic.test', '10.0.0.1')
+      const error = await failure(throttle.assertAllowed('someone@clinic.test', '10.0.0.2'))
+      expect({ name: error.name, code: error.code }).toEqual({ name: 'TooManyRequests', code: 429 })
+      expect(client.isReady).toBe(false)
+    } finally {
+      client.destroy()
+    }
   })
 })
 

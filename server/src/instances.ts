@@ -1,9 +1,10 @@
 import sync from 'feathers-sync'
 import { createClient, type RedisClientType } from 'redis'
 import type { Configuration } from './configuration'
-import type { Application } from './declarations'
+import type { Application, HookContext, NextFunction } from './declarations'
 import { SignInThrottle } from './access/sign-in-throttle'
 import { deserializeEvent, serializeEvent } from './sync-messages'
+import { publishesToNoOne } from './channels'
 
 /** Redis keys and channels of one deployment start so (several share a Redis, tests too). */
 export const DEFAULT_REDIS_PREFIX = 'clinic'
@@ -35,6 +36,32 @@ export function signInCountersClient(url: string, onError: (error: Error) => voi
   const client = createClient({ url, disableOfflineQueue: true }) as RedisClientType
   client.on('error', onError)
   return client
+}
+
+/** feathers-sync's context flag (typed only as a named export, which ESM cannot import from it). */
+const SYNC = (sync as unknown as { SYNC: symbol }).SYNC
+const PUBLISHERS = Symbol.for('@feathersjs/transport-commons/publishers')
+
+/**
+ * True when some publisher (the service's own or an app-wide one) may send `service`'s events
+ * to someone: only then do they travel to the other instances.
+ */
+export function eventsTravel(app: Application, service: object): boolean {
+  if (publishesToNoOne(service)) return false
+  const own = (service as Record<symbol, object | undefined>)[PUBLISHERS] ?? {}
+  const appWide = (app as unknown as Record<symbol, object | undefined>)[PUBLISHERS] ?? {}
+  return Reflect.ownKeys(own).length > 0 || Reflect.ownKeys(appWide).length > 0
+}
+
+/**
+ * Events no client hears stay on their instance: those of services that publish to no one
+ * (channels.ts `publishToNoOne`: authentication, whose results hold tokens; customer cabinet
+ * links, which are credentials) and of services without any publisher. They would reach no socket on the other instances either, and Redis does not get
+ * to see them. (feathers-sync emits an event locally when its context says SYNC false.)
+ */
+async function keepUnheardEventsHere(context: HookContext, next: NextFunction) {
+  if (!eventsTravel(context.app, context.self)) (context as unknown as Record<symbol, unknown>)[SYNC] = false
+  await next()
 }
 
 /** Resolves once `client` is ready; its first connection error rejects. */
@@ -76,6 +103,7 @@ export function linkInstances(app: Application, config: Configuration, options: 
         return 0
       })
   })
+  app.hooks({ around: { all: [keepUnheardEventsHere] } })
   app.configure(sync({ uri: config.redisUrl, key: `${prefix}:events`, serialize: serializeEvent, deserialize: deserializeEvent, redisClient: events } as Parameters<typeof sync>[0]))
   const { sync: link } = app as unknown as SyncedApplication
 

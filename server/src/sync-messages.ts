@@ -12,7 +12,10 @@ import type { Id, Params } from '@feathersjs/feathers'
  * - the event, the service path, the data;
  * - of the context: path, method, event, type and id; `result` and `dispatch` (the caller's
  *   full record and the shape clients get), sent once when they are the data itself;
- * - of its params, only `publishedParams` below.
+ * - of its params, only `publishedParams` below;
+ * - never a password hash (`password`, `previousPassword` at any depth: a team member's record
+ *   as the service holds it, or inside a trash item). No publisher reads one and no client
+ *   gets one.
  *
  * A publisher that starts reading another param must add it to `publishedParams` (the unit
  * test in tests/server/instances.test.ts replays every publisher with a round-tripped context
@@ -112,11 +115,14 @@ function contextFromWire(data: unknown, wire: WireContext): Record<string, unkno
   return context
 }
 
+const SECRET_FIELDS = new Set(['password', 'previousPassword'])
+const withoutSecrets = (key: string, value: unknown) => (SECRET_FIELDS.has(key) ? undefined : value)
+
 /** feathers-sync's `serialize`: the event as one JSON string, with only what publishers need. */
 export function serializeEvent({ event, path, data, context }: SyncEvent): string {
   const message: WireMessage = { event, path, data }
   if (context) message.context = wireContext(data, context)
-  return JSON.stringify(message)
+  return JSON.stringify(message, withoutSecrets)
 }
 
 /** feathers-sync's `deserialize`: Redis hands over a Buffer (or a string). */

@@ -14,7 +14,7 @@ import { failure, instanceBackends, MemoryStorage, PASSWORD, startServer, type T
 import { disconnected, signedInMember, socketEvent, socketOf } from './fixtures'
 import { openClinic, booking, addDoctor, at, type Clinic } from './appointment-fixtures'
 import { freePort, startProcess, type Running } from './server-process'
-import { signInCountersClient } from '../../server/src/instances'
+import { eventsTravel, signInCountersClient } from '../../server/src/instances'
 import { SignInThrottle } from '../../server/src/access/sign-in-throttle'
 
 const PUBLISHERS = Symbol.for('@feathersjs/transport-commons/publishers')
@@ -66,6 +66,8 @@ function captureEvents(server: TestServer): Captured[] {
   const captured: Captured[] = []
   for (const path of Object.keys(app.services)) {
     const service = app.service(path as never) as unknown as { on: (event: string, listener: (data: unknown, context?: unknown) => void) => void }
+    // Events no one hears stay on their instance (instances.ts): only the others are messages.
+    if (!eventsTravel(app, service)) continue
     for (const event of getServiceOptions(service)?.serviceEvents ?? []) {
       service.on(event, (data, context) => {
         const plain = context && typeof (context as { toJSON?: () => unknown }).toJSON === 'function' ? (context as { toJSON: () => Record<string, unknown> }).toJSON() : (context as Record<string, unknown> | undefined)
@@ -120,10 +122,18 @@ describe('event messages between instances (in process, SQLite)', () => {
     // The team (my-team names no company on its records) and an ended session.
     await admin.client.service('my-team').patch(otherDoctor.user._id, { acceptsAppointments: false })
     await admin.client.service('sessions').remove(spare.auth.sessionId)
+    // A team member's record and its trash item hold password hashes: they never travel.
+    const leaving = await signedInMember(server, admin, { role: 'doctor' })
+    await admin.client.service('users').patch(leaving.user._id, { last_name: 'Leaving' })
+    await admin.client.service('users').remove(leaving.user._id)
     await new Promise((resolve) => setTimeout(resolve, 300))
 
+    // Sign-in results (tokens) and cabinet links (credentials) never travel.
+    expect(eventsTravel(server.app, server.app.service('authentication' as never))).toBe(false)
+    expect(eventsTravel(server.app, server.app.service('customer-cabinet-token' as never))).toBe(false)
+    expect(eventsTravel(server.app, server.app.service('force-logout' as never))).toBe(false)
     const paths = new Set(captured.map((item) => `${item.path} ${item.event}`))
-    for (const expected of ['customers created', 'customers patched', 'customers removed', 'notes created', 'trash created', 'appointment created', 'appointment patched', 'appointment slot-freed', 'my-team patched', 'sessions removed']) {
+    for (const expected of ['customers created', 'customers patched', 'customers removed', 'notes created', 'trash created', 'appointment created', 'appointment patched', 'appointment slot-freed', 'my-team patched', 'sessions removed', 'users patched', 'users removed']) {
       expect(paths).toContain(expected)
     }
     let shapes = 0
@@ -137,6 +147,8 @@ describe('event messages between instances (in process, SQLite)', () => {
       expect(item.message).not.toContain(admin.email)
       expect(item.message).not.toContain('"connection"')
       expect(item.message).not.toContain('"permissions"')
+      expect(item.message).not.toMatch(/"(password|previousPassword)"/)
+      expect(item.message).not.toContain('$argon2')
     }
     // Phone protection really made two shapes (the desk's without the phone), and the desk of the
     // other branch heard of the customer only once it moved there.
@@ -268,6 +280,9 @@ for (const backend of instanceBackends) {
     let a: Running | undefined
     let b: Running | undefined
     let redis: ReturnType<typeof createRedisClient> | undefined
+    let listener: ReturnType<typeof createRedisClient> | undefined
+    /** Every event message the instances sent through Redis during the tests. */
+    const messages: string[] = []
     let pg: Knex | undefined
 
     const connectTo = (instance: Running): ClientApplication => {
@@ -291,6 +306,10 @@ for (const backend of instanceBackends) {
       redis = createRedisClient({ url: backend.redisUrl, socket: { reconnectStrategy: false, connectTimeout: 5000 } })
       redis.on('error', () => undefined)
       await redis.connect()
+      listener = redis.duplicate()
+      listener.on('error', () => undefined)
+      await listener.connect()
+      await listener.subscribe(`${prefix}:events`, (message) => messages.push(message))
       pg = knex({ client: 'pg', connection: backend.databaseUrl })
       await pg.raw('create schema ??', [schema])
       const env = (name: string) => {
@@ -331,6 +350,7 @@ for (const backend of instanceBackends) {
         await pg.raw('drop schema if exists ?? cascade', [schema])
         await pg.destroy()
       }
+      if (listener?.isOpen) await listener.close()
       if (redis?.isOpen) {
         for await (const keys of redis.scanIterator({ MATCH: `${prefix}:*`, COUNT: 100 })) if (keys.length > 0) await redis.del(keys)
         await redis.close()
@@ -498,6 +518,25 @@ for (const backend of instanceBackends) {
       expect((await failure(connectTo(b!).authenticate({ strategy: 'jwt', accessToken: other.auth.accessToken }))).name).toBe('NotAuthenticated')
       // The one who pressed the button goes on working.
       await expect(adminA.client.service('sessions').find()).resolves.toBeDefined()
+
+      // A cabinet link is a credential: its events go to no one and stay on their instance.
+      adminA.client.set('currentBranchId', adminA.auth.branchIds[0])
+      const customer = await adminA.client.service('customers').create({ first_name: 'Cabinet', last_name: 'Link' })
+      const link = await adminA.client.service('customer-cabinet-token').create({ customerId: customer._id })
+      await new Promise((resolve) => setTimeout(resolve, 500))
+      // Nothing that opens an account crossed Redis: no sign-in or sign-out result, no token.
+      const paths = new Set(messages.map((message) => JSON.parse(message).path))
+      expect(paths).toContain('sessions')
+      expect(paths).toContain('customers')
+      expect(paths).not.toContain('authentication')
+      expect(paths).not.toContain('customer-cabinet-token')
+      for (const token of [adminA, elsewhere, tabA, other].map((person) => person.auth.accessToken)) {
+        expect(messages.filter((message) => message.includes(token))).toEqual([])
+      }
+      expect(messages.filter((message) => message.includes(link.token))).toEqual([])
+      // Team members' records went by (users created above) without their password hashes.
+      expect(paths).toContain('users')
+      expect(messages.filter((message) => /"(password|previousPassword)"|\$argon2/.test(message))).toEqual([])
     })
   })
 }

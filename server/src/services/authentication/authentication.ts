@@ -4,6 +4,7 @@ import type { Application, HookContext } from '../../declarations'
 import type { Identity } from '../../access/identity'
 import { SignInThrottle } from '../../access/sign-in-throttle'
 import { accessRegistry } from '../../access/access'
+import { publishToNoOne } from '../../channels'
 import { detachSession } from '../../access/session-connections'
 import { now } from '../../hooks/ids'
 import { sessionPath } from '../sessions/sessions.shared'
@@ -35,6 +36,8 @@ export function authentication(app: Application) {
   service.register('jwt', new SessionTokenStrategy())
   service.register('local', new PasswordStrategy(app.get('signInThrottle') ?? SignInThrottle.inMemory(config.signInLimits)))
   app.use(authenticationPath, service)
+  // A sign-in's result holds its token: its events go to no one, not even to other instances.
+  publishToNoOne(app.service(authenticationPath))
   accessRegistry.set(authenticationPath, { methods: { create: { public: true }, remove: { public: true } } })
 
   app.service(authenticationPath).hooks({

@@ -11,12 +11,12 @@ async function main() {
   const app = createApp(config)
   const logger = app.get('logger')
   const db = app.get('db')
+  // With Redis: start only once events and sign-in counters are shared with the other instances.
+  await app.get('instanceLink')?.ready
   await oneInstanceAtATime(db, config.databaseSchema, async () => {
     await migrateToLatest(db)
     await seedOnFirstStart(app)
   })
-  // With Redis: serve only once events and sign-in counters are shared with the other instances.
-  await app.get('instanceLink')?.ready
   const server = await app.listen(config.port, config.host)
   if (!server.listening) await once(server, 'listening')
   // PORT=0 picks a free port (tests start several instances): the line says which.

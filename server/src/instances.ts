@@ -11,7 +11,7 @@ export const DEFAULT_REDIS_PREFIX = 'clinic'
 
 export const redisPrefix = (config: Pick<Configuration, 'redisPrefix'>) => config.redisPrefix || DEFAULT_REDIS_PREFIX
 
-/** The Redis link of an instance: ready once both connections are up; closed on teardown. */
+/** The Redis link of an instance: ready once all its connections are up; closed on teardown. */
 export interface InstanceLink {
   ready: Promise<void>
   close(): Promise<void>
@@ -56,8 +56,9 @@ export function eventsTravel(app: Application, service: object): boolean {
 /**
  * Events no client hears stay on their instance: those of services that publish to no one
  * (channels.ts `publishToNoOne`: authentication, whose results hold tokens; customer cabinet
- * links, which are credentials) and of services without any publisher. They would reach no socket on the other instances either, and Redis does not get
- * to see them. (feathers-sync emits an event locally when its context says SYNC false.)
+ * links, which are credentials) and of services without any publisher. They would reach no
+ * socket on the other instances either, and Redis does not get to see them. (feathers-sync
+ * emits an event only locally when its context says SYNC false.)
  */
 async function keepUnheardEventsHere(context: HookContext, next: NextFunction) {
   if (!eventsTravel(context.app, context.self)) (context as unknown as Record<symbol, unknown>)[SYNC] = false
@@ -125,6 +126,8 @@ export function linkInstances(app: Application, config: Configuration, options: 
   // feathers-sync waits for the subscriber only. The first connection error of any of them
   // fails the start: an instance that cannot reach Redis must not serve as if it were alone.
   const ready = Promise.all([link.ready, ...connections.slice(1).map(readyOf)]).then(() => undefined)
+  // Whoever starts the server awaits it (index.ts); until then a failure is not "unhandled".
+  ready.catch(() => undefined)
   app.set('instanceLink', { ready, close })
   app.hooks({
     teardown: [

@@ -16,6 +16,7 @@ import { InFlightCalls } from './hooks/track-in-flight'
 import { healthCheck, serveWebApp } from './web'
 import { rememberSocket } from './access/session-connections'
 import type { SignInThrottle } from './access/sign-in-throttle'
+import { linkInstances } from './instances'
 
 declare module './declarations' {
   interface AppSettings {
@@ -42,6 +43,8 @@ export function createApp(config: Configuration, options: AppOptions = {}): Appl
   app.set('inFlight', inFlight)
   app.set('stopping', false)
   if (options.signInThrottle) app.set('signInThrottle', options.signInThrottle)
+  // Before anything is registered: events of every service then travel through Redis.
+  if (config.redisUrl) linkInstances(app, config, { signInThrottle: options.signInThrottle })
 
   app.use(errorHandler())
   app.use(healthCheck(db, () => app.get('stopping')))

@@ -64,6 +64,20 @@ type Item = Record<string, unknown>
  * server itself (a bulk session end, say) have no context.
  */
 
+/**
+ * Services whose events go to no one (their records are credentials): with several instances
+ * their events do not even travel between them (instances.ts keeps them on their instance).
+ */
+const unpublished = new WeakSet<object>()
+
+export const publishesToNoOne = (service: object) => unpublished.has(service)
+
+/** Marks `service`'s events as going to no one. */
+export function publishToNoOne(service: { publish: (publisher: () => undefined) => unknown }) {
+  unpublished.add(service)
+  service.publish(() => undefined)
+}
+
 /** Events of company-wide records (roles, team, branches) go to everyone of that company. */
 export const publishToCompany = (app: Application) => (data: unknown) => app.channel(companyChannel(String((data as Item).companyId)))
 

@@ -15,6 +15,10 @@ export interface Configuration {
   databaseUrl: string
   /** redis://… makes several instances share events, rate limits and session ends. */
   redisUrl: string
+  /** Start of every Redis key and channel of this deployment (default `clinic`). */
+  redisPrefix?: string
+  /** PostgreSQL schema to work in (default: the connection's search path, usually `public`). */
+  databaseSchema?: string
   authSecret: string
   /** Access token lifetime, as accepted by jsonwebtoken ("1d", "12h"). */
   tokenLifetime: string
@@ -76,6 +80,8 @@ export function configurationFromEnv(env: NodeJS.ProcessEnv = process.env, cwd =
     dataDir,
     databaseUrl: env.DATABASE_URL ?? '',
     redisUrl: env.REDIS_URL ?? '',
+    redisPrefix: env.REDIS_PREFIX || 'clinic',
+    databaseSchema: env.DATABASE_SCHEMA || undefined,
     authSecret: tokenSecret(env, dataDir),
     tokenLifetime: env.TOKEN_LIFETIME ?? '7d',
     demoSeed: bool(env.DEMO_SEED, true),

@@ -122,10 +122,28 @@ export function sqliteRegexp(pattern: unknown, value: unknown): number {
   return regex.test(value) ? 1 : 0
 }
 
-export function databaseFromConfiguration(config: Pick<Configuration, 'databaseUrl' | 'dataDir'>): Knex {
-  return createDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir })
+export function databaseFromConfiguration(config: Pick<Configuration, 'databaseUrl' | 'dataDir' | 'databaseSchema'>): Knex {
+  return createDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, schema: config.databaseSchema })
 }
 
 export async function migrateToLatest(db: Knex): Promise<void> {
   await db.migrate.latest({ migrationSource })
+}
+
+/**
+ * Runs the start-up work (migrations, first-start seed) of one instance at a time: on
+ * PostgreSQL, instances started together on an empty database would otherwise both migrate
+ * (knex refuses the second: "Migration table is already locked") and both seed. A transaction
+ * advisory lock per schema is held while `work` runs and released when it ends, even if the
+ * process dies. A named schema that does not exist yet is made first. SQLite is one instance
+ * by nature.
+ */
+export async function oneInstanceAtATime(db: Knex, schema: string | undefined, work: () => Promise<void>): Promise<void> {
+  if (databaseEngine(db) !== 'postgres') return work()
+  await db.transaction(async (trx) => {
+    await trx.raw("select pg_advisory_xact_lock(hashtext('clinic-start:' || coalesce(?::text, current_schema()::text)))", [schema ?? null])
+    // Outside the lock's transaction, so that the migrations' connections see it at once.
+    if (schema) await db.raw('create schema if not exists ??', [schema])
+    await work()
+  })
 }

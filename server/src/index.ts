@@ -1,6 +1,8 @@
+import { once } from 'node:events'
+import type { AddressInfo } from 'node:net'
 import { configurationFromEnv } from './configuration'
 import { createApp } from './app'
-import { migrateToLatest } from './db'
+import { migrateToLatest, oneInstanceAtATime } from './db'
 import { seedOnFirstStart } from './seed'
 
 /** Starts the clinic server: configuration, migrations, first-start seed, listen, graceful stop. */
@@ -9,10 +11,17 @@ async function main() {
   const app = createApp(config)
   const logger = app.get('logger')
   const db = app.get('db')
-  await migrateToLatest(db)
-  await seedOnFirstStart(app)
+  // With Redis: start only once events and sign-in counters are shared with the other instances.
+  await app.get('instanceLink')?.ready
+  await oneInstanceAtATime(db, config.databaseSchema, async () => {
+    await migrateToLatest(db)
+    await seedOnFirstStart(app)
+  })
   const server = await app.listen(config.port, config.host)
-  logger.info({ msg: 'listening', url: `http://localhost:${config.port}`, database: config.databaseUrl ? 'postgresql' : 'sqlite' })
+  if (!server.listening) await once(server, 'listening')
+  // PORT=0 picks a free port (tests start several instances): the line says which.
+  const { port } = server.address() as AddressInfo
+  logger.info({ msg: 'listening', url: `http://localhost:${port}`, port, database: config.databaseUrl ? 'postgresql' : 'sqlite', redis: Boolean(config.redisUrl) })
 
   let stopping = false
   const stop = async (signal: string) => {

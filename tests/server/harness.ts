@@ -18,6 +18,13 @@ export type Engine = 'sqlite' | 'postgres'
 /** Server tests run on SQLite always, and on PostgreSQL too when TEST_DATABASE_URL is set. */
 export const engines: Engine[] = process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite']
 
+/**
+ * Tests of several server instances (real processes sharing one PostgreSQL and one Redis) run
+ * when both TEST_DATABASE_URL and TEST_REDIS_URL are set; given but unreachable, they fail.
+ */
+export const instanceBackends: Array<{ databaseUrl: string; redisUrl: string }> =
+  process.env.TEST_DATABASE_URL && process.env.TEST_REDIS_URL ? [{ databaseUrl: process.env.TEST_DATABASE_URL, redisUrl: process.env.TEST_REDIS_URL }] : []
+
 export const PASSWORD = 'Correct-horse-7'
 
 export function testConfiguration(dataDir: string, overrides: Partial<Configuration> = {}): Configuration {

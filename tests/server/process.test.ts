@@ -1,6 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
-import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { io } from 'socket.io-client'
@@ -8,50 +6,7 @@ import socketio from '@feathersjs/socketio-client'
 import { createClient } from '../../server/src/client'
 import { DEMO_SIGN_IN } from '../../server/src/seed-demo'
 import { MemoryStorage } from './harness'
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo
-      probe.close(() => resolve(port))
-    })
-  })
-}
-
-/** Polls until `read` returns something, for output a child process writes in its own time. */
-async function waitFor<T>(read: () => T | undefined, ms = 5000): Promise<T | undefined> {
-  const deadline = Date.now() + ms
-  let value = read()
-  while (value === undefined && Date.now() < deadline) {
-    await new Promise((resolve) => setTimeout(resolve, 50))
-    value = read()
-  }
-  return value
-}
-
-interface Running {
-  child: ChildProcess
-  output: () => string
-  exited: Promise<number | null>
-}
-
-/** Starts the real entry point, as the quick start does, and waits for its "listening" line. */
-async function startProcess(env: Record<string, string>): Promise<Running> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/index.ts'], {
-    cwd: path.resolve(__dirname, '../..'),
-    env: { ...process.env, LOG_LEVEL: 'info', ...env }
-  })
-  let output = ''
-  child.stdout!.on('data', (chunk) => (output += chunk))
-  child.stderr!.on('data', (chunk) => (output += chunk))
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
-  const deadline = Date.now() + 60_000
-  while (!output.includes('"msg":"listening"')) {
-    if (Date.now() > deadline || child.exitCode !== null) throw new Error(`server did not start:\n${output}`)
-    await new Promise((resolve) => setTimeout(resolve, 100))
-  }
-  return { child, output: () => output, exited }
-}
+import { freePort, startProcess, waitFor } from './server-process'
 
 describe('the server process', () => {
   // A real process compiles TypeScript and migrates before it listens: slow on a busy 2-core machine.

@@ -55,6 +55,24 @@ describe.each(engines)('sessions on %s', (engine) => {
     await expect(doctor.client.service('sessions').find()).resolves.toBeDefined()
   })
 
+  it('signing out closes the other sockets of the same session (another tab) but answers the one signing out', async () => {
+    const owner = await server.registerClinic()
+    const doctor = await signedInMember(server, owner)
+    const tab = server.connect()
+    await tab.authenticate({ strategy: 'jwt', accessToken: doctor.auth.accessToken })
+    const tabSocket = socketOf(tab)
+    const heard = socketEvent<{ sessionId: string }>(tabSocket, 'session-ended')
+    const gone = disconnected(tabSocket)
+    let signingOutHeard = false
+    socketOf(doctor.client).on('session-ended', () => (signingOutHeard = true))
+    await doctor.client.logout()
+    expect(await heard).toEqual({ sessionId: doctor.auth.sessionId })
+    await gone
+    expect(signingOutHeard).toBe(false)
+    expect(socketOf(doctor.client).connected).toBe(true)
+    expect((await sessionRow(doctor.auth.sessionId)).endedAt).not.toBeNull()
+  })
+
   it('refuses to end the session in use through sessions.remove', async () => {
     const owner = await server.registerClinic()
     const error = await failure(owner.client.service('sessions').remove(owner.auth.sessionId))

@@ -1,4 +1,5 @@
-import { RateLimiterMemory, type RateLimiterAbstract } from 'rate-limiter-flexible'
+import { RateLimiterMemory, RateLimiterRedis, type RateLimiterAbstract } from 'rate-limiter-flexible'
+import type { RedisClientType } from 'redis'
 import { TooManyRequests } from '@feathersjs/errors'
 import { clinicError } from '../errors'
 
@@ -25,6 +26,26 @@ export class SignInThrottle {
       new RateLimiterMemory({ keyPrefix: 'signin-account', points: limits.perAccount, duration: limits.windowSeconds }),
       new RateLimiterMemory({ keyPrefix: 'signin-address', points: limits.perAddress, duration: limits.windowSeconds })
     )
+  }
+
+  /**
+   * Counters in Redis, shared by every instance, under `<prefix>:signin-account:<e-mail>` and
+   * `<prefix>:signin-address:<address>`; they expire with the window. While Redis cannot be
+   * reached each instance counts in its own memory instead (the insurance limiter), so
+   * sign-in keeps working and stays throttled.
+   */
+  static inRedis(client: RedisClientType, limits: SignInLimits, prefix: string) {
+    const limiter = (kind: string, points: number) =>
+      new RateLimiterRedis({
+        storeClient: client,
+        useRedisPackage: true,
+        rejectIfRedisNotReady: true,
+        keyPrefix: `${prefix}:signin-${kind}`,
+        points,
+        duration: limits.windowSeconds,
+        insuranceLimiter: new RateLimiterMemory({ keyPrefix: `signin-${kind}`, points, duration: limits.windowSeconds })
+      })
+    return new SignInThrottle(limiter('account', limits.perAccount), limiter('address', limits.perAddress))
   }
 
   async assertAllowed(account: string, address: string): Promise<void> {

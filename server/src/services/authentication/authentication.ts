@@ -1,8 +1,13 @@
 import type { AuthenticationResult } from '@feathersjs/authentication'
+import type { RealTimeConnection } from '@feathersjs/feathers'
 import type { Application, HookContext } from '../../declarations'
 import type { Identity } from '../../access/identity'
 import { SignInThrottle } from '../../access/sign-in-throttle'
 import { accessRegistry } from '../../access/access'
+import { publishToNoOne } from '../../channels'
+import { detachSession } from '../../access/session-connections'
+import { now } from '../../hooks/ids'
+import { sessionPath } from '../sessions/sessions.shared'
 import { ClinicAuthenticationService, PasswordStrategy, SessionTokenStrategy } from './authentication.class'
 import { authenticationPath, type SignInResult } from './authentication.shared'
 
@@ -31,6 +36,8 @@ export function authentication(app: Application) {
   service.register('jwt', new SessionTokenStrategy())
   service.register('local', new PasswordStrategy(app.get('signInThrottle') ?? SignInThrottle.inMemory(config.signInLimits)))
   app.use(authenticationPath, service)
+  // A sign-in's result holds its token: its events go to no one, not even to other instances.
+  publishToNoOne(app.service(authenticationPath))
   accessRegistry.set(authenticationPath, { methods: { create: { public: true }, remove: { public: true } } })
 
   app.service(authenticationPath).hooks({
@@ -72,15 +79,18 @@ export function expiryWarning(subscriptionEndsAt: string | null, warningDays: nu
 }
 
 /**
- * Signing out ends the session, so the token cannot be replayed. Written directly rather than
- * through the sessions service: its `patched` event would close this very socket before the
- * sign-out answer reaches it. Other sockets of the session are refused on their next call.
+ * Signing out ends the session, so the token cannot be replayed. The end goes through the
+ * sessions service, whose `patched` event reaches every instance: other sockets of the same
+ * session (another tab, on this instance or another) hear `session-ended` and close. This
+ * socket is taken off the session first, so it stays open for the sign-out answer.
  */
 async function endSignedOutSession(context: HookContext) {
   const sessionId = (context.result as AuthenticationResult)?.authentication?.payload?.sid
   if (typeof sessionId !== 'string') return
-  const timestamp = new Date().toISOString()
-  await context.app.get('db')('sessions').where({ _id: sessionId }).whereNull('endedAt').update({ endedAt: timestamp, updatedAt: timestamp })
+  const connection = context.params.connection as RealTimeConnection | undefined
+  if (connection) detachSession(connection)
+  const open = await context.app.get('db')('sessions').where({ _id: sessionId }).whereNull('endedAt').first('_id')
+  if (open) await context.app.service(sessionPath).patch(sessionId, { endedAt: now() })
   const identity = (context.result as AuthenticationResult).identity as Identity | undefined
   context.result = { accessToken: (context.result as AuthenticationResult).accessToken, userId: identity?.user._id ?? null }
 }

@@ -6,6 +6,7 @@ import { companyScope } from '../../access/tenancy'
 import { checkId } from '../../hooks/check-id'
 import { findOfVisibleCustomer, ofVisibleCustomer, visibleCustomer } from '../../hooks/customer-visibility'
 import { clinicError } from '../../errors'
+import { publishToNoOne } from '../../channels'
 import { CabinetTokenService, cabinetTokenRowShape, cabinetTokenServiceOptions } from './customer-cabinet-token.class'
 import {
   cabinetTokenDataResolver,
@@ -61,5 +62,5 @@ export function customerCabinetToken(app: Application) {
   })
   // Links are credentials: their events go to no one (not even the whole company); the
   // screens that show them read them again after their own create and remove.
-  app.service(cabinetTokenPath).publish(() => undefined)
+  publishToNoOne(app.service(cabinetTokenPath))
 }

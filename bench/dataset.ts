@@ -121,10 +121,16 @@ export async function openDataset(engine: Engine, size: SizeName, fresh: boolean
     const db = openDatabase(engine, size)
     await migrateToLatest(db)
     const dataset = JSON.parse(fs.readFileSync(manifest, 'utf8')) as Omit<BenchDataset, 'customerSample'>
-    // The sample is not stored: replaying the seeded generator gives the same people.
-    const { sample } = await generateCustomers(db, dataset.companyId, dataset.branchIds, SIZES[size].customers, () => undefined, false)
-    console.log(`${engine}, ${size}: reusing the dataset generated earlier (${dataset.firstDay} to ${dataset.lastDay})`)
-    return { db, dataset: { ...dataset, customerSample: sample }, dataDir }
+    // A PostgreSQL schema is shared by every checkout on the machine: another one may have
+    // generated it again since this manifest was written.
+    if (await db('companies').where({ _id: dataset.companyId }).first('_id')) {
+      // The sample is not stored: replaying the seeded generator gives the same people.
+      const { sample } = await generateCustomers(db, dataset.companyId, dataset.branchIds, SIZES[size].customers, () => undefined, false)
+      console.log(`${engine}, ${size}: reusing the dataset generated earlier (${dataset.firstDay} to ${dataset.lastDay})`)
+      return { db, dataset: { ...dataset, customerSample: sample }, dataDir }
+    }
+    console.log(`${engine}, ${size}: the database no longer holds the dataset this checkout generated; generating it again`)
+    await db.destroy()
   }
   await clear(engine, size)
   const db = openDatabase(engine, size)

@@ -4,6 +4,7 @@ import { hasPermission } from '../../../domain/access/check'
 import type { Permission } from '../../../domain/access/resources'
 import { clinicError } from '../errors'
 import { RowCodec } from '../services/row-codec'
+import { databaseEngine } from '../db'
 
 /** Who is calling: loaded once per call from the token's session, never from client data. */
 export interface Identity {
@@ -47,6 +48,41 @@ export function seesWholeCompany(permissions: Permission[]): boolean {
   return hasPermission(permissions, 'company', 'seeAll')
 }
 
+const SESSION_MARK = '\u0000session'
+const USER_MARK = '\u0000user'
+
+/**
+ * The identity statement of a database, built once: session, person, company and role in one
+ * statement, since it runs before every call (four round trips to PostgreSQL cost more than
+ * the call's own query did), and built once because knex assembling this builder took longer
+ * than SQLite answering it.
+ */
+const identityStatements = new WeakMap<Knex, { sql: string; bindings: unknown[] }>()
+
+function identityStatement(db: Knex) {
+  let statement = identityStatements.get(db)
+  if (!statement) {
+    const built = db('sessions as s')
+      .join('users as u', 'u._id', 's.userId')
+      .join('companies as c', 'c._id', 'u.companyId')
+      .leftJoin('roles as r', (join) => join.on('r._id', '=', 'u.roleId').andOn('r.companyId', '=', 'u.companyId'))
+      .where({ 's._id': SESSION_MARK, 's.userId': USER_MARK })
+      .first([...identityColumns.entries()].map(([alias, column]) => `${column} as ${alias}`))
+      .toSQL()
+    statement = { sql: built.sql, bindings: [...built.bindings] }
+    identityStatements.set(db, statement)
+  }
+  return statement
+}
+
+async function identityRow(db: Knex, sessionId: string, userId: string): Promise<Record<string, unknown> | undefined> {
+  const { sql, bindings } = identityStatement(db)
+  const values = bindings.map((value) => (value === SESSION_MARK ? sessionId : value === USER_MARK ? userId : value))
+  const result = await db.raw(sql, values as Knex.RawBinding[])
+  const rows = (databaseEngine(db) === 'postgres' ? result.rows : result) as Array<Record<string, unknown>>
+  return rows[0]
+}
+
 /**
  * Loads and checks the caller behind a token. Throws when the session was ended, login was
  * disabled or the company's subscription is over, so a revoked token stops working on the very
@@ -54,14 +90,7 @@ export function seesWholeCompany(permissions: Permission[]): boolean {
  */
 export async function loadIdentity(db: Knex, sessionId: unknown, userId: unknown): Promise<Identity> {
   if (typeof sessionId !== 'string' || typeof userId !== 'string') throw clinicError(NotAuthenticated, 'not-authenticated')
-  // One statement for session, person, company and role: this runs before every call, and four
-  // round trips to PostgreSQL cost more than the call's own query did.
-  const row = (await db('sessions as s')
-    .join('users as u', 'u._id', 's.userId')
-    .join('companies as c', 'c._id', 'u.companyId')
-    .leftJoin('roles as r', (join) => join.on('r._id', '=', 'u.roleId').andOn('r.companyId', '=', 'u.companyId'))
-    .where({ 's._id': sessionId, 's.userId': userId })
-    .first([...identityColumns.entries()].map(([alias, column]) => `${column} as ${alias}`))) as Record<string, unknown> | undefined
+  const row = await identityRow(db, sessionId, userId)
   if (!row) throw clinicError(NotAuthenticated, 'not-authenticated')
   const part = (prefix: string) => Object.fromEntries(Object.entries(row).filter(([alias]) => alias.startsWith(prefix)).map(([alias, value]) => [alias.slice(prefix.length), value]))
   const session = sessionCodec.fromDb<Identity['session']>(part('session_'))

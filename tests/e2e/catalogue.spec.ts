@@ -130,9 +130,15 @@ test('sets my working hours from a time template; they are there after a reload'
   await expect(page.getByRole('heading', { level: 1, name: 'My schedule' })).toBeVisible()
   await expect(page.getByText('Your working hours are not set yet')).toBeVisible()
   await page.getByTestId('apply-template').click()
-  await choose(page, 'Template', 'Morning')
-  // The clinic's working days (Monday to Saturday) are chosen already.
-  await page.getByRole('dialog').getByRole('button', { name: 'Apply' }).click()
+  // The clinic's working days (Monday to Saturday) are chosen already: Apply waits only for the
+  // template. A pick made while the live list re-rendered under the pointer can be lost (the
+  // select stays empty), so the pick is made again until Apply is enabled.
+  const apply = page.getByRole('dialog').getByRole('button', { name: 'Apply' })
+  await expect(async () => {
+    await choose(page, 'Template', 'Morning')
+    await expect(apply).toBeEnabled({ timeout: 2_000 })
+  }).toPass({ timeout: 20_000 })
+  await apply.click()
   await expect(page.getByTestId('day-1')).toContainText('09:00')
   await expect(page.getByTestId('day-1')).toContainText('13:00')
   // Saturday off, by hand.

@@ -64,16 +64,20 @@ test('guards signed-in routes: without a token a deep link goes to login', async
 })
 
 test('switches to Russian and back, and the choice follows the person', async () => {
-  const pick = async (name: string) => {
-    await admin.getByTestId('language-switcher').click()
-    await admin.locator(`.ant-select-item-option[title="${name}"]`).click()
+  // The switch saves on the profile, loads and applies the language asynchronously: the menu in
+  // the new language is the sign it happened. A click on the option while the dropdown was still
+  // opening could be lost (the dropdown stayed open, the language unchanged), so the pick is made
+  // again until the menu has changed.
+  const pick = async (name: string, menu: string) => {
+    await expect(async () => {
+      if (!(await admin.locator('.ant-select-dropdown:visible').count())) await admin.getByTestId('language-switcher').click()
+      await admin.locator(`.ant-select-dropdown:visible .ant-select-item-option[title="${name}"]`).click({ timeout: 2_000 })
+      await expect(admin.getByRole('navigation', { name: menu })).toBeVisible({ timeout: 3_000 })
+    }).toPass({ timeout: 20_000 })
   }
-  await pick('Русский')
-  await expect(admin.getByRole('navigation', { name: 'Главное меню' })).toBeVisible()
+  await pick('Русский', 'Главное меню')
   expect(await sidebarEntries(admin)).toContain('Главная')
-  await pick('English')
-  // The switch loads and applies the language asynchronously: wait for the English menu first.
-  await expect(admin.getByRole('navigation', { name: 'Main menu' })).toBeVisible()
+  await pick('English', 'Main menu')
   expect(await sidebarEntries(admin)).toContain('Home')
   // Saved on the profile: even when this device says Finnish, the session brings back English.
   await admin.evaluate(() => localStorage.setItem('locale', 'fi'))

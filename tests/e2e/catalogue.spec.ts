@@ -22,12 +22,19 @@ test.beforeAll(async ({ browser }) => {
 })
 test.afterAll(() => closeFreshClinic({ page, api }))
 
-/** Picks an option of an antd select found by its label (typing first narrows a long searchable list). */
+/**
+ * Picks an option of an antd select found by its label (typing first narrows a long searchable
+ * list). A click on an option while the dropdown is still opening, or while a live list
+ * re-renders under it, can be lost: the pick is made again until the select shows it.
+ */
 async function choose(target: Page, label: string, option: string, { search = false } = {}) {
   const select = target.getByLabel(label, { exact: true })
-  await select.click()
-  if (search) await select.fill(option)
-  await target.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: option }).first().click()
+  await expect(async () => {
+    if (!(await target.locator('.ant-select-dropdown:visible').count())) await select.click()
+    if (search) await select.fill(option)
+    await target.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: option }).first().click({ timeout: 2_000 })
+    await expect(target.locator('.ant-select', { has: select })).toContainText(option, { timeout: 2_000 })
+  }).toPass({ timeout: 20_000 })
 }
 
 test('adds a category and a service with duration, buffer and price; it shows in the list', async () => {
@@ -130,14 +137,10 @@ test('sets my working hours from a time template; they are there after a reload'
   await expect(page.getByRole('heading', { level: 1, name: 'My schedule' })).toBeVisible()
   await expect(page.getByText('Your working hours are not set yet')).toBeVisible()
   await page.getByTestId('apply-template').click()
-  // The clinic's working days (Monday to Saturday) are chosen already: Apply waits only for the
-  // template. A pick made while the live list re-rendered under the pointer can be lost (the
-  // select stays empty), so the pick is made again until Apply is enabled.
+  // The clinic's working days (Monday to Saturday) are chosen already: Apply waits only for the template.
   const apply = page.getByRole('dialog').getByRole('button', { name: 'Apply' })
-  await expect(async () => {
-    await choose(page, 'Template', 'Morning')
-    await expect(apply).toBeEnabled({ timeout: 2_000 })
-  }).toPass({ timeout: 20_000 })
+  await choose(page, 'Template', 'Morning')
+  await expect(apply).toBeEnabled()
   await apply.click()
   await expect(page.getByTestId('day-1')).toContainText('09:00')
   await expect(page.getByTestId('day-1')).toContainText('13:00')

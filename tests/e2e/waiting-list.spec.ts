@@ -43,10 +43,16 @@ async function book(data: Record<string, unknown>) {
 test.beforeAll(async ({ browser }: { browser: Browser }) => {
   api = await connectApi(`http://localhost:${process.env.E2E_PORT}`)
   zone = ((await api.service<{ timezone: string }>('my-company').get('mine')) as { timezone: string }).timezone
-  // Three days ahead in the clinic: inside the form's default two-week window, clear of other journeys.
+  // Three days ahead in the clinic: inside the form's default two-week window.
   day = addLocalDays(toZoned(Date.now(), zone).date, 3)
-  const doctors = (await api.service<Member>('my-team').find({ query: { acceptsAppointments: true, $sort: { last_name: 1, first_name: 1 }, $limit: 50 } })).data
-  doctor = doctors[0]
+  // A doctor of this run's own, in the demo doctors' branch: the demo week's visits (which days
+  // they fall on depends on the weekday the server was seeded) never take this one's slots.
+  const demoDoctor = (await api.service<Member & { branchIds: string[] }>('my-team').find({ query: { acceptsAppointments: true, $limit: 1 } })).data[0]
+  const doctorRole = (await api.service<Record_>('roles').find({ query: { key: 'doctor' } })).data[0]
+  doctor = await api.service<Member>('users').create({
+    email: `waiting.doctor.${tag}@e2e.clinic`, first_name: 'Ali', last_name: `D${tag}`, roleId: doctorRole._id,
+    branchIds: demoDoctor.branchIds, acceptsAppointments: true, allowLogin: false
+  })
   const hours = [{ start: '07:00', end: '21:00' }]
   await api.service('users').patch(doctor._id, { schedule: { week: Object.fromEntries(['1', '2', '3', '4', '5', '6', '7'].map((key) => [key, hours])) } })
   for (const key of ['Waiting', 'Holder', 'Drafty', 'Online', 'Page']) {

@@ -45,14 +45,10 @@ export async function directDriver(db: Knex): Promise<{ run: (query: CapturedQue
   const release = () => db.client.releaseConnection(connection) as Promise<void>
   if (databaseEngine(db) === 'sqlite') {
     const sqlite = connection as SqliteConnection
-    const statements = new Map<string, ReturnType<SqliteConnection['prepare']>>()
     return {
+      // The connection keeps its prepared statements itself (server/src/db.ts).
       run: async ({ sql, bindings }) => {
-        let statement = statements.get(sql)
-        if (!statement) {
-          statement = sqlite.prepare(sql)
-          statements.set(sql, statement)
-        }
+        const statement = sqlite.prepare(sql)
         const values = bindings.map(sqliteValue)
         return statement.reader ? statement.all(...values) : statement.run(...values)
       },

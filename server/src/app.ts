@@ -11,6 +11,7 @@ import { services } from './services'
 import { logCall } from './hooks/log-call'
 import { shapeErrors } from './hooks/shape-errors'
 import { activityLog } from './hooks/activity-log'
+import { sanitizeCall } from './hooks/sanitize-call'
 import { recordServicePaths } from './services/record.class'
 import { InFlightCalls } from './hooks/track-in-flight'
 import { healthCheck, serveWebApp } from './web'
@@ -74,8 +75,10 @@ export function createApp(config: Configuration, options: AppOptions = {}): Appl
   app.configure(channels)
 
   // The activity log records each external write once, after it succeeded (hooks/activity-log.ts).
+  // Then, before any service's own hooks: no arrays, no prototype keys, no deep nesting (sanitize-call.ts).
   app.hooks({
-    around: { all: [logCall, inFlight.hook, shapeErrors, activityLog] }
+    around: { all: [logCall, inFlight.hook, shapeErrors, activityLog] },
+    before: { all: [sanitizeCall] }
   })
   // Record services learn their path when registered: removing moves rows to trash.
   app.configure(recordServicePaths)

@@ -1,4 +1,6 @@
 import type { AuthenticationResult } from '@feathersjs/authentication'
+import { NotAuthenticated } from '@feathersjs/errors'
+import { clinicError } from '../../errors'
 import type { RealTimeConnection } from '@feathersjs/feathers'
 import type { Application, HookContext } from '../../declarations'
 import type { Identity } from '../../access/identity'
@@ -41,11 +43,24 @@ export function authentication(app: Application) {
   accessRegistry.set(authenticationPath, { methods: { create: { public: true }, remove: { public: true } } })
 
   app.service(authenticationPath).hooks({
+    before: {
+      remove: [signOutOwnSessionOnly]
+    },
     after: {
       create: [shapeSignInResult],
       remove: [endSignedOutSession]
     }
   })
+}
+
+/**
+ * Signing out needs a signed-in socket, and an id, when given, must be that socket's own token:
+ * anything else is "not signed in" (401), never a crash inside the library's remove.
+ */
+function signOutOwnSessionOnly(context: HookContext) {
+  if (!context.params.provider) return
+  const accessToken = (context.params.authentication as { accessToken?: unknown } | undefined)?.accessToken
+  if (typeof accessToken !== 'string' || (context.id !== null && context.id !== accessToken)) throw clinicError(NotAuthenticated, 'not-authenticated')
 }
 
 /**

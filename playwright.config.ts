@@ -25,8 +25,9 @@ const port = process.env.E2E_PORT
 const baseURL = `http://localhost:${port}`
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 // Tests build into their own folder so a run never disturbs web/dist (nor another run); with
-// E2E_SKIP_BUILD the build already in web/dist is served, as scripts/test.sh does.
-process.env.E2E_WEB_ROOT ??= process.env.E2E_SKIP_BUILD || ownServer ? 'web/dist' : path.join(process.env.E2E_DATA_DIR, 'web')
+// E2E_SKIP_BUILD the build already in web/dist is served, as scripts/test.sh does. Not inside
+// the data folder: the server refuses a WEB_ROOT there (it could expose the data).
+process.env.E2E_WEB_ROOT ??= process.env.E2E_SKIP_BUILD || ownServer ? 'web/dist' : fs.mkdtempSync(path.join(os.tmpdir(), 'clinic-e2e-web-'))
 const webRoot = process.env.E2E_WEB_ROOT
 const build = process.env.E2E_SKIP_BUILD ? 'true' : `node_modules/.bin/vite build --config web/vite.config.ts --logLevel warn --outDir ${JSON.stringify(path.resolve(webRoot))} --emptyOutDir`
 

@@ -70,8 +70,40 @@ function firstAdmin(env: NodeJS.ProcessEnv): Configuration['firstAdmin'] {
   }
 }
 
+/** The path with symlinks followed as far as it exists (the rest may be created later). */
+function realPath(folder: string): string {
+  try {
+    return fs.realpathSync(folder)
+  } catch {
+    const parent = path.dirname(folder)
+    return parent === folder ? folder : path.join(realPath(parent), path.basename(folder))
+  }
+}
+
+/** Strictly inside, by path segments: `/srv/site-data` is not inside `/srv/site`. */
+function isInside(outer: string, inner: string): boolean {
+  const relative = path.relative(outer, inner)
+  return relative !== '' && relative !== '..' && !relative.startsWith(`..${path.sep}`) && !path.isAbsolute(relative)
+}
+
+/**
+ * Refuses folders that would let the web server reach the token secret or the database by
+ * name: DATA_DIR must be neither WEB_ROOT nor inside it, and WEB_ROOT not inside DATA_DIR.
+ */
+export function checkFolders(dataDir: string, webRoot: string): void {
+  const data = realPath(dataDir)
+  const web = realPath(webRoot)
+  const advice = 'the web server must never reach the token secret or the database: give them separate folders'
+  if (data === web) throw new Error(`DATA_DIR (${dataDir}) is the same folder as WEB_ROOT (${webRoot}); ${advice}`)
+  if (isInside(web, data)) throw new Error(`DATA_DIR (${dataDir}) is inside WEB_ROOT (${webRoot}); ${advice}`)
+  if (isInside(data, web)) throw new Error(`WEB_ROOT (${webRoot}) is inside DATA_DIR (${dataDir}); ${advice}`)
+}
+
 export function configurationFromEnv(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Configuration {
   const dataDir = path.resolve(cwd, env.DATA_DIR ?? 'data')
+  const webRoot = path.resolve(cwd, env.WEB_ROOT ?? 'web/dist')
+  // Before anything is written to the data folder (the generated token secret).
+  checkFolders(dataDir, webRoot)
   const port = int(env.PORT, 3030)
   const host = env.HOST ?? '0.0.0.0'
   return {
@@ -87,7 +119,7 @@ export function configurationFromEnv(env: NodeJS.ProcessEnv = process.env, cwd =
     demoSeed: bool(env.DEMO_SEED, true),
     firstAdmin: firstAdmin(env),
     publicUrl: env.PUBLIC_URL ?? `http://localhost:${port}`,
-    webRoot: path.resolve(cwd, env.WEB_ROOT ?? 'web/dist'),
+    webRoot,
     smtp: { url: env.SMTP_URL ?? '', from: env.SMTP_FROM ?? 'Clinic <no-reply@localhost>' },
     signInLimits: {
       perAccount: int(env.SIGNIN_LIMIT_ACCOUNT, 5),

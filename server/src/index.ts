@@ -4,6 +4,7 @@ import { configurationFromEnv } from './configuration'
 import { createApp } from './app'
 import { migrateToLatest, oneInstanceAtATime } from './db'
 import { seedOnFirstStart } from './seed'
+import { flushLogs } from './logger'
 
 /** Starts the clinic server: configuration, migrations, first-start seed, listen, graceful stop. */
 async function main() {
@@ -38,13 +39,16 @@ async function main() {
     await app.teardown().catch(() => undefined)
     await db.destroy()
     logger.info({ msg: 'stopped' })
+    // A stuck log collector must not keep the process: the last lines get two seconds at most.
+    await flushLogs(2000)
     process.exit(0)
   }
   process.on('SIGTERM', () => void stop('SIGTERM'))
   process.on('SIGINT', () => void stop('SIGINT'))
 }
 
-main().catch((error) => {
+main().catch(async (error) => {
   console.error(error)
+  await flushLogs(2000)
   process.exit(1)
 })

@@ -3,23 +3,70 @@ import path from 'node:path'
 import type { Middleware } from 'koa'
 import type { Knex } from 'knex'
 
+type Context = Parameters<Middleware>[0]
+
 /**
  * Serves the built web app: files from the build folder, `/sw.js` without caching (so a new
  * version is noticed), hashed assets cached for a year, and index.html for every other GET
  * that asks for a page (history-mode routes such as /people/team).
+ *
+ * Only files really inside the web root are served: a request that names a path outside it
+ * (`..`, encoded separators, a symlink pointing out) gets 404 or 400, never a file and never 500.
  */
 export function serveWebApp(webRoot: string): Middleware {
   const root = path.resolve(webRoot)
   return async (ctx, next) => {
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return next()
-    const requested = path.resolve(root, `.${decodeURIComponent(ctx.path)}`)
-    if (!requested.startsWith(root)) return next()
-    const file = await existingFile(requested)
+    const relative = decodedPath(ctx.path)
+    if (relative === null) {
+      ctx.status = 400
+      ctx.body = 'Bad request'
+      return
+    }
+    const file = await fileInside(root, path.resolve(root, `.${relative}`))
     if (file) return send(ctx, file, cacheControl(ctx.path))
     const wantsPage = ctx.accepts('html') === 'html' && !path.extname(ctx.path)
-    const index = path.join(root, 'index.html')
-    if (wantsPage && (await existingFile(index))) return send(ctx, index, 'no-cache')
+    const index = wantsPage ? await fileInside(root, path.join(root, 'index.html')) : null
+    if (index) return send(ctx, index, 'no-cache')
     return next()
+  }
+}
+
+/**
+ * The URL path decoded, or null when it cannot name a file of ours: a malformed escape, a NUL,
+ * or a separator hidden in an escape (`%2f`, `%5c`) that would join two segments after the
+ * `..` check of a URL parser. A backslash is refused too: it is a separator on Windows.
+ */
+function decodedPath(rawPath: string): string | null {
+  if (/%2f|%5c/i.test(rawPath)) return null
+  let decoded: string
+  try {
+    decoded = decodeURIComponent(rawPath)
+  } catch {
+    return null
+  }
+  if (decoded.includes('\0') || decoded.includes('\\')) return null
+  return decoded
+}
+
+function isInside(root: string, candidate: string): boolean {
+  return candidate === root || candidate.startsWith(root + path.sep)
+}
+
+/**
+ * The file if it exists and lies inside the root, both by name and once symlinks are followed
+ * (a link in the build folder must not lead to the data folder). A separator is required after
+ * the root: `<base>/site-data` starts with `<base>/site` but is not inside it.
+ */
+async function fileInside(root: string, candidate: string): Promise<{ path: string; size: number } | null> {
+  if (!isInside(root, candidate)) return null
+  try {
+    const [real, realRoot] = await Promise.all([fs.promises.realpath(candidate), fs.promises.realpath(root)])
+    if (!isInside(realRoot, real)) return null
+    const stat = await fs.promises.stat(real)
+    return stat.isFile() ? { path: real, size: stat.size } : null
+  } catch {
+    return null
   }
 }
 
@@ -28,19 +75,12 @@ function cacheControl(urlPath: string): string {
   return 'no-cache'
 }
 
-async function existingFile(file: string): Promise<string | null> {
-  try {
-    const stat = await fs.promises.stat(file)
-    return stat.isFile() ? file : null
-  } catch {
-    return null
-  }
-}
-
-function send(ctx: Parameters<Middleware>[0], file: string, cache: string) {
+function send(ctx: Context, file: { path: string; size: number }, cache: string) {
   ctx.set('Cache-Control', cache)
-  ctx.type = path.extname(file)
-  ctx.body = fs.createReadStream(file)
+  ctx.type = path.extname(file.path)
+  ctx.length = file.size
+  // Also for HEAD: koa then sends the headers only and destroys the stream when the answer ends.
+  ctx.body = fs.createReadStream(file.path)
 }
 
 /** For load balancers: 200 while the database answers and the server is not stopping. */

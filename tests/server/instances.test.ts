@@ -319,7 +319,8 @@ for (const backend of instanceBackends) {
           PORT: '0',
           HOST: '127.0.0.1',
           DATA_DIR: dataDir,
-          WEB_ROOT: path.join(dataDir, 'web'),
+          // Beside the data folder, not in it: the server refuses a web root there.
+          WEB_ROOT: `${dataDir}-web`,
           DATABASE_URL: backend.databaseUrl,
           DATABASE_SCHEMA: schema,
           REDIS_URL: backend.redisUrl,

@@ -1,18 +1,54 @@
 import fs from 'node:fs'
+import http from 'node:http'
+import os from 'node:os'
 import path from 'node:path'
+import { configurationFromEnv } from '../../server/src/configuration'
 import { startServer, type TestServer } from './harness'
+
+const SECRET = 'signing-secret-that-must-never-be-served'
 
 describe('serving the web app', () => {
   let server: TestServer
+  // The layout of the reported attack: the web root `<base>/site` and, beside it, a data folder
+  // whose name starts with the web root's (`<base>/site-data`) holding the secret and the database.
+  const base = fs.mkdtempSync(path.join(os.tmpdir(), 'clinic-web-'))
+  const webRoot = path.join(base, 'site')
+  const siteData = path.join(base, 'site-data')
+
   beforeAll(async () => {
-    server = await startServer('sqlite')
-    const webRoot = server.app.get('config').webRoot
     fs.mkdirSync(path.join(webRoot, 'assets'), { recursive: true })
+    fs.mkdirSync(siteData)
+    fs.writeFileSync(path.join(siteData, 'auth-secret'), SECRET)
+    fs.writeFileSync(path.join(siteData, 'clinic.sqlite3'), `SQLite format 3 ${SECRET}`)
     fs.writeFileSync(path.join(webRoot, 'index.html'), '<!doctype html><title>Clinic</title>')
     fs.writeFileSync(path.join(webRoot, 'sw.js'), 'self.addEventListener("install", () => {})')
     fs.writeFileSync(path.join(webRoot, 'assets', 'app-1a2b3c.js'), 'console.log(1)')
+    // Symlinks inside the web root: one leading out (never followed), one staying inside (fine).
+    fs.symlinkSync(path.join(siteData, 'auth-secret'), path.join(webRoot, 'secret.txt'))
+    fs.symlinkSync(siteData, path.join(webRoot, 'data-link'))
+    fs.symlinkSync(path.join(webRoot, 'assets', 'app-1a2b3c.js'), path.join(webRoot, 'latest.js'))
+    server = await startServer('sqlite', { webRoot, dataDir: siteData })
   })
-  afterAll(() => server.stop())
+  afterAll(async () => {
+    await server.stop()
+    fs.rmSync(base, { recursive: true, force: true })
+  })
+
+  /** A request with the path sent byte for byte (fetch would normalise `..` and backslashes). */
+  function raw(rawPath: string, method = 'GET', headers: http.OutgoingHttpHeaders = {}): Promise<{ status: number; body: string; headers: http.IncomingHttpHeaders }> {
+    const { hostname, port } = new URL(server.url)
+    return new Promise((resolve, reject) => {
+      const request = http.request({ hostname, port, path: rawPath, method, headers, timeout: 5000 }, (response) => {
+        let body = ''
+        response.setEncoding('utf8')
+        response.on('data', (chunk) => (body += chunk))
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, body, headers: response.headers }))
+      })
+      request.on('timeout', () => request.destroy(new Error(`no answer for ${rawPath}`)))
+      request.on('error', reject)
+      request.end()
+    })
+  }
 
   it('answers history-mode routes with index.html', async () => {
     const response = await fetch(`${server.url}/people/team`, { headers: { accept: 'text/html' } })
@@ -25,15 +61,109 @@ describe('serving the web app', () => {
     expect(worker.headers.get('cache-control')).toBe('no-cache')
     expect(worker.headers.get('content-type')).toContain('javascript')
     const asset = await fetch(`${server.url}/assets/app-1a2b3c.js`)
-    expect(asset.headers.get('cache-control')).toContain('immutable')
+    expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
+    expect(await asset.text()).toBe('console.log(1)')
   })
 
-  it('answers 404 for missing files instead of the page, and never leaves the web root', async () => {
+  it('answers HEAD with the headers of the file and no body', async () => {
+    const head = await raw('/assets/app-1a2b3c.js', 'HEAD')
+    expect(head.status).toBe(200)
+    expect(head.headers['content-length']).toBe(String('console.log(1)'.length))
+    expect(head.headers['cache-control']).toContain('immutable')
+    expect(head.body).toBe('')
+    expect((await raw('/assets/missing.js', 'HEAD')).status).toBe(404)
+  })
+
+  it('answers 404 for missing files instead of the page', async () => {
     expect((await fetch(`${server.url}/assets/missing.js`)).status).toBe(404)
-    expect((await fetch(`${server.url}/..%2f..%2fetc%2fpasswd`)).status).toBe(404)
+  })
+
+  it('never serves the sibling data folder through an encoded ..%2f (the reported attack)', async () => {
+    for (const attack of ['/..%2fsite-data/auth-secret', '/..%2fsite-data/clinic.sqlite3', '/..%2Fsite-data%2Fauth-secret']) {
+      const response = await raw(attack)
+      expect([400, 404]).toContain(response.status)
+      expect(response.body).not.toContain(SECRET)
+    }
+    expect((await raw('/..%2f..%2fetc%2fpasswd')).status).toBe(400)
+  })
+
+  it('refuses encoded backslashes, double encoding, NUL and malformed escapes', async () => {
+    expect((await raw('/..%5csite-data%5cauth-secret')).status).toBe(400)
+    expect((await raw('/..%5Csite-data/auth-secret')).status).toBe(400)
+    expect((await raw('/..\\site-data\\auth-secret')).status).toBe(400)
+    // Decoded once, `%252f` is a literal "%2f" in a file name: nothing of that name exists.
+    expect((await raw('/..%252fsite-data%252fauth-secret')).status).toBe(404)
+    expect((await raw('/index.html%00.js')).status).toBe(400)
+    expect((await raw('/%E0%A4%A')).status).toBe(400)
+    expect((await raw('/%E0%A4%A', 'GET', { accept: 'text/html' })).status).toBe(400)
+  })
+
+  it('does not follow a symlink that leads out of the web root, but does one that stays inside', async () => {
+    for (const link of ['/secret.txt', '/data-link/auth-secret', '/data-link/clinic.sqlite3']) {
+      // Asked as a file: not found. Asked as a page (no extension): the app's page, not the file.
+      expect((await raw(link, 'GET', { accept: 'application/octet-stream' })).status).toBe(404)
+      expect((await raw(link, 'GET', { accept: 'text/html' })).body).not.toContain(SECRET)
+    }
+    expect((await raw('/latest.js')).body).toBe('console.log(1)')
+  })
+
+  it('never answers 5xx nor leaks the secret, whatever the path', async () => {
+    const nasty = [
+      '/../site-data/auth-secret',
+      '/assets/../../site-data/auth-secret',
+      '/%2e%2e/site-data/auth-secret',
+      '/%2e%2e%2fsite-data/auth-secret',
+      '/assets/%2e%2e/%2e%2e/site-data/auth-secret',
+      '/%C0%AE%C0%AE/site-data/auth-secret',
+      '/..%c0%afsite-data/auth-secret',
+      '/%',
+      '/%zz',
+      '/%00',
+      '/%u002e%u002e/site-data',
+      '/' + 'a'.repeat(5000),
+      '/' + 'a/'.repeat(2000),
+      '//site-data/auth-secret',
+      '/data-link',
+      '/assets',
+      '/assets/',
+      '/.',
+      '/..',
+      '/%2e',
+      '/%2e%2e'
+    ]
+    for (const nastyPath of nasty) {
+      for (const accept of ['*/*', 'text/html']) {
+        const response = await raw(nastyPath, 'GET', { accept })
+        expect({ nastyPath, status: response.status < 500 }).toEqual({ nastyPath, status: true })
+        expect(response.body).not.toContain(SECRET)
+      }
+    }
   })
 
   it('offers no REST API: data calls are socket calls only', async () => {
     expect((await fetch(`${server.url}/users`, { headers: { accept: 'application/json' } })).status).toBe(404)
+  })
+})
+
+describe('the configuration keeps data out of the web root', () => {
+  const base = fs.mkdtempSync(path.join(os.tmpdir(), 'clinic-config-'))
+  afterAll(() => fs.rmSync(base, { recursive: true, force: true }))
+  const configure = (DATA_DIR: string, WEB_ROOT: string) => () => configurationFromEnv({ DATA_DIR, WEB_ROOT, AUTH_SECRET: 'x'.repeat(40) }, base)
+
+  it('refuses to start with the data folder inside the web root, equal to it, or the web root inside it', () => {
+    expect(configure('site/data', 'site')).toThrow(/DATA_DIR .* is inside WEB_ROOT/)
+    expect(configure('site', 'site')).toThrow(/DATA_DIR .* is the same folder as WEB_ROOT/)
+    expect(configure('data', 'data/web')).toThrow(/WEB_ROOT .* is inside DATA_DIR/)
+  })
+
+  it('sees through a symlink that puts the data folder inside the web root', () => {
+    fs.mkdirSync(path.join(base, 'public', 'files'), { recursive: true })
+    fs.symlinkSync(path.join(base, 'public', 'files'), path.join(base, 'innocent'))
+    expect(configure('innocent/data', 'public')).toThrow(/DATA_DIR .* is inside WEB_ROOT/)
+  })
+
+  it('accepts separate folders, even a sibling whose name starts like the web root', () => {
+    expect(configure('site-data', 'site')().dataDir).toBe(path.join(base, 'site-data'))
+    expect(configure('data', 'web/dist')().webRoot).toBe(path.join(base, 'web/dist'))
   })
 })

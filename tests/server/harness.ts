@@ -40,7 +40,7 @@ export function testConfiguration(dataDir: string, overrides: Partial<Configurat
     publicUrl: 'http://localhost:3030',
     webRoot: path.join(dataDir, 'web'),
     smtp: { url: '', from: 'Clinic <no-reply@clinic.test>' },
-    signInLimits: { perAccount: 5, perAddress: 50, windowSeconds: 900 },
+    signInLimits: { perAccount: 5, perAddress: 50, perAccountTotal: 20, windowSeconds: 900 },
     maxMessageBytes: 100_000,
     expiryWarningDays: 7,
     resetLinkMinutes: 60,

@@ -1,6 +1,7 @@
 import path from 'node:path'
 import crypto from 'node:crypto'
 import fs from 'node:fs'
+import type { SignInLimits } from './access/sign-in-throttle'
 
 /**
  * Typed configuration, read once from the environment. Every variable is documented in the
@@ -29,8 +30,8 @@ export interface Configuration {
   publicUrl: string
   webRoot: string
   smtp: { url: string; from: string }
-  /** Sign-in throttling: failures allowed per account and per address within the window. */
-  signInLimits: { perAccount: number; perAddress: number; windowSeconds: number }
+  /** Sign-in throttling: failures allowed per (account, address), per address and per account within the window. */
+  signInLimits: SignInLimits
   /** Largest socket message accepted, in bytes. */
   maxMessageBytes: number
   /** Days before subscription end when sign-in starts warning. */
@@ -99,6 +100,20 @@ export function checkFolders(dataDir: string, webRoot: string): void {
   if (isInside(data, web)) throw new Error(`WEB_ROOT (${webRoot}) is inside DATA_DIR (${dataDir}); ${advice}`)
 }
 
+/**
+ * The account-wide total defaults to four times the per-(account, address) limit: a colleague's
+ * own typos never reach it, and it scales with deployments that raise the pair limit (e2e).
+ */
+function signInLimits(env: NodeJS.ProcessEnv): SignInLimits {
+  const perAccount = int(env.SIGNIN_LIMIT_ACCOUNT, 5)
+  return {
+    perAccount,
+    perAddress: int(env.SIGNIN_LIMIT_ADDRESS, 20),
+    perAccountTotal: int(env.SIGNIN_LIMIT_ACCOUNT_TOTAL, 4 * perAccount),
+    windowSeconds: int(env.SIGNIN_LIMIT_WINDOW, 15 * 60)
+  }
+}
+
 export function configurationFromEnv(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Configuration {
   const dataDir = path.resolve(cwd, env.DATA_DIR ?? 'data')
   const webRoot = path.resolve(cwd, env.WEB_ROOT ?? 'web/dist')
@@ -121,11 +136,7 @@ export function configurationFromEnv(env: NodeJS.ProcessEnv = process.env, cwd =
     publicUrl: env.PUBLIC_URL ?? `http://localhost:${port}`,
     webRoot,
     smtp: { url: env.SMTP_URL ?? '', from: env.SMTP_FROM ?? 'Clinic <no-reply@localhost>' },
-    signInLimits: {
-      perAccount: int(env.SIGNIN_LIMIT_ACCOUNT, 5),
-      perAddress: int(env.SIGNIN_LIMIT_ADDRESS, 20),
-      windowSeconds: int(env.SIGNIN_LIMIT_WINDOW, 15 * 60)
-    },
+    signInLimits: signInLimits(env),
     maxMessageBytes: int(env.MAX_MESSAGE_BYTES, 1_000_000),
     expiryWarningDays: int(env.EXPIRY_WARNING_DAYS, 7),
     resetLinkMinutes: int(env.RESET_LINK_MINUTES, 60),

@@ -1,9 +1,10 @@
 import { engines, failure, PASSWORD, startServer, type TestServer } from './harness'
+import type { SignInResult } from '../../server/src/services/authentication/authentication.shared'
 
 describe.each(engines)('sign-in on %s', (engine) => {
   let server: TestServer
   beforeAll(async () => {
-    server = await startServer(engine, { signInLimits: { perAccount: 3, perAddress: 100, windowSeconds: 900 } })
+    server = await startServer(engine, { signInLimits: { perAccount: 3, perAddress: 100, perAccountTotal: 12, windowSeconds: 900 } })
   })
   afterAll(() => server.stop())
 
@@ -99,6 +100,85 @@ describe.each(engines)('sign-in on %s', (engine) => {
   it('rejects a forged or malformed token', async () => {
     const error = await failure(server.connect().authenticate({ strategy: 'jwt', accessToken: 'not.a.token' }))
     expect(error.name).toBe('NotAuthenticated')
+  })
+})
+
+/**
+ * Failures count per (account, address): a stranger's wrong passwords lock out only the
+ * stranger's address. Limits here: 5 per pair, 12 per address, 12 per account from all
+ * addresses (server/src/access/sign-in-throttle.ts). Each test uses its own addresses.
+ */
+describe.each(engines)('sign-in limits per account and address on %s', (engine) => {
+  const trustProxyBefore = process.env.TRUST_PROXY
+  let server: TestServer
+  beforeAll(async () => {
+    process.env.TRUST_PROXY = '1'
+    server = await startServer(engine, { signInLimits: { perAccount: 5, perAddress: 12, perAccountTotal: 12, windowSeconds: 900 } })
+  })
+  afterAll(async () => {
+    await server.stop()
+    if (trustProxyBefore === undefined) delete process.env.TRUST_PROXY
+    else process.env.TRUST_PROXY = trustProxyBefore
+  })
+
+  const signInFrom = (address: string, email: string, password = PASSWORD) =>
+    server.connect({ address }).authenticate({ strategy: 'local', email, password }) as unknown as Promise<SignInResult>
+  const failFrom = async (address: string, email: string, times: number) => {
+    for (let attempt = 0; attempt < times; attempt += 1) {
+      expect((await failure(signInFrom(address, email, 'Wrong-pass-1'))).name).toBe('NotAuthenticated')
+    }
+  }
+  const refusal = async (attempt: Promise<unknown>) => {
+    const error = (await failure(attempt)) as Awaited<ReturnType<typeof failure>> & { data?: { retryAfterSeconds?: number } }
+    expect({ name: error.name, code: error.code, reason: error.data?.code }).toEqual({ name: 'TooManyRequests', code: 429, reason: 'too-many-attempts' })
+    return error.data?.retryAfterSeconds
+  }
+
+  it('five wrong passwords from one address refuse that address only: another signs the account in at once', async () => {
+    const owner = await server.registerClinic()
+    await failFrom('198.51.100.1', owner.email, 5)
+    const retryAfterSeconds = await refusal(signInFrom('198.51.100.1', owner.email))
+    expect(retryAfterSeconds).toBeGreaterThan(0)
+    expect(retryAfterSeconds).toBeLessThanOrEqual(900)
+    expect((await signInFrom('198.51.100.2', owner.email)).user._id).toBe(owner.auth.user._id)
+  })
+
+  it('an address is refused after its own failures on the account; another address signing in does not lift it', async () => {
+    const owner = await server.registerClinic()
+    await failFrom('198.51.100.11', owner.email, 5)
+    await failFrom('198.51.100.12', owner.email, 5)
+    await refusal(signInFrom('198.51.100.12', owner.email))
+    expect((await signInFrom('198.51.100.13', owner.email)).user._id).toBe(owner.auth.user._id)
+    await refusal(signInFrom('198.51.100.11', owner.email))
+    await refusal(signInFrom('198.51.100.12', owner.email))
+  })
+
+  it('a success clears the count of its own address on the account', async () => {
+    const owner = await server.registerClinic()
+    await failFrom('198.51.100.14', owner.email, 4)
+    expect((await signInFrom('198.51.100.14', owner.email)).user._id).toBe(owner.auth.user._id)
+    // Four more failures: eight in all, but counted from the success on, so still under five.
+    await failFrom('198.51.100.14', owner.email, 4)
+    expect((await signInFrom('198.51.100.14', owner.email)).user._id).toBe(owner.auth.user._id)
+  })
+
+  it('an address that failed 12 times across accounts is refused for any account, even with the right password', async () => {
+    const owner = await server.registerClinic()
+    for (const stranger of ['nobody1@clinic.test', 'nobody2@clinic.test', 'nobody3@clinic.test']) await failFrom('198.51.100.21', stranger, 4)
+    await refusal(signInFrom('198.51.100.21', owner.email))
+    expect((await signInFrom('198.51.100.22', owner.email)).user._id).toBe(owner.auth.user._id)
+  })
+
+  it('after 12 failures on one account from many addresses, every address that failed on it is refused; others still sign in', async () => {
+    const owner = await server.registerClinic()
+    // A guess spread thin: 4 failures from each of three addresses, none at its own limit of 5.
+    for (const address of ['198.51.100.31', '198.51.100.32', '198.51.100.33']) await failFrom(address, owner.email, 4)
+    await refusal(signInFrom('198.51.100.31', owner.email))
+    // A new address gets one guess: after it fails, it is refused too.
+    await failFrom('198.51.100.34', owner.email, 1)
+    await refusal(signInFrom('198.51.100.34', owner.email))
+    // The colleague at an address that never failed signs in.
+    expect((await signInFrom('198.51.100.35', owner.email)).user._id).toBe(owner.auth.user._id)
   })
 })
 

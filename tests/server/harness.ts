@@ -40,7 +40,7 @@ export function testConfiguration(dataDir: string, overrides: Partial<Configurat
     publicUrl: 'http://localhost:3030',
     webRoot: path.join(dataDir, 'web'),
     smtp: { url: '', from: 'Clinic <no-reply@clinic.test>' },
-    signInLimits: { perAccount: 5, perAddress: 50, windowSeconds: 900 },
+    signInLimits: { perAccount: 5, perAddress: 50, perAccountTotal: 20, windowSeconds: 900 },
     maxMessageBytes: 100_000,
     expiryWarningDays: 7,
     resetLinkMinutes: 60,
@@ -71,14 +71,22 @@ export interface TestServer {
   db: Database
   url: string
   engine: Engine
-  /** An unauthenticated client on a new socket. */
-  connect(): ClientApplication
+  /** An unauthenticated client on a new socket (from `address`: see ClientOrigin). */
+  connect(origin?: ClientOrigin): ClientApplication
   /** A raw socket.io connection, for malformed messages. */
-  rawSocket(): Socket
+  rawSocket(origin?: ClientOrigin): Socket
   /** Registers a clinic and returns its administrator, signed in. */
   registerClinic(name?: string): Promise<SignedIn>
   signIn(email: string, password?: string): Promise<SignedIn>
   stop(): Promise<void>
+}
+
+/**
+ * Where a test client claims to connect from: sent as `X-Forwarded-For`, which the server
+ * believes only while `process.env.TRUST_PROXY` is '1' (server/src/app.ts reads it per socket).
+ */
+export interface ClientOrigin {
+  address?: string
 }
 
 export interface SignedIn {
@@ -99,12 +107,13 @@ export async function startServer(engine: Engine, overrides: Partial<Configurati
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
   const sockets: Socket[] = []
 
-  const rawSocket = () => {
-    const socket = io(url, { transports: ['websocket'], forceNew: true, reconnection: false })
+  const rawSocket = ({ address }: ClientOrigin = {}) => {
+    const extraHeaders = address ? { 'x-forwarded-for': address } : undefined
+    const socket = io(url, { transports: ['websocket'], forceNew: true, reconnection: false, extraHeaders })
     sockets.push(socket)
     return socket
   }
-  const connect = () => createClient(socketio(rawSocket(), { timeout: 10_000 }), { storage: new MemoryStorage() })
+  const connect = (origin?: ClientOrigin) => createClient(socketio(rawSocket(origin), { timeout: 10_000 }), { storage: new MemoryStorage() })
 
   const signIn = async (email: string, password = PASSWORD): Promise<SignedIn> => {
     const client = connect()

@@ -15,7 +15,7 @@ import { disconnected, signedInMember, socketEvent, socketOf } from './fixtures'
 import { openClinic, booking, addDoctor, at, type Clinic } from './appointment-fixtures'
 import { freePort, startProcess, type Running } from './server-process'
 import { eventsTravel, signInCountersClient } from '../../server/src/instances'
-import { SignInThrottle } from '../../server/src/access/sign-in-throttle'
+import { accountKey, SignInThrottle } from '../../server/src/access/sign-in-throttle'
 
 const PUBLISHERS = Symbol.for('@feathersjs/transport-commons/publishers')
 const ALL_EVENTS = Symbol.for('@feathersjs/transport-commons/all-events')
@@ -201,19 +201,21 @@ describe('event messages between instances (in process, SQLite)', () => {
 })
 
 describe('sign-in counting while Redis is unreachable', () => {
-  it('counts in memory instead: failures still end in 429, and a success neither hangs nor fails', async () => {
+  it('counts in memory instead: failures still end in 429 for their address, and a success neither hangs nor fails', async () => {
     const port = await freePort()
     const client = signInCountersClient(`redis://127.0.0.1:${port}`, () => undefined)
     client.connect().catch(() => undefined)
     try {
-      const throttle = SignInThrottle.inRedis(client, { perAccount: 2, perAddress: 100, windowSeconds: 60 }, 'unreachable')
+      const throttle = SignInThrottle.inRedis(client, { perAccount: 2, perAddress: 100, perAccountTotal: 8, windowSeconds: 60 }, 'unreachable')
       await throttle.assertAllowed('someone@clinic.test', '10.0.0.1')
       await throttle.recordFailure('someone@clinic.test', '10.0.0.1')
-      await throttle.recordSuccess('someone@clinic.test')
+      await throttle.recordSuccess('someone@clinic.test', '10.0.0.1')
       await throttle.recordFailure('someone@clinic.test', '10.0.0.1')
       await throttle.recordFailure('someone@clinic.test', '10.0.0.1')
-      const error = await failure(throttle.assertAllowed('someone@clinic.test', '10.0.0.2'))
+      const error = await failure(throttle.assertAllowed('someone@clinic.test', '10.0.0.1'))
       expect({ name: error.name, code: error.code }).toEqual({ name: 'TooManyRequests', code: 429 })
+      // Another address is not locked out of the account by 10.0.0.1's failures.
+      await throttle.assertAllowed('someone@clinic.test', '10.0.0.2')
       expect(client.isReady).toBe(false)
     } finally {
       client.destroy()
@@ -285,8 +287,10 @@ for (const backend of instanceBackends) {
     const messages: string[] = []
     let pg: Knex | undefined
 
-    const connectTo = (instance: Running): ClientApplication => {
-      const socket = io(`http://127.0.0.1:${instance.port}`, { transports: ['websocket'], forceNew: true, reconnection: false })
+    /** A client of `instance`; from `address` if given (the instances trust X-Forwarded-For). */
+    const connectTo = (instance: Running, address?: string): ClientApplication => {
+      const extraHeaders = address ? { 'x-forwarded-for': address } : undefined
+      const socket = io(`http://127.0.0.1:${instance.port}`, { transports: ['websocket'], forceNew: true, reconnection: false, extraHeaders })
       sockets.push(socket)
       return createClient(socketio(socket, { timeout: 10_000 }), { storage: new MemoryStorage() })
     }
@@ -331,6 +335,7 @@ for (const backend of instanceBackends) {
           ADMIN_PASSWORD: admin.password,
           SIGNIN_LIMIT_ACCOUNT: '3',
           SIGNIN_LIMIT_ADDRESS: '100',
+          TRUST_PROXY: '1',
           LOG_LEVEL: 'info'
         }
       }
@@ -458,21 +463,32 @@ for (const backend of instanceBackends) {
       )
     })
 
-    it('holds sign-in limits across instances: failures on A and B add up, then both answer 429', async () => {
+    it('holds sign-in limits across instances: 3 failures of one address on one account spread over A, B, A give 429 on both', async () => {
       const adminA = await signIn(a!, admin.email)
       const doctorRole = (await adminA.client.service('roles').find({ query: { key: 'doctor' } })).data[0]._id
       const { email } = await addMember(adminA.client, doctorRole, adminA.auth.branchIds)
+      const guesser = '203.0.113.7'
       for (const instance of [a!, b!, a!]) {
-        const error = await failure(connectTo(instance).authenticate({ strategy: 'local', email, password: 'Wrong-horse-7' }))
+        const error = await failure(connectTo(instance, guesser).authenticate({ strategy: 'local', email, password: 'Wrong-horse-7' }))
         expect(error.name).toBe('NotAuthenticated')
       }
       for (const instance of [b!, a!]) {
-        const error = await failure(connectTo(instance).authenticate({ strategy: 'local', email, password: PASSWORD }))
+        const error = await failure(connectTo(instance, guesser).authenticate({ strategy: 'local', email, password: PASSWORD }))
         expect({ name: error.name, code: error.code }).toEqual({ name: 'TooManyRequests', code: 429 })
       }
-      // The counter lives in Redis under the deployment's prefix and expires with the window.
-      const ttl = await redis!.ttl(`${prefix}:signin-account:${email}`)
-      expect(ttl).toBeGreaterThan(0)
+      // The colleague at another address is not locked out, on either instance.
+      for (const instance of [b!, a!]) {
+        const result = (await connectTo(instance, '203.0.113.8').authenticate({ strategy: 'local', email, password: PASSWORD })) as unknown as SignInResult
+        expect(result.user.email).toBe(email)
+      }
+      // The counters live in Redis under the deployment's prefix, expire with the window, and
+      // name the account by a hash, not by its e-mail.
+      for (const key of [`${prefix}:signin-pair:${accountKey(email)}:${guesser}`, `${prefix}:signin-account:${accountKey(email)}`, `${prefix}:signin-address:${guesser}`]) {
+        const ttl = await redis!.ttl(key)
+        expect(ttl).toBeGreaterThan(0)
+        expect(ttl).toBeLessThanOrEqual(900)
+      }
+      expect((await redis!.keys(`${prefix}:signin-*`)).filter((key) => key.includes(email))).toEqual([])
     })
 
     it('closes its two Redis connections when the app is torn down', async () => {

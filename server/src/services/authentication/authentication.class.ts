@@ -90,7 +90,7 @@ export class PasswordStrategy extends LocalStrategy {
       await this.throttle.recordFailure(email, address)
       throw clinicError(NotAuthenticated, 'invalid-login')
     }
-    await this.throttle.recordSuccess(email)
+    await this.throttle.recordSuccess(email, address)
     const user = passwordUserCodec.fromDb<{ _id: string; companyId: string; allowLogin: boolean; archived: boolean }>(row)
     const company = await db('companies').select('subscriptionEndsAt').where({ _id: user.companyId }).first()
     assertMayWork(user, subscriptionCodec.fromDb(company))

@@ -40,6 +40,8 @@ export const messages = {
   'last-branch': 'A company needs at least one branch',
   'role-in-use': 'This role is assigned to team members',
   'cannot-disable-self': 'You cannot restrict your own access',
+  'cannot-change-own-role': 'You cannot change your own role',
+  'role-beyond-own': 'You can give only the rights you hold yourself',
   'source-required': 'Source is required',
   'invalid-reference': 'Choose a value from the list',
   'branch-not-allowed': 'You do not work in this branch',

@@ -1,4 +1,5 @@
 import { Ajv, addFormats, type FormatsPluginOptions } from '@feathersjs/schema'
+import { REFERENCE_KEYWORD } from './schema/references'
 
 const formats: FormatsPluginOptions = ['date-time', 'time', 'date', 'email', 'uri', 'uuid', 'regex']
 
@@ -7,3 +8,6 @@ export const dataValidator: Ajv = addFormats(new Ajv({ allErrors: true }), forma
 
 /** Validates queries. Socket queries keep their types too, so no coercion either. */
 export const queryValidator: Ajv = addFormats(new Ajv({ allErrors: false }), formats)
+
+// Annotations that Ajv reads past: the reference fields of schema/references.ts.
+for (const validator of [dataValidator, queryValidator]) validator.addKeyword({ keyword: REFERENCE_KEYWORD })

@@ -4,6 +4,8 @@ import { hasPermission } from '../../../domain/access/check'
 import type { PermissionFlag, PermissionResource } from '../../../domain/access/resources'
 import type { HookContext, NextFunction } from '../declarations'
 import { clinicError } from '../errors'
+import { checkReferences } from './references'
+import type { TSchema } from '@feathersjs/typebox'
 
 /**
  * What an external call of one method needs:
@@ -24,6 +26,13 @@ export type AccessTable = Partial<Record<ServiceMethod, AccessRule>>
 
 export interface AccessDeclaration {
   methods: AccessTable
+  /**
+   * The data schema of each writing method offered from outside. Its reference fields
+   * (schema/references.ts) are checked here for every external call, before the service's own
+   * hooks: another company's record, a branch the caller does not work in, a role beyond the
+   * caller's rights are refused (references.ts).
+   */
+  data?: Partial<Record<'create' | 'update' | 'patch', TSchema>>
   /** The company module this service belongs to; a switched-off module refuses every call. */
   module?: string
 }
@@ -70,6 +79,7 @@ export function access(path: string, declaration: AccessDeclaration) {
     if (declaration.module && identity && identity.company.modules[declaration.module] === false) {
       throw clinicError(Forbidden, 'service-not-enabled', undefined, { module: declaration.module })
     }
+    if (context.method === 'create' || context.method === 'update' || context.method === 'patch') await checkReferences(context, declaration.data?.[context.method])
     return next()
   }
 }

@@ -3,6 +3,7 @@ import { Type, getValidator, type Static } from '@feathersjs/typebox'
 import type { HookContext } from '../../declarations'
 import { dataValidator, queryValidator } from '../../validators'
 import { IdSchema, InstantSchema, strictQuery } from '../../schema/query'
+import { ref } from '../../schema/references'
 import { recordCreateResolvers, recordPatchResolvers, recordProperties } from '../../schema/record'
 import { appointmentStatuses } from '../../../../domain/appointments/status'
 import { repeatFrequencies } from '../../../../domain/appointments/recurrence'
@@ -15,7 +16,7 @@ const LocalTime = Type.String({ pattern: '^([01]\\d|2[0-3]):[0-5]\\d$' })
 /** A treatment or service booked (the spec's "treatments"), copied from the catalogue at booking. */
 export const bookedServiceSchema = Type.Object(
   {
-    serviceId: IdSchema,
+    serviceId: ref('service'),
     name: Type.String({ minLength: 1, maxLength: 200 }),
     duration: Type.Integer({ minimum: 0, maximum: 720 }),
     price: Type.Integer({ minimum: 0 }),
@@ -44,10 +45,10 @@ const nullable = <T extends Parameters<typeof Type.Union>[0][number]>(type: T) =
 export const appointmentSchema = Type.Object(
   {
     ...recordProperties,
-    branchId: IdSchema,
-    customerId: IdSchema,
-    staffId: IdSchema,
-    workPlaceId: nullable(IdSchema),
+    branchId: ref('branches'),
+    customerId: ref('customers'),
+    staffId: ref('users'),
+    workPlaceId: nullable(ref('work-place', { branch: true })),
     start: InstantSchema,
     end: InstantSchema,
     /** Minutes; the client sends start and duration, the server computes end. */
@@ -76,7 +77,7 @@ export const appointmentExternalResolver = resolve<Appointment, HookContext>({})
 /** Not stored: a booking past working hours (needs seeAll), and the waiting-list entry it books. */
 const bookingOptions = Type.Object({
   overrideWorkingHours: Type.Optional(Type.Boolean()),
-  waitingListId: Type.Optional(IdSchema)
+  waitingListId: Type.Optional(ref('waiting-list', { branch: true }))
 })
 
 const editable = Type.Pick(appointmentSchema, [
@@ -88,7 +89,7 @@ export const appointmentDataSchema = Type.Intersect(
   [
     Type.Pick(editable, ['staffId', 'start', 'duration']),
     Type.Partial(Type.Omit(editable, ['staffId', 'start', 'duration', 'customerId'])),
-    Type.Object({ customerId: Type.Optional(nullable(IdSchema)) }),
+    Type.Object({ customerId: Type.Optional(nullable(ref('customers'))) }),
     bookingOptions
   ],
   { $id: 'AppointmentData', additionalProperties: false }
@@ -111,7 +112,7 @@ export const appointmentDataResolver = resolve<Appointment, HookContext>({
 
 // Patch: the branch stays; a series is made on create only.
 export const appointmentPatchSchema = Type.Intersect(
-  [Type.Partial(Type.Omit(editable, ['branchId', 'repeat', 'customerId'])), Type.Object({ customerId: Type.Optional(nullable(IdSchema)) }), Type.Omit(bookingOptions, ['waitingListId'])],
+  [Type.Partial(Type.Omit(editable, ['branchId', 'repeat', 'customerId'])), Type.Object({ customerId: Type.Optional(nullable(ref('customers'))) }), Type.Omit(bookingOptions, ['waitingListId'])],
   { $id: 'AppointmentPatch', additionalProperties: false }
 )
 export type AppointmentPatch = Static<typeof appointmentPatchSchema>

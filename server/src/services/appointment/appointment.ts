@@ -14,7 +14,9 @@ import {
   appointmentPatchValidator,
   appointmentQueryResolver,
   appointmentQueryValidator,
-  appointmentResolver
+  appointmentResolver,
+  appointmentDataSchema,
+  appointmentPatchSchema
 } from './appointment.schema'
 import { appointmentScope, bookingOptions, checkAppointmentCustomer, noteMoves, ownBookingsOnly, seriesOption } from './appointment-rules'
 import { publishAppointment } from './appointment-publish'
@@ -40,7 +42,7 @@ export function appointment(app: Application) {
   app.service(appointmentPath).hooks({
     around: {
       all: [
-        access(appointmentPath, { methods: standardAccess('appointment') }),
+        access(appointmentPath, { data: { create: appointmentDataSchema, patch: appointmentPatchSchema }, methods: standardAccess('appointment') }),
         resolveExternal(appointmentExternalResolver),
         resolveResult(appointmentResolver)
       ]

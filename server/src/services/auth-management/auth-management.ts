@@ -2,7 +2,7 @@ import { hooks as schemaHooks } from '@feathersjs/schema'
 import type { Application } from '../../declarations'
 import { access } from '../../access/access'
 import { AuthManagementService } from './auth-management.class'
-import { authManagementDataValidator, validateActionValue } from './auth-management.schema'
+import { authManagementDataValidator, validateActionValue, authManagementDataSchema } from './auth-management.schema'
 import { authManagementMethods, authManagementPath } from './auth-management.shared'
 
 declare module '../../declarations' {
@@ -20,7 +20,7 @@ declare module '../../declarations' {
 export function authManagement(app: Application) {
   app.use(authManagementPath, new AuthManagementService(app), { methods: [...authManagementMethods], events: [] })
   app.service(authManagementPath).hooks({
-    around: { all: [access(authManagementPath, { methods: { create: { public: true } } })] },
+    around: { all: [access(authManagementPath, { data: { create: authManagementDataSchema }, methods: { create: { public: true } } })] },
     before: { create: [schemaHooks.validateData(authManagementDataValidator), validateActionValue] }
   })
 }

@@ -12,7 +12,9 @@ import {
   branchPatchResolver,
   branchPatchValidator,
   branchQueryValidator,
-  branchResolver
+  branchResolver,
+  branchDataSchema,
+  branchPatchSchema
 } from './branches.schema'
 import { branchMethods, branchPath } from './branches.shared'
 import { resolveExternal, resolveResult } from '../../hooks/resolve-shapes'
@@ -36,7 +38,7 @@ export function branches(app: Application) {
   app.service(branchPath).hooks({
     around: {
       all: [
-        access(branchPath, {
+        access(branchPath, { data: { create: branchDataSchema, patch: branchPatchSchema },
           methods: standardAccess('company', { find: { signedIn: true }, get: { signedIn: true } })
         }),
         resolveExternal(branchExternalResolver),

@@ -2,7 +2,7 @@ import { hooks as schemaHooks } from '@feathersjs/schema'
 import type { Application } from '../../declarations'
 import { access } from '../../access/access'
 import { CompanyRegistrationService } from './company-registration.class'
-import { registrationDataValidator } from './company-registration.schema'
+import { registrationDataValidator, registrationDataSchema } from './company-registration.schema'
 import { companyRegistrationMethods, companyRegistrationPath } from './company-registration.shared'
 
 declare module '../../declarations' {
@@ -15,7 +15,7 @@ declare module '../../declarations' {
 export function companyRegistration(app: Application) {
   app.use(companyRegistrationPath, new CompanyRegistrationService(app), { methods: [...companyRegistrationMethods], events: [] })
   app.service(companyRegistrationPath).hooks({
-    around: { all: [access(companyRegistrationPath, { methods: { create: { public: true } } })] },
+    around: { all: [access(companyRegistrationPath, { data: { create: registrationDataSchema }, methods: { create: { public: true } } })] },
     before: { create: [schemaHooks.validateData(registrationDataValidator)] }
   })
 }

@@ -7,7 +7,7 @@ import { access } from '../../access/access'
 import { checkId } from '../../hooks/check-id'
 import { companyChannel } from '../../channels'
 import { CompanyService, companyRowShape, companyServiceOptions } from './company.class'
-import { companyExternalResolver, companyPatchResolver, companyPatchValidator, companyQueryValidator, companyResolver } from './company.schema'
+import { companyExternalResolver, companyPatchResolver, companyPatchValidator, companyQueryValidator, companyResolver, companyPatchSchema } from './company.schema'
 import { MINE, companyMethods, companyPath } from './company.shared'
 import { resolveExternal, resolveResult } from '../../hooks/resolve-shapes'
 
@@ -50,7 +50,7 @@ export function company(app: Application) {
   app.service(companyPath).hooks({
     around: {
       all: [
-        access(companyPath, {
+        access(companyPath, { data: { patch: companyPatchSchema },
           methods: {
             find: { signedIn: true },
             get: { signedIn: true },

@@ -3,6 +3,7 @@ import { Type, getValidator, type Static } from '@feathersjs/typebox'
 import type { HookContext } from '../../declarations'
 import { dataValidator, queryValidator } from '../../validators'
 import { IdSchema, InstantSchema, strictQuery } from '../../schema/query'
+import { ref } from '../../schema/references'
 import { now } from '../../hooks/ids'
 import { newCabinetToken } from './customer-cabinet-token.class'
 
@@ -11,7 +12,7 @@ export const cabinetTokenSchema = Type.Object(
   {
     token: Type.String({ minLength: 32, maxLength: 64 }),
     companyId: IdSchema,
-    customerId: IdSchema,
+    customerId: ref('customers'),
     createdAt: InstantSchema,
     updatedAt: InstantSchema,
     createdBy: Type.Union([IdSchema, Type.Null()]),

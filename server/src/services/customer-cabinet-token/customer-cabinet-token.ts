@@ -14,7 +14,8 @@ import {
   cabinetTokenExternalResolver,
   cabinetTokenQueryResolver,
   cabinetTokenQueryValidator,
-  cabinetTokenResolver
+  cabinetTokenResolver,
+  cabinetTokenDataSchema
 } from './customer-cabinet-token.schema'
 import { CABINET_TOKEN_PATTERN, cabinetTokenMethods, cabinetTokenPath } from './customer-cabinet-token.shared'
 import { resolveExternal, resolveResult } from '../../hooks/resolve-shapes'
@@ -38,7 +39,7 @@ export function customerCabinetToken(app: Application) {
   app.service(cabinetTokenPath).hooks({
     around: {
       all: [
-        access(cabinetTokenPath, {
+        access(cabinetTokenPath, { data: { create: cabinetTokenDataSchema },
           methods: {
             find: { resource: 'customers', flag: 'view' },
             get: { resource: 'customers', flag: 'view' },

@@ -2,7 +2,7 @@ import { hooks as schemaHooks } from '@feathersjs/schema'
 import type { Application } from '../../declarations'
 import { access } from '../../access/access'
 import { CustomersMergeService } from './customers-merge.class'
-import { customersMergeDataValidator } from './customers-merge.schema'
+import { customersMergeDataValidator, customersMergeDataSchema } from './customers-merge.schema'
 import { customerExternalResolver } from '../customers/customers.schema'
 import { phoneProtection } from '../customers/customer-phone'
 import { customersMergeMethods, customersMergePath } from './customers-merge.shared'
@@ -24,7 +24,7 @@ export function customersMerge(app: Application) {
   app.service(customersMergePath).hooks({
     around: {
       all: [
-        access(customersMergePath, { methods: { create: { resource: 'customers', flag: 'delete' } }, module: 'customers' }),
+        access(customersMergePath, { data: { create: customersMergeDataSchema }, methods: { create: { resource: 'customers', flag: 'delete' } }, module: 'customers' }),
         // The answer is a customer: shaped for the caller as the customers service shapes it.
         resolveExternal(customerExternalResolver)
       ]

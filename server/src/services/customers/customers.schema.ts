@@ -3,6 +3,7 @@ import { Type, getValidator, type Static } from '@feathersjs/typebox'
 import type { HookContext } from '../../declarations'
 import { dataValidator, queryValidator } from '../../validators'
 import { IdSchema, strictQuery } from '../../schema/query'
+import { ref } from '../../schema/references'
 import { recordCreateResolvers, recordPatchResolvers, recordProperties } from '../../schema/record'
 import { normalizeEmail } from '../../../../domain/validation/email'
 import { normalizePhone } from '../../../../domain/validation/phone'
@@ -17,7 +18,7 @@ const name = Type.String({ minLength: 1, maxLength: 100 })
 export const customerSchema = Type.Object(
   {
     ...recordProperties,
-    branchId: IdSchema,
+    branchId: ref('branches'),
     first_name: name,
     last_name: name,
     middle_name: text(100),
@@ -33,8 +34,8 @@ export const customerSchema = Type.Object(
     blacklisted: Type.Boolean(),
     smsConsent: Type.Boolean(),
     promoSmsConsent: Type.Boolean(),
-    sourceId: Type.Union([IdSchema, Type.Null()]),
-    tagIds: Type.Array(IdSchema, { maxItems: 50, uniqueItems: true }),
+    sourceId: Type.Union([ref('sources'), Type.Null()]),
+    tagIds: Type.Array(ref('tags'), { maxItems: 50, uniqueItems: true }),
     serviceLanguage: Type.Union([Type.String({ minLength: 1, maxLength: 16 }), Type.Null()]),
     notificationChannels: Type.Array(Type.Union(notificationChannels.map((channel) => Type.Literal(channel))), { maxItems: 4, uniqueItems: true }),
     telegramAccount: text(100),

@@ -12,7 +12,9 @@ import {
   customerPatchResolver,
   customerPatchValidator,
   customerQueryValidator,
-  customerResolver
+  customerResolver,
+  customerDataSchema,
+  customerPatchSchema
 } from './customers.schema'
 import { customerRegexQuery } from './customer-regex'
 import { customerBranchCheck, customerBranchScope } from './customer-branches'
@@ -37,7 +39,7 @@ export function customers(app: Application) {
   app.service(customerPath).hooks({
     around: {
       all: [
-        access(customerPath, { methods: standardAccess('customers'), module: 'customers' }),
+        access(customerPath, { data: { create: customerDataSchema, patch: customerPatchSchema }, methods: standardAccess('customers'), module: 'customers' }),
         resolveExternal(customerExternalResolver),
         resolveResult(customerResolver)
       ]

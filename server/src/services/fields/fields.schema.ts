@@ -2,7 +2,8 @@ import { resolve } from '@feathersjs/schema'
 import { Type, getValidator, type Static } from '@feathersjs/typebox'
 import type { HookContext } from '../../declarations'
 import { dataValidator, queryValidator } from '../../validators'
-import { IdSchema, strictQuery } from '../../schema/query'
+import { strictQuery } from '../../schema/query'
+import { ref } from '../../schema/references'
 import { recordCreateResolvers, recordPatchResolvers, recordProperties } from '../../schema/record'
 import {
   MAX_CUSTOM_OPTION_LENGTH,
@@ -18,7 +19,7 @@ export const MAX_FIELD_RANK = 1_000_000
 /** Show the field only while the field `fieldId` has the value `equals` (a multiselect: includes it). */
 export const customFieldShowIfSchema = Type.Object(
   {
-    fieldId: IdSchema,
+    fieldId: ref('fields'),
     equals: Type.Union([Type.String({ maxLength: MAX_CUSTOM_TEXT_LENGTH }), Type.Number(), Type.Boolean()])
   },
   { additionalProperties: false }

@@ -16,7 +16,9 @@ import {
   customFieldPatchValidator,
   customFieldQueryResolver,
   customFieldQueryValidator,
-  customFieldResolver
+  customFieldResolver,
+  customFieldDataSchema,
+  customFieldPatchSchema
 } from './fields.schema'
 import { customFieldMethods, customFieldPath } from './fields.shared'
 import { resolveExternal, resolveResult } from '../../hooks/resolve-shapes'
@@ -79,7 +81,7 @@ export function fields(app: Application) {
   app.service(customFieldPath).hooks({
     around: {
       all: [
-        access(customFieldPath, {
+        access(customFieldPath, { data: { create: customFieldDataSchema, patch: customFieldPatchSchema },
           methods: standardAccess('fields', { find: { signedIn: true }, get: { signedIn: true } }),
           module: 'customers'
         }),

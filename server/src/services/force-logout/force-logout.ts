@@ -12,13 +12,14 @@ declare module '../../declarations' {
   }
 }
 
-const forceLogoutDataValidator = getValidator(Type.Object({}, { $id: 'ForceLogoutData', additionalProperties: false }), dataValidator)
+const forceLogoutDataSchema = Type.Object({}, { $id: 'ForceLogoutData', additionalProperties: false })
+const forceLogoutDataValidator = getValidator(forceLogoutDataSchema, dataValidator)
 
 /** `force-logout`: the emergency logout of the whole team. */
 export function forceLogout(app: Application) {
   app.use(forceLogoutPath, new ForceLogoutService(app), { methods: [...forceLogoutMethods], events: [] })
   app.service(forceLogoutPath).hooks({
-    around: { all: [access(forceLogoutPath, { methods: { create: { resource: 'force-logout', flag: 'create' } } })] },
+    around: { all: [access(forceLogoutPath, { data: { create: forceLogoutDataSchema }, methods: { create: { resource: 'force-logout', flag: 'create' } } })] },
     before: { create: [schemaHooks.validateData(forceLogoutDataValidator)] }
   })
 }

@@ -4,7 +4,7 @@ import { access } from '../../access/access'
 import { companyScope } from '../../access/tenancy'
 import { checkId } from '../../hooks/check-id'
 import { MyTeamService } from './my-team.class'
-import { myTeamMemberExternalResolver, myTeamMemberResolver, myTeamPatchValidator, myTeamQueryValidator } from './my-team.schema'
+import { myTeamMemberExternalResolver, myTeamMemberResolver, myTeamPatchValidator, myTeamQueryValidator, myTeamPatchSchema } from './my-team.schema'
 import { myTeamMethods, myTeamPath } from './my-team.shared'
 import { checkSchedule } from '../../schema/schedule'
 import { companyChannel, connectionMay } from '../../channels'
@@ -28,7 +28,7 @@ export function myTeam(app: Application) {
   app.service(myTeamPath).hooks({
     around: {
       all: [
-        access(myTeamPath, {
+        access(myTeamPath, { data: { patch: myTeamPatchSchema },
           methods: {
             find: { resource: 'my-team', flag: 'view' },
             get: { resource: 'my-team', flag: 'view' },

@@ -2,7 +2,8 @@ import { resolve } from '@feathersjs/schema'
 import { Type, getValidator, type Static } from '@feathersjs/typebox'
 import type { HookContext } from '../../declarations'
 import { dataValidator, queryValidator } from '../../validators'
-import { IdSchema, strictQuery } from '../../schema/query'
+import { strictQuery } from '../../schema/query'
+import { ref } from '../../schema/references'
 import { recordCreateResolvers, recordPatchResolvers, recordProperties } from '../../schema/record'
 import { MAX_NOTE_LENGTH } from './notes.shared'
 import type { NoteParams } from './notes.class'
@@ -12,8 +13,8 @@ export const noteSchema = Type.Object(
   {
     ...recordProperties,
     /** Where it was written: the writer's current branch, else the customer's branch. */
-    branchId: IdSchema,
-    customerId: IdSchema,
+    branchId: ref('branches'),
+    customerId: ref('customers'),
     text: Type.String({ minLength: 1, maxLength: MAX_NOTE_LENGTH }),
     /** Pinned notes come first. */
     pinned: Type.Boolean()

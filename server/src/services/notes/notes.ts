@@ -17,7 +17,9 @@ import {
   notePatchValidator,
   noteQueryResolver,
   noteQueryValidator,
-  noteResolver
+  noteResolver,
+  noteDataSchema,
+  notePatchSchema
 } from './notes.schema'
 import { MAX_NOTE_LENGTH, noteMethods, notePath } from './notes.shared'
 import { resolveExternal, resolveResult } from '../../hooks/resolve-shapes'
@@ -75,7 +77,7 @@ export function notes(app: Application) {
   app.service(notePath).hooks({
     around: {
       all: [
-        access(notePath, { methods: standardAccess('notes'), module: 'customers' }),
+        access(notePath, { data: { create: noteDataSchema, patch: notePatchSchema }, methods: standardAccess('notes'), module: 'customers' }),
         resolveExternal(noteExternalResolver),
         resolveResult(noteResolver)
       ]

@@ -8,7 +8,7 @@ import { assertNoProblem, clinicError } from '../../errors'
 import { publishToUser } from '../../channels'
 import { phoneProblem } from '../../../../domain/validation/phone'
 import { ProfileService, profileRowShape, profileServiceOptions } from './profile.class'
-import { profileColumns, profileExternalResolver, profilePatchResolver, profilePatchValidator, profileQueryValidator, profileResolver, type ProfilePatch } from './profile.schema'
+import { profileColumns, profileExternalResolver, profilePatchResolver, profilePatchValidator, profileQueryValidator, profileResolver, type ProfilePatch, profilePatchSchema } from './profile.schema'
 import { ME, profileMethods, profilePath } from './profile.shared'
 import { checkSchedule } from '../../schema/schedule'
 import { resolveExternal, resolveResult } from '../../hooks/resolve-shapes'
@@ -42,7 +42,7 @@ export function profile(app: Application) {
   app.service(profilePath).hooks({
     around: {
       all: [
-        access(profilePath, {
+        access(profilePath, { data: { patch: profilePatchSchema },
           methods: {
             get: { signedIn: true },
             patch: { signedIn: true }

@@ -1,11 +1,12 @@
 import { hooks as schemaHooks } from '@feathersjs/schema'
 import type { Application } from '../../declarations'
 import { access, standardAccess } from '../../access/access'
+import { grantsWithinOwn } from './role-grants'
 import { companyScope } from '../../access/tenancy'
 import { checkId } from '../../hooks/check-id'
 import { publishToCompany } from '../../channels'
 import { RoleService, roleRowShape, roleServiceOptions } from './roles.class'
-import { roleDataResolver, roleDataValidator, roleExternalResolver, rolePatchResolver, rolePatchValidator, roleQueryValidator, roleResolver } from './roles.schema'
+import { roleDataResolver, roleDataValidator, roleExternalResolver, rolePatchResolver, rolePatchValidator, roleQueryValidator, roleResolver, roleDataSchema, rolePatchSchema } from './roles.schema'
 import { roleMethods, rolePath } from './roles.shared'
 import { resolveExternal, resolveResult } from '../../hooks/resolve-shapes'
 
@@ -21,17 +22,16 @@ export function roles(app: Application) {
   app.service(rolePath).hooks({
     around: {
       all: [
-        access(rolePath, {
-          methods: standardAccess('roles')
-        }),
+        access(rolePath, { data: { create: roleDataSchema, patch: rolePatchSchema }, methods: standardAccess('roles') }),
         resolveExternal(roleExternalResolver),
         resolveResult(roleResolver)
       ]
     },
     before: {
       all: [checkId(), schemaHooks.validateQuery(roleQueryValidator), companyScope],
-      create: [schemaHooks.validateData(roleDataValidator), schemaHooks.resolveData(roleDataResolver)],
-      patch: [schemaHooks.validateData(rolePatchValidator), schemaHooks.resolveData(rolePatchResolver)]
+      create: [schemaHooks.validateData(roleDataValidator), grantsWithinOwn, schemaHooks.resolveData(roleDataResolver)],
+      patch: [schemaHooks.validateData(rolePatchValidator), grantsWithinOwn, schemaHooks.resolveData(rolePatchResolver)],
+      remove: [grantsWithinOwn]
     }
   })
   app.service(rolePath).publish(publishToCompany(app))

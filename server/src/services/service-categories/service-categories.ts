@@ -14,7 +14,9 @@ import {
   serviceCategoryPatchResolver,
   serviceCategoryPatchValidator,
   serviceCategoryQueryValidator,
-  serviceCategoryResolver
+  serviceCategoryResolver,
+  serviceCategoryDataSchema,
+  serviceCategoryPatchSchema
 } from './service-categories.schema'
 import { serviceCategoryMethods, serviceCategoryPath } from './service-categories.shared'
 import { resolveExternal, resolveResult } from '../../hooks/resolve-shapes'
@@ -31,7 +33,7 @@ export function serviceCategories(app: Application) {
   app.service(serviceCategoryPath).hooks({
     around: {
       all: [
-        access(serviceCategoryPath, { methods: standardAccess('service') }),
+        access(serviceCategoryPath, { data: { create: serviceCategoryDataSchema, patch: serviceCategoryPatchSchema }, methods: standardAccess('service') }),
         resolveExternal(serviceCategoryExternalResolver),
         resolveResult(serviceCategoryResolver)
       ]

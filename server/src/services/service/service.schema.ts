@@ -2,7 +2,8 @@ import { resolve } from '@feathersjs/schema'
 import { Type, getValidator, type Static } from '@feathersjs/typebox'
 import type { HookContext } from '../../declarations'
 import { dataValidator, queryValidator } from '../../validators'
-import { IdSchema, strictQuery } from '../../schema/query'
+import { strictQuery } from '../../schema/query'
+import { ref } from '../../schema/references'
 import { recordCreateResolvers, recordPatchResolvers, recordProperties } from '../../schema/record'
 import { RankSchema, nextRank } from '../../schema/rank'
 import { MAX_CATALOGUE_SEARCH } from '../../../../domain/catalogue/search'
@@ -12,7 +13,7 @@ import { MAX_SERVICE_CODE, MAX_SERVICE_DESCRIPTION, SERVICE_BUFFER, SERVICE_DURA
 export const clinicServiceSchema = Type.Object(
   {
     ...recordProperties,
-    categoryId: Type.Union([IdSchema, Type.Null()]),
+    categoryId: Type.Union([ref('service-categories'), Type.Null()]),
     name: Type.String({ minLength: 1, maxLength: 200 }),
     code: Type.Union([Type.String({ minLength: 1, maxLength: MAX_SERVICE_CODE }), Type.Null()]),
     description: Type.Union([Type.String({ maxLength: MAX_SERVICE_DESCRIPTION }), Type.Null()]),

@@ -16,7 +16,9 @@ import {
   clinicServicePatchResolver,
   clinicServicePatchValidator,
   clinicServiceQueryValidator,
-  clinicServiceResolver
+  clinicServiceResolver,
+  clinicServiceDataSchema,
+  clinicServicePatchSchema
 } from './service.schema'
 import { serviceMethods, servicePath } from './service.shared'
 import { resolveExternal, resolveResult } from '../../hooks/resolve-shapes'
@@ -48,7 +50,7 @@ export function service(app: Application) {
   app.service(servicePath).hooks({
     around: {
       all: [
-        access(servicePath, { methods: standardAccess('service') }),
+        access(servicePath, { data: { create: clinicServiceDataSchema, patch: clinicServicePatchSchema }, methods: standardAccess('service') }),
         resolveExternal(clinicServiceExternalResolver),
         resolveResult(clinicServiceResolver)
       ]

@@ -14,7 +14,9 @@ import {
   sourcePatchValidator,
   sourceQueryResolver,
   sourceQueryValidator,
-  sourceResolver
+  sourceResolver,
+  sourceDataSchema,
+  sourcePatchSchema
 } from './sources.schema'
 import { sourceMethods, sourcePath } from './sources.shared'
 import { resolveExternal, resolveResult } from '../../hooks/resolve-shapes'
@@ -31,7 +33,7 @@ export function sources(app: Application) {
   app.service(sourcePath).hooks({
     around: {
       all: [
-        access(sourcePath, {
+        access(sourcePath, { data: { create: sourceDataSchema, patch: sourcePatchSchema },
           methods: standardAccess('sources', { find: { signedIn: true }, get: { signedIn: true } }),
           module: 'customers'
         }),

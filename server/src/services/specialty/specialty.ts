@@ -13,7 +13,9 @@ import {
   specialtyPatchValidator,
   specialtyQueryResolver,
   specialtyQueryValidator,
-  specialtyResolver
+  specialtyResolver,
+  specialtyDataSchema,
+  specialtyPatchSchema
 } from './specialty.schema'
 import { specialtyMethods, specialtyPath } from './specialty.shared'
 import { resolveExternal, resolveResult } from '../../hooks/resolve-shapes'
@@ -30,7 +32,7 @@ export function specialty(app: Application) {
   app.service(specialtyPath).hooks({
     around: {
       all: [
-        access(specialtyPath, {
+        access(specialtyPath, { data: { create: specialtyDataSchema, patch: specialtyPatchSchema },
           methods: standardAccess('specialty', { find: { signedIn: true }, get: { signedIn: true } })
         }),
         resolveExternal(specialtyExternalResolver),

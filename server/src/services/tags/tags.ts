@@ -14,7 +14,9 @@ import {
   tagPatchValidator,
   tagQueryResolver,
   tagQueryValidator,
-  tagResolver
+  tagResolver,
+  tagDataSchema,
+  tagPatchSchema
 } from './tags.schema'
 import { tagMethods, tagPath } from './tags.shared'
 import { resolveExternal, resolveResult } from '../../hooks/resolve-shapes'
@@ -31,7 +33,7 @@ export function tags(app: Application) {
   app.service(tagPath).hooks({
     around: {
       all: [
-        access(tagPath, {
+        access(tagPath, { data: { create: tagDataSchema, patch: tagPatchSchema },
           methods: standardAccess('tags', { find: { signedIn: true }, get: { signedIn: true } }),
           module: 'customers'
         }),

@@ -14,7 +14,9 @@ import {
   timeTemplatePatchResolver,
   timeTemplatePatchValidator,
   timeTemplateQueryValidator,
-  timeTemplateResolver
+  timeTemplateResolver,
+  timeTemplateDataSchema,
+  timeTemplatePatchSchema
 } from './time-templates.schema'
 import { timeTemplateMethods, timeTemplatePath } from './time-templates.shared'
 import { resolveExternal, resolveResult } from '../../hooks/resolve-shapes'
@@ -37,7 +39,7 @@ export function timeTemplates(app: Application) {
   app.service(timeTemplatePath).hooks({
     around: {
       all: [
-        access(timeTemplatePath, { methods: standardAccess('time-templates') }),
+        access(timeTemplatePath, { data: { create: timeTemplateDataSchema, patch: timeTemplatePatchSchema }, methods: standardAccess('time-templates') }),
         resolveExternal(timeTemplateExternalResolver),
         resolveResult(timeTemplateResolver)
       ]

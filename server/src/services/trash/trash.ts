@@ -6,7 +6,7 @@ import { checkId } from '../../hooks/check-id'
 import { companyChannel, connectionPermissions } from '../../channels'
 import { hasPermission } from '../../../../domain/access/check'
 import { TrashService, trashRowShape, trashServiceOptions } from './trash.class'
-import { trashExternalResolver, trashPatchValidator, trashQueryValidator, trashResolver } from './trash.schema'
+import { trashExternalResolver, trashPatchValidator, trashQueryValidator, trashResolver, trashPatchSchema } from './trash.schema'
 import { trashResource, trashScopeFor } from './trash-access'
 import type { TrashRow } from './trash-rows'
 import { trashMethods, trashPath, type TrashSummary } from './trash.shared'
@@ -57,7 +57,7 @@ export function trash(app: Application) {
   app.service(trashPath).hooks({
     around: {
       all: [
-        access(trashPath, {
+        access(trashPath, { data: { patch: trashPatchSchema },
           methods: {
             find: { signedIn: true, item: 'view' },
             get: { signedIn: true, item: 'view' },

@@ -32,13 +32,15 @@ export async function checkTeamMember(context: HookContext) {
   }
 }
 
-/** Nobody locks themselves out or removes themselves; the owner's account stays reachable. */
+/** Nobody locks themselves out, removes themselves or changes their own role; the owner's account stays reachable. */
 export async function protectOwnAccount(context: HookContext) {
   const identity = context.params.identity
   if (!context.params.provider || !identity || context.id !== identity.user._id) return
   if (context.method === 'remove') throw clinicError(Forbidden, 'cannot-disable-self')
   const data = context.data as UserPatch
   if (data.allowLogin === false || data.archived === true) throw clinicError(Forbidden, 'cannot-disable-self', 'allowLogin')
+  // A role is given by someone else (whose own rights bound it: access/references.ts), never taken.
+  if (data.roleId !== undefined && data.roleId !== identity.user.roleId) throw clinicError(Forbidden, 'cannot-change-own-role', 'roleId')
 }
 
 /** Restricting a member's access ends their sessions at once (their open sockets too). */

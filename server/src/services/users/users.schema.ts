@@ -2,7 +2,8 @@ import { resolve } from '@feathersjs/schema'
 import { Type, getValidator, type Static } from '@feathersjs/typebox'
 import type { HookContext } from '../../declarations'
 import { dataValidator, queryValidator } from '../../validators'
-import { IdSchema, strictQuery } from '../../schema/query'
+import { strictQuery } from '../../schema/query'
+import { ref } from '../../schema/references'
 import { recordCreateResolvers, recordPatchResolvers, recordProperties } from '../../schema/record'
 import { normalizeEmail } from '../../../../domain/validation/email'
 import { normalizePhone } from '../../../../domain/validation/phone'
@@ -23,9 +24,9 @@ export const userSchema = Type.Object(
     last_name: Type.String({ minLength: 1, maxLength: 100 }),
     middle_name: Type.String({ maxLength: 100 }),
     phone: Type.String({ maxLength: 32 }),
-    roleId: IdSchema,
-    specialtyId: Type.Union([IdSchema, Type.Null()]),
-    branchIds: Type.Array(IdSchema, { minItems: 1, maxItems: 500, uniqueItems: true }),
+    roleId: ref('roles'),
+    specialtyId: Type.Union([ref('specialty'), Type.Null()]),
+    branchIds: Type.Array(ref('branches'), { minItems: 1, maxItems: 500, uniqueItems: true }),
     color: Type.String({ pattern: '^#[0-9a-fA-F]{6}$' }),
     /** In minor units of the company currency. */
     staticPrice: Type.Union([Type.Integer({ minimum: 0 }), Type.Null()]),

@@ -5,7 +5,7 @@ import { companyScope } from '../../access/tenancy'
 import { checkId } from '../../hooks/check-id'
 import { teamManagersChannel, userChannel } from '../../channels'
 import { UserService, userRowShape, userServiceOptions } from './users.class'
-import { userDataResolver, userDataValidator, userExternalResolver, userPatchResolver, userPatchValidator, userQueryValidator, userResolver } from './users.schema'
+import { userDataResolver, userDataValidator, userExternalResolver, userPatchResolver, userPatchValidator, userQueryValidator, userResolver, userDataSchema, userPatchSchema } from './users.schema'
 import { checkTeamMember, endSessionsOfRestricted, protectOwnAccount } from './user-rules'
 import { userMethods, userPath } from './users.shared'
 import { checkSchedule } from '../../schema/schedule'
@@ -23,7 +23,7 @@ export function users(app: Application) {
   app.service(userPath).hooks({
     around: {
       all: [
-        access(userPath, {
+        access(userPath, { data: { create: userDataSchema, patch: userPatchSchema },
           methods: standardAccess('users')
         }),
         resolveExternal(userExternalResolver),

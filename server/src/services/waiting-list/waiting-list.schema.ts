@@ -3,6 +3,7 @@ import { Type, getValidator, type Static } from '@feathersjs/typebox'
 import type { HookContext } from '../../declarations'
 import { dataValidator, queryValidator } from '../../validators'
 import { IdSchema, InstantSchema, strictQuery } from '../../schema/query'
+import { ref } from '../../schema/references'
 import { recordCreateResolvers, recordPatchResolvers, recordProperties } from '../../schema/record'
 import { waitingListStatuses } from './waiting-list.shared'
 
@@ -14,10 +15,10 @@ const LocalTime = Type.String({ pattern: '^(([01]\\d|2[0-3]):[0-5]\\d|24:00)$' }
 export const waitingListSchema = Type.Object(
   {
     ...recordProperties,
-    branchId: IdSchema,
-    customerId: IdSchema,
-    staffId: Type.Union([IdSchema, Type.Null()]),
-    serviceIds: Type.Array(IdSchema, { maxItems: 50, uniqueItems: true }),
+    branchId: ref('branches'),
+    customerId: ref('customers'),
+    staffId: Type.Union([ref('users'), Type.Null()]),
+    serviceIds: Type.Array(ref('service'), { maxItems: 50, uniqueItems: true }),
     dateFrom: LocalDate,
     dateTo: LocalDate,
     /** 1 Monday .. 7 Sunday; empty means any day. */
@@ -42,7 +43,7 @@ export const waitingListDataSchema = Type.Intersect(
   [
     Type.Pick(editable, ['dateFrom', 'dateTo', 'timeFrom', 'timeTo', 'duration']),
     Type.Partial(Type.Pick(editable, ['branchId', 'staffId', 'serviceIds', 'days', 'notes'])),
-    Type.Object({ customerId: Type.Optional(Type.Union([IdSchema, Type.Null()])) })
+    Type.Object({ customerId: Type.Optional(Type.Union([ref('customers'), Type.Null()])) })
   ],
   { $id: 'WaitingListData', additionalProperties: false }
 )

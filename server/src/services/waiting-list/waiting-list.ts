@@ -14,7 +14,9 @@ import {
   waitingListPatchResolver,
   waitingListPatchValidator,
   waitingListQueryValidator,
-  waitingListResolver
+  waitingListResolver,
+  waitingListDataSchema,
+  waitingListPatchSchema
 } from './waiting-list.schema'
 import { checkWaitingListEntry } from './waiting-list-rules'
 import { waitingListMethods, waitingListPath } from './waiting-list.shared'
@@ -36,7 +38,7 @@ export function waitingList(app: Application) {
   app.service(waitingListPath).hooks({
     around: {
       all: [
-        access(waitingListPath, { methods: standardAccess('appointment') }),
+        access(waitingListPath, { data: { create: waitingListDataSchema, patch: waitingListPatchSchema }, methods: standardAccess('appointment') }),
         resolveExternal(waitingListExternalResolver),
         resolveResult(waitingListResolver)
       ]

@@ -2,7 +2,8 @@ import { resolve } from '@feathersjs/schema'
 import { Type, getValidator, type Static } from '@feathersjs/typebox'
 import type { HookContext } from '../../declarations'
 import { dataValidator, queryValidator } from '../../validators'
-import { IdSchema, strictQuery } from '../../schema/query'
+import { strictQuery } from '../../schema/query'
+import { ref } from '../../schema/references'
 import { recordCreateResolvers, recordPatchResolvers, recordProperties } from '../../schema/record'
 import { RankSchema, nextRank } from '../../schema/rank'
 import { workPlaceKinds } from './work-place.shared'
@@ -11,7 +12,7 @@ import { workPlaceKinds } from './work-place.shared'
 export const workPlaceSchema = Type.Object(
   {
     ...recordProperties,
-    branchId: IdSchema,
+    branchId: ref('branches'),
     name: Type.String({ minLength: 1, maxLength: 100 }),
     kind: Type.Union(workPlaceKinds.map((kind) => Type.Literal(kind))),
     color: Type.Union([Type.String({ pattern: '^#[0-9a-fA-F]{6}$' }), Type.Null()]),

@@ -15,7 +15,9 @@ import {
   workPlacePatchResolver,
   workPlacePatchValidator,
   workPlaceQueryValidator,
-  workPlaceResolver
+  workPlaceResolver,
+  workPlaceDataSchema,
+  workPlacePatchSchema
 } from './work-place.schema'
 import { workPlaceMethods, workPlacePath } from './work-place.shared'
 import { resolveExternal, resolveResult } from '../../hooks/resolve-shapes'
@@ -35,7 +37,7 @@ export function workPlace(app: Application) {
   app.service(workPlacePath).hooks({
     around: {
       all: [
-        access(workPlacePath, { methods: standardAccess('work-place') }),
+        access(workPlacePath, { data: { create: workPlaceDataSchema, patch: workPlacePatchSchema }, methods: standardAccess('work-place') }),
         resolveExternal(workPlaceExternalResolver),
         resolveResult(workPlaceResolver)
       ]

@@ -1,0 +1,95 @@
+import { BadRequest, Forbidden } from '@feathersjs/errors'
+import type { TSchema } from '@feathersjs/typebox'
+import type { Knex } from 'knex'
+import type { HookContext } from '../declarations'
+import type { Identity } from './identity'
+import { clinicError } from '../errors'
+import { referenceFields, valuesAt, type Reference, type ReferenceField } from '../schema/references'
+import { RecordService } from '../services/record.class'
+import { RowCodec } from '../services/row-codec'
+import { grantsWithin } from '../../../domain/access/grants'
+import type { Permission } from '../../../domain/access/resources'
+
+/** More ids than any form sends in one call: refused before anything is read. */
+const MAX_REFERENCES = 1000
+const roleCodec = new RowCodec({ json: ['permissions'] })
+const fieldsBySchema = new WeakMap<TSchema, ReferenceField[]>()
+
+/** The reference fields of a data schema, found once per schema. */
+export function declaredReferences(schema: TSchema): ReferenceField[] {
+  let fields = fieldsBySchema.get(schema)
+  if (!fields) fieldsBySchema.set(schema, (fields = referenceFields(schema)))
+  return fields
+}
+
+interface Named {
+  at: string
+  id: string
+  reference: Reference
+}
+
+/**
+ * Every id that an external create, update or patch names in a reference field of its data
+ * schema (schema/references.ts) must be a record of the caller's company, of one of their
+ * branches where the field says so, and a role must grant nothing the caller lacks. Runs on the
+ * raw data, before the service's own hooks: a value that is not a string is left to validation.
+ * One statement reads every referenced record of the call.
+ */
+export async function checkReferences(context: HookContext, schema: TSchema | undefined): Promise<void> {
+  const identity = context.params.identity
+  const data = context.data
+  if (!schema || !identity || data === null || typeof data !== 'object') return
+  const named: Named[] = []
+  for (const { path, reference } of declaredReferences(schema)) {
+    for (const { at, value } of valuesAt(data, path)) if (typeof value === 'string') named.push({ at, id: value, reference })
+  }
+  if (named.length === 0) return
+  if (named.length > MAX_REFERENCES) throw clinicError(BadRequest, 'invalid-request')
+  const found = await readReferenced(context, identity, named)
+  for (const item of named) {
+    const row = found.get(`${item.reference.service}:${item.id}`)
+    const isBranch = item.reference.service === 'branches'
+    if (!row) throw clinicError(BadRequest, isBranch ? 'branch-not-allowed' : 'invalid-reference', item.at)
+    // A branch named anywhere must be one the caller works in, as branchCheck asks of a record's own.
+    const branchId = isBranch ? row._id : row.branchId
+    if ((isBranch || item.reference.branch) && !identity.branchIds.includes(String(branchId))) {
+      throw clinicError(BadRequest, isBranch ? 'branch-not-allowed' : 'invalid-reference', item.at)
+    }
+    if (item.reference.service === 'roles') assertGrantWithin(roleCodec.fromDb<{ permissions: Permission[] }>(row).permissions, identity, item.at)
+  }
+}
+
+/** A role given to someone must grant nothing the caller does not hold (issue 11, item 2). */
+export function assertGrantWithin(granted: Permission[], identity: Identity, at: string): void {
+  if (!grantsWithin(granted, identity.role.permissions)) throw clinicError(Forbidden, 'role-beyond-own', at)
+}
+
+type Row = Record<string, unknown>
+
+/** The referenced rows of the caller's company, keyed `service:id`, in one UNION ALL statement. */
+async function readReferenced(context: HookContext, identity: Identity, named: Named[]): Promise<Map<string, Row>> {
+  const db = context.app.get('db') as Knex
+  const byService = new Map<string, { ids: Set<string>; branch: boolean }>()
+  for (const { reference, id } of named) {
+    const entry = byService.get(reference.service) ?? { ids: new Set<string>(), branch: false }
+    entry.ids.add(id)
+    entry.branch ||= Boolean(reference.branch)
+    byService.set(reference.service, entry)
+  }
+  const selects = [...byService].map(([service, { ids, branch }]) => {
+    const table = tableOf(context, service)
+    const columns: Array<string | Knex.Raw> = [db.raw('cast(? as varchar(64)) as ref_service', [service]), '_id']
+    columns.push(branch ? 'branchId' : db.raw('null as ??', ['branchId']))
+    columns.push(service === 'roles' ? 'permissions' : db.raw('null as ??', ['permissions']))
+    return db(table).select(columns).where('companyId', identity.user.companyId).whereIn('_id', [...ids])
+  })
+  const [first, ...rest] = selects
+  const rows = (await (rest.length > 0 ? first.unionAll(rest) : first)) as Row[]
+  return new Map(rows.map((row) => [`${row.ref_service}:${row._id}`, row]))
+}
+
+function tableOf(context: HookContext, service: string): string {
+  const target = (context.app.services as unknown as Record<string, unknown>)[service]
+  if (!(target instanceof RecordService)) throw new Error(`A reference names ${service}, which is not a record service`)
+  return target.table
+}

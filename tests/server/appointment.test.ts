@@ -177,7 +177,7 @@ describe.each(engines)('appointment rules (%s)', (engine) => {
     expect(await failure(stranger.client.service('appointment').remove(mine._id))).toMatchObject({ name: 'NotFound' })
     expect(await failure(stranger.client.service('appointment-status-history').find({ query: { appointmentId: mine._id } }))).toMatchObject({ name: 'NotFound' })
     expect((await appointments().get(mine._id)).notes).toBeNull()
-    expect(await failure(stranger.client.service('appointment').create({ ...booking(clinic, '2027-04-06', '09:00'), staffId: stranger.auth.user._id }))).toMatchObject({ name: 'NotFound' })
+    expect(await failure(stranger.client.service('appointment').create({ ...booking(clinic, '2027-04-06', '09:00'), staffId: stranger.auth.user._id }))).toMatchObject({ name: 'BadRequest', data: { code: 'invalid-reference', path: 'customerId' } })
   })
 
   it('moves the whole appointment to trash on remove and refuses a restore into a taken slot', async () => {

@@ -101,7 +101,7 @@ describe.each(engines)('customer cabinet links (customer-cabinet-token) on %s', 
     const theirs = await newCustomer(other)
     for (const customerId of ['01a1fd2e-80ce-71b8-ad91-b74aef45f1b6', theirs._id]) {
       const error = await failure(tokens().create({ customerId }))
-      expect(error.name).toBe('NotFound')
+      expect(error.data).toMatchObject({ code: 'invalid-reference', path: 'customerId' })
     }
     expect(await rows()).toEqual(before)
   })

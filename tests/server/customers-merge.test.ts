@@ -117,14 +117,14 @@ describe.each(engines)('merging customers (customers-merge) on %s', (engine) => 
       expect(await snapshot()).toEqual(before)
     })
 
-    it('answers NotFound, at the right field, for unknown ids and another company\'s customers', async () => {
+    it('refuses, at the right field, unknown ids and another company\'s customers', async () => {
       const mine = await newCustomer()
       const theirs = await newCustomer(other)
       const before = await snapshot()
       const unknown = '01a1fd2e-80ce-71b8-ad91-b74aef45f1b6'
       for (const [keepId, mergeId, path] of [[unknown, mine._id, 'keepId'], [mine._id, unknown, 'mergeId'], [mine._id, theirs._id, 'mergeId'], [theirs._id, mine._id, 'keepId']]) {
         const error = await failure(merge(keepId, mergeId))
-        expect([keepId, mergeId, error.name, error.data?.path]).toEqual([keepId, mergeId, 'NotFound', path])
+        expect([keepId, mergeId, error.data?.code, error.data?.path]).toEqual([keepId, mergeId, 'invalid-reference', path])
       }
       expect(await snapshot()).toEqual(before)
     })

@@ -94,10 +94,10 @@ describe.each(engines)('customer notes (notes) on %s', (engine) => {
       expect(await notes().get(note._id)).toMatchObject({ customerId, text: 'Stays' })
     })
 
-    it('answers NotFound for an unknown customer, and writes nothing', async () => {
+    it('refuses an unknown customer at its field, and writes nothing', async () => {
       const before = await noteCount()
       const error = await failure(notes().create({ customerId: '01a1fd2e-80ce-71b8-ad91-b74aef45f1b6', text: 'Ghost' }))
-      expect(error.name).toBe('NotFound')
+      expect(error.data).toMatchObject({ code: 'invalid-reference', path: 'customerId' })
       expect(await noteCount()).toBe(before)
     })
   })
@@ -155,7 +155,7 @@ describe.each(engines)('customer notes (notes) on %s', (engine) => {
       await admin.client.service('company').patch('mine', { settings: { branchesSeeAllCustomers: false } })
     })
 
-    it('answers NotFound for another company\'s customer and notes, and changes nothing', async () => {
+    it('answers NotFound for another company\'s customer and notes (a new note for their customer: not a valid reference), and changes nothing', async () => {
       const theirs = await newCustomer(other)
       const theirNote = await other.client.service('notes').create({ customerId: theirs._id, text: 'Private' })
       const before = await server.db('notes').where({ _id: theirNote._id }).first()
@@ -167,7 +167,7 @@ describe.each(engines)('customer notes (notes) on %s', (engine) => {
         notes().remove(theirNote._id)
       ]) {
         const error = await failure(call)
-        expect(error.name).toBe('NotFound')
+        expect(['NotFound', 'invalid-reference']).toContain(error.name === 'BadRequest' ? error.data?.code : error.name)
         expect(JSON.stringify(error)).not.toContain('Private')
       }
       expect(await server.db('notes').where({ _id: theirNote._id }).first()).toEqual(before)

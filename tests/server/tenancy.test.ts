@@ -144,8 +144,8 @@ describe.each(engines)('tenancy on %s', (engine) => {
     const bRole = await roleId(b, 'doctor')
     const cases = [
       { data: { ...base, email: `x1.${Date.now()}@clinic.test`, roleId: aIds.roles, branchIds: b.auth.branchIds }, path: 'roleId' },
-      { data: { ...base, email: `x2.${Date.now()}@clinic.test`, roleId: bRole, branchIds: [aIds.branches] }, path: 'branchIds' },
-      { data: { ...base, email: `x3.${Date.now()}@clinic.test`, roleId: bRole, branchIds: [...b.auth.branchIds, aIds.branches] }, path: 'branchIds' },
+      { data: { ...base, email: `x2.${Date.now()}@clinic.test`, roleId: bRole, branchIds: [aIds.branches] }, path: 'branchIds.0' },
+      { data: { ...base, email: `x3.${Date.now()}@clinic.test`, roleId: bRole, branchIds: [...b.auth.branchIds, aIds.branches] }, path: 'branchIds.1' },
       { data: { ...base, email: `x4.${Date.now()}@clinic.test`, roleId: bRole, branchIds: b.auth.branchIds, specialtyId: aIds.specialty }, path: 'specialtyId' }
     ]
     for (const { data, path } of cases) {
@@ -160,7 +160,7 @@ describe.each(engines)('tenancy on %s', (engine) => {
     const role = await failure(b.client.service('users').patch(user._id, { roleId: aIds.roles }))
     expect([role.name, role.data?.path]).toEqual(['BadRequest', 'roleId'])
     const branch = await failure(b.client.service('users').patch(user._id, { branchIds: [aIds.branches] }))
-    expect([branch.name, branch.data?.path]).toEqual(['BadRequest', 'branchIds'])
+    expect([branch.name, branch.data?.path]).toEqual(['BadRequest', 'branchIds.0'])
     const row = await server.db('users').where({ _id: user._id }).first()
     expect(row.roleId).toBe(user.roleId)
   })

@@ -5,6 +5,7 @@ import * as customerRecords from './20261121090100_customer_records'
 import * as trashActivity from './20261121090200_trash_activity'
 import * as appointments from './20261121110000_appointments'
 import * as catalogue from './20261122100000_catalogue'
+import * as trashOwner from './20261123090000_trash_owner'
 
 interface Migration {
   up: (db: Knex) => Promise<void>
@@ -21,7 +22,8 @@ const migrations: Array<[string, Migration]> = [
   ['20261121090100_customer_records', customerRecords],
   ['20261121090200_trash_activity', trashActivity],
   ['20261121110000_appointments', appointments],
-  ['20261122100000_catalogue', catalogue]
+  ['20261122100000_catalogue', catalogue],
+  ['20261123090000_trash_owner', trashOwner]
 ]
 
 export const migrationSource: Knex.MigrationSource<[string, Migration]> = {

@@ -2,6 +2,7 @@ import type { RealTimeConnection } from '@feathersjs/feathers'
 import type { AuthenticationResult } from '@feathersjs/authentication'
 import type { Application } from './declarations'
 import type { Identity } from './access/identity'
+import type { Viewer } from './access/record-scope'
 import { seesWholeCompany } from './access/identity'
 import { attachSession, detachSession } from './access/session-connections'
 import { hasPermission } from '../../domain/access/check'
@@ -22,6 +23,17 @@ export const teamManagersChannel = (companyId: string) => `company/${companyId}/
  * (the trash, customers' protected phones).
  */
 const permissionsOf = new WeakMap<RealTimeConnection, Permission[]>()
+/** Who each signed-in connection is and which branches they work in, as of its sign-in (like its channels). */
+const peopleOf = new WeakMap<RealTimeConnection, { userId: string; branchIds: string[] }>()
+
+/**
+ * The connection as a viewer of records (record-scope.ts), with its company's `settings` as of
+ * now (the publisher reads them per event); null for a connection that is not signed in.
+ */
+export function connectionViewer(connection: RealTimeConnection, settings: Record<string, unknown>): Viewer | null {
+  const person = peopleOf.get(connection)
+  return person ? { ...person, permissions: permissionsOf.get(connection) ?? [], settings } : null
+}
 
 export const connectionPermissions = (connection: RealTimeConnection): Permission[] => permissionsOf.get(connection) ?? []
 
@@ -44,6 +56,7 @@ export function channels(app: Application) {
     if (seesWholeCompany(identity.role.permissions)) app.channel(allBranchesChannel(identity.user.companyId)).join(connection)
     else for (const branchId of identity.branchIds) app.channel(branchChannel(branchId)).join(connection)
     permissionsOf.set(connection, identity.role.permissions)
+    peopleOf.set(connection, { userId: identity.user._id, branchIds: identity.branchIds })
     attachSession(connection, identity.session._id)
   })
 
@@ -51,6 +64,7 @@ export function channels(app: Application) {
     if (!connection) return
     if (app.channels.length > 0) app.channel(app.channels).leave(connection)
     permissionsOf.delete(connection)
+    peopleOf.delete(connection)
     detachSession(connection)
   })
 

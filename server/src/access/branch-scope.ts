@@ -4,7 +4,10 @@ import { clinicError } from '../errors'
 
 type Condition = string | Record<string, unknown> | undefined
 
-/** Whether branch `id` satisfies a client's own `branchId` condition (equality or operators). */
+/**
+ * Whether branch `id` satisfies a client's own `branchId` condition (equality or operators).
+ * Scopes (record-scope.ts) use it for any id column, a record's owner too.
+ */
 export function satisfiesBranchCondition(id: string, condition: Condition): boolean {
   if (condition === undefined) return true
   if (typeof condition !== 'object' || condition === null) return id === condition
@@ -20,19 +23,6 @@ export function satisfiesBranchCondition(id: string, condition: Condition): bool
       default: return false
     }
   })
-}
-
-/**
- * Before find/get/patch/remove of a per-branch record: confines the query to the caller's
- * branches (every branch of the company when their role sees it whole), intersected with the
- * client's own branch condition, so another branch's record is simply not found.
- */
-export function branchScope(context: HookContext) {
-  const identity = context.params.identity
-  if (!context.params.provider || !identity) return
-  const query = (context.params.query ?? {}) as Record<string, unknown>
-  const allowed = identity.branchIds.filter((id: string) => satisfiesBranchCondition(id, query.branchId as Condition))
-  context.params.query = { ...query, branchId: { $in: allowed } }
 }
 
 /**

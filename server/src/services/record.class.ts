@@ -6,6 +6,7 @@ import { RowCodec, type RowShape } from './row-codec'
 import { paginate } from '../schema/query'
 import type { Application } from '../declarations'
 import { insertTrashRow, trashRowFor, type TrashPolicy, type TrashRow } from './trash/trash-rows'
+import type { RecordScope } from '../access/record-scope'
 
 export type RecordParams = KnexAdapterParams
 export type { TrashPolicy }
@@ -13,8 +14,11 @@ export type { TrashPolicy }
 /**
  * The adapter options every record service shares: `_id` key, capped pages, one database.
  * `trash`: what `remove` does with a row (see RecordService); moving to trash is the default.
+ * `scope`: which records a person may see (record-scope.ts), declared in the service's
+ * `<name>.ts` beside the hooks that apply it; none means every record of the company. The trash
+ * applies the same declaration to the service's removed records.
  */
-export type RecordOptions = KnexAdapterOptions & { trash?: TrashPolicy | false }
+export type RecordOptions = KnexAdapterOptions & { trash?: TrashPolicy | false; scope?: RecordScope }
 
 export function recordOptions(app: Application, name: string, extra: Partial<RecordOptions> = {}): RecordOptions {
   return { Model: app.get('db'), name, id: '_id', paginate, multi: false, ...extra }
@@ -60,6 +64,7 @@ export class RecordService<Result = any, Data = Partial<Result>, Params extends 
 > {
   readonly codec: RowCodec
   readonly trash: TrashPolicy | false
+  readonly scope: RecordScope
   /** The service path and app, set when the service is registered (see recordServicePaths). */
   path?: string
   app?: Application
@@ -68,6 +73,7 @@ export class RecordService<Result = any, Data = Partial<Result>, Params extends 
     super(options)
     this.codec = new RowCodec(shape)
     this.trash = options.trash ?? {}
+    this.scope = options.scope ?? {}
   }
 
   attach(app: Application, path: string) {
@@ -119,7 +125,7 @@ export class RecordService<Result = any, Data = Partial<Result>, Params extends 
     const { record, row } = await inTransaction(this.Model, params, async (trx, inTrx) => {
       // The whole row, whatever the call selected, hidden columns included: the restore is exact.
       const removed = (await super._remove(id, { ...inTrx, query } as Params)) as Record<string, unknown>
-      const trashed = trashRowFor(path, policy, this.codec.fromDb(removed, { keepHidden: true }), this.id, params?.identity?.user._id ?? null)
+      const trashed = trashRowFor(path, policy, this.scope, this.codec.fromDb(removed, { keepHidden: true }), this.id, params?.identity?.user._id ?? null)
       await insertTrashRow(trx, trashed)
       return { record: this.codec.fromDb<Record<string, unknown>>(removed), row: trashed }
     })

@@ -1,3 +1,4 @@
+import { Type } from '@feathersjs/typebox'
 import { accessRegistry } from '../../../server/src/access/access'
 import { referenceFields } from '../../../server/src/schema/references'
 import { engines, failure, startServer, type SignedIn, type TestServer } from '../harness'
@@ -35,7 +36,7 @@ describe.each(engines)('role grants on %s', (engine) => {
   it('refuses, in every field that gives a role, a role granting more than the caller holds', async () => {
     const roleFields = [...accessRegistry].flatMap(([path, declaration]) =>
       (['create', 'patch'] as const).flatMap((method) =>
-        referenceFields(declaration.data?.[method] ?? {})
+        referenceFields(declaration.data?.[method] ?? Type.Object({}))
           .filter((field) => field.reference.service === 'roles')
           .map((field) => ({ path, method, field: field.path.join('.') }))
       )

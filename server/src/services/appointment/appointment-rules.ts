@@ -1,6 +1,6 @@
 import { BadRequest, Forbidden } from '@feathersjs/errors'
 import type { HookContext } from '../../declarations'
-import { branchScope } from '../../access/branch-scope'
+import { scopeRecords, type RecordScope } from '../../access/record-scope'
 import { callerMay } from '../../access/access'
 import { asCaller } from '../../access/caller'
 import { clinicError } from '../../errors'
@@ -11,29 +11,15 @@ export function seesAllAppointments(context: HookContext): boolean {
   return callerMay(context, 'appointment', 'seeAll')
 }
 
-/** Whether `staffId` satisfies the client's own staffId condition (equality, $in, $nin, $ne). */
-function staffSatisfies(staffId: string, condition: unknown): boolean {
-  if (condition === undefined) return true
-  if (typeof condition !== 'object' || condition === null) return condition === staffId
-  return Object.entries(condition).every(([operator, value]) => {
-    if (operator === '$in') return (value as string[]).includes(staffId)
-    if (operator === '$nin') return !(value as string[]).includes(staffId)
-    if (operator === '$ne') return value !== staffId
-    return false
-  })
-}
-
 /**
- * Before find/get/patch/remove: the caller's branches (like customers), and for a doctor
- * without seeAll on appointment only their own appointments, so another doctor's is not found.
+ * Who sees which appointments (record-scope.ts): those of the branches they work in, and a
+ * doctor without seeAll on appointment only their own (`staffId`), so another doctor's is not
+ * found, not listed, not heard of, and not in their trash.
  */
-export function appointmentScope(context: HookContext) {
-  branchScope(context)
-  if (!context.params.provider || seesAllAppointments(context)) return
-  const query = (context.params.query ?? {}) as Record<string, unknown>
-  const self = context.params.identity!.user._id
-  context.params.query = { ...query, staffId: staffSatisfies(self, query.staffId) ? self : { $in: [] } }
-}
+export const appointmentRecordScope: RecordScope = { branch: {}, owner: { field: 'staffId', unlessSeeAll: 'appointment' } }
+
+/** Before find/get/patch/remove: the appointments the caller may see (appointmentRecordScope). */
+export const appointmentScope = scopeRecords(appointmentRecordScope)
 
 /**
  * Before create/patch: a doctor without seeAll on appointment books only themselves, since an

@@ -18,7 +18,7 @@ import {
   appointmentDataSchema,
   appointmentPatchSchema
 } from './appointment.schema'
-import { appointmentScope, bookingOptions, checkAppointmentCustomer, noteMoves, ownBookingsOnly, seriesOption } from './appointment-rules'
+import { appointmentRecordScope, appointmentScope, bookingOptions, checkAppointmentCustomer, noteMoves, ownBookingsOnly, seriesOption } from './appointment-rules'
 import { publishAppointment } from './appointment-publish'
 import { appointmentEvents, appointmentMethods, appointmentPath } from './appointment.shared'
 import { resolveExternal, resolveResult } from '../../hooks/resolve-shapes'
@@ -35,7 +35,7 @@ declare module '../../declarations' {
  * list are kept in the service's transaction (appointment.class.ts).
  */
 export function appointment(app: Application) {
-  app.use(appointmentPath, new AppointmentService(appointmentServiceOptions(app), appointmentRowShape), {
+  app.use(appointmentPath, new AppointmentService({ ...appointmentServiceOptions(app), scope: appointmentRecordScope }, appointmentRowShape), {
     methods: [...appointmentMethods],
     events: [...appointmentEvents]
   })

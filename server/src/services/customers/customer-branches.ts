@@ -1,32 +1,14 @@
 import { BadRequest } from '@feathersjs/errors'
 import type { HookContext } from '../../declarations'
-import { seesWholeCompany } from '../../access/identity'
 import { clinicError } from '../../errors'
-import { satisfiesBranchCondition } from '../../access/branch-scope'
+import type { RecordScope } from '../../access/record-scope'
 
 /**
- * Customers belong to a branch. People see the customers of the branches they work in, unless
- * the company lets branches see all customers or their role sees the whole company.
+ * Who sees which customers (record-scope.ts): the branches they work in, unless the company
+ * lets branches see all customers or their role sees the whole company. Records that follow a
+ * customer (notes) follow this too.
  */
-export function seesAllCustomers(context: HookContext): boolean {
-  const identity = context.params.identity
-  if (!context.params.provider || !identity) return true
-  return identity.company.settings.branchesSeeAllCustomers === true || seesWholeCompany(identity.role.permissions)
-}
-
-type Condition = string | Record<string, unknown> | undefined
-
-/**
- * Before find/get/patch/remove: confines the query to the caller's branches, keeping whatever
- * branch condition the client sent (as the intersection), so another branch's customer is
- * simply not found. `$or` branches cannot widen it: they are ANDed with this.
- */
-export function customerBranchScope(context: HookContext) {
-  if (seesAllCustomers(context)) return
-  const query = (context.params.query ?? {}) as Record<string, unknown>
-  const allowed = context.params.identity!.branchIds.filter((id: string) => satisfiesBranchCondition(id, query.branchId as Condition))
-  context.params.query = { ...query, branchId: { $in: allowed } }
-}
+export const customerScope: RecordScope = { branch: { everyBranchSees: (settings) => settings.branchesSeeAllCustomers === true } }
 
 /**
  * Before create/patch: a customer's branch is one the caller works in. On create a missing

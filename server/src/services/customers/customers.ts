@@ -17,7 +17,8 @@ import {
   customerPatchSchema
 } from './customers.schema'
 import { customerRegexQuery } from './customer-regex'
-import { customerBranchCheck, customerBranchScope } from './customer-branches'
+import { customerBranchCheck, customerScope } from './customer-branches'
+import { scopeRecords } from '../../access/record-scope'
 import { checkCustomer } from './customer-rules'
 import { keepHiddenPhone, phoneProtection } from './customer-phone'
 import { publishCustomer } from './customer-publish'
@@ -31,11 +32,12 @@ declare module '../../declarations' {
   }
 }
 
+const customerBranchScope = scopeRecords(customerScope)
 const trimText = trimStrings('first_name', 'last_name', 'middle_name', 'email', 'telegramAccount')
 
 /** `customers`: customers and patients (spec sections 3 to 5). */
 export function customers(app: Application) {
-  app.use(customerPath, new CustomerService(customerServiceOptions(app), customerRowShape), { methods: [...customerMethods], events: [] })
+  app.use(customerPath, new CustomerService({ ...customerServiceOptions(app), scope: customerScope }, customerRowShape), { methods: [...customerMethods], events: [] })
   app.service(customerPath).hooks({
     around: {
       all: [

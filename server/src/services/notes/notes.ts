@@ -8,6 +8,7 @@ import { checkId } from '../../hooks/check-id'
 import { clinicError } from '../../errors'
 import { allBranchesChannel, branchChannel, companyChannel, connectionMay } from '../../channels'
 import { RowCodec } from '../row-codec'
+import type { RecordScope } from '../../access/record-scope'
 import { NoteService, noteRowShape, noteServiceOptions, type Note, type NoteParams } from './notes.class'
 import {
   noteDataResolver,
@@ -71,9 +72,12 @@ const publishNote = (app: Application) => async (data: unknown, context?: HookCo
   return app.channel(names).filter((connection) => connectionMay(connection, 'notes', 'view') && connectionMay(connection, 'customers', 'view'))
 }
 
+/** Who sees which notes: those who see their customer (ofVisibleCustomer). */
+const noteScope: RecordScope = { customer: { field: 'customerId' } }
+
 /** `notes`: notes on customer records. */
 export function notes(app: Application) {
-  app.use(notePath, new NoteService(noteServiceOptions(app), noteRowShape), { methods: [...noteMethods], events: [] })
+  app.use(notePath, new NoteService({ ...noteServiceOptions(app), scope: noteScope }, noteRowShape), { methods: [...noteMethods], events: [] })
   app.service(notePath).hooks({
     around: {
       all: [

@@ -3,6 +3,7 @@ import { newId, now } from '../../hooks/ids'
 import { RowCodec } from '../row-codec'
 import type { Identity } from '../../access/identity'
 import { hidePhones, phonesHiddenFrom } from '../../access/phone-protection'
+import type { RecordScope } from '../../access/record-scope'
 
 type Row = Record<string, unknown>
 
@@ -45,6 +46,10 @@ export interface TrashRow {
   _id: string
   companyId: string
   branchId: string | null
+  /** The record's owner under its service's scope (an appointment's doctor), else null. */
+  ownerId: string | null
+  /** The customer the record follows under its service's scope (a note's), else null. */
+  customerId: string | null
   service: string
   recordId: string
   title: string
@@ -54,11 +59,15 @@ export interface TrashRow {
 }
 
 /** The trash row for a record just removed from `service`. */
-export function trashRowFor(service: string, policy: TrashPolicy, record: Row, idField: string, deletedBy: string | null): TrashRow {
+export function trashRowFor(service: string, policy: TrashPolicy, scope: RecordScope, record: Row, idField: string, deletedBy: string | null): TrashRow {
+  const owner = scope.owner ? record[scope.owner.field] : null
+  const customer = scope.customer ? record[scope.customer.field] : null
   return {
     _id: newId(),
     companyId: String(record.companyId),
     branchId: typeof record.branchId === 'string' ? record.branchId : null,
+    ownerId: typeof owner === 'string' ? owner : null,
+    customerId: typeof customer === 'string' ? customer : null,
     service,
     recordId: String(record[idField]),
     title: (policy.title?.(record) ?? recordTitle(record, idField)).slice(0, MAX_TITLE),

@@ -5,11 +5,13 @@ import type { Application } from '../../declarations'
 import { clinicError } from '../../errors'
 import { RecordService, recordOptions, type RecordParams } from '../record.class'
 import { TRASH_TABLE } from './trash-rows'
-import { mayOnItem, recordServiceAt, trashResource, type TrashScope } from './trash-access'
+import { mayOnItem, recordServiceAt, trashResource, whereTrashVisible } from './trash-access'
+import type { Viewer } from '../../access/record-scope'
 import { purgeDependents } from './trash-dependents'
 import type { TrashItem, TrashPatch, TrashQuery } from './trash.schema'
 
-export type TrashParams = RecordParams & { query?: TrashQuery; trashScope?: TrashScope }
+/** `trashViewer`: the external caller, whose items alone the calls cover (set by trash.ts). */
+export type TrashParams = RecordParams & { query?: TrashQuery; trashViewer?: Viewer }
 
 /** A unique index (the `_id` included) or a foreign key stands in the way of a restore. */
 const BLOCKED = /UNIQUE constraint failed|duplicate key value violates unique constraint|FOREIGN KEY constraint failed|violates foreign key constraint/i
@@ -22,19 +24,10 @@ const BLOCKED = /UNIQUE constraint failed|duplicate key value violates unique co
  * Items arrive only through a service's remove, never through create.
  */
 export class TrashService extends RecordService<TrashItem, never, TrashParams, TrashPatch> {
+  /** Every read (find, and get, which restore and purge go through) covers only the viewer's items (trash-access.ts). */
   override createQuery(params: TrashParams = {} as TrashParams) {
     const builder = super.createQuery(params)
-    const scope = params.trashScope
-    if (scope) {
-      builder.whereIn(`${TRASH_TABLE}.service`, scope.services)
-      const branchIds = scope.branchIds
-      if (branchIds) {
-        builder.where((where) => {
-          where.whereNull(`${TRASH_TABLE}.branchId`).orWhereIn(`${TRASH_TABLE}.branchId`, branchIds)
-          if (scope.allBranchServices.length > 0) where.orWhereIn(`${TRASH_TABLE}.service`, scope.allBranchServices)
-        })
-      }
-    }
+    if (params.trashViewer) builder.where(whereTrashVisible(this.app!, params.trashViewer))
     return builder
   }
 

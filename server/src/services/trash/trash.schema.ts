@@ -12,6 +12,10 @@ export const trashItemSchema = Type.Object(
     _id: IdSchema,
     companyId: IdSchema,
     branchId: Type.Union([IdSchema, Type.Null()]),
+    /** The record's owner under its service's scope (an appointment's doctor), else null. */
+    ownerId: Type.Union([IdSchema, Type.Null()]),
+    /** The customer the record follows under its service's scope (a note's), else null. */
+    customerId: Type.Union([IdSchema, Type.Null()]),
     /** The service path the record was removed from (`specialty`, `customers`...). */
     service: Type.String({ maxLength: 100 }),
     recordId: Type.String({ maxLength: 100 }),

@@ -3,11 +3,12 @@ import type { Application, HookContext } from '../../declarations'
 import { access } from '../../access/access'
 import { companyScope } from '../../access/tenancy'
 import { checkId } from '../../hooks/check-id'
-import { companyChannel, connectionPermissions } from '../../channels'
-import { hasPermission } from '../../../../domain/access/check'
+import { companyChannel, connectionViewer } from '../../channels'
+import { viewerOf } from '../../access/record-scope'
+import { RowCodec } from '../row-codec'
 import { TrashService, trashRowShape, trashServiceOptions } from './trash.class'
 import { trashExternalResolver, trashPatchValidator, trashQueryValidator, trashResolver, trashPatchSchema } from './trash.schema'
-import { trashResource, trashScopeFor } from './trash-access'
+import { followedCustomerBranch, mayViewTrashItem, trashResource } from './trash-access'
 import type { TrashRow } from './trash-rows'
 import { trashMethods, trashPath, type TrashSummary } from './trash.shared'
 import { resolveExternal, resolveResult } from '../../hooks/resolve-shapes'
@@ -18,11 +19,11 @@ declare module '../../declarations' {
   }
 }
 
-/** A person's calls cover only the items they may view: their services, their branches. */
+/** A person's calls cover only the items they may view: each within its own service's scope. */
 async function visibleItemsOnly(context: HookContext) {
   const identity = context.params.identity
   if (!context.params.provider || !identity) return
-  context.params.trashScope = trashScopeFor(context.app, identity)
+  context.params.trashViewer = viewerOf(identity)
 }
 
 async function newestFirst(context: HookContext) {
@@ -39,6 +40,8 @@ const summaryOf = (item: TrashRow): TrashSummary => ({
   _id: item._id,
   companyId: item.companyId,
   branchId: item.branchId,
+  ownerId: item.ownerId,
+  customerId: item.customerId,
   service: item.service,
   recordId: item.recordId,
   title: item.title,
@@ -78,13 +81,25 @@ export function trash(app: Application) {
       patch: [restoredLeavesTrash]
     }
   })
-  // Items go to the company's people who may view their kind, as summaries without the record.
-  app.service(trashPath).publish((data) => {
+  // Items go to the company's people who may see them (mayViewTrashItem), as summaries without the record.
+  app.service(trashPath).publish(async (data) => {
     const item = data as TrashRow
-    const resource = trashResource(item.service)
+    const settings = await companySettings(app, item.companyId)
+    const customerBranch = await followedCustomerBranch(app, item)
     return app
       .channel(companyChannel(item.companyId))
-      .filter((connection) => hasPermission(connectionPermissions(connection), resource, 'view'))
+      .filter((connection) => {
+        const viewer = connectionViewer(connection, settings)
+        return viewer !== null && mayViewTrashItem(app, viewer, item, customerBranch)
+      })
       .send(summaryOf(item))
   })
+}
+
+const settingsCodec = new RowCodec({ json: ['settings'] })
+
+/** The company's settings now (the trash event has no caller: RecordService emits it). */
+async function companySettings(app: Application, companyId: string): Promise<Record<string, unknown>> {
+  const row = await app.get('db')('companies').where({ _id: companyId }).first('settings')
+  return row ? (settingsCodec.fromDb<{ settings: Record<string, unknown> }>(row).settings ?? {}) : {}
 }

@@ -2,7 +2,8 @@ import { hooks as schemaHooks } from '@feathersjs/schema'
 import type { Application } from '../../declarations'
 import { access, standardAccess } from '../../access/access'
 import { companyScope } from '../../access/tenancy'
-import { branchCheck, branchScope } from '../../access/branch-scope'
+import { branchCheck } from '../../access/branch-scope'
+import { scopeRecords, type RecordScope } from '../../access/record-scope'
 import { checkId } from '../../hooks/check-id'
 import { trimStrings } from '../../hooks/trim-strings'
 import { publishToBranchWhoMay } from '../../channels'
@@ -28,13 +29,17 @@ declare module '../../declarations' {
   }
 }
 
+/** Who sees which waiting-list entries: those of the branches they work in. */
+const waitingListScope: RecordScope = { branch: {} }
+const scoped = scopeRecords(waitingListScope)
+
 /**
  * `waiting-list`: customers waiting for a slot, per branch, under the `appointment` permission.
  * An appointment created with `waitingListId` marks its entry booked (appointment.class.ts);
  * the appointment service offers the fitting entries whenever a slot frees up (`slot-freed`).
  */
 export function waitingList(app: Application) {
-  app.use(waitingListPath, new WaitingListService(waitingListServiceOptions(app), waitingListRowShape), { methods: [...waitingListMethods], events: [] })
+  app.use(waitingListPath, new WaitingListService({ ...waitingListServiceOptions(app), scope: waitingListScope }, waitingListRowShape), { methods: [...waitingListMethods], events: [] })
   app.service(waitingListPath).hooks({
     around: {
       all: [
@@ -45,11 +50,11 @@ export function waitingList(app: Application) {
     },
     before: {
       all: [checkId(), schemaHooks.validateQuery(waitingListQueryValidator), companyScope],
-      find: [branchScope],
-      get: [branchScope],
+      find: [scoped],
+      get: [scoped],
       create: [trimStrings('notes'), schemaHooks.validateData(waitingListDataValidator), branchCheck, checkWaitingListEntry, schemaHooks.resolveData(waitingListDataResolver)],
-      patch: [branchScope, trimStrings('notes'), schemaHooks.validateData(waitingListPatchValidator), checkWaitingListEntry, schemaHooks.resolveData(waitingListPatchResolver)],
-      remove: [branchScope]
+      patch: [scoped, trimStrings('notes'), schemaHooks.validateData(waitingListPatchValidator), checkWaitingListEntry, schemaHooks.resolveData(waitingListPatchResolver)],
+      remove: [scoped]
     }
   })
   app.service(waitingListPath).publish(publishToBranchWhoMay(app, 'appointment'))

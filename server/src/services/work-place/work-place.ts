@@ -2,7 +2,8 @@ import { hooks as schemaHooks } from '@feathersjs/schema'
 import type { Application } from '../../declarations'
 import { access, standardAccess } from '../../access/access'
 import { companyScope } from '../../access/tenancy'
-import { branchCheck, branchScope } from '../../access/branch-scope'
+import { branchCheck } from '../../access/branch-scope'
+import { scopeRecords, type RecordScope } from '../../access/record-scope'
 import { checkId } from '../../hooks/check-id'
 import { trimStrings } from '../../hooks/trim-strings'
 import { sortByRank } from '../../schema/rank'
@@ -28,12 +29,16 @@ declare module '../../declarations' {
   }
 }
 
+/** Who sees which work places: those of the branches they work in. */
+const workPlaceScope: RecordScope = { branch: {} }
+const scoped = scopeRecords(workPlaceScope)
+
 /**
  * `work-place`: chairs and rooms per branch. People see and manage those of the branches they
  * work in (every branch when their role sees the whole company); another branch's is not found.
  */
 export function workPlace(app: Application) {
-  app.use(workPlacePath, new WorkPlaceService(workPlaceServiceOptions(app), workPlaceRowShape), { methods: [...workPlaceMethods], events: [] })
+  app.use(workPlacePath, new WorkPlaceService({ ...workPlaceServiceOptions(app), scope: workPlaceScope }, workPlaceRowShape), { methods: [...workPlaceMethods], events: [] })
   app.service(workPlacePath).hooks({
     around: {
       all: [
@@ -44,11 +49,11 @@ export function workPlace(app: Application) {
     },
     before: {
       all: [checkId(), schemaHooks.validateQuery(workPlaceQueryValidator), companyScope],
-      find: [branchScope, sortByRank],
-      get: [branchScope],
+      find: [scoped, sortByRank],
+      get: [scoped],
       create: [trimStrings('name'), schemaHooks.validateData(workPlaceDataValidator), branchCheck, schemaHooks.resolveData(workPlaceDataResolver)],
-      patch: [branchScope, trimStrings('name'), schemaHooks.validateData(workPlacePatchValidator), schemaHooks.resolveData(workPlacePatchResolver)],
-      remove: [branchScope]
+      patch: [scoped, trimStrings('name'), schemaHooks.validateData(workPlacePatchValidator), schemaHooks.resolveData(workPlacePatchResolver)],
+      remove: [scoped]
     }
   })
   app.service(workPlacePath).publish(publishToBranchWhoMay(app, 'work-place'))

@@ -226,6 +226,9 @@ describe.each(engines)('authManagement on %s', (engine) => {
       // A patch that fails after the password rules (a taken e-mail) leaves the password as it was.
       expect((await failure(users.patch(member.user._id, { email: admin.email, password: 'Third-pass-77' }))).name).toBe('Conflict')
       expect((await server.db('users').where({ _id: member.user._id }).first()).first_name).toBe(member.user.first_name)
+      // Another company's administrator finds no such member, and learns nothing about their password.
+      const stranger = await server.registerClinic()
+      expect(await failure(stranger.client.service('users').patch(member.user._id, { password: NEW_PASSWORD }))).toMatchObject({ name: 'NotFound' })
       await server.signIn(member.email, NEW_PASSWORD)
     })
 

@@ -32,6 +32,7 @@ export const messages = {
   'password-needs-special': 'Password must contain a special character',
   'password-needs-number': 'Password must contain a number',
   'password-same-as-previous': 'New password must differ from the previous one',
+  'own-password-in-profile': 'Change your own password in your profile, with your current password',
   'not-found': 'Not found',
   'forbidden': 'You do not have permission to do this',
   'not-authenticated': 'Please sign in',

@@ -3,6 +3,7 @@ import type { Socket } from 'socket.io-client'
 import type { ClientApplication } from '../../server/src/client'
 import { engines, failure, PASSWORD, startServer, type SignedIn, type TestServer } from './harness'
 import { Mailbox } from './mailbox'
+import { signedInMember, socketEvent } from './fixtures'
 
 const NEW_PASSWORD = 'Brand-new-pass-9'
 const FROM = 'Clinic <no-reply@clinic.test>'
@@ -179,6 +180,78 @@ describe.each(engines)('authManagement on %s', (engine) => {
     it('needs a signed-in caller', async () => {
       const error = await failure(manage('passwordChange', { oldPassword: PASSWORD, password: NEW_PASSWORD, passwordConfirmation: NEW_PASSWORD }))
       expect(error).toMatchObject({ name: 'NotAuthenticated', data: { code: 'not-authenticated' } })
+    })
+  })
+
+  // Spec section 5 and issue 11 item 3: every password change takes the same path.
+  describe('set through users.patch', () => {
+    it('by an administrator for a member: ends all their sessions, spends their links, and the new password signs in', async () => {
+      const admin = await server.registerClinic()
+      const member = await signedInMember(server, admin)
+      const { token } = await resetToken(member.email)
+      const socket = socketOf(member.client)
+      const heard = socketEvent(socket, 'session-ended')
+      const gone = closed(socket)
+
+      await admin.client.service('users').patch(member.user._id, { password: NEW_PASSWORD })
+      await heard
+      await gone
+      const oldToken = await failure(server.connect().authenticate({ strategy: 'jwt', accessToken: member.auth.accessToken }))
+      expect(oldToken.name).toBe('NotAuthenticated')
+      expect(await failure(manage('resetPwdLong', { token, password: 'Another-pass-3' }))).toMatchObject({ name: 'BadRequest', data: { code: 'invalid-link' } })
+      expect((await server.signIn(member.email, NEW_PASSWORD)).auth.user._id).toBe(member.user._id)
+      // The administrator's own session is untouched.
+      await expect(admin.client.service('users').get(member.user._id)).resolves.toHaveProperty('_id', member.user._id)
+      // The activity log has the call, never the password.
+      const entries = await server.db('user_activities').where({ recordId: member.user._id })
+      expect(entries.length).toBeGreaterThan(0)
+      expect(JSON.stringify(entries)).not.toContain(NEW_PASSWORD)
+    })
+
+    it('by an administrator: the password rules refuse at password and nothing of the patch is written', async () => {
+      const admin = await server.registerClinic()
+      const member = await signedInMember(server, admin)
+      const users = admin.client.service('users')
+      const cases: Array<[string, string]> = [
+        ['short1!', 'password-too-short'],
+        [PASSWORD, 'password-same-as-previous']
+      ]
+      for (const [password, code] of cases) {
+        const error = await failure(users.patch(member.user._id, { first_name: 'Renamed', password }))
+        expect(error).toMatchObject({ name: 'BadRequest', data: { code, path: 'password' } })
+      }
+      await users.patch(member.user._id, { password: NEW_PASSWORD })
+      // The password just replaced is the previous one now, and is refused too.
+      expect(await failure(users.patch(member.user._id, { first_name: 'Renamed', password: PASSWORD }))).toMatchObject({ data: { code: 'password-same-as-previous', path: 'password' } })
+      // A patch that fails after the password rules (a taken e-mail) leaves the password as it was.
+      expect((await failure(users.patch(member.user._id, { email: admin.email, password: 'Third-pass-77' }))).name).toBe('Conflict')
+      expect((await server.db('users').where({ _id: member.user._id }).first()).first_name).toBe(member.user.first_name)
+      // Another company's administrator finds no such member, and learns nothing about their password.
+      const stranger = await server.registerClinic()
+      expect(await failure(stranger.client.service('users').patch(member.user._id, { password: NEW_PASSWORD }))).toMatchObject({ name: 'NotFound' })
+      await server.signIn(member.email, NEW_PASSWORD)
+    })
+
+    it('refuses one\'s own password, which needs the current one (Profile → Security); nothing changes', async () => {
+      const admin = await server.registerClinic()
+      const manager = await signedInMember(server, admin, { role: 'administrator' })
+      const error = await failure(manager.client.service('users').patch(manager.user._id, { first_name: 'Self', password: NEW_PASSWORD }))
+      expect(error).toMatchObject({
+        name: 'BadRequest',
+        message: 'Change your own password in your profile, with your current password',
+        data: { code: 'own-password-in-profile', path: 'password' }
+      })
+      expect(await manager.client.service('users').get(manager.user._id)).toMatchObject({ first_name: manager.user.first_name })
+      expect(socketOf(manager.client).connected).toBe(true)
+      await server.signIn(manager.email, PASSWORD)
+    })
+
+    it('is not possible through profile', async () => {
+      const admin = await server.registerClinic()
+      const member = await signedInMember(server, admin)
+      const error = await failure(member.client.service('profile').patch('me', { password: NEW_PASSWORD } as never))
+      expect(error).toMatchObject({ name: 'BadRequest', data: { path: 'password' } })
+      await server.signIn(member.email, PASSWORD)
     })
   })
 

@@ -1,6 +1,7 @@
 import { useState } from 'react'
 import { Button, Col, ColorPicker, Divider, Drawer, Form, Grid, Input, InputNumber, Row, Select, Space, Switch } from 'antd'
 import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
 import { service } from '../../api/client'
 import { refreshService, useFind } from '../../api/live'
 import type { BranchRecord, RoleRecord, SpecialtyRecord, UserRecord } from '../../api/types'
@@ -8,6 +9,7 @@ import { emailProblem } from '../../../../domain/validation/email'
 import { passwordProblem } from '../../../../domain/validation/password'
 import { formatPhone, phoneProblem } from '../../../../domain/validation/phone'
 import { currentBranchId } from '../../api/branch'
+import { useSession } from '../../api/session-store'
 import { ruleFrom, showServerError } from '../../components/form-errors'
 import { colorValue } from '../../components/color-value'
 import { memberPalette } from '../../components/color'
@@ -60,6 +62,9 @@ export function TeamMemberDrawer({ member, onClose }: { member: UserRecord | nul
   const specialties = useFind<SpecialtyRecord>('specialty', { $limit: 200, $sort: { name: 1 } })
   const allowLogin = Form.useWatch('allowLogin', form)
   const isNew = !member
+  // One's own password needs the current one (spec section 5): the server refuses it here.
+  const ownId = useSession()?.user._id
+  const isSelf = !!member && member._id === ownId
   // A password is needed when a new member may sign in; when editing it is set only if typed.
   const needsPassword = isNew && allowLogin
 
@@ -161,7 +166,12 @@ export function TeamMemberDrawer({ member, onClose }: { member: UserRecord | nul
             </Form.Item>
           </Col>
           <Col xs={24} sm={12}>
-            {allowLogin && (
+            {allowLogin && isSelf && (
+              <Form.Item label={t('team.newPassword')}>
+                <Link to="/profile/security">{t('team.ownPasswordInProfile')}</Link>
+              </Form.Item>
+            )}
+            {allowLogin && !isSelf && (
               <Form.Item
                 name="password"
                 label={isNew ? t('fields.password') : t('team.newPassword')}

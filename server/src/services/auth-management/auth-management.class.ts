@@ -5,13 +5,13 @@ import type { Application } from '../../declarations'
 import { assertNoProblem, clinicError } from '../../errors'
 import { newId, now } from '../../hooks/ids'
 import { normalizeEmail } from '../../../../domain/validation/email'
-import { confirmationProblem, passwordProblem } from '../../../../domain/validation/password'
+import { confirmationProblem } from '../../../../domain/validation/password'
 import { RowCodec } from '../row-codec'
-import { hashPassword, passwordMatches } from '../users/password-hash'
+import { passwordMatches } from '../users/password-hash'
 import type { ConnectionInfo } from '../authentication/authentication.class'
 import { ResetMailer } from './reset-mail'
 import { ResetThrottle } from './reset-throttle'
-import { replacePassword, reusesPassword, type StoredPassword } from './replace-password'
+import { changePassword } from './replace-password'
 import type {
   AuthManagementData,
   AuthManagementResult,
@@ -93,14 +93,12 @@ export class AuthManagementService {
     const link = reset && resetCodec.fromDb<{ _id: string; userId: string; expiresAt: string; usedAt: string | null }>(reset)
     if (!link || link.usedAt || Date.parse(link.expiresAt) <= Date.now()) throw clinicError(BadRequest, 'invalid-link')
 
-    assertNoProblem(passwordProblem(password), 'password')
-    const user = await storedPassword(this.app, link.userId)
-    if (await reusesPassword(user, password)) throw clinicError(BadRequest, 'password-same-as-previous', 'password')
-    await replacePassword(this.app, {
-      user,
-      newHash: await hashPassword(password),
+    await changePassword(this.app, {
+      userId: link.userId,
+      password,
+      changedBy: link.userId,
       // Spent inside the transaction and only if still unspent, so two uses racing get one success.
-      before: async (trx) => {
+      within: async (trx) => {
         const spent = await trx('password_resets').where({ _id: link._id }).whereNull('usedAt').update({ usedAt: now(), updatedAt: now() })
         if (spent !== 1) throw clinicError(BadRequest, 'invalid-link')
       }
@@ -111,16 +109,21 @@ export class AuthManagementService {
   private async passwordChange({ oldPassword, password, passwordConfirmation }: PasswordChangeValue, params: Params): Promise<AuthManagementResult> {
     const identity = params.identity
     if (!identity) throw clinicError(NotAuthenticated, 'not-authenticated')
-    assertNoProblem(passwordProblem(password), 'password')
-    assertNoProblem(confirmationProblem(password, passwordConfirmation), 'passwordConfirmation')
-    await this.throttle.assertMayChange(identity.user._id)
-    const user = await storedPassword(this.app, identity.user._id)
-    if (!(await passwordMatches(user.password, oldPassword))) {
-      await this.throttle.currentPasswordWrong(user._id)
-      throw clinicError(BadRequest, 'current-password-incorrect', 'oldPassword')
-    }
-    if (await reusesPassword(user, password)) throw clinicError(BadRequest, 'password-same-as-previous', 'password')
-    await replacePassword(this.app, { user, newHash: await hashPassword(password), keepSessionId: identity.session._id })
+    const userId = identity.user._id
+    await changePassword(this.app, {
+      userId,
+      password,
+      changedBy: userId,
+      keepSessionId: identity.session._id,
+      authorize: async (stored) => {
+        assertNoProblem(confirmationProblem(password, passwordConfirmation), 'passwordConfirmation')
+        await this.throttle.assertMayChange(userId)
+        if (!(await passwordMatches(stored.password, oldPassword))) {
+          await this.throttle.currentPasswordWrong(userId)
+          throw clinicError(BadRequest, 'current-password-incorrect', 'oldPassword')
+        }
+      }
+    })
     return { changed: true }
   }
 
@@ -138,8 +141,3 @@ export class AuthManagementService {
 
 const addressOf = (params: Params) => ((params.connection ?? {}) as ConnectionInfo).ip ?? 'internal'
 
-async function storedPassword(app: Application, userId: string): Promise<StoredPassword> {
-  const user = await app.get('db')('users').select('_id', 'password', 'previousPassword').where({ _id: userId }).first()
-  if (!user) throw clinicError(BadRequest, 'invalid-link')
-  return user
-}

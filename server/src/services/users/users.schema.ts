@@ -100,7 +100,9 @@ export const userPatchResolver = resolve<User, HookContext>({
   ...recordPatchResolvers,
   email: async (value) => (value ? normalizeEmail(value) : value),
   phone: async (value) => (value === undefined ? value : normalizePhone(value)),
-  password: async (value) => (value === undefined ? value : hashPassword(value))
+  // A new password never goes straight into the row: member-password.ts takes it out and
+  // writes it through changePassword. Dropped here too, should that hook ever be missing.
+  password: async () => undefined
 })
 
 const queryable = Type.Pick(userSchema, ['_id', 'companyId', 'email', 'first_name', 'last_name', 'roleId', 'specialtyId', 'acceptsAppointments', 'allowLogin', 'archived', 'isOwner', 'createdAt', 'updatedAt'])

@@ -7,6 +7,7 @@ import { teamManagersChannel, userChannel } from '../../channels'
 import { UserService, userRowShape, userServiceOptions } from './users.class'
 import { userDataResolver, userDataValidator, userExternalResolver, userPatchResolver, userPatchValidator, userQueryValidator, userResolver, userDataSchema, userPatchSchema } from './users.schema'
 import { checkTeamMember, endSessionsOfRestricted, protectOwnAccount } from './user-rules'
+import { takeNewPassword, writeWithNewPassword } from './member-password'
 import { userMethods, userPath } from './users.shared'
 import { checkSchedule } from '../../schema/schedule'
 import { resolveExternal, resolveResult } from '../../hooks/resolve-shapes'
@@ -33,7 +34,7 @@ export function users(app: Application) {
     before: {
       all: [checkId(), schemaHooks.validateQuery(userQueryValidator), companyScope],
       create: [schemaHooks.validateData(userDataValidator), checkTeamMember, checkSchedule(), schemaHooks.resolveData(userDataResolver)],
-      patch: [schemaHooks.validateData(userPatchValidator), protectOwnAccount, checkTeamMember, checkSchedule(), schemaHooks.resolveData(userPatchResolver)],
+      patch: [schemaHooks.validateData(userPatchValidator), takeNewPassword, protectOwnAccount, checkTeamMember, checkSchedule(), schemaHooks.resolveData(userPatchResolver), writeWithNewPassword],
       remove: [protectOwnAccount]
     },
     after: {

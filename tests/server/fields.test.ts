@@ -115,7 +115,7 @@ describe.each(engines)('custom fields (fields) on %s', (engine) => {
       expect(await fields().get(field._id)).toEqual(before)
       const before2 = await rowCount()
       const error = await failure(fields().create({ name: unique('Orphan'), type: 'text', showIf: { fieldId: foreign._id, equals: true } }))
-      expect(error.data?.code).toBe('custom-field-show-if-invalid')
+      expect(error.data?.code).toBe('invalid-reference')
       expect(await rowCount()).toBe(before2)
     })
 

@@ -15,7 +15,7 @@ export function benchConfiguration(dataDir: string): Configuration {
   return {
     host: '127.0.0.1', port: 0, dataDir, databaseUrl: '', redisUrl: '', authSecret: 'bench-secret-that-is-long-enough-for-hs256', tokenLifetime: '1h',
     demoSeed: false, publicUrl: 'http://localhost', webRoot: path.join(dataDir, 'web'), smtp: { url: '', from: 'bench@bench.clinic' },
-    signInLimits: { perAccount: 100, perAddress: 100, windowSeconds: 60 }, maxMessageBytes: 1_000_000, expiryWarningDays: 7, resetLinkMinutes: 60, logLevel: 'warn'
+    signInLimits: { perAccount: 100, perAddress: 100, windowSeconds: 60 }, callsPerConnection: { inFlight: 8, queued: 1000 }, maxMessageBytes: 1_000_000, expiryWarningDays: 7, resetLinkMinutes: 60, logLevel: 'warn'
   }
 }
 

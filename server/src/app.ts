@@ -17,6 +17,7 @@ import { healthCheck, serveWebApp } from './web'
 import { rememberSocket } from './access/session-connections'
 import type { SignInThrottle } from './access/sign-in-throttle'
 import { linkInstances } from './instances'
+import { shareCallsFairly } from './access/connection-fairness'
 
 declare module './declarations' {
   interface AppSettings {
@@ -68,6 +69,7 @@ export function createApp(config: Configuration, options: AppOptions = {}): Appl
           rememberSocket(socket.feathers, socket)
           next()
         })
+        shareCallsFairly(app, io, config.callsPerConnection)
       }
     )
   )

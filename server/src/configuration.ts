@@ -31,6 +31,8 @@ export interface Configuration {
   smtp: { url: string; from: string }
   /** Sign-in throttling: failures allowed per account and per address within the window. */
   signInLimits: { perAccount: number; perAddress: number; windowSeconds: number }
+  /** Calls one connection may have running at once, and waiting beyond those before 429. */
+  callsPerConnection: { inFlight: number; queued: number }
   /** Largest socket message accepted, in bytes. */
   maxMessageBytes: number
   /** Days before subscription end when sign-in starts warning. */
@@ -94,6 +96,7 @@ export function configurationFromEnv(env: NodeJS.ProcessEnv = process.env, cwd =
       perAddress: int(env.SIGNIN_LIMIT_ADDRESS, 20),
       windowSeconds: int(env.SIGNIN_LIMIT_WINDOW, 15 * 60)
     },
+    callsPerConnection: { inFlight: Math.max(1, int(env.MAX_CALLS_IN_FLIGHT, 8)), queued: Math.max(0, int(env.MAX_CALLS_QUEUED, 1000)) },
     maxMessageBytes: int(env.MAX_MESSAGE_BYTES, 1_000_000),
     expiryWarningDays: int(env.EXPIRY_WARNING_DAYS, 7),
     resetLinkMinutes: int(env.RESET_LINK_MINUTES, 60),

@@ -41,6 +41,7 @@ export function testConfiguration(dataDir: string, overrides: Partial<Configurat
     webRoot: path.join(dataDir, 'web'),
     smtp: { url: '', from: 'Clinic <no-reply@clinic.test>' },
     signInLimits: { perAccount: 5, perAddress: 50, windowSeconds: 900 },
+    callsPerConnection: { inFlight: 8, queued: 1000 },
     maxMessageBytes: 100_000,
     expiryWarningDays: 7,
     resetLinkMinutes: 60,

@@ -1,6 +1,7 @@
 import type { Server, Socket } from 'socket.io'
+import { WebSocketServer, type ServerOptions } from 'ws'
 import { TooManyRequests } from '@feathersjs/errors'
-import { getServiceOptions } from '@feathersjs/feathers'
+import * as feathersModule from '@feathersjs/feathers'
 import type { Application } from '../declarations'
 import type { Configuration } from '../configuration'
 import { clinicError } from '../errors'
@@ -8,11 +9,18 @@ import { clinicError } from '../errors'
 /** Calls of one connection running at once (the rest wait), and waiting (past that: 429). */
 export type CallLimits = Configuration['callsPerConnection']
 
+// Node's ESM loader does not see getServiceOptions among the CommonJS package's named exports
+// (it is re-exported from a submodule); its default export, the whole module, has it.
+const { getServiceOptions } = (feathersModule as { default?: typeof feathersModule }).default ?? feathersModule
+
 type Packet = unknown[]
 type Acknowledge = (...answer: unknown[]) => void
 
-/** The answer a refused call gets: the Feathers error JSON a failed call carries. */
-const refusal = () => clinicError(TooManyRequests, 'too-many-attempts').toJSON()
+/**
+ * The answer a refused call gets: the Feathers error JSON a failed call carries. Made once: a
+ * burst is refused thousands of times, and building an Error (its stack) each time is the cost.
+ */
+const refusal = Object.freeze(clinicError(TooManyRequests, 'too-many-attempts').toJSON())
 
 /**
  * The event names Feathers' socket transport listens to: every method of every service (custom
@@ -56,7 +64,7 @@ export class ConnectionGate {
       return
     }
     const last = packet[packet.length - 1]
-    if (typeof last === 'function') (last as Acknowledge)(refusal())
+    if (typeof last === 'function') (last as Acknowledge)(refusal)
   }
 
   /** The socket is gone: what waits never runs; calls running still finish and free their slots. */
@@ -122,4 +130,15 @@ export function shareCallsFairly(app: Application, io: Server, limits: CallLimit
     socket.use(gate.admit)
     socket.on('disconnect', () => gate.close())
   })
+}
+
+/**
+ * socket.io's websocket server, reading one message per turn of the event loop on each socket.
+ * By default ws parses every message of a received chunk at once: a burst of thousands of calls
+ * kept the event loop for hundreds of milliseconds before any other socket was read.
+ */
+export class OneMessagePerTurnServer extends WebSocketServer {
+  constructor(options: ServerOptions, callback?: () => void) {
+    super({ ...options, allowSynchronousEvents: false }, callback)
+  }
 }

@@ -18,7 +18,7 @@ import { LoopDelay } from './sign-in-load'
 const BURST = 5000
 const ROUNDS = 3
 /** Calls measured at rest in each round (during the burst: as many as fit until it has answered). */
-const CALLS_AT_REST = 300
+const CALLS_AT_REST = 1000
 const WARMUP_CALLS = 200
 /** The measured desk reads its own branch; the flooding desk is of another branch. */
 const CALLER_BRANCH = 1

@@ -41,6 +41,14 @@ export interface Configuration {
   logLevel: string
 }
 
+/**
+ * One call at a time per connection, in turn with every other connection: on a 2-core server
+ * with PostgreSQL, 2 or more calls running from one flooding socket made other people's calls
+ * 4-10 times slower at p99 (bench `fairness`, bench/RESULTS.md). A database with more cores can
+ * take more (MAX_CALLS_IN_FLIGHT).
+ */
+export const defaultCallsPerConnection = { inFlight: 1, queued: 1000 }
+
 const bool = (value: string | undefined, fallback: boolean) =>
   value === undefined || value === '' ? fallback : ['1', 'true', 'yes', 'on'].includes(value.toLowerCase())
 
@@ -96,7 +104,10 @@ export function configurationFromEnv(env: NodeJS.ProcessEnv = process.env, cwd =
       perAddress: int(env.SIGNIN_LIMIT_ADDRESS, 20),
       windowSeconds: int(env.SIGNIN_LIMIT_WINDOW, 15 * 60)
     },
-    callsPerConnection: { inFlight: Math.max(1, int(env.MAX_CALLS_IN_FLIGHT, 8)), queued: Math.max(0, int(env.MAX_CALLS_QUEUED, 1000)) },
+    callsPerConnection: {
+      inFlight: Math.max(1, int(env.MAX_CALLS_IN_FLIGHT, defaultCallsPerConnection.inFlight)),
+      queued: Math.max(0, int(env.MAX_CALLS_QUEUED, defaultCallsPerConnection.queued))
+    },
     maxMessageBytes: int(env.MAX_MESSAGE_BYTES, 1_000_000),
     expiryWarningDays: int(env.EXPIRY_WARNING_DAYS, 7),
     resetLinkMinutes: int(env.RESET_LINK_MINUTES, 60),

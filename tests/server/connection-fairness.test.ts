@@ -4,6 +4,7 @@ import type { RealTimeConnection } from '@feathersjs/feathers'
 import { engines, startServer, type SignedIn, type TestServer } from './harness'
 import { socketOf } from './fixtures'
 import { connectionGate } from '../../server/src/access/connection-fairness'
+import { defaultCallsPerConnection } from '../../server/src/configuration'
 import type { HookContext, NextFunction } from '../../server/src/declarations'
 
 type Answer = { error: { name?: string; code?: number; message?: string; data?: { code?: string } } | null; result?: unknown }
@@ -76,7 +77,7 @@ describe.each(engines)('calls are shared fairly between connections on %s', (eng
     const burst = 2000
 
     beforeAll(async () => {
-      server = await startServer(engine, { callsPerConnection: { inFlight: 8, queued: burst } })
+      server = await startServer(engine, { callsPerConnection: { ...defaultCallsPerConnection, queued: burst } })
       flooder = await server.registerClinic('Flooder')
       other = await server.registerClinic('Other')
     })

@@ -1,6 +1,6 @@
 /** What every bench script shares: its command-line options, the server configuration it starts with, percentiles. */
 import path from 'node:path'
-import type { Configuration } from '../server/src/configuration'
+import { defaultCallsPerConnection, type Configuration } from '../server/src/configuration'
 
 const args = process.argv.slice(2)
 
@@ -10,12 +10,12 @@ export function option(name: string, fallback: string): string {
   return at >= 0 && args[at + 1] ? args[at + 1] : fallback
 }
 
-/** The server's configuration for a bench: quiet, no demo, sign-in limits out of the way. */
+/** The server's configuration for a bench: quiet, no demo, sign-in limits out of the way; MAX_CALLS_* as the server reads them. */
 export function benchConfiguration(dataDir: string): Configuration {
   return {
     host: '127.0.0.1', port: 0, dataDir, databaseUrl: '', redisUrl: '', authSecret: 'bench-secret-that-is-long-enough-for-hs256', tokenLifetime: '1h',
     demoSeed: false, publicUrl: 'http://localhost', webRoot: path.join(dataDir, 'web'), smtp: { url: '', from: 'bench@bench.clinic' },
-    signInLimits: { perAccount: 100, perAddress: 100, perAccountTotal: 400, windowSeconds: 60 }, maxMessageBytes: 1_000_000, expiryWarningDays: 7, resetLinkMinutes: 60, logLevel: 'warn'
+    signInLimits: { perAccount: 100, perAddress: 100, perAccountTotal: 400, windowSeconds: 60 }, callsPerConnection: { inFlight: Number(process.env.MAX_CALLS_IN_FLIGHT || defaultCallsPerConnection.inFlight), queued: Number(process.env.MAX_CALLS_QUEUED || defaultCallsPerConnection.queued) }, maxMessageBytes: 1_000_000, expiryWarningDays: 7, resetLinkMinutes: 60, logLevel: 'warn'
   }
 }
 

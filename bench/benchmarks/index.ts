@@ -6,6 +6,7 @@ import { benchCreateAppointment } from './create-appointment'
 import { benchSocketGet } from './socket-get'
 import { benchEventFanout } from './event-fanout'
 import { benchSignInLoad } from './sign-in-load'
+import { benchFairness } from './fairness'
 
 export interface Benchmark {
   /** Short name for --only. */
@@ -20,5 +21,6 @@ export const benchmarks: Benchmark[] = [
   { key: 'create', run: benchCreateAppointment },
   { key: 'get', run: benchSocketGet },
   { key: 'events', run: benchEventFanout },
-  { key: 'sign-in', run: benchSignInLoad }
+  { key: 'sign-in', run: benchSignInLoad },
+  { key: 'fairness', run: benchFairness }
 ]

@@ -82,7 +82,7 @@ class SignInLoad {
  * but into a histogram that can pause between segments (the monitor, enabled again, counts the
  * whole pause as one delay).
  */
-class LoopDelay {
+export class LoopDelay {
   readonly histogram: RecordableHistogram = createHistogram()
   private timer: NodeJS.Timeout | undefined
 

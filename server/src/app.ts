@@ -18,6 +18,7 @@ import { healthCheck, serveWebApp } from './web'
 import { rememberSocket } from './access/session-connections'
 import type { SignInThrottle } from './access/sign-in-throttle'
 import { linkInstances } from './instances'
+import { OneMessagePerTurnServer, shareCallsFairly } from './access/connection-fairness'
 
 declare module './declarations' {
   interface AppSettings {
@@ -57,7 +58,8 @@ export function createApp(config: Configuration, options: AppOptions = {}): Appl
         // Websocket only, on the server too: no long-polling fallback to attack or to proxy.
         transports: ['websocket'],
         maxHttpBufferSize: config.maxMessageBytes,
-        serveClient: false
+        serveClient: false,
+        wsEngine: OneMessagePerTurnServer
       },
       (io) => {
         io.use((socket, next) => {
@@ -69,6 +71,7 @@ export function createApp(config: Configuration, options: AppOptions = {}): Appl
           rememberSocket(socket.feathers, socket)
           next()
         })
+        shareCallsFairly(app, io, config.callsPerConnection)
       }
     )
   )

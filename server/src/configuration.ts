@@ -32,6 +32,8 @@ export interface Configuration {
   smtp: { url: string; from: string }
   /** Sign-in throttling: failures allowed per (account, address), per address and per account within the window. */
   signInLimits: SignInLimits
+  /** Calls one connection may have running at once, and waiting beyond those before 429. */
+  callsPerConnection: { inFlight: number; queued: number }
   /** Largest socket message accepted, in bytes. */
   maxMessageBytes: number
   /** Days before subscription end when sign-in starts warning. */
@@ -39,6 +41,14 @@ export interface Configuration {
   resetLinkMinutes: number
   logLevel: string
 }
+
+/**
+ * One call at a time per connection, in turn with every other connection: on a 2-core server
+ * with PostgreSQL, 2 or more calls running from one flooding socket made other people's calls
+ * 4-10 times slower at p99 (bench `fairness`, bench/RESULTS.md). A database with more cores can
+ * take more (MAX_CALLS_IN_FLIGHT).
+ */
+export const defaultCallsPerConnection = { inFlight: 1, queued: 1000 }
 
 const bool = (value: string | undefined, fallback: boolean) =>
   value === undefined || value === '' ? fallback : ['1', 'true', 'yes', 'on'].includes(value.toLowerCase())
@@ -137,6 +147,10 @@ export function configurationFromEnv(env: NodeJS.ProcessEnv = process.env, cwd =
     webRoot,
     smtp: { url: env.SMTP_URL ?? '', from: env.SMTP_FROM ?? 'Clinic <no-reply@localhost>' },
     signInLimits: signInLimits(env),
+    callsPerConnection: {
+      inFlight: Math.max(1, int(env.MAX_CALLS_IN_FLIGHT, defaultCallsPerConnection.inFlight)),
+      queued: Math.max(0, int(env.MAX_CALLS_QUEUED, defaultCallsPerConnection.queued))
+    },
     maxMessageBytes: int(env.MAX_MESSAGE_BYTES, 1_000_000),
     expiryWarningDays: int(env.EXPIRY_WARNING_DAYS, 7),
     resetLinkMinutes: int(env.RESET_LINK_MINUTES, 60),

@@ -1,5 +1,5 @@
 import { findValidCabinetToken } from '../../server/src/services/customer-cabinet-token/customer-cabinet-token.class'
-import { engines, failure, receivesEvent, startServer, type SignedIn, type TestServer } from './harness'
+import { engines, failure, receivesEvent, startServer, type SignedIn, type TestServer, handledAtOnce } from './harness'
 import { signedInMember } from './fixtures'
 
 describe.each(engines)('customer cabinet links (customer-cabinet-token) on %s', (engine) => {
@@ -115,13 +115,13 @@ describe.each(engines)('customer cabinet links (customer-cabinet-token) on %s', 
       const service = member.client.service('customer-cabinet-token')
       expect((await service.get(link.token)).token).toBe(link.token)
       expect((await service.find({ query: { customerId: customer._id } })).total).toBe(1)
-      for (const call of [service.create({ customerId: customer._id }), service.remove(link.token)]) {
+      for (const call of handledAtOnce([service.create({ customerId: customer._id }), service.remove(link.token)])) {
         const error = await failure(call)
         expect(error.name).toBe('Forbidden')
       }
       const nobody = await admin.client.service('roles').create({ name: 'Nothing', permissions: [] })
       const stranger = await signedInMember(server, admin, { roleId: nobody._id })
-      for (const call of [stranger.client.service('customer-cabinet-token').get(link.token), stranger.client.service('customer-cabinet-token').find({ query: { customerId: customer._id } })]) {
+      for (const call of handledAtOnce([stranger.client.service('customer-cabinet-token').get(link.token), stranger.client.service('customer-cabinet-token').find({ query: { customerId: customer._id } })])) {
         expect((await failure(call)).name).toBe('Forbidden')
       }
       expect((await tokens().get(link.token)).revokedAt).toBeNull()
@@ -131,7 +131,7 @@ describe.each(engines)('customer cabinet links (customer-cabinet-token) on %s', 
       const theirs = await newCustomer(other)
       const link = await other.client.service('customer-cabinet-token').create({ customerId: theirs._id })
       const before = await server.db('customer_cabinet_tokens').where({ token: link.token }).first()
-      for (const call of [tokens().get(link.token), tokens().remove(link.token), tokens().find({ query: { customerId: theirs._id } })]) {
+      for (const call of handledAtOnce([tokens().get(link.token), tokens().remove(link.token), tokens().find({ query: { customerId: theirs._id } })])) {
         const error = await failure(call)
         expect(error.name).toBe('NotFound')
         expect(error.data).toEqual({ code: 'not-found' })

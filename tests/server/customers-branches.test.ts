@@ -1,5 +1,5 @@
 import type { ClientApplication } from '../../server/src/client'
-import { engines, failure, nextEvent, receivesEvent, startServer, type SignedIn, type TestServer } from './harness'
+import { engines, failure, nextEvent, receivesEvent, startServer, type SignedIn, type TestServer, handledAtOnce } from './harness'
 import { signedInMember } from './fixtures'
 
 /** Customers belong to a branch; people see their own branches' customers unless allowed all. */
@@ -79,7 +79,7 @@ describe.each(engines)('customers and branches on %s', (engine) => {
     it('answers NotFound for another branch\'s customer on get, patch and remove, changing nothing', async () => {
       const row = await server.db('customers').where({ _id: inA._id }).first()
       const customers = deskB.client.service('customers')
-      for (const call of [customers.get(inA._id), customers.patch(inA._id, { first_name: 'Hijacked' }), customers.remove(inA._id)]) {
+      for (const call of handledAtOnce([customers.get(inA._id), customers.patch(inA._id, { first_name: 'Hijacked' }), customers.remove(inA._id)])) {
         expect((await failure(call)).name).toBe('NotFound')
       }
       expect(await server.db('customers').where({ _id: inA._id }).first()).toEqual(row)

@@ -1,4 +1,4 @@
-import { engines, failure, nextEvent, receivesEvent, startServer, type SignedIn, type TestServer } from './harness'
+import { engines, failure, nextEvent, receivesEvent, startServer, type SignedIn, type TestServer, handledAtOnce } from './harness'
 import { signedInMember } from './fixtures'
 
 describe.each(engines)('custom fields (fields) on %s', (engine) => {
@@ -161,11 +161,11 @@ describe.each(engines)('custom fields (fields) on %s', (engine) => {
       expect((await plain.client.service('fields').get(field._id))._id).toBe(field._id)
       expect((await plain.client.service('fields').find()).data.length).toBeGreaterThan(0)
       // The default doctor role reads fields (view) but may not change them.
-      for (const call of [
+      for (const call of handledAtOnce([
         doctor.client.service('fields').create({ name: unique('Nope'), type: 'text' }),
         doctor.client.service('fields').patch(field._id, { name: 'Nope' }),
         doctor.client.service('fields').remove(field._id)
-      ]) {
+      ])) {
         const error = await failure(call)
         expect(error.name).toBe('Forbidden')
         expect(error.data?.code).toBe('forbidden')
@@ -189,7 +189,7 @@ describe.each(engines)('custom fields (fields) on %s', (engine) => {
     it('answers NotFound for another company\'s field, and changes nothing', async () => {
       const foreign = await other.client.service('fields').create({ name: unique('Theirs'), type: 'text' })
       const before = await server.db('custom_fields').where({ _id: foreign._id }).first()
-      for (const call of [fields().get(foreign._id), fields().patch(foreign._id, { name: 'Mine now' }), fields().remove(foreign._id)]) {
+      for (const call of handledAtOnce([fields().get(foreign._id), fields().patch(foreign._id, { name: 'Mine now' }), fields().remove(foreign._id)])) {
         const error = await failure(call)
         expect(error.name).toBe('NotFound')
       }

@@ -8,7 +8,7 @@ import socketio from '@feathersjs/socketio-client'
 import { createApp } from '../../server/src/app'
 import { createDatabase, migrateToLatest, type Database } from '../../server/src/db'
 import { createClient, type ClientApplication } from '../../server/src/client'
-import type { Configuration } from '../../server/src/configuration'
+import { defaultCallsPerConnection, type Configuration } from '../../server/src/configuration'
 import type { Application } from '../../server/src/declarations'
 import type { SignInResult } from '../../server/src/services/authentication/authentication.shared'
 import { SignInThrottle } from '../../server/src/access/sign-in-throttle'
@@ -41,6 +41,7 @@ export function testConfiguration(dataDir: string, overrides: Partial<Configurat
     webRoot: path.join(dataDir, 'web'),
     smtp: { url: '', from: 'Clinic <no-reply@clinic.test>' },
     signInLimits: { perAccount: 5, perAddress: 50, perAccountTotal: 20, windowSeconds: 900 },
+    callsPerConnection: defaultCallsPerConnection,
     maxMessageBytes: 100_000,
     expiryWarningDays: 7,
     resetLinkMinutes: 60,
@@ -181,6 +182,16 @@ export function receivesEvent(client: ClientApplication, service: string, event:
     () => true,
     () => false
   )
+}
+
+/**
+ * The same calls, each marked handled at once, so that checking them one after another (`await
+ * failure(call)` in a loop) never leaves a later call's rejection unhandled while an earlier one
+ * is awaited: the server may answer them in any order, each in its own turn.
+ */
+export function handledAtOnce<T extends Promise<unknown>>(calls: T[]): T[] {
+  for (const call of calls) call.catch(() => undefined)
+  return calls
 }
 
 /** The Feathers error a call fails with (the test fails if it succeeds). */

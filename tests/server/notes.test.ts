@@ -1,4 +1,4 @@
-import { engines, failure, nextEvent, receivesEvent, startServer, type SignedIn, type TestServer } from './harness'
+import { engines, failure, nextEvent, receivesEvent, startServer, type SignedIn, type TestServer, handledAtOnce } from './harness'
 import { signedInMember } from './fixtures'
 
 describe.each(engines)('customer notes (notes) on %s', (engine) => {
@@ -135,12 +135,12 @@ describe.each(engines)('customer notes (notes) on %s', (engine) => {
       expect(note.branchId).toBe(north._id)
       const southDoctor = await signedInMember(server, admin, { role: 'doctor', branchIds: [admin.auth.branchIds[0]] })
       const before = await server.db('notes').where({ _id: note._id }).first()
-      for (const call of [
+      for (const call of handledAtOnce([
         southDoctor.client.service('notes').find({ query: { customerId: northCustomer._id } }),
         southDoctor.client.service('notes').get(note._id),
         southDoctor.client.service('notes').create({ customerId: northCustomer._id, text: 'Sneaky' }),
         southDoctor.client.service('notes').patch(note._id, { text: 'Sneaky' })
-      ]) {
+      ])) {
         const error = await failure(call)
         expect(error.name).toBe('NotFound')
       }
@@ -159,13 +159,13 @@ describe.each(engines)('customer notes (notes) on %s', (engine) => {
       const theirs = await newCustomer(other)
       const theirNote = await other.client.service('notes').create({ customerId: theirs._id, text: 'Private' })
       const before = await server.db('notes').where({ _id: theirNote._id }).first()
-      for (const call of [
+      for (const call of handledAtOnce([
         notes().find({ query: { customerId: theirs._id } }),
         notes().get(theirNote._id),
         notes().create({ customerId: theirs._id, text: 'Intruder' }),
         notes().patch(theirNote._id, { text: 'Intruder' }),
         notes().remove(theirNote._id)
-      ]) {
+      ])) {
         const error = await failure(call)
         expect(['NotFound', 'invalid-reference']).toContain(error.name === 'BadRequest' ? error.data?.code : error.name)
         expect(JSON.stringify(error)).not.toContain('Private')

@@ -1,4 +1,4 @@
-import { engines, failure, nextEvent, startServer, type SignedIn, type TestServer } from './harness'
+import { engines, failure, nextEvent, startServer, type SignedIn, type TestServer, handledAtOnce } from './harness'
 import { signedInMember } from './fixtures'
 
 /** `tags` and `sources`: the company's two lists of labels, alike in every way. */
@@ -41,7 +41,7 @@ describe.each(engines)('tags and sources on %s', (engine) => {
       const created = await service(admin).create({ name: `Readable ${path}` })
       expect((await service(doctor).find()).data.map((entry) => entry._id)).toContain(created._id)
       const before = await rows()
-      for (const call of [service(doctor).create({ name: 'Nope' }), service(doctor).patch(created._id, { name: 'Nope' }), service(doctor).remove(created._id)]) {
+      for (const call of handledAtOnce([service(doctor).create({ name: 'Nope' }), service(doctor).patch(created._id, { name: 'Nope' }), service(doctor).remove(created._id)])) {
         const error = await failure(call)
         expect({ name: error.name, code: error.data?.code }).toEqual({ name: 'Forbidden', code: 'forbidden' })
       }

@@ -1,5 +1,5 @@
 import { access } from '../../server/src/access/access'
-import { engines, failure, PASSWORD, startServer, type SignedIn, type TestServer } from './harness'
+import { engines, failure, PASSWORD, startServer, type SignedIn, type TestServer, handledAtOnce } from './harness'
 import { addMember, roleId, signedInMember, tableCounts } from './fixtures'
 
 describe.each(engines)('team, roles, branches and company on %s', (engine) => {
@@ -67,7 +67,7 @@ describe.each(engines)('team, roles, branches and company on %s', (engine) => {
     it('limits a member of a custom role to what it grants', async () => {
       const role = await admin.client.service('roles').create({ name: 'Customers only', permissions: [{ resource: 'customers', view: true }] })
       const member = await signedInMember(server, admin, { roleId: role._id })
-      for (const call of [member.client.service('users').find(), member.client.service('roles').find(), member.client.service('roles').create({ name: 'Escalate', permissions: [{ resource: 'roles', edit: true }] })]) {
+      for (const call of handledAtOnce([member.client.service('users').find(), member.client.service('roles').find(), member.client.service('roles').create({ name: 'Escalate', permissions: [{ resource: 'roles', edit: true }] })])) {
         const error = await failure(call)
         expect(error.name).toBe('Forbidden')
         expect(error.data?.code).toBe('forbidden')

@@ -1,7 +1,7 @@
 import type { Permission } from '../../domain/access/resources'
 import type { TrashItem, TrashSummary } from '../../server/src/services/trash/trash.shared'
 import { trashDependents } from '../../server/src/services/trash/trash-dependents'
-import { engines, failure, nextEvent, receivesEvent, startServer, type SignedIn, type TestServer } from './harness'
+import { engines, failure, nextEvent, receivesEvent, startServer, type SignedIn, type TestServer, handledAtOnce } from './harness'
 import { addMember, signedInMember } from './fixtures'
 
 type Page<T> = { total: number; limit: number; skip: number; data: T[] }
@@ -208,7 +208,7 @@ describe.each(engines)('trash on %s', (engine) => {
     expect(page.data.length).toBeGreaterThan(0)
     expect(page.data.every((entry) => entry.service === 'specialty')).toBe(true)
     expect(page.total).toBe(page.data.length)
-    for (const call of [trashOf(specialist).get(item._id), trashOf(specialist).patch(item._id, { restore: true }), trashOf(specialist).remove(item._id)]) {
+    for (const call of handledAtOnce([trashOf(specialist).get(item._id), trashOf(specialist).patch(item._id, { restore: true }), trashOf(specialist).remove(item._id)])) {
       expect((await failure(call)).name).toBe('NotFound')
     }
     expect(await trashRow(role._id)).toBeDefined()
@@ -218,7 +218,7 @@ describe.each(engines)('trash on %s', (engine) => {
     const specialty = await admin.client.service('specialty').create({ name: unique('Private') })
     await admin.client.service('specialty').remove(specialty._id)
     const item = await itemFor(specialty._id)
-    for (const call of [trashOf(other).get(item._id), trashOf(other).patch(item._id, { restore: true }), trashOf(other).remove(item._id)]) {
+    for (const call of handledAtOnce([trashOf(other).get(item._id), trashOf(other).patch(item._id, { restore: true }), trashOf(other).remove(item._id)])) {
       const error = await failure(call)
       expect(error.name).toBe('NotFound')
       expect(JSON.stringify(error)).not.toContain(specialty.name)

@@ -1,0 +1,134 @@
+/**
+ * `fairness`: does one socket's burst make another user wait? A front desk reads customers of
+ * its branch one after another; the floor is that stream at rest, the subject the same stream
+ * while another desk's socket (a separate process, bench/benchmarks/fairness-flooder.ts) sends
+ * 5,000 customer finds at once without waiting, until every one of them has answered. Rest and
+ * burst take turns in rounds, so the machine's background noise weighs on both alike. Target:
+ * the p99 during the burst within 3 × the p99 at rest.
+ */
+import { fork, type ChildProcess } from 'node:child_process'
+import { fileURLToPath } from 'node:url'
+import { performance } from 'node:perf_hooks'
+import type { BenchContext } from '../context'
+import { statsOf, type Measurement } from '../measure'
+import { BENCH_PASSWORD, deskEmail } from '../seed-clinic'
+import { closeSockets, openClient } from './socket-kit'
+import { LoopDelay } from './sign-in-load'
+
+const BURST = 5000
+const ROUNDS = 3
+/** Calls measured at rest in each round (during the burst: as many as fit until it has answered). */
+const CALLS_AT_REST = 1000
+const WARMUP_CALLS = 200
+/** The measured desk reads its own branch; the flooding desk is of another branch. */
+const CALLER_BRANCH = 1
+const FLOODER_BRANCH = 2
+/** A small page of the flooder's own branch: what a list screen asks for. */
+const FLOOD_QUERY = { $limit: 10 }
+
+interface BurstReport {
+  answered: number
+  refused: number
+  failed: number
+  firstError: string
+  ms: number
+}
+
+/** Starts the flooding process and waits until it has signed in. */
+function startFlooder(url: string): Promise<{ child: ChildProcess; sessionId: string }> {
+  const child = fork(fileURLToPath(new URL('./fairness-flooder.ts', import.meta.url)), [url, deskEmail(FLOODER_BRANCH), BENCH_PASSWORD], { execArgv: ['--import', 'tsx'] })
+  return new Promise((resolve, reject) => {
+    child.once('message', (message: { ready?: boolean; sessionId?: string; error?: string }) =>
+      message.ready ? resolve({ child, sessionId: String(message.sessionId) }) : reject(new Error(`flooder: ${message.error}`))
+    )
+    child.once('exit', (code) => reject(new Error(`flooder exited with ${code}`)))
+  })
+}
+
+/** The figures of one side (at rest, or during bursts). */
+class Side {
+  readonly latencies: number[] = []
+  ms = 0
+  rssMaxMb = 0
+  readonly delay = new LoopDelay()
+
+  toString() {
+    return `event-loop delay (lateness of a 5 ms timer) ${this.delay}; process memory up to ${this.rssMaxMb.toFixed(0)} MB`
+  }
+}
+
+export async function benchFairness(context: BenchContext): Promise<Measurement> {
+  const { db, dataset, url } = context
+  const branchId = dataset.branchIds[CALLER_BRANCH]
+  const ids = ((await db('customers').where({ companyId: dataset.companyId, branchId }).orderBy('_id').limit(1000).select('_id')) as Array<{ _id: string }>).map((row) => row._id)
+  if (ids.length === 0) throw new Error(`branch ${CALLER_BRANCH} has no customers`)
+
+  const caller = await openClient(url)
+  const sessionIds: string[] = []
+  let flooder: ChildProcess | undefined
+  try {
+    const signedIn = await caller.client.authenticate({ strategy: 'local', email: deskEmail(CALLER_BRANCH), password: BENCH_PASSWORD })
+    sessionIds.push(String((signedIn as { sessionId?: unknown }).sessionId))
+    const started = await startFlooder(url)
+    flooder = started.child
+    sessionIds.push(started.sessionId)
+    const customers = caller.client.service('customers')
+    let next = 0
+    const call = async () => {
+      const start = performance.now()
+      const customer = await customers.get(ids[next++ % ids.length])
+      if (customer.branchId !== branchId) throw new Error('the desk read a customer of another branch')
+      return performance.now() - start
+    }
+    for (let index = 0; index < WARMUP_CALLS; index += 1) await call()
+
+    const rest = new Side()
+    const burst = new Side()
+    const reports: BurstReport[] = []
+    const measure = async (side: Side, until: () => boolean) => {
+      const begin = performance.now()
+      side.delay.start()
+      while (!until()) {
+        side.latencies.push(await call())
+        side.rssMaxMb = Math.max(side.rssMaxMb, process.memoryUsage.rss() / 2 ** 20)
+      }
+      side.delay.stop()
+      side.ms += performance.now() - begin
+    }
+    for (let round = 0; round < ROUNDS; round += 1) {
+      const restStart = rest.latencies.length
+      await measure(rest, () => rest.latencies.length - restStart >= CALLS_AT_REST)
+      let report: BurstReport | undefined
+      const answered = new Promise<BurstReport>((resolve) => flooder?.once('message', resolve))
+      void answered.then((done) => (report = done))
+      flooder.send({ burst: BURST, query: FLOOD_QUERY })
+      await measure(burst, () => report !== undefined)
+      reports.push(report as BurstReport)
+    }
+    const failed = reports.find((report) => report.failed > 0)
+    if (failed) throw new Error(`${failed.failed} of the burst's calls failed otherwise than 429, e.g. ${failed.firstError}`)
+
+    const subject = statsOf(burst.latencies, burst.ms)
+    const floor = statsOf(rest.latencies, rest.ms)
+    const refused = reports.map((report) => report.refused)
+    const burstMs = reports.map((report) => (report.ms / 1000).toFixed(1))
+    return {
+      name: `customers.get while another socket sends ${BURST.toLocaleString('en')} finds at once`,
+      engine: context.engine,
+      subject,
+      floorName: 'the same calls at rest',
+      floor,
+      notes: [
+        `p99 during the burst / p99 at rest: ${(subject.p99 / floor.p99).toFixed(2)} (target at most 3)`,
+        `${ROUNDS} rounds of ${CALLS_AT_REST} calls at rest, then calls until the burst had answered: ${burst.latencies.length} calls during bursts`,
+        `each burst: ${BURST} \`customers.find\` (${JSON.stringify(FLOOD_QUERY)}) of another branch's desk from a separate process; answered in ${burstMs.join(', ')} s; refused with 429 (past the per-connection queue): ${refused.join(', ')}`,
+        `at rest: ${rest}; during bursts: ${burst}`
+      ]
+    }
+  } finally {
+    flooder?.disconnect()
+    await closeSockets([caller.socket])
+    // Leave the dataset as it was: the sessions these sign-ins opened go.
+    await db('sessions').whereIn('_id', sessionIds).delete()
+  }
+}

@@ -3,7 +3,7 @@ import type { Socket } from 'socket.io-client'
 import type { RealTimeConnection } from '@feathersjs/feathers'
 import { engines, startServer, type SignedIn, type TestServer } from './harness'
 import { socketOf } from './fixtures'
-import { connectionGate } from '../../server/src/access/connection-fairness'
+import { ConnectionGate, connectionGate } from '../../server/src/access/connection-fairness'
 import { defaultCallsPerConnection } from '../../server/src/configuration'
 import type { HookContext, NextFunction } from '../../server/src/declarations'
 
@@ -182,5 +182,18 @@ describe.each(engines)('calls are shared fairly between connections on %s', (eng
       const again = await server.signIn(admin.email)
       expect((await again.client.service('roles').find()).total).toBeGreaterThanOrEqual(4)
     })
+  })
+})
+
+describe('a call that never answers', () => {
+  it('gives up its slot after the slot timeout, so the connection\'s next call runs', async () => {
+    const gate = new ConnectionGate({ inFlight: 1, queued: 10 }, () => true, 50)
+    const ran: string[] = []
+    gate.admit(['find', 'stuck', {}, () => undefined], () => ran.push('stuck'))
+    gate.admit(['find', 'next', {}, () => undefined], () => ran.push('next'))
+    expect(ran).toEqual(['stuck'])
+    expect(gate.queued).toBe(1)
+    await until(() => ran.length === 2, 'the waiting call to run', 2000)
+    expect(ran).toEqual(['stuck', 'next'])
   })
 })

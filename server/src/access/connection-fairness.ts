@@ -14,6 +14,12 @@ export type CallLimits = Configuration['callsPerConnection']
 const { getServiceOptions } = (feathersModule as { default?: typeof feathersModule }).default ?? feathersModule
 
 type Packet = unknown[]
+
+/**
+ * A call still running after this long gives up its slot (it goes on and still answers): with one
+ * call at a time per connection, a call stuck on a lock must not freeze the person's whole tab.
+ */
+export const SLOT_TIMEOUT_MS = 15_000
 type Acknowledge = (...answer: unknown[]) => void
 
 /**
@@ -48,7 +54,8 @@ export class ConnectionGate {
 
   constructor(
     private readonly limits: CallLimits,
-    private readonly isMethod: (event: string) => boolean
+    private readonly isMethod: (event: string) => boolean,
+    private readonly slotTimeoutMs = SLOT_TIMEOUT_MS
   ) {}
 
   /** socket.io packet middleware: `packet` is `[event, path, ...args, acknowledgement?]`. */
@@ -91,12 +98,15 @@ export class ConnectionGate {
     const free = () => {
       if (freed) return
       freed = true
+      clearTimeout(slotTimeout)
       this.running -= 1
       // The next waiting call starts on the following turn of the event loop, after pending I/O:
       // a call can finish without ever waiting for I/O (SQLite answers synchronously), and
       // starting the next one at once would chain the whole queue ahead of other sockets' packets.
       if (this.waiting.length > 0) setImmediate(() => this.startWaiting())
     }
+    const slotTimeout = setTimeout(free, this.slotTimeoutMs)
+    slotTimeout.unref()
     // Feathers answers through the last argument when it is a function; a call sent without an
     // acknowledgement gets one, so that its slot is freed when it finishes as well.
     const last = packet.length - 1

@@ -43,10 +43,11 @@ export async function checkReferences(context: HookContext, schema: TSchema | un
   for (const { path, reference } of declaredReferences(schema)) {
     for (const { at, value } of valuesAt(data, path)) if (typeof value === 'string') named.push({ at, id: value, reference })
   }
-  if (named.length === 0) return
   if (named.length > MAX_REFERENCES) throw clinicError(BadRequest, 'invalid-request')
-  const found = await readReferenced(context, identity, named)
-  for (const item of named) {
+  const changed = await withoutUnchanged(context, identity, named)
+  if (changed.length === 0) return
+  const found = await readReferenced(context, identity, changed)
+  for (const item of changed) {
     const row = found.get(`${item.reference.service}:${item.id}`)
     const isBranch = item.reference.service === 'branches'
     if (!row) throw clinicError(BadRequest, isBranch ? 'branch-not-allowed' : 'invalid-reference', item.at)
@@ -60,11 +61,27 @@ export async function checkReferences(context: HookContext, schema: TSchema | un
 }
 
 /** A role given to someone must grant nothing the caller does not hold (issue 11, item 2). */
-export function assertGrantWithin(granted: Permission[], identity: Identity, at: string): void {
+export function assertGrantWithin(granted: Permission[], identity: Identity, at?: string): void {
   if (!grantsWithin(granted, identity.role.permissions)) throw clinicError(Forbidden, 'role-beyond-own', at)
 }
 
 type Row = Record<string, unknown>
+
+/**
+ * On patch and update, an id the record already holds in that field is no new reference: a form
+ * saved whole sends a colleague's role, branches or services back unchanged, and what was given
+ * once (by someone allowed to) is not given again.
+ */
+async function withoutUnchanged(context: HookContext, identity: Identity, named: Named[]): Promise<Named[]> {
+  if (named.length === 0 || (context.method !== 'patch' && context.method !== 'update') || typeof context.id !== 'string') return named
+  if (!(context.service instanceof RecordService)) return named
+  // The whole row (one, by key): a data field need not be a column (appointment's waitingListId).
+  const stored = (await (context.app.get('db') as Knex)(context.service.table).where({ _id: context.id, companyId: identity.user.companyId }).first()) as Row | undefined
+  if (!stored) return named
+  // Ids are UUIDs: found in the stored value's text (a scalar, or a JSON list or object), they are held.
+  const held = (item: Named) => JSON.stringify(stored[item.at.split('.')[0]] ?? null).includes(item.id)
+  return named.filter((item) => !held(item))
+}
 
 /** The referenced rows of the caller's company, keyed `service:id`, in one UNION ALL statement. */
 async function readReferenced(context: HookContext, identity: Identity, named: Named[]): Promise<Map<string, Row>> {

@@ -42,7 +42,7 @@ describe.each(engines)('role grants on %s', (engine) => {
       )
     )
     expect(roleFields.length).toBeGreaterThan(0)
-    const colleague = (await addMember(admin, { role: 'doctor' })).user
+    const colleague = (await addMember(admin, { roleId: viewerRole })).user
     const usersBefore = await server.db('users').count({ total: '*' })
     for (const { path, method, field } of roleFields) {
       for (const role of [administratorRole, await roleId(admin, 'doctor')]) {
@@ -52,7 +52,7 @@ describe.each(engines)('role grants on %s', (engine) => {
       }
     }
     expect(await server.db('users').count({ total: '*' })).toEqual(usersBefore)
-    expect((await admin.client.service('users').get(colleague._id)).roleId).toBe(await roleId(admin, 'doctor'))
+    expect((await admin.client.service('users').get(colleague._id)).roleId).toBe(viewerRole)
   })
 
   it("the audit's case: a team manager cannot make themself or a new member an administrator", async () => {
@@ -97,5 +97,30 @@ describe.each(engines)('role grants on %s', (engine) => {
     const within = await roles.create({ name: 'Role viewer', permissions: [{ resource: 'roles', view: true }] } as never)
     expect(within.permissions).toEqual([expect.objectContaining({ resource: 'roles', view: true })])
     await roles.remove(within._id)
+  })
+
+  it('nobody edits, re-passwords or removes a colleague whose role grants more than their own', async () => {
+    const users = teamManager.client.service('users')
+    const before = await server.db('users').where({ _id: admin.auth.user._id }).first()
+    for (const call of [
+      users.patch(admin.auth.user._id, { email: 'taken.over@clinic.test' }),
+      users.patch(admin.auth.user._id, { password: 'Taken-over-9!' })
+    ]) {
+      expect((await failure(call)).data).toMatchObject({ code: 'role-beyond-own' })
+    }
+    // Even with the right to remove members, an administrator is beyond a team manager's reach.
+    const remover = await signedInMember(server, admin, {
+      roleId: await createRole('Team remover', [{ resource: 'users', view: true, delete: true }])
+    })
+    expect((await failure(remover.client.service('users').remove(admin.auth.user._id))).data).toMatchObject({ code: 'role-beyond-own' })
+    expect(await server.db('users').where({ _id: admin.auth.user._id }).first()).toEqual(before)
+  })
+
+  it('saving a colleague\'s whole form sends their role and branches back unchanged, and that is no new grant', async () => {
+    const viewer = (await addMember(admin, { roleId: viewerRole })).user
+    const saved = await teamManager.client.service('users').patch(viewer._id, { first_name: 'Renamed', roleId: viewerRole, branchIds: viewer.branchIds })
+    expect(saved).toMatchObject({ first_name: 'Renamed', roleId: viewerRole })
+    // The unchanged check is by the stored record: a role they do not hold yet is still a grant.
+    expect((await failure(teamManager.client.service('users').patch(viewer._id, { roleId: administratorRole }))).data).toMatchObject({ code: 'role-beyond-own', path: 'roleId' })
   })
 })

@@ -7,6 +7,7 @@ import { refreshService, useFind } from '../../api/live'
 import type { BranchRecord, RoleRecord, SpecialtyRecord, UserRecord } from '../../api/types'
 import { emailProblem } from '../../../../domain/validation/email'
 import { passwordProblem } from '../../../../domain/validation/password'
+import { grantsWithin } from '../../../../domain/access/grants'
 import { formatPhone, phoneProblem } from '../../../../domain/validation/phone'
 import { currentBranchId } from '../../api/branch'
 import { useSession } from '../../api/session-store'
@@ -63,8 +64,11 @@ export function TeamMemberDrawer({ member, onClose }: { member: UserRecord | nul
   const allowLogin = Form.useWatch('allowLogin', form)
   const isNew = !member
   // One's own password needs the current one (spec section 5): the server refuses it here.
-  const ownId = useSession()?.user._id
+  const session = useSession()
+  const ownId = session?.user._id
   const isSelf = !!member && member._id === ownId
+  // Roles granting more than one's own cannot be given (the server refuses them: role-beyond-own).
+  const mayGive = (role: RoleRecord) => grantsWithin(role.permissions, session?.role.permissions)
   // A password is needed when a new member may sign in; when editing it is set only if typed.
   const needsPassword = isNew && allowLogin
 
@@ -152,7 +156,12 @@ export function TeamMemberDrawer({ member, onClose }: { member: UserRecord | nul
         <Row gutter={12}>
           <Col xs={24} sm={12}>
             <Form.Item name="roleId" label={t('fields.role')} rules={[{ required: true, message: t('errors.field-required') }]}>
-              <Select loading={roles.isLoading} options={(roles.data?.data ?? []).map((role) => ({ value: role._id, label: roleLabel(role, t) }))} data-testid="member-role" />
+              <Select
+                loading={roles.isLoading}
+                disabled={isSelf}
+                options={(roles.data?.data ?? []).map((role) => ({ value: role._id, label: roleLabel(role, t), disabled: !mayGive(role) }))}
+                data-testid="member-role"
+              />
             </Form.Item>
           </Col>
           <Col xs={24} sm={12}>

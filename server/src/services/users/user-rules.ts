@@ -5,6 +5,9 @@ import { emailProblem } from '../../../../domain/validation/email'
 import { phoneProblem } from '../../../../domain/validation/phone'
 import { passwordProblem } from '../../../../domain/validation/password'
 import type { UserData, UserPatch } from './users.schema'
+import { assertGrantWithin } from '../../access/references'
+import { RowCodec } from '../row-codec'
+import type { Permission } from '../../../../domain/access/resources'
 
 /**
  * The rules of a team member that the schema cannot say: e-mail, phone and password shape,
@@ -50,4 +53,23 @@ export async function endSessionsOfRestricted(context: HookContext) {
   const sessions = context.app.service('sessions')
   const open = await context.app.get('db')('sessions').where({ userId: user._id }).whereNull('endedAt').select('_id')
   await Promise.all(open.map((session: { _id: string }) => sessions.patch(session._id, { endedAt: new Date().toISOString() })))
+}
+
+const roleCodec = new RowCodec({ json: ['permissions'] })
+
+/**
+ * Nobody manages a colleague more powerful than they are (issue 11, item 2): editing or removing
+ * a member whose role grants more than the caller's own is refused, or a team manager could
+ * set an administrator's password or e-mail and take the account over.
+ */
+export async function withinOwnGrants(context: HookContext) {
+  const identity = context.params.identity
+  if (!context.params.provider || !identity || typeof context.id !== 'string' || context.id === identity.user._id) return
+  const row = await context.app
+    .get('db')('users')
+    .join('roles', 'roles._id', 'users.roleId')
+    .where({ 'users._id': context.id, 'users.companyId': identity.user.companyId })
+    .first('roles.permissions')
+  // Unknown or another company's member: the service answers NotFound as usual.
+  if (row) assertGrantWithin(roleCodec.fromDb<{ permissions: Permission[] }>(row).permissions, identity)
 }

@@ -6,7 +6,7 @@ import { checkId } from '../../hooks/check-id'
 import { teamManagersChannel, userChannel } from '../../channels'
 import { UserService, userRowShape, userServiceOptions } from './users.class'
 import { userDataResolver, userDataValidator, userExternalResolver, userPatchResolver, userPatchValidator, userQueryValidator, userResolver, userDataSchema, userPatchSchema } from './users.schema'
-import { checkTeamMember, endSessionsOfRestricted, protectOwnAccount } from './user-rules'
+import { checkTeamMember, endSessionsOfRestricted, protectOwnAccount, withinOwnGrants } from './user-rules'
 import { takeNewPassword, writeWithNewPassword } from './member-password'
 import { userMethods, userPath } from './users.shared'
 import { checkSchedule } from '../../schema/schedule'
@@ -34,8 +34,8 @@ export function users(app: Application) {
     before: {
       all: [checkId(), schemaHooks.validateQuery(userQueryValidator), companyScope],
       create: [schemaHooks.validateData(userDataValidator), checkTeamMember, checkSchedule(), schemaHooks.resolveData(userDataResolver)],
-      patch: [schemaHooks.validateData(userPatchValidator), takeNewPassword, protectOwnAccount, checkTeamMember, checkSchedule(), schemaHooks.resolveData(userPatchResolver), writeWithNewPassword],
-      remove: [protectOwnAccount]
+      patch: [schemaHooks.validateData(userPatchValidator), withinOwnGrants, takeNewPassword, protectOwnAccount, checkTeamMember, checkSchedule(), schemaHooks.resolveData(userPatchResolver), writeWithNewPassword],
+      remove: [protectOwnAccount, withinOwnGrants]
     },
     after: {
       patch: [endSessionsOfRestricted]

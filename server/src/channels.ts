@@ -18,13 +18,11 @@ export const userChannel = (userId: string) => `user/${userId}`
 export const teamManagersChannel = (companyId: string) => `company/${companyId}/users`
 
 /**
- * The role's permissions of each signed-in connection, as of its sign-in (like its channels),
- * for publishers that send a record only to, or differently to, connections holding a flag
- * (the trash, customers' protected phones).
+ * Who each signed-in connection is, as of its sign-in (like its channels): the role's
+ * permissions, the person and the branches they work in, for publishers that send a record
+ * only to, or differently to, some connections (the trash, customers' protected phones).
  */
-const permissionsOf = new WeakMap<RealTimeConnection, Permission[]>()
-/** Who each signed-in connection is and which branches they work in, as of its sign-in (like its channels). */
-const peopleOf = new WeakMap<RealTimeConnection, { userId: string; branchIds: string[] }>()
+const peopleOf = new WeakMap<RealTimeConnection, { userId: string; branchIds: string[]; permissions: Permission[] }>()
 
 /**
  * The connection as a viewer of records (record-scope.ts), with its company's `settings` as of
@@ -32,13 +30,13 @@ const peopleOf = new WeakMap<RealTimeConnection, { userId: string; branchIds: st
  */
 export function connectionViewer(connection: RealTimeConnection, settings: Record<string, unknown>): Viewer | null {
   const person = peopleOf.get(connection)
-  return person ? { ...person, permissions: permissionsOf.get(connection) ?? [], settings } : null
+  return person ? { ...person, settings } : null
 }
 
-export const connectionPermissions = (connection: RealTimeConnection): Permission[] => permissionsOf.get(connection) ?? []
+export const connectionPermissions = (connection: RealTimeConnection): Permission[] => peopleOf.get(connection)?.permissions ?? []
 
 export function connectionMay(connection: RealTimeConnection, resource: PermissionResource, flag: PermissionFlag): boolean {
-  return hasPermission(permissionsOf.get(connection), resource, flag)
+  return hasPermission(peopleOf.get(connection)?.permissions, resource, flag)
 }
 
 /**
@@ -55,15 +53,13 @@ export function channels(app: Application) {
     if (hasPermission(identity.role.permissions, 'users', 'view')) app.channel(teamManagersChannel(identity.user.companyId)).join(connection)
     if (seesWholeCompany(identity.role.permissions)) app.channel(allBranchesChannel(identity.user.companyId)).join(connection)
     else for (const branchId of identity.branchIds) app.channel(branchChannel(branchId)).join(connection)
-    permissionsOf.set(connection, identity.role.permissions)
-    peopleOf.set(connection, { userId: identity.user._id, branchIds: identity.branchIds })
+    peopleOf.set(connection, { userId: identity.user._id, branchIds: identity.branchIds, permissions: identity.role.permissions })
     attachSession(connection, identity.session._id)
   })
 
   app.on('logout', (_result: unknown, { connection }: { connection?: RealTimeConnection }) => {
     if (!connection) return
     if (app.channels.length > 0) app.channel(app.channels).leave(connection)
-    permissionsOf.delete(connection)
     peopleOf.delete(connection)
     detachSession(connection)
   })

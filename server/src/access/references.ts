@@ -7,12 +7,13 @@ import { clinicError } from '../errors'
 import { referenceFields, valuesAt, type Reference, type ReferenceField } from '../schema/references'
 import { RecordService } from '../services/record.class'
 import { RowCodec } from '../services/row-codec'
+import { roleRowShape } from '../services/roles/roles.class'
 import { grantsWithin } from '../../../domain/access/grants'
 import type { Permission } from '../../../domain/access/resources'
 
 /** More ids than any form sends in one call: refused before anything is read. */
 const MAX_REFERENCES = 1000
-const roleCodec = new RowCodec({ json: ['permissions'] })
+const roleCodec = new RowCodec(roleRowShape)
 const fieldsBySchema = new WeakMap<TSchema, ReferenceField[]>()
 
 /** The reference fields of a data schema, found once per schema. */
@@ -56,13 +57,18 @@ export async function checkReferences(context: HookContext, schema: TSchema | un
     if ((isBranch || item.reference.branch) && !identity.branchIds.includes(String(branchId))) {
       throw clinicError(BadRequest, isBranch ? 'branch-not-allowed' : 'invalid-reference', item.at)
     }
-    if (item.reference.service === 'roles') assertGrantWithin(roleCodec.fromDb<{ permissions: Permission[] }>(row).permissions, identity, item.at)
+    if (item.reference.service === 'roles') assertStoredGrantWithin(row, identity, item.at)
   }
 }
 
 /** A role given to someone must grant nothing the caller does not hold (issue 11, item 2). */
 export function assertGrantWithin(granted: Permission[], identity: Identity, at?: string): void {
   if (!grantsWithin(granted, identity.role.permissions)) throw clinicError(Forbidden, 'role-beyond-own', at)
+}
+
+/** The same, for a role's `permissions` column as the database stores it. */
+export function assertStoredGrantWithin(row: Record<string, unknown>, identity: Identity, at?: string): void {
+  assertGrantWithin(roleCodec.fromDb<{ permissions: Permission[] }>(row).permissions, identity, at)
 }
 
 type Row = Record<string, unknown>

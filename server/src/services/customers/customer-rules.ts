@@ -34,19 +34,6 @@ function checkFields(data: CustomerInput, timeZone: string) {
   if (typeof data.birthdate === 'string' && data.birthdate > todayIn(timeZone)) throw clinicError(BadRequest, 'birthdate-in-future', 'birthdate')
 }
 
-/** sourceId and tagIds must name the company's own sources and tags. */
-async function checkReferences(context: HookContext, data: CustomerInput, companyId: string) {
-  const db = context.app.get('db')
-  if (typeof data.sourceId === 'string') {
-    const found = await db('sources').where({ _id: data.sourceId, companyId }).first('_id')
-    if (!found) throw clinicError(BadRequest, 'invalid-reference', 'sourceId')
-  }
-  if (Array.isArray(data.tagIds) && data.tagIds.length > 0) {
-    const found = await db('tags').whereIn('_id', data.tagIds).andWhere({ companyId }).select('_id')
-    if (found.length !== new Set(data.tagIds).size) throw clinicError(BadRequest, 'invalid-reference', 'tagIds')
-  }
-}
-
 /** Before create/patch, after schema validation: the customer rules of spec section 5. */
 export async function checkCustomer(context: HookContext) {
   const identity = context.params.identity
@@ -57,5 +44,4 @@ export async function checkCustomer(context: HookContext) {
   if (context.method === 'create' && settings.requireCustomerSource === true && !data.sourceId) {
     throw clinicError(BadRequest, 'source-required', 'sourceId')
   }
-  await checkReferences(context, data, identity.user.companyId)
 }

@@ -5,13 +5,12 @@ import { emailProblem } from '../../../../domain/validation/email'
 import { phoneProblem } from '../../../../domain/validation/phone'
 import { passwordProblem } from '../../../../domain/validation/password'
 import type { UserData, UserPatch } from './users.schema'
-import { assertGrantWithin } from '../../access/references'
-import { RowCodec } from '../row-codec'
-import type { Permission } from '../../../../domain/access/resources'
+import { assertStoredGrantWithin } from '../../access/references'
 
 /**
- * The rules of a team member that the schema cannot say: e-mail, phone and password shape,
- * and that the role, specialty and branches named belong to the caller's company.
+ * The rules of a team member that the schema cannot say: e-mail, phone and password shape.
+ * That the role, specialty and branches named belong to the caller's company (and the role to
+ * their own rights) is checked with every declared reference, in access() (access/references.ts).
  */
 export async function checkTeamMember(context: HookContext) {
   const data = context.data as UserData & UserPatch
@@ -21,17 +20,6 @@ export async function checkTeamMember(context: HookContext) {
   if (data.password !== undefined || (creating && data.allowLogin !== false)) assertNoProblem(passwordProblem(data.password), 'password')
   for (const field of ['first_name', 'last_name'] as const) {
     if (data[field] !== undefined && data[field]!.trim() === '') throw clinicError(BadRequest, field === 'first_name' ? 'first-name-required' : 'last-name-required', field)
-  }
-  const companyId = context.params.identity?.user.companyId ?? (data as { companyId?: string }).companyId
-  if (!companyId) return
-  const db = context.app.get('db')
-  if (data.roleId && !(await db('roles').where({ _id: data.roleId, companyId }).first('_id'))) throw clinicError(BadRequest, 'invalid-request', 'roleId')
-  if (data.specialtyId && !(await db('specialties').where({ _id: data.specialtyId, companyId }).first('_id'))) {
-    throw clinicError(BadRequest, 'invalid-request', 'specialtyId')
-  }
-  if (data.branchIds) {
-    const found = await db('branches').whereIn('_id', data.branchIds).andWhere({ companyId }).count({ total: '_id' })
-    if (Number(found[0]?.total ?? 0) !== data.branchIds.length) throw clinicError(BadRequest, 'invalid-request', 'branchIds')
   }
 }
 
@@ -55,8 +43,6 @@ export async function endSessionsOfRestricted(context: HookContext) {
   await Promise.all(open.map((session: { _id: string }) => sessions.patch(session._id, { endedAt: new Date().toISOString() })))
 }
 
-const roleCodec = new RowCodec({ json: ['permissions'] })
-
 /**
  * Nobody manages a colleague more powerful than they are (issue 11, item 2): editing or removing
  * a member whose role grants more than the caller's own is refused, or a team manager could
@@ -71,5 +57,5 @@ export async function withinOwnGrants(context: HookContext) {
     .where({ 'users._id': context.id, 'users.companyId': identity.user.companyId })
     .first('roles.permissions')
   // Unknown or another company's member: the service answers NotFound as usual.
-  if (row) assertGrantWithin(roleCodec.fromDb<{ permissions: Permission[] }>(row).permissions, identity)
+  if (row) assertStoredGrantWithin(row, identity)
 }

@@ -2,7 +2,7 @@ import type { Knex } from 'knex'
 import { databaseEngine } from '../server/src/db'
 import { newId } from '../server/src/hooks/ids'
 import { demoPerson, seededRandom, type DemoPerson } from '../server/src/demo-people'
-import { searchColumns } from '../server/src/services/customers/customers.class'
+import { searchColumns } from '../server/src/services/customers/customers/customers.class'
 
 /** What the measurement needs to know about the generated customers: a sample to search for. */
 export interface Generated {

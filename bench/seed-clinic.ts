@@ -1,7 +1,7 @@
 import type { Knex } from 'knex'
-import { registerCompany } from '../server/src/services/company-registration/register-company'
+import { registerCompany } from '../server/src/services/company/company-registration/register-company'
 import { newId, now } from '../server/src/hooks/ids'
-import { hashPassword } from '../server/src/services/users/password-hash'
+import { hashPassword } from '../server/src/services/team/users/password-hash'
 import { normalizeCatalogueText } from '../domain/catalogue/search'
 import type { BenchDoctor, BenchService } from './appointments-generate'
 

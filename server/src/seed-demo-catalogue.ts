@@ -1,6 +1,6 @@
 import type { Knex } from 'knex'
 import { newId } from './hooks/ids'
-import { serviceSearchColumns } from './services/service/service.class'
+import { serviceSearchColumns } from './services/catalogue/service/service.class'
 import { normalizeSchedule, type StaffSchedule } from '../../domain/schedule/working-hours'
 import type { TimeInterval } from '../../domain/schedule/intervals'
 

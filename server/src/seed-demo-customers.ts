@@ -2,7 +2,7 @@ import type { Knex } from 'knex'
 import { newId } from './hooks/ids'
 import { demoPerson, seededRandom } from './demo-people'
 import { customerPalette } from '../../domain/customers/colors'
-import { searchColumns } from './services/customers/customers.class'
+import { searchColumns } from './services/customers/customers/customers.class'
 
 const TAGS: Array<[string, string]> = [
   ['VIP', '#faad14'],

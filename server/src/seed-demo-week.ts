@@ -1,5 +1,5 @@
 import { seededRandom } from './demo-people'
-import { timing, type AppointmentRow } from './services/appointment/appointment-booking'
+import { timing, type AppointmentRow } from './services/appointments/appointment/appointment-booking'
 import { canTransition, holdsSlot, initialStatuses, type AppointmentStatus } from '../../domain/appointments/status'
 import { occurrences, type RepeatRule } from '../../domain/appointments/recurrence'
 import { addLocalDays, daysBetween, toZoned, weekdayOf, zonedToUtcMs } from '../../domain/appointments/zoned-time'

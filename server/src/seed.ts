@@ -1,5 +1,5 @@
 import type { Application } from './declarations'
-import { registerCompany } from './services/company-registration/register-company'
+import { registerCompany } from './services/company/company-registration/register-company'
 import { seedDemoClinic, DEMO_SIGN_IN } from './seed-demo'
 
 /**

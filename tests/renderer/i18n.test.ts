@@ -2,7 +2,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { messages } from '../../domain/messages'
 import { permissionFlags, permissionResources } from '../../domain/access/resources'
-import { companyModules } from '../../server/src/services/company/company.shared'
+import { companyModules } from '../../server/src/services/company/company/company.shared'
 import { defaultRoleKeys } from '../../domain/access/default-roles'
 import { initialLanguage, languages } from '../../renderer/src/i18n/languages'
 

@@ -1,6 +1,6 @@
 import type { ClientApplication } from '../../server/src/client'
-import { engines, nextEvent, receivesEvent, startServer, type SignedIn, type TestServer } from './harness'
-import { signedInMember } from './fixtures'
+import { engines, nextEvent, receivesEvent, startServer, type SignedIn, type TestServer } from './support/harness'
+import { signedInMember } from './support/fixtures'
 
 /** A service of any path, loosely typed: these tests run the same steps over several services. */
 interface AnyService {

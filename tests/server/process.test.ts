@@ -5,8 +5,8 @@ import { io } from 'socket.io-client'
 import socketio from '@feathersjs/socketio-client'
 import { createClient } from '../../server/src/client'
 import { DEMO_SIGN_IN } from '../../server/src/seed-demo'
-import { MemoryStorage } from './harness'
-import { freePort, startProcess, waitFor, type Running } from './server-process'
+import { MemoryStorage } from './support/harness'
+import { freePort, startProcess, waitFor, type Running } from './support/server-process'
 
 describe('the server process', () => {
   // A real process compiles TypeScript and migrates before it listens: slow on a busy 2-core machine.

@@ -1,6 +1,6 @@
 import type { Socket } from 'socket.io-client'
-import { engines, failure, startServer, type SignedIn, type TestServer } from './harness'
-import { disconnected } from './fixtures'
+import { engines, failure, startServer, type SignedIn, type TestServer } from './support/harness'
+import { disconnected } from './support/fixtures'
 
 type Ack = { error: { name?: string; code?: number; message?: string; data?: { code?: string }; stack?: string } | null; result: unknown }
 

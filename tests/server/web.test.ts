@@ -3,7 +3,7 @@ import http from 'node:http'
 import os from 'node:os'
 import path from 'node:path'
 import { configurationFromEnv } from '../../server/src/configuration'
-import { startServer, type TestServer } from './harness'
+import { startServer, type TestServer } from './support/harness'
 
 const SECRET = 'signing-secret-that-must-never-be-served'
 

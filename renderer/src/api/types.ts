@@ -53,7 +53,7 @@ export interface RoleRecord {
   permissions: Permission[]
 }
 
-export type { SignInResult } from '../../../server/src/services/authentication/authentication.shared'
+export type { SignInResult } from '../../../server/src/services/identity/authentication/authentication.shared'
 
 export interface SessionRecord {
   _id: string
@@ -115,4 +115,4 @@ export interface PermissionsInfo {
   mine: Permission[]
 }
 
-export type { RegistrationData } from '../../../server/src/services/company-registration/company-registration.shared'
+export type { RegistrationData } from '../../../server/src/services/company/company-registration/company-registration.shared'

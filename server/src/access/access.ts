@@ -52,7 +52,7 @@ export function standardAccess(resource: PermissionResource, overrides: AccessTa
   }
 }
 
-/** Every service's declaration, by path. tests/server/access-table.test.ts reviews it. */
+/** Every service's declaration, by path. tests/server/access/access-table.test.ts reviews it. */
 export const accessRegistry = new Map<string, AccessDeclaration>()
 
 const requireToken = authenticate('jwt')

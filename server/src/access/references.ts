@@ -7,7 +7,7 @@ import { clinicError } from '../errors'
 import { referenceFields, valuesAt, type Reference, type ReferenceField } from '../schema/references'
 import { RecordService } from '../services/record.class'
 import { RowCodec } from '../services/row-codec'
-import { roleRowShape } from '../services/roles/roles.class'
+import { roleRowShape } from '../services/identity/roles/roles.class'
 import { grantsWithin } from '../../../domain/access/grants'
 import type { Permission } from '../../../domain/access/resources'
 

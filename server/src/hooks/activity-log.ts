@@ -2,7 +2,7 @@ import { isDeepStrictEqual } from 'node:util'
 import type { HookContext, NextFunction } from '../declarations'
 import { newId, now } from './ids'
 import { RowCodec } from '../services/row-codec'
-import { mayLeaveServer, recordTitle } from '../services/trash/trash-rows'
+import { mayLeaveServer, recordTitle } from '../services/audit/trash/trash-rows'
 
 type Row = Record<string, unknown>
 

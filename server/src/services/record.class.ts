@@ -5,7 +5,7 @@ import type { Knex } from 'knex'
 import { RowCodec, type RowShape } from './row-codec'
 import { paginate } from '../schema/query'
 import type { Application } from '../declarations'
-import { insertTrashRow, trashRowFor, type TrashPolicy, type TrashRow } from './trash/trash-rows'
+import { insertTrashRow, trashRowFor, type TrashPolicy, type TrashRow } from './audit/trash/trash-rows'
 import type { RecordScope } from '../access/record-scope'
 
 export type RecordParams = KnexAdapterParams

@@ -1,7 +1,7 @@
 import type { Socket } from 'socket.io-client'
 import { getServiceOptions } from '@feathersjs/feathers'
 import { accessRegistry } from '../../../server/src/access/access'
-import { PASSWORD, engines, startServer, type TestServer } from '../harness'
+import { PASSWORD, engines, startServer, type TestServer } from '../support/harness'
 
 /**
  * Rule over every service (issue 11, item 6): no call from outside ever produces a 5xx. Each

@@ -2,7 +2,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { getServiceOptions } from '@feathersjs/feathers'
 import { accessRegistry } from '../../../server/src/access/access'
-import { startServer, type TestServer } from '../harness'
+import { startServer, type TestServer } from '../support/harness'
 
 /**
  * Rule over every service (issue 11, item 3): a password is written only where its rules are
@@ -22,6 +22,8 @@ const WITHOUT_SCHEMA: Record<string, string> = {
   'force-logout': 'takes no data at all (an inline empty schema)'
 }
 const servicesDir = path.join(__dirname, '../../../server/src/services')
+/** A service's folder: services/<area>/<name>. */
+const folderOf = (servicePath: string) => fs.readdirSync(servicesDir).map((area) => path.join(servicesDir, area, kebab(servicePath))).find((folder) => fs.existsSync(folder))
 const kebab = (servicePath: string) => servicePath.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)
 
 type Schema = { properties?: Record<string, unknown>; additionalProperties?: unknown; allOf?: Schema[]; anyOf?: Schema[]; oneOf?: Schema[] }
@@ -55,9 +57,9 @@ describe('password fields', () => {
     const accepting: string[] = []
     const unchecked: string[] = []
     for (const servicePath of [...accessRegistry.keys()].sort()) {
-      const folder = path.join(servicesDir, kebab(servicePath))
+      const folder = folderOf(servicePath)
       const writes = (getServiceOptions(server.app.service(servicePath as never)).methods as string[]).some((method) => ['create', 'update', 'patch'].includes(method))
-      const schemas = fs.existsSync(folder) ? await dataSchemasOf(folder) : []
+      const schemas = folder ? await dataSchemasOf(folder) : []
       if (writes && schemas.length === 0 && !(servicePath in WITHOUT_SCHEMA)) unchecked.push(servicePath)
       for (const [name, schema] of schemas) {
         const fields = acceptedFields(schema).filter((field) => field === '*' || /password/i.test(field))

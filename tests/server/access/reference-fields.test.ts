@@ -2,8 +2,8 @@ import type { TSchema } from '@feathersjs/typebox'
 import { accessRegistry, type ServiceMethod } from '../../../server/src/access/access'
 import { referenceFields, type ReferenceField } from '../../../server/src/schema/references'
 import type { ClientApplication } from '../../../server/src/client'
-import { engines, failure, startServer, type SignedIn, type TestServer } from '../harness'
-import { roleId } from '../fixtures'
+import { engines, failure, startServer, type SignedIn, type TestServer } from '../support/harness'
+import { roleId } from '../support/fixtures'
 
 /**
  * Rules over every service (issue 11, item 5): every field of a writing method's data schema that

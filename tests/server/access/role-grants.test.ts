@@ -1,8 +1,8 @@
 import { Type } from '@feathersjs/typebox'
 import { accessRegistry } from '../../../server/src/access/access'
 import { referenceFields } from '../../../server/src/schema/references'
-import { engines, failure, startServer, type SignedIn, type TestServer } from '../harness'
-import { addMember, roleId, signedInMember } from '../fixtures'
+import { engines, failure, startServer, type SignedIn, type TestServer } from '../support/harness'
+import { addMember, roleId, signedInMember } from '../support/fixtures'
 
 /**
  * Role escalation (issue 11, item 2): a person may give only roles whose grants are within

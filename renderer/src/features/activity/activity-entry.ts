@@ -1,4 +1,4 @@
-import type { UserActivity } from '../../../../server/src/services/user-activities/user-activities.shared'
+import type { UserActivity } from '../../../../server/src/services/audit/user-activities/user-activities.shared'
 
 export type { UserActivity as ActivityEntry }
 

@@ -1,4 +1,4 @@
-import '../appointments/appointments.css'
+import './appointments.css'
 import { useMemo, useState } from 'react'
 import dayjs from 'dayjs'
 import { Button, Empty, Grid, Table, Typography } from 'antd'

@@ -1,6 +1,6 @@
 import type { AppointmentStatus } from '../../../../domain/appointments/status'
 import type { RepeatRule } from '../../../../domain/appointments/recurrence'
-import type { Appointment, reminderUnits } from '../../../../server/src/services/appointment/appointment.shared'
+import type { Appointment, reminderUnits } from '../../../../server/src/services/appointments/appointment/appointment.shared'
 
 export type { AppointmentStatus } from '../../../../domain/appointments/status'
 
@@ -10,8 +10,8 @@ export type { RepeatFrequency, RepeatEnds, RepeatRule } from '../../../../domain
 export type ReminderUnit = (typeof reminderUnits)[number]
 export type AppointmentRecord = Appointment
 export type AppointmentService = Appointment['services'][number]
-export type { ClinicService as CatalogueService } from '../../../../server/src/services/service/service.shared'
-export type { WorkPlace } from '../../../../server/src/services/work-place/work-place.shared'
+export type { ClinicService as CatalogueService } from '../../../../server/src/services/catalogue/service/service.shared'
+export type { WorkPlace } from '../../../../server/src/services/schedule/work-place/work-place.shared'
 export { defaultCalendarSettings, type CalendarSettings } from '../../../../domain/schedule/calendar-settings'
 
 /** What the booking form sends: start and duration; the server computes end, date and time. */

@@ -14,7 +14,7 @@ import { PageLoading } from '../../components/PageLoading'
 import { ruleFrom, showServerError } from '../../components/form-errors'
 import { toast } from '../../app/toasts'
 import { currencies, timeZones } from './company-options'
-import { companyModules } from '../../../../server/src/services/company/company.shared'
+import { companyModules } from '../../../../server/src/services/company/company/company.shared'
 
 const fields = ['name', 'phone', 'email', 'timezone', 'currency', 'locale', 'modules']
 

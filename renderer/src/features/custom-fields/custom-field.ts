@@ -1,4 +1,4 @@
-export type { CustomField, CustomFieldData, CustomFieldPatch } from '../../../../server/src/services/fields/fields.shared'
+export type { CustomField, CustomFieldData, CustomFieldPatch } from '../../../../server/src/services/customers/fields/fields.shared'
 export { customFieldTypes, optionFieldTypes, type CustomFieldType, type CustomFieldShowIf } from '../../../../domain/customers/custom-fields'
 
 /** A condition's value as a person reads it: yes/no for a checkbox, else as written. */

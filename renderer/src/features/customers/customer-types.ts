@@ -2,14 +2,14 @@
  * Shapes of the customers area, re-exported from the server's shared files (type-only: no
  * server code reaches the bundle).
  */
-import type { Customer, CustomerPatch } from '../../../../server/src/services/customers/customers.shared'
-import type { Tag } from '../../../../server/src/services/tags/tags.shared'
-import type { Source } from '../../../../server/src/services/sources/sources.shared'
-import type { Note } from '../../../../server/src/services/notes/notes.shared'
-import type { CustomField } from '../../../../server/src/services/fields/fields.shared'
+import type { Customer, CustomerPatch } from '../../../../server/src/services/customers/customers/customers.shared'
+import type { Tag } from '../../../../server/src/services/customers/tags/tags.shared'
+import type { Source } from '../../../../server/src/services/customers/sources/sources.shared'
+import type { Note } from '../../../../server/src/services/customers/notes/notes.shared'
+import type { CustomField } from '../../../../server/src/services/customers/fields/fields.shared'
 
-export type { CustomerStatus, NotificationChannel } from '../../../../server/src/services/customers/customers.shared'
-export { notificationChannels } from '../../../../server/src/services/customers/customers.shared'
+export type { CustomerStatus, NotificationChannel } from '../../../../server/src/services/customers/customers/customers.shared'
+export { notificationChannels } from '../../../../server/src/services/customers/customers/customers.shared'
 export type { CustomFieldType } from '../../../../domain/customers/custom-fields'
 
 export type CustomerRecord = Customer

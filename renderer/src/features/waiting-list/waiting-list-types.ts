@@ -3,12 +3,12 @@
  * shared files (type-only: no server code reaches the bundle), plus what the form sends.
  */
 import type { AppointmentStatus } from '../../../../domain/appointments/status'
-import type { WaitingListEntry } from '../../../../server/src/services/waiting-list/waiting-list.shared'
+import type { WaitingListEntry } from '../../../../server/src/services/appointments/waiting-list/waiting-list.shared'
 
 export type { WaitingListEntry }
-export type { Appointment as AppointmentSummary, SlotFreed as SlotFreedEvent } from '../../../../server/src/services/appointment/appointment.shared'
-export type { WaitingListStatus as WaitingStatus } from '../../../../server/src/services/waiting-list/waiting-list.shared'
-export { waitingListStatuses as waitingStatuses } from '../../../../server/src/services/waiting-list/waiting-list.shared'
+export type { Appointment as AppointmentSummary, SlotFreed as SlotFreedEvent } from '../../../../server/src/services/appointments/appointment/appointment.shared'
+export type { WaitingListStatus as WaitingStatus } from '../../../../server/src/services/appointments/waiting-list/waiting-list.shared'
+export { waitingListStatuses as waitingStatuses } from '../../../../server/src/services/appointments/waiting-list/waiting-list.shared'
 
 /** What the form sends: the server fills company, status and appointment; the client the branch. */
 export type WaitingListData = Pick<

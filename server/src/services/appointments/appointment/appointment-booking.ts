@@ -1,0 +1,136 @@
+import { BadRequest, Conflict, Unprocessable } from '@feathersjs/errors'
+import type { Knex } from 'knex'
+import { databaseEngine } from '../../../db'
+import { clinicError } from '../../../errors'
+import { RowCodec } from '../../row-codec'
+import { SERVICE_BUFFER } from '../../catalogue/service/service.shared'
+import { APPOINTMENT_MAX_DURATION } from './appointment.shared'
+import { slotHoldingStatuses } from '../../../../../domain/appointments/status'
+import { toZoned } from '../../../../../domain/appointments/zoned-time'
+import { isWithinWorkingHours, type StaffSchedule } from '../../../../../domain/schedule/working-hours'
+
+export const APPOINTMENT_TABLE = 'appointment'
+export const STATUS_HISTORY_TABLE = 'appointment_status_history'
+
+/** A row as written: the API fields plus the hidden `blockedUntil` (end + buffer time). */
+export interface AppointmentRow {
+  _id: string
+  companyId: string
+  branchId: string
+  customerId: string
+  staffId: string
+  workPlaceId: string | null
+  start: string
+  end: string
+  blockedUntil: string
+  duration: number
+  date: string
+  time: string
+  status: string
+  services: Array<{ serviceId: string; duration: number; quantity: number }>
+  [key: string]: unknown
+}
+
+const MINUTE = 60_000
+/** The longest a row can hold its slot: blockedUntil - start. */
+const LONGEST_HOLD_MINUTES = APPOINTMENT_MAX_DURATION + SERVICE_BUFFER.max
+
+/** end, blockedUntil, and the company-local date and time of an appointment starting at `start`. */
+export function timing(start: string, duration: number, bufferMinutes: number, timeZone: string) {
+  const startMs = Date.parse(start)
+  const local = toZoned(startMs, timeZone)
+  return {
+    start: new Date(startMs).toISOString(),
+    end: new Date(startMs + duration * MINUTE).toISOString(),
+    blockedUntil: new Date(startMs + (duration + bufferMinutes) * MINUTE).toISOString(),
+    date: local.date,
+    time: local.time
+  }
+}
+
+/**
+ * Time kept free after the appointment: the longest buffer of its services in the catalogue
+ * (cleaning the chair happens once, however many treatments were done).
+ */
+export async function bufferMinutes(trx: Knex, companyId: string, services: Array<{ serviceId: string }>): Promise<number> {
+  const ids = [...new Set(services.map((service) => service.serviceId))]
+  if (ids.length === 0) return 0
+  const row = await trx('services').whereIn('_id', ids).andWhere({ companyId }).max({ buffer: 'bufferTime' }).first()
+  return Number(row?.buffer ?? 0)
+}
+
+/**
+ * Serialises bookings of the same doctor or chair, inside the write transaction, before the
+ * double-booking check reads. PostgreSQL: transaction-scoped advisory locks on a hash of
+ * company + doctor and company + chair, taken in sorted order so two bookings never wait on each
+ * other crosswise. SQLite: one write transaction at a time already (one pooled connection per
+ * process); the no-op write takes the database's write lock at once (BEGIN IMMEDIATE's effect),
+ * so even a second process on the same file cannot slip in between check and insert.
+ */
+export async function lockSlots(trx: Knex.Transaction, rows: Array<Pick<AppointmentRow, 'companyId' | 'staffId' | 'workPlaceId'>>): Promise<void> {
+  if (databaseEngine(trx) === 'sqlite') {
+    await trx.raw(`update "${APPOINTMENT_TABLE}" set "_id" = "_id" where 0 = 1`)
+    return
+  }
+  const keys = new Set<string>()
+  for (const row of rows) {
+    keys.add(`appointment:${row.companyId}:staff:${row.staffId}`)
+    if (row.workPlaceId) keys.add(`appointment:${row.companyId}:workplace:${row.workPlaceId}`)
+  }
+  for (const key of [...keys].sort()) await trx.raw('select pg_advisory_xact_lock(hashtextextended(?, 0))', [key])
+}
+
+/**
+ * Refuses a row whose doctor or chair is taken: another slot-holding appointment overlaps
+ * [start, blockedUntil) with its own [start, blockedUntil) (both buffers count). `exclude`: rows
+ * being rewritten in the same call. Run after lockSlots, in the same transaction.
+ */
+export async function assertSlotFree(trx: Knex.Transaction, row: AppointmentRow, exclude: string[]): Promise<void> {
+  // No appointment holds its slot longer than the longest visit plus the longest buffer, so one
+  // that starts earlier than that cannot reach this one. Without this lower bound the index
+  // (companyId, staffId, start) was read from the doctor's first appointment ever: a booking
+  // cost grew with the clinic's history (milliseconds at a few thousand past visits).
+  const earliest = new Date(Date.parse(row.start) - LONGEST_HOLD_MINUTES * MINUTE).toISOString()
+  const overlapping = () => {
+    const builder = trx(APPOINTMENT_TABLE)
+      .where('companyId', row.companyId)
+      .whereIn('status', slotHoldingStatuses as string[])
+      .andWhere('start', '>', earliest)
+      .andWhere('start', '<', row.blockedUntil)
+      .andWhere('blockedUntil', '>', row.start)
+    if (exclude.length > 0) builder.whereNotIn('_id', exclude)
+    return builder
+  }
+  if (await overlapping().andWhere('staffId', row.staffId).first('_id')) {
+    throw clinicError(Conflict, 'appointment-staff-busy', 'staffId', { start: row.start })
+  }
+  if (row.workPlaceId && (await overlapping().andWhere('workPlaceId', row.workPlaceId).first('_id'))) {
+    throw clinicError(Conflict, 'appointment-workplace-busy', 'workPlaceId', { start: row.start })
+  }
+}
+
+const userCodec = new RowCodec({ json: ['schedule'], boolean: ['archived'] })
+
+/** The doctor's working hours; a doctor not of the company (or archived) is not a choice. */
+export async function staffSchedule(trx: Knex, companyId: string, staffId: string): Promise<StaffSchedule> {
+  const row = await trx('users').where({ _id: staffId, companyId }).first('schedule', 'archived')
+  if (!row) throw clinicError(BadRequest, 'invalid-reference', 'staffId')
+  const user = userCodec.fromDb<{ schedule: StaffSchedule | null; archived: boolean }>(row)
+  if (user.archived) throw clinicError(BadRequest, 'invalid-reference', 'staffId')
+  return user.schedule ?? {}
+}
+
+/** The chair must be one of the appointment's branch. */
+export async function assertWorkPlace(trx: Knex, companyId: string, branchId: string, workPlaceId: string | null): Promise<void> {
+  if (!workPlaceId) return
+  const found = await trx('work_places').where({ _id: workPlaceId, companyId, branchId }).first('_id')
+  if (!found) throw clinicError(BadRequest, 'invalid-reference', 'workPlaceId')
+}
+
+/** Refuses a time outside the doctor's hours on the appointment's local day (Unprocessable at start). */
+export function assertWorkingHours(schedule: StaffSchedule, row: Pick<AppointmentRow, 'start' | 'duration'>, timeZone: string): void {
+  const local = toZoned(row.start, timeZone)
+  if (!isWithinWorkingHours(schedule, local.date, local.minutes, local.minutes + row.duration)) {
+    throw clinicError(Unprocessable, 'outside-working-hours', 'start', { date: local.date, time: local.time })
+  }
+}

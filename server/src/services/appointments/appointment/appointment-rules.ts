@@ -1,0 +1,69 @@
+import { BadRequest, Forbidden } from '@feathersjs/errors'
+import type { HookContext } from '../../../declarations'
+import { scopeRecords, type RecordScope } from '../../../access/record-scope'
+import { callerMay } from '../../../access/access'
+import { asCaller } from '../../../access/caller'
+import { clinicError } from '../../../errors'
+import type { Customer } from '../../customers/customers/customers.schema'
+
+/** True when the caller sees every doctor's appointments (seeAll on appointment), or is the server. */
+export function seesAllAppointments(context: HookContext): boolean {
+  return callerMay(context, 'appointment', 'seeAll')
+}
+
+/**
+ * Who sees which appointments (record-scope.ts): those of the branches they work in, and a
+ * doctor without seeAll on appointment only their own (`staffId`), so another doctor's is not
+ * found, not listed, not heard of, and not in their trash.
+ */
+export const appointmentRecordScope: RecordScope = { branch: {}, owner: { field: 'staffId', unlessSeeAll: 'appointment' } }
+
+/** Before find/get/patch/remove: the appointments the caller may see (appointmentRecordScope). */
+export const appointmentScope = scopeRecords(appointmentRecordScope)
+
+/**
+ * Before create/patch: a doctor without seeAll on appointment books only themselves, since an
+ * appointment booked for a colleague would vanish from their own sight at once.
+ */
+export function ownBookingsOnly(context: HookContext) {
+  if (!context.params.provider || seesAllAppointments(context)) return
+  const staffId = (context.data as { staffId?: string } | undefined)?.staffId
+  if (staffId !== undefined && staffId !== context.params.identity!.user._id) throw clinicError(Forbidden, 'appointment-own-only', 'staffId')
+}
+
+/** Moves `query.$series` (patch, remove: this occurrence or the rest of its series) into params. */
+export function seriesOption(context: HookContext) {
+  const query = (context.params.query ?? {}) as Record<string, unknown>
+  if (!('$series' in query)) return
+  const { $series, ...rest } = query
+  context.params.appointmentSeries = $series as 'this' | 'following'
+  context.params.query = rest
+}
+
+/** Before patch: where the service notes a change of doctor for the events (see appointment-publish.ts). */
+export function noteMoves(context: HookContext) {
+  context.params.appointmentMove = {}
+}
+
+/** After validation, moves the create/patch options `overrideWorkingHours` and `waitingListId` into params. */
+export function bookingOptions(context: HookContext) {
+  const data = context.data as Record<string, unknown> | undefined
+  if (!data || typeof data !== 'object' || Array.isArray(data)) return
+  const { overrideWorkingHours, waitingListId, ...rest } = data
+  if (overrideWorkingHours !== undefined) context.params.overrideWorkingHours = overrideWorkingHours === true
+  if (waitingListId !== undefined) context.params.waitingListId = waitingListId as string
+  context.data = rest
+}
+
+/**
+ * Before create/patch: a customer is named ("No customer was selected"), one the caller may see,
+ * and not blacklisted unless the caller is an administrator (seeAll on company: administrators and
+ * directors by default; doctors and front desks see all customers but are not administrators).
+ */
+export async function checkAppointmentCustomer(context: HookContext) {
+  const data = context.data as { customerId?: string | null }
+  if (context.method === 'patch' && data.customerId === undefined) return
+  if (!data.customerId) throw clinicError(BadRequest, 'no-customer', 'customerId')
+  const customer = (await context.app.service('customers').get(data.customerId, asCaller(context.params))) as Customer
+  if (customer.blacklisted && !callerMay(context, 'company', 'seeAll')) throw clinicError(Forbidden, 'customer-blacklisted', 'customerId')
+}

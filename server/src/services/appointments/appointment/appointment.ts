@@ -1,0 +1,60 @@
+import { hooks as schemaHooks } from '@feathersjs/schema'
+import type { Application } from '../../../declarations'
+import { access, standardAccess } from '../../../access/access'
+import { companyScope } from '../../../access/tenancy'
+import { branchCheck } from '../../../access/branch-scope'
+import { checkId } from '../../../hooks/check-id'
+import { trimStrings } from '../../../hooks/trim-strings'
+import { AppointmentService, appointmentRowShape, appointmentServiceOptions } from './appointment.class'
+import {
+  appointmentDataResolver,
+  appointmentDataValidator,
+  appointmentExternalResolver,
+  appointmentPatchResolver,
+  appointmentPatchValidator,
+  appointmentQueryResolver,
+  appointmentQueryValidator,
+  appointmentResolver,
+  appointmentDataSchema,
+  appointmentPatchSchema
+} from './appointment.schema'
+import { appointmentRecordScope, appointmentScope, bookingOptions, checkAppointmentCustomer, noteMoves, ownBookingsOnly, seriesOption } from './appointment-rules'
+import { publishAppointment } from './appointment-publish'
+import { appointmentEvents, appointmentMethods, appointmentPath } from './appointment.shared'
+import { resolveExternal, resolveResult } from '../../../hooks/resolve-shapes'
+
+declare module '../../../declarations' {
+  interface ServiceTypes {
+    [appointmentPath]: AppointmentService
+  }
+}
+
+/**
+ * `appointment`: the clinic's bookings (issue 5). Per branch; a doctor without seeAll on
+ * appointment sees only their own. Double booking, the status machine, series and the waiting
+ * list are kept in the service's transaction (appointment.class.ts).
+ */
+export function appointment(app: Application) {
+  app.use(appointmentPath, new AppointmentService({ ...appointmentServiceOptions(app), scope: appointmentRecordScope }, appointmentRowShape), {
+    methods: [...appointmentMethods],
+    events: [...appointmentEvents]
+  })
+  app.service(appointmentPath).hooks({
+    around: {
+      all: [
+        access(appointmentPath, { data: { create: appointmentDataSchema, patch: appointmentPatchSchema }, methods: standardAccess('appointment') }),
+        resolveExternal(appointmentExternalResolver),
+        resolveResult(appointmentResolver)
+      ]
+    },
+    before: {
+      all: [checkId(), schemaHooks.validateQuery(appointmentQueryValidator), companyScope, schemaHooks.resolveQuery(appointmentQueryResolver), seriesOption],
+      find: [appointmentScope],
+      get: [appointmentScope],
+      create: [trimStrings('notes'), schemaHooks.validateData(appointmentDataValidator), ownBookingsOnly, bookingOptions, branchCheck, checkAppointmentCustomer, schemaHooks.resolveData(appointmentDataResolver)],
+      patch: [appointmentScope, noteMoves, trimStrings('notes'), schemaHooks.validateData(appointmentPatchValidator), ownBookingsOnly, bookingOptions, checkAppointmentCustomer, schemaHooks.resolveData(appointmentPatchResolver)],
+      remove: [appointmentScope]
+    }
+  })
+  app.service(appointmentPath).publish(publishAppointment(app))
+}

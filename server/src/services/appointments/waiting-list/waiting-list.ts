@@ -1,0 +1,61 @@
+import { hooks as schemaHooks } from '@feathersjs/schema'
+import type { Application } from '../../../declarations'
+import { access, standardAccess } from '../../../access/access'
+import { companyScope } from '../../../access/tenancy'
+import { branchCheck } from '../../../access/branch-scope'
+import { scopeRecords, type RecordScope } from '../../../access/record-scope'
+import { checkId } from '../../../hooks/check-id'
+import { trimStrings } from '../../../hooks/trim-strings'
+import { publishToBranchWhoMay } from '../../../channels'
+import { WaitingListService, waitingListRowShape, waitingListServiceOptions } from './waiting-list.class'
+import {
+  waitingListDataResolver,
+  waitingListDataValidator,
+  waitingListExternalResolver,
+  waitingListPatchResolver,
+  waitingListPatchValidator,
+  waitingListQueryValidator,
+  waitingListResolver,
+  waitingListDataSchema,
+  waitingListPatchSchema
+} from './waiting-list.schema'
+import { checkWaitingListEntry } from './waiting-list-rules'
+import { waitingListMethods, waitingListPath } from './waiting-list.shared'
+import { resolveExternal, resolveResult } from '../../../hooks/resolve-shapes'
+
+declare module '../../../declarations' {
+  interface ServiceTypes {
+    [waitingListPath]: WaitingListService
+  }
+}
+
+/** Who sees which waiting-list entries: those of the branches they work in. */
+const waitingListScope: RecordScope = { branch: {} }
+const scoped = scopeRecords(waitingListScope)
+
+/**
+ * `waiting-list`: customers waiting for a slot, per branch, under the `appointment` permission.
+ * An appointment created with `waitingListId` marks its entry booked (appointment.class.ts);
+ * the appointment service offers the fitting entries whenever a slot frees up (`slot-freed`).
+ */
+export function waitingList(app: Application) {
+  app.use(waitingListPath, new WaitingListService({ ...waitingListServiceOptions(app), scope: waitingListScope }, waitingListRowShape), { methods: [...waitingListMethods], events: [] })
+  app.service(waitingListPath).hooks({
+    around: {
+      all: [
+        access(waitingListPath, { data: { create: waitingListDataSchema, patch: waitingListPatchSchema }, methods: standardAccess('appointment') }),
+        resolveExternal(waitingListExternalResolver),
+        resolveResult(waitingListResolver)
+      ]
+    },
+    before: {
+      all: [checkId(), schemaHooks.validateQuery(waitingListQueryValidator), companyScope],
+      find: [scoped],
+      get: [scoped],
+      create: [trimStrings('notes'), schemaHooks.validateData(waitingListDataValidator), branchCheck, checkWaitingListEntry, schemaHooks.resolveData(waitingListDataResolver)],
+      patch: [scoped, trimStrings('notes'), schemaHooks.validateData(waitingListPatchValidator), checkWaitingListEntry, schemaHooks.resolveData(waitingListPatchResolver)],
+      remove: [scoped]
+    }
+  })
+  app.service(waitingListPath).publish(publishToBranchWhoMay(app, 'appointment'))
+}

@@ -1,0 +1,55 @@
+import { hooks as schemaHooks } from '@feathersjs/schema'
+import type { Application, HookContext } from '../../../declarations'
+import { access } from '../../../access/access'
+import { companyScope } from '../../../access/tenancy'
+import { checkId } from '../../../hooks/check-id'
+import { UserActivityService, activityServicesFor, userActivityRowShape, userActivityServiceOptions } from './user-activities.class'
+import { userActivityExternalResolver, userActivityQueryValidator, userActivityResolver } from './user-activities.schema'
+import { userActivityMethods, userActivityPath } from './user-activities.shared'
+import { resolveExternal, resolveResult } from '../../../hooks/resolve-shapes'
+
+declare module '../../../declarations' {
+  interface ServiceTypes {
+    [userActivityPath]: UserActivityService
+  }
+}
+
+/** Entries about services whose records the reader may not view are not theirs to read. */
+async function visibleEntriesOnly(context: HookContext) {
+  const identity = context.params.identity
+  if (!context.params.provider || !identity) return
+  context.params.activityServices = activityServicesFor(identity)
+}
+
+async function newestFirst(context: HookContext) {
+  const query = context.params.query ?? {}
+  if (!query.$sort) context.params.query = { ...query, $sort: { createdAt: -1, _id: -1 } }
+}
+
+/**
+ * `user-activities`: the activity log (issue 4, item 5). Reading it needs `seeAll` on `company`:
+ * it shows what everyone in the company did, so it is for those who see the whole company
+ * (administrators and directors by default). Nobody creates, edits or deletes entries through
+ * the API (MethodNotAllowed). No events: entries are written outside the service.
+ */
+export function userActivities(app: Application) {
+  app.use(userActivityPath, new UserActivityService(userActivityServiceOptions(app), userActivityRowShape), { methods: [...userActivityMethods], events: [] })
+  app.service(userActivityPath).hooks({
+    around: {
+      all: [
+        access(userActivityPath, {
+          methods: {
+            find: { resource: 'company', flag: 'seeAll' },
+            get: { resource: 'company', flag: 'seeAll' }
+          }
+        }),
+        resolveExternal(userActivityExternalResolver),
+        resolveResult(userActivityResolver)
+      ]
+    },
+    before: {
+      all: [checkId(), schemaHooks.validateQuery(userActivityQueryValidator), companyScope, visibleEntriesOnly],
+      find: [newestFirst]
+    }
+  })
+}

@@ -1,0 +1,49 @@
+import { hooks as schemaHooks } from '@feathersjs/schema'
+import type { Application } from '../../../declarations'
+import { access, standardAccess } from '../../../access/access'
+import { companyScope } from '../../../access/tenancy'
+import { checkId } from '../../../hooks/check-id'
+import { trimStrings } from '../../../hooks/trim-strings'
+import { sortByRank } from '../../../schema/rank'
+import { publishToCompanyWhoMay } from '../../../channels'
+import { ServiceCategoryService, serviceCategoryServiceOptions } from './service-categories.class'
+import {
+  serviceCategoryDataResolver,
+  serviceCategoryDataValidator,
+  serviceCategoryExternalResolver,
+  serviceCategoryPatchResolver,
+  serviceCategoryPatchValidator,
+  serviceCategoryQueryValidator,
+  serviceCategoryResolver,
+  serviceCategoryDataSchema,
+  serviceCategoryPatchSchema
+} from './service-categories.schema'
+import { serviceCategoryMethods, serviceCategoryPath } from './service-categories.shared'
+import { resolveExternal, resolveResult } from '../../../hooks/resolve-shapes'
+
+declare module '../../../declarations' {
+  interface ServiceTypes {
+    [serviceCategoryPath]: ServiceCategoryService
+  }
+}
+
+/** `service-categories`: groups of the service catalogue, guarded like the catalogue (`service`). */
+export function serviceCategories(app: Application) {
+  app.use(serviceCategoryPath, new ServiceCategoryService(serviceCategoryServiceOptions(app)), { methods: [...serviceCategoryMethods], events: [] })
+  app.service(serviceCategoryPath).hooks({
+    around: {
+      all: [
+        access(serviceCategoryPath, { data: { create: serviceCategoryDataSchema, patch: serviceCategoryPatchSchema }, methods: standardAccess('service') }),
+        resolveExternal(serviceCategoryExternalResolver),
+        resolveResult(serviceCategoryResolver)
+      ]
+    },
+    before: {
+      all: [checkId(), schemaHooks.validateQuery(serviceCategoryQueryValidator), companyScope],
+      find: [sortByRank],
+      create: [trimStrings('name'), schemaHooks.validateData(serviceCategoryDataValidator), schemaHooks.resolveData(serviceCategoryDataResolver)],
+      patch: [trimStrings('name'), schemaHooks.validateData(serviceCategoryPatchValidator), schemaHooks.resolveData(serviceCategoryPatchResolver)]
+    }
+  })
+  app.service(serviceCategoryPath).publish(publishToCompanyWhoMay(app, 'service'))
+}

@@ -1,0 +1,88 @@
+import type { Knex } from 'knex'
+import { Conflict } from '@feathersjs/errors'
+import { defaultRoleKeys, defaultRoleNames, defaultRolePermissions } from '../../../../../domain/access/default-roles'
+import { normalizeEmail } from '../../../../../domain/validation/email'
+import { normalizePhone } from '../../../../../domain/validation/phone'
+import { clinicError } from '../../../errors'
+import { newId, now } from '../../../hooks/ids'
+import { hashPassword } from '../../team/users/password-hash'
+import { defaultModules, defaultCompanySettings } from '../company/company.shared'
+
+export interface NewCompany {
+  companyName: string
+  phone: string
+  email: string
+  first_name: string
+  last_name: string
+  password: string
+  timezone?: string
+  currency?: string
+  locale?: string
+  branchName?: string
+}
+
+export interface RegisteredCompany {
+  companyId: string
+  branchId: string
+  userId: string
+  roleIds: Record<(typeof defaultRoleKeys)[number], string>
+}
+
+/**
+ * Creates a company with its main branch, the four default roles and its first administrator,
+ * all in one transaction: a failure leaves nothing behind. Inputs are already validated.
+ */
+export async function registerCompany(db: Knex, input: NewCompany): Promise<RegisteredCompany> {
+  const email = normalizeEmail(input.email)
+  const passwordHash = await hashPassword(input.password)
+  const timestamp = now()
+  const stamp = { createdAt: timestamp, updatedAt: timestamp, createdBy: null }
+  const companyId = newId()
+  const branchId = newId()
+  const userId = newId()
+  const roleIds = Object.fromEntries(defaultRoleKeys.map((key) => [key, newId()])) as RegisteredCompany['roleIds']
+
+  await db.transaction(async (trx) => {
+    if (await trx('users').where({ email }).first('_id')) throw clinicError(Conflict, 'email-registered', 'email')
+    await trx('companies').insert({
+      _id: companyId,
+      ...stamp,
+      name: input.companyName.trim(),
+      phone: normalizePhone(input.phone),
+      email,
+      currency: input.currency ?? 'UZS',
+      timezone: input.timezone ?? 'Asia/Tashkent',
+      locale: input.locale ?? 'ru',
+      modules: JSON.stringify(defaultModules),
+      settings: JSON.stringify(defaultCompanySettings),
+      subscriptionEndsAt: null
+    })
+    await trx('branches').insert({ _id: branchId, companyId, ...stamp, name: input.branchName ?? 'Main branch', address: '', phone: normalizePhone(input.phone), isMain: true, archived: false })
+    await trx('roles').insert(
+      defaultRoleKeys.map((key) => ({ _id: roleIds[key], companyId, ...stamp, name: defaultRoleNames[key], key, permissions: JSON.stringify(defaultRolePermissions[key]) }))
+    )
+    await trx('users').insert({
+      _id: userId,
+      companyId,
+      ...stamp,
+      email,
+      password: passwordHash,
+      first_name: input.first_name.trim(),
+      last_name: input.last_name.trim(),
+      middle_name: '',
+      phone: normalizePhone(input.phone),
+      roleId: roleIds.administrator,
+      branchIds: JSON.stringify([branchId]),
+      color: '#1677ff',
+      acceptsAppointments: false,
+      percentOfRevenue: 0,
+      allowLogin: true,
+      isOwner: true,
+      archived: false,
+      balance: 0,
+      locale: input.locale ?? null,
+      schedule: JSON.stringify({})
+    })
+  })
+  return { companyId, branchId, userId, roleIds }
+}

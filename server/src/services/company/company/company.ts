@@ -1,0 +1,70 @@
+import { hooks as schemaHooks } from '@feathersjs/schema'
+import { BadRequest } from '@feathersjs/errors'
+import type { Application, HookContext } from '../../../declarations'
+import { clinicError } from '../../../errors'
+import { calendarSettingsProblem, withCalendarDefaults, type CalendarSettings } from '../../../../../domain/schedule/calendar-settings'
+import { access } from '../../../access/access'
+import { checkId } from '../../../hooks/check-id'
+import { companyChannel } from '../../../channels'
+import { CompanyService, companyRowShape, companyServiceOptions } from './company.class'
+import { companyExternalResolver, companyPatchResolver, companyPatchValidator, companyQueryValidator, companyResolver, companyPatchSchema } from './company.schema'
+import { MINE, companyMethods, companyPath } from './company.shared'
+import { resolveExternal, resolveResult } from '../../../hooks/resolve-shapes'
+
+declare module '../../../declarations' {
+  interface ServiceTypes {
+    [companyPath]: CompanyService
+  }
+}
+
+/**
+ * Tenancy for the company itself: its own `_id` is the company filter, and the id 'mine'
+ * (spec: the 'mine' company is the current one) names it.
+ */
+async function ownCompanyOnly(context: HookContext) {
+  const identity = context.params.identity
+  if (context.id === MINE && identity) context.id = identity.user.companyId
+  if (!context.params.provider || !identity) return
+  context.params.query = { ...(context.params.query ?? {}), _id: identity.user.companyId }
+}
+
+/**
+ * `settings.calendar` in a patch may be partial: it is merged into the stored calendar settings
+ * (or the defaults), the whole checked (a day that starts before it ends, some working day),
+ * and stored whole, working days in order.
+ */
+async function checkCalendarSettings(context: HookContext) {
+  const data = context.data as { settings?: { calendar?: Partial<CalendarSettings> } } | undefined
+  const calendar = data?.settings?.calendar
+  if (!data?.settings || !calendar) return
+  const stored = context.params.identity?.company.settings.calendar as Partial<CalendarSettings> | undefined
+  const merged = withCalendarDefaults({ ...stored, ...calendar })
+  const problem = calendarSettingsProblem(merged)
+  if (problem) throw clinicError(BadRequest, problem.code, `settings.calendar.${problem.path}`)
+  context.data = { ...data, settings: { ...data.settings, calendar: { ...merged, workingDays: [...merged.workingDays].sort((a, b) => a - b) } } }
+}
+
+/** `company`: the clinic's own record (name, contacts, timezone, currency, modules, settings). */
+export function company(app: Application) {
+  app.use(companyPath, new CompanyService(companyServiceOptions(app), companyRowShape), { methods: [...companyMethods], events: [] })
+  app.service(companyPath).hooks({
+    around: {
+      all: [
+        access(companyPath, { data: { patch: companyPatchSchema },
+          methods: {
+            find: { signedIn: true },
+            get: { signedIn: true },
+            patch: { resource: 'company', flag: 'edit' }
+          }
+        }),
+        resolveExternal(companyExternalResolver),
+        resolveResult(companyResolver)
+      ]
+    },
+    before: {
+      all: [checkId(MINE), schemaHooks.validateQuery(companyQueryValidator), ownCompanyOnly],
+      patch: [schemaHooks.validateData(companyPatchValidator), checkCalendarSettings, schemaHooks.resolveData(companyPatchResolver)]
+    }
+  })
+  app.service(companyPath).publish((data) => app.channel(companyChannel(String((data as { _id: string })._id))))
+}

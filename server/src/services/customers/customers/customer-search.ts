@@ -1,0 +1,92 @@
+import type { Knex } from 'knex'
+import { parseCustomerSearch, prefixEnd, reverseDigits } from '../../../../../domain/customers/search-terms'
+
+/** Hidden search columns (see the customers migration), by the name they normalise. */
+const NAME_COLUMNS = ['searchFirst', 'searchLast', 'searchMiddle'] as const
+/** The shortest phone term matched by its last digits when the caller may not see phones. */
+export const HIDDEN_PHONE_MIN_SUFFIX = 9
+
+export interface SearchOptions {
+  companyId: string | undefined
+  /** The branches the query is confined to (the caller's, or the client's own filter), if listed. */
+  branchIds: string[] | undefined
+  /**
+   * The caller may not see phones (phone protection): a phone term must name a whole number
+   * (or its last nine digits or more), so phones cannot be read out digit by digit.
+   */
+  wholePhonesOnly: boolean
+  /** The table's knex, to build sub-queries. */
+  db: Knex
+  /** The query counts the matches (`total`) rather than reading a page of them. */
+  counting: boolean
+}
+
+/** One indexed condition: a prefix of a column, as a range, or the column's exact value. */
+type Match = { column: string; prefix: string } | { column: string; equals: string }
+
+/** A row matches a term when, for every group, it meets one of the group's matches. */
+function matchGroups(term: string, wholePhonesOnly: boolean): Match[][] | null {
+  const search = parseCustomerSearch(term)
+  if (search.kind === 'none') return null
+  if (search.kind === 'phone') {
+    const { digits } = search
+    const reversed: Match = { column: 'phoneReversed', prefix: reverseDigits(digits) }
+    if (wholePhonesOnly) return [[{ column: 'phone', equals: digits }, ...(digits.length >= HIDDEN_PHONE_MIN_SUFFIX ? [reversed] : [])]]
+    return [[{ column: 'phone', prefix: digits }, reversed]]
+  }
+  // Every word must start one of the three names, in any order; longest (likely rarest) first.
+  const words = [...search.words].sort((a, b) => b.length - a.length)
+  return words.map((word) => NAME_COLUMNS.map((column) => ({ column, prefix: word })))
+}
+
+/** A prefix as a range, so it reads one index range on (companyId, column). */
+function where(builder: Knex.QueryBuilder, match: Match) {
+  const column = `customers.${match.column}`
+  if ('equals' in match) return builder.where(column, match.equals)
+  return builder.where(column, '>=', match.prefix).andWhere(column, '<', prefixEnd(match.prefix))
+}
+
+/**
+ * Adds `$search` to a customers query: names by word prefixes, or phones by digits. Every match
+ * reads an index on (companyId, search column, branchId), in the shape each engine reads best:
+ * - a group is an OR whose branches each name the company and one range: SQLite unions them
+ *   ("MULTI-INDEX OR"), PostgreSQL bitmap-ORs them; the planner drives by one group and checks
+ *   the others on the rows it finds;
+ * - SQLite counts a several-word term as the INTERSECT of each word's rowids, all from indexes
+ *   (checking each row of one word against the others would read the table). `rowid + 0`: a
+ *   bare rowid would tempt the planner to read the whole table in rowid order to skip a sort;
+ * - for a page of a one-word or phone term PostgreSQL reads a UNION ALL of one index range per
+ *   column instead (each arm leaving out what earlier arms found): a bitmap cannot stop at the
+ *   page's 20 rows, so for a common name the planner would rather read the table until 20 match.
+ */
+export function applyCustomerSearch(builder: Knex.QueryBuilder, term: unknown, options: SearchOptions) {
+  if (typeof term !== 'string') return
+  const groups = matchGroups(term, options.wholePhonesOnly)
+  if (!groups) return
+  const { db, companyId, branchIds } = options
+  // Each OR branch names the company (and the branches, checked from the index's last column).
+  const company = (branch: Knex.QueryBuilder) => {
+    if (companyId) branch.where('customers.companyId', companyId)
+    return branchIds ? branch.whereIn('customers.branchId', branchIds) : branch
+  }
+  const anyOf = (target: Knex.QueryBuilder, group: Match[]) => target.where((any) => group.forEach((match) => any.orWhere((branch) => where(company(branch), match))))
+  const postgres = db.client.config.client === 'pg'
+
+  if (!postgres && options.counting && groups.length > 1) {
+    const rowids = groups.map((group) => anyOf(db('customers').select(db.raw('customers.rowid + 0')), group))
+    builder.whereIn('customers.rowid', rowids[0].intersect(rowids.slice(1)))
+    return
+  }
+  if (postgres && !options.counting && groups.length === 1) {
+    const [group] = groups
+    const arms = group.map((match, at) => {
+      const arm = company(db('customers').select('customers.*'))
+      where(arm, match)
+      for (const earlier of group.slice(0, at)) arm.whereNot((not) => where(not, earlier))
+      return arm
+    })
+    builder.from(arms[0].unionAll(arms.slice(1)).as('customers'))
+    return
+  }
+  for (const group of groups) anyOf(builder, group)
+}

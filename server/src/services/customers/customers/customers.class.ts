@@ -1,0 +1,96 @@
+/* eslint-disable @typescript-eslint/no-explicit-any */
+import type { NullableId, Paginated } from '@feathersjs/feathers'
+import { errorHandler } from '@feathersjs/knex'
+import type { Application } from '../../../declarations'
+import { RecordService, recordOptions, type RecordParams } from '../../record.class'
+import { normalizeName, reverseDigits } from '../../../../../domain/customers/search-terms'
+import { applyCustomerSearch } from './customer-search'
+import { regexOperator } from './customer-regex'
+import type { Customer, CustomerData, CustomerPatch, CustomerQuery } from './customers.schema'
+
+export type { Customer, CustomerData, CustomerPatch, CustomerQuery }
+export type CustomerParams = RecordParams & {
+  query?: CustomerQuery
+  /** Internal: the query being built counts matches for `total` (see customer-search.ts). */
+  counting?: boolean
+}
+
+/** The hidden columns derived from what a record's data sets (kept in step on every write). */
+export function searchColumns(data: Record<string, unknown>): Record<string, string> {
+  const columns: Record<string, string> = {}
+  if (typeof data.first_name === 'string') columns.searchFirst = normalizeName(data.first_name)
+  if (typeof data.last_name === 'string') columns.searchLast = normalizeName(data.last_name)
+  if (typeof data.middle_name === 'string') columns.searchMiddle = normalizeName(data.middle_name)
+  if (typeof data.phone === 'string') columns.phoneReversed = reverseDigits(data.phone)
+  return columns
+}
+
+/** A `branchId` condition that names its branches (what the branch scope leaves), as a list. */
+function listedBranches(condition: unknown): string[] | undefined {
+  if (typeof condition === 'string') return [condition]
+  const list = (condition as { $in?: unknown } | undefined)?.$in
+  return condition && Object.keys(condition).length === 1 && Array.isArray(list) ? (list as string[]) : undefined
+}
+
+const withSearchColumns = (data: any) => (data && typeof data === 'object' && !Array.isArray(data) ? { ...data, ...searchColumns(data) } : data)
+
+/**
+ * Customers. `$search` matches names by word prefixes or phones by digits, on indexed hidden
+ * columns (customer-search.ts); the columns are written here, below the hooks, so every write,
+ * a trash recovery or a merge included, keeps them right.
+ */
+export class CustomerService extends RecordService<Customer, CustomerData, CustomerParams, CustomerPatch> {
+  override createQuery(params: CustomerParams = {} as CustomerParams) {
+    const { $search, ...query } = (params.query ?? {}) as CustomerQuery & { $search?: string }
+    const builder = super.createQuery({ ...params, query } as CustomerParams)
+    applyCustomerSearch(builder, $search, {
+      companyId: query.companyId as string | undefined,
+      branchIds: listedBranches(query.branchId),
+      wholePhonesOnly: params.phoneHidden === true,
+      db: this.Model,
+      counting: params.counting === true
+    })
+    return builder
+  }
+
+  /**
+   * The adapter's find, with the count built for counting: `count(*)` (which SQLite answers from
+   * the search indexes alone, where `count(_id)` reads every matching row) over a query the
+   * search may shape differently from the page's. Page and count run side by side.
+   */
+  override async _find(params: CustomerParams = {} as CustomerParams): Promise<Paginated<Customer> | Customer[]> {
+    const { filters, paginate } = this.filterQuery(params)
+    const page = this.createQuery(params)
+    if (filters.$limit) page.limit(filters.$limit)
+    if (filters.$skip) page.offset(filters.$skip)
+    const rows = filters.$limit === 0 ? Promise.resolve([]) : page.catch(errorHandler)
+    if (!paginate || !paginate.default) return this.decode(await rows)
+    const count = this.createQuery({ ...params, counting: true }).clearSelect().clearOrder().count({ total: '*' }).catch(errorHandler)
+    const [data, counted] = await Promise.all([rows, count])
+    return this.decode({ total: Number((counted as Array<{ total: number | string }>)[0]?.total ?? 0), limit: filters.$limit, skip: filters.$skip || 0, data })
+  }
+
+  override async _create(data: any, params?: CustomerParams): Promise<any> {
+    return super._create(Array.isArray(data) ? data.map(withSearchColumns) : withSearchColumns(data), params)
+  }
+
+  override async _patch(id: NullableId, data: any, params?: CustomerParams): Promise<any> {
+    return super._patch(id, withSearchColumns(data), params)
+  }
+
+  override async _update(id: NullableId, data: any, params?: CustomerParams): Promise<any> {
+    return super._update(id, withSearchColumns(data), params)
+  }
+}
+
+export const customerServiceOptions = (app: Application) =>
+  recordOptions(app, 'customers', {
+    filters: { $search: (value: unknown) => value },
+    extendedOperators: { $regex: regexOperator(app.get('db').client.config.client) }
+  })
+
+export const customerRowShape = {
+  json: ['tagIds', 'notificationChannels', 'customFields'],
+  boolean: ['blacklisted', 'smsConsent', 'promoSmsConsent', 'archived'],
+  hidden: ['searchFirst', 'searchLast', 'searchMiddle', 'phoneReversed']
+}

@@ -1,0 +1,69 @@
+import { hooks as schemaHooks } from '@feathersjs/schema'
+import type { Application } from '../../../declarations'
+import { access, standardAccess } from '../../../access/access'
+import { companyScope } from '../../../access/tenancy'
+import { checkId } from '../../../hooks/check-id'
+import { trimStrings } from '../../../hooks/trim-strings'
+import { CustomerService, customerRowShape, customerServiceOptions } from './customers.class'
+import {
+  customerDataResolver,
+  customerDataValidator,
+  customerExternalResolver,
+  customerPatchResolver,
+  customerPatchValidator,
+  customerQueryValidator,
+  customerResolver,
+  customerDataSchema,
+  customerPatchSchema
+} from './customers.schema'
+import { customerRegexQuery } from './customer-regex'
+import { customerBranchCheck, customerScope } from './customer-branches'
+import { scopeRecords } from '../../../access/record-scope'
+import { checkCustomer } from './customer-rules'
+import { keepHiddenPhone, phoneProtection } from './customer-phone'
+import { publishCustomer } from './customer-publish'
+import { customerMethods, customerPath } from './customers.shared'
+import { checkCustomFields } from '../fields/check-custom-fields'
+import { resolveExternal, resolveResult } from '../../../hooks/resolve-shapes'
+
+declare module '../../../declarations' {
+  interface ServiceTypes {
+    [customerPath]: CustomerService
+  }
+}
+
+const customerBranchScope = scopeRecords(customerScope)
+const trimText = trimStrings('first_name', 'last_name', 'middle_name', 'email', 'telegramAccount')
+
+/** `customers`: customers and patients (spec sections 3 to 5). */
+export function customers(app: Application) {
+  app.use(customerPath, new CustomerService({ ...customerServiceOptions(app), scope: customerScope }, customerRowShape), { methods: [...customerMethods], events: [] })
+  app.service(customerPath).hooks({
+    around: {
+      all: [
+        access(customerPath, { data: { create: customerDataSchema, patch: customerPatchSchema }, methods: standardAccess('customers'), module: 'customers' }),
+        resolveExternal(customerExternalResolver),
+        resolveResult(customerResolver)
+      ]
+    },
+    before: {
+      all: [checkId(), schemaHooks.validateQuery(customerQueryValidator), phoneProtection, customerRegexQuery, companyScope],
+      find: [customerBranchScope],
+      get: [customerBranchScope],
+      create: [trimText, schemaHooks.validateData(customerDataValidator), customerBranchCheck, checkCustomer, checkCustomFields, schemaHooks.resolveData(customerDataResolver)],
+      patch: [
+        customerBranchScope,
+        trimText,
+        schemaHooks.validateData(customerPatchValidator),
+        keepHiddenPhone,
+        customerBranchCheck,
+        checkCustomer,
+        checkCustomFields,
+        schemaHooks.resolveData(customerPatchResolver)
+      ],
+      remove: [customerBranchScope]
+    }
+  })
+  // Branch- and phone-aware: see customer-publish.ts.
+  app.service(customerPath).publish(publishCustomer(app))
+}

@@ -1,0 +1,100 @@
+import { hooks as schemaHooks } from '@feathersjs/schema'
+import { BadRequest } from '@feathersjs/errors'
+import type { Application, HookContext } from '../../../declarations'
+import { access, standardAccess } from '../../../access/access'
+import { companyScope } from '../../../access/tenancy'
+import { findOfVisibleCustomer, ofVisibleCustomer, visibleCustomer } from '../../../hooks/customer-visibility'
+import { checkId } from '../../../hooks/check-id'
+import { clinicError } from '../../../errors'
+import { allBranchesChannel, branchChannel, companyChannel, connectionMay } from '../../../channels'
+import { RowCodec } from '../../row-codec'
+import type { RecordScope } from '../../../access/record-scope'
+import { NoteService, noteRowShape, noteServiceOptions, type Note, type NoteParams } from './notes.class'
+import {
+  noteDataResolver,
+  noteDataValidator,
+  noteExternalResolver,
+  notePatchResolver,
+  notePatchValidator,
+  noteQueryResolver,
+  noteQueryValidator,
+  noteResolver,
+  noteDataSchema,
+  notePatchSchema
+} from './notes.schema'
+import { MAX_NOTE_LENGTH, noteMethods, notePath } from './notes.shared'
+import { resolveExternal, resolveResult } from '../../../hooks/resolve-shapes'
+
+declare module '../../../declarations' {
+  interface ServiceTypes {
+    [notePath]: NoteService
+  }
+}
+
+/** Trims the text and gives its own messages for a blank or too long one (before the schema). */
+async function normaliseText(context: HookContext) {
+  const data = context.data as { text?: unknown }
+  if (!data || typeof data.text !== 'string') return
+  const text = data.text.trim()
+  if (text === '') throw clinicError(BadRequest, 'field-required', 'text')
+  if (text.length > MAX_NOTE_LENGTH) throw clinicError(BadRequest, 'note-too-long', 'text', { max: MAX_NOTE_LENGTH })
+  context.data = { ...data, text }
+}
+
+/** A note is written on a customer the caller can see, in one of the caller's branches. */
+async function onVisibleCustomer(context: HookContext) {
+  const data = context.data as { customerId: string; branchId?: string }
+  const customer = await visibleCustomer(context, data.customerId)
+  ;(context.params as NoteParams).noteCustomer = { _id: customer._id, branchId: customer.branchId }
+  const identity = context.params.identity
+  if (context.params.provider && identity && data.branchId !== undefined && !identity.branchIds.includes(data.branchId)) {
+    throw clinicError(BadRequest, 'branch-not-allowed', 'branchId')
+  }
+}
+
+const settingsCodec = new RowCodec({ json: ['settings'] })
+
+/**
+ * A note reaches the people who see its customer (the customer's branch, or the whole company
+ * when branches see all customers) and who may view notes and customers.
+ */
+const publishNote = (app: Application) => async (data: unknown, context?: HookContext) => {
+  const note = data as Note
+  const db = app.get('db')
+  const customer = await db('customers').where({ _id: note.customerId, companyId: note.companyId }).first('branchId')
+  const identity = context?.params?.identity
+  const settings = identity?.user.companyId === note.companyId
+    ? identity.company.settings
+    : settingsCodec.fromDb<{ settings: Record<string, unknown> }>((await db('companies').where({ _id: note.companyId }).first('settings')) ?? { settings: {} }).settings
+  const names = settings.branchesSeeAllCustomers === true
+    ? [companyChannel(note.companyId)]
+    : [allBranchesChannel(note.companyId), ...(customer ? [branchChannel(customer.branchId)] : [])]
+  return app.channel(names).filter((connection) => connectionMay(connection, 'notes', 'view') && connectionMay(connection, 'customers', 'view'))
+}
+
+/** Who sees which notes: those who see their customer (ofVisibleCustomer). */
+const noteScope: RecordScope = { customer: { field: 'customerId' } }
+
+/** `notes`: notes on customer records. */
+export function notes(app: Application) {
+  app.use(notePath, new NoteService({ ...noteServiceOptions(app), scope: noteScope }, noteRowShape), { methods: [...noteMethods], events: [] })
+  app.service(notePath).hooks({
+    around: {
+      all: [
+        access(notePath, { data: { create: noteDataSchema, patch: notePatchSchema }, methods: standardAccess('notes'), module: 'customers' }),
+        resolveExternal(noteExternalResolver),
+        resolveResult(noteResolver)
+      ]
+    },
+    before: {
+      all: [checkId(), schemaHooks.validateQuery(noteQueryValidator), companyScope, schemaHooks.resolveQuery(noteQueryResolver)],
+      // Per customer, pinned first, then the newest.
+      find: [findOfVisibleCustomer({ pinned: -1, createdAt: -1, _id: -1 })],
+      get: [ofVisibleCustomer],
+      create: [normaliseText, schemaHooks.validateData(noteDataValidator), onVisibleCustomer, schemaHooks.resolveData(noteDataResolver)],
+      patch: [ofVisibleCustomer, normaliseText, schemaHooks.validateData(notePatchValidator), schemaHooks.resolveData(notePatchResolver)],
+      remove: [ofVisibleCustomer]
+    }
+  })
+  app.service(notePath).publish(publishNote(app))
+}

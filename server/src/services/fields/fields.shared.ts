@@ -1,8 +1,0 @@
-import type { CustomField, CustomFieldData, CustomFieldPatch, CustomFieldQuery, CustomFieldService } from './fields.class'
-
-export type { CustomField, CustomFieldData, CustomFieldPatch, CustomFieldQuery }
-export { customFieldTypes, type CustomFieldType, type CustomFieldShowIf } from '../../../../domain/customers/custom-fields'
-
-export const customFieldPath = 'fields'
-export const customFieldMethods = ['find', 'get', 'create', 'patch', 'remove'] as const
-export type CustomFieldClientService = Pick<CustomFieldService, (typeof customFieldMethods)[number]>

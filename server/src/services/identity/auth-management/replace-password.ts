@@ -1,0 +1,87 @@
+import type { Knex } from 'knex'
+import { BadRequest, NotFound } from '@feathersjs/errors'
+import type { Application } from '../../../declarations'
+import { assertNoProblem, clinicError } from '../../../errors'
+import { now } from '../../../hooks/ids'
+import { passwordProblem } from '../../../../../domain/validation/password'
+import { hashPassword, passwordMatches } from '../../team/users/password-hash'
+
+export interface StoredPassword {
+  _id: string
+  password: string
+  previousPassword: string | null
+}
+
+/** Spec section 5: a new password must differ from the one in use and the one before it. */
+export async function reusesPassword(user: StoredPassword, password: string): Promise<boolean> {
+  const [current, previous] = await Promise.all([passwordMatches(user.password, password), passwordMatches(user.previousPassword, password)])
+  return current || previous
+}
+
+export async function storedPassword(app: Application, userId: string): Promise<StoredPassword> {
+  const user = await app.get('db')('users').select('_id', 'password', 'previousPassword').where({ _id: userId }).first()
+  if (!user) throw clinicError(NotFound, 'not-found')
+  return user
+}
+
+export interface PasswordChange {
+  /** Whose password changes. */
+  userId: string
+  /** The new password as typed. */
+  password: string
+  /** Who makes the change: recorded as who ended the sessions. */
+  changedBy: string
+  /** The caller's current session, kept open when a person changes their own password. */
+  keepSessionId?: string
+  /** Checks that need the stored hashes (the current password); they run before the reuse rule. */
+  authorize?: (stored: StoredPassword) => Promise<void>
+  /** Writes that commit with the password or not at all (the reset link used, the rest of a team-member patch). */
+  within?: (trx: Knex.Transaction) => Promise<void>
+}
+
+/**
+ * The one path of every password change after the first (reset link, own change, an
+ * administrator setting a member's): the shape rules, not the current nor the previous
+ * password, then replacePassword. Hashing happens before the transaction opens, so no write
+ * lock is held while argon2 works.
+ */
+export async function changePassword(app: Application, change: PasswordChange): Promise<void> {
+  assertNoProblem(passwordProblem(change.password), 'password')
+  const stored = await storedPassword(app, change.userId)
+  if (change.authorize) await change.authorize(stored)
+  if (await reusesPassword(stored, change.password)) throw clinicError(BadRequest, 'password-same-as-previous', 'password')
+  const newHash = await hashPassword(change.password)
+  await replacePassword(app, { user: stored, newHash, keepSessionId: change.keepSessionId, endedBy: change.changedBy, before: change.within })
+}
+
+interface Replacement {
+  user: StoredPassword
+  newHash: string
+  keepSessionId?: string
+  endedBy: string
+  before?: (trx: Knex.Transaction) => Promise<void>
+}
+
+/**
+ * Stores the new hash and keeps the old one as `previousPassword`, spends every outstanding
+ * reset link of the person and ends their sessions (all but `keepSessionId`), all in one
+ * transaction: a failure at any step leaves nothing written. After the commit the ended
+ * sessions go through the sessions service once more (same `endedAt`, so nothing changes) for
+ * its `patched` event, which closes their open sockets on every instance; sockets never close
+ * for a change that was then rolled back. Each later call re-checks the session anyway.
+ */
+async function replacePassword(app: Application, { user, newHash, keepSessionId, endedBy, before }: Replacement): Promise<void> {
+  const endedAt = now()
+  const ended = await app.get('db').transaction(async (trx) => {
+    if (before) await before(trx)
+    await trx('users').where({ _id: user._id }).update({ password: newHash, previousPassword: user.password, updatedAt: endedAt })
+    await trx('password_resets').where({ userId: user._id }).whereNull('usedAt').update({ usedAt: endedAt, updatedAt: endedAt })
+    const open = trx('sessions').where({ userId: user._id }).whereNull('endedAt').select('_id')
+    if (keepSessionId) open.whereNot({ _id: keepSessionId })
+    const ids = ((await open) as Array<{ _id: string }>).map((session) => session._id)
+    if (ids.length > 0) await trx('sessions').whereIn('_id', ids).update({ endedAt, endedBy, updatedAt: endedAt })
+    return ids
+  })
+  const sessions = app.service('sessions')
+  for (const id of ended) await sessions.patch(id, { endedAt, endedBy })
+}

@@ -1,0 +1,25 @@
+import { Type, getValidator } from '@feathersjs/typebox'
+import { hooks as schemaHooks } from '@feathersjs/schema'
+import type { Application } from '../../../declarations'
+import { access } from '../../../access/access'
+import { dataValidator } from '../../../validators'
+import { ForceLogoutService } from './force-logout.class'
+import { forceLogoutMethods, forceLogoutPath } from './force-logout.shared'
+
+declare module '../../../declarations' {
+  interface ServiceTypes {
+    [forceLogoutPath]: ForceLogoutService
+  }
+}
+
+const forceLogoutDataSchema = Type.Object({}, { $id: 'ForceLogoutData', additionalProperties: false })
+const forceLogoutDataValidator = getValidator(forceLogoutDataSchema, dataValidator)
+
+/** `force-logout`: the emergency logout of the whole team. */
+export function forceLogout(app: Application) {
+  app.use(forceLogoutPath, new ForceLogoutService(app), { methods: [...forceLogoutMethods], events: [] })
+  app.service(forceLogoutPath).hooks({
+    around: { all: [access(forceLogoutPath, { data: { create: forceLogoutDataSchema }, methods: { create: { resource: 'force-logout', flag: 'create' } } })] },
+    before: { create: [schemaHooks.validateData(forceLogoutDataValidator)] }
+  })
+}

@@ -1,0 +1,214 @@
+import { getServiceOptions } from '@feathersjs/feathers'
+import type { Socket } from 'socket.io-client'
+import { accessRegistry, type AccessRule } from '../../../server/src/access/access'
+import { permissionFlags, permissionResources } from '../../../domain/access/resources'
+import { startServer, type SignedIn, type TestServer } from '../support/harness'
+import { addMember } from '../support/fixtures'
+
+/**
+ * The reviewed permission table: every external method of every service and what it needs.
+ * Rules are written `resource:flag`, `signedIn` or `public`.
+ *
+ * When this test fails because you added a service or changed a permission on purpose, update
+ * the table below in the same commit, so the change shows up as a reviewed diff. Never change
+ * the table to match code you did not mean to change.
+ */
+const expectedAccessTable: Record<string, Record<string, string>> = {
+  appointment: { find: 'appointment:view', get: 'appointment:view', create: 'appointment:create', patch: 'appointment:edit', remove: 'appointment:delete' },
+  // Read-only: written by the appointment service in its own transaction.
+  'appointment-status-history': { find: 'appointment:view', get: 'appointment:view' },
+  authManagement: { create: 'public' },
+  authentication: { create: 'public', remove: 'public' },
+  branches: { find: 'signedIn', get: 'signedIn', create: 'company:create', patch: 'company:edit', remove: 'company:delete' },
+  customers: { find: 'customers:view', get: 'customers:view', create: 'customers:create', patch: 'customers:edit', remove: 'customers:delete' },
+  company: { find: 'signedIn', get: 'signedIn', patch: 'company:edit' },
+  fields: { find: 'signedIn', get: 'signedIn', create: 'fields:create', patch: 'fields:edit', remove: 'fields:delete' },
+  'company-registration': { create: 'public' },
+  'customer-cabinet-token': { find: 'customers:view', get: 'customers:view', create: 'customers:edit', remove: 'customers:edit' },
+  'customers-merge': { create: 'customers:delete' },
+  'force-logout': { create: 'force-logout:create' },
+  'my-company': { get: 'my-company:view' },
+  // patch: a colleague's working hours and whether they take appointments.
+  'my-team': { find: 'my-team:view', get: 'my-team:view', patch: 'my-team:edit' },
+  notes: { find: 'notes:view', get: 'notes:view', create: 'notes:create', patch: 'notes:edit', remove: 'notes:delete' },
+  permissions: { find: 'signedIn' },
+  profile: { get: 'signedIn', patch: 'signedIn' },
+  // The service catalogue and its categories share the spec's `service` resource.
+  service: { find: 'service:view', get: 'service:view', create: 'service:create', patch: 'service:edit', remove: 'service:delete' },
+  'service-categories': { find: 'service:view', get: 'service:view', create: 'service:create', patch: 'service:edit', remove: 'service:delete' },
+  'time-templates': { find: 'time-templates:view', get: 'time-templates:view', create: 'time-templates:create', patch: 'time-templates:edit', remove: 'time-templates:delete' },
+  'work-place': { find: 'work-place:view', get: 'work-place:view', create: 'work-place:create', patch: 'work-place:edit', remove: 'work-place:delete' },
+  roles: { find: 'roles:view', get: 'roles:view', create: 'roles:create', patch: 'roles:edit', remove: 'roles:delete' },
+  // remove ends a session: one's own with view, anyone's with delete (checked in the service).
+  sessions: { find: 'sessions:view', get: 'sessions:view', remove: 'sessions:view' },
+  sources: { find: 'signedIn', get: 'signedIn', create: 'sources:create', patch: 'sources:edit', remove: 'sources:delete' },
+  specialty: { find: 'signedIn', get: 'signedIn', create: 'specialty:create', patch: 'specialty:edit', remove: 'specialty:delete' },
+  tags: { find: 'signedIn', get: 'signedIn', create: 'tags:create', patch: 'tags:edit', remove: 'tags:delete' },
+  // Items of many services: then the flag on each item's own resource (restore = patch needs create).
+  trash: { find: 'signedIn+item:view', get: 'signedIn+item:view', patch: 'signedIn+item:create', remove: 'signedIn+item:delete' },
+  // The activity log: read-only, for those who see the whole company.
+  'user-activities': { find: 'company:seeAll', get: 'company:seeAll' },
+  // The waiting list belongs to booking: the appointment permission.
+  'waiting-list': { find: 'appointment:view', get: 'appointment:view', create: 'appointment:create', patch: 'appointment:edit', remove: 'appointment:delete' },
+  users: { find: 'users:view', get: 'users:view', create: 'users:create', patch: 'users:edit', remove: 'users:delete' }
+}
+
+const HOW_TO_UPDATE =
+  'The declared permissions changed. If that was intended, update `expectedAccessTable` in ' +
+  'tests/server/access/access-table.test.ts to the "received" value below, in the same commit, so the change is reviewed.'
+
+const standardMethods = ['find', 'get', 'create', 'update', 'patch', 'remove'] as const
+
+function describeRule(rule: AccessRule): string {
+  if ('public' in rule) return 'public'
+  if ('signedIn' in rule) return rule.item ? `signedIn+item:${rule.item}` : 'signedIn'
+  return `${rule.resource}:${rule.flag}`
+}
+
+/** Every service path with the standard methods it exposes to clients. */
+function exposedMethods(server: TestServer): Record<string, string[]> {
+  const exposed: Record<string, string[]> = {}
+  for (const path of Object.keys(server.app.services).sort()) {
+    const service = server.app.service(path as never) as unknown as Record<string, unknown>
+    const { methods } = getServiceOptions(service)
+    exposed[path] = standardMethods.filter((method) => (methods ?? []).includes(method) && typeof service[method] === 'function')
+  }
+  return exposed
+}
+
+function emitWithAck(socket: Socket, event: string, ...args: unknown[]): Promise<{ error: { name: string; data?: { code?: string } } | null } | 'no answer'> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => resolve('no answer'), 500)
+    socket.emit(event, ...args, (error: { name: string } | null) => {
+      clearTimeout(timer)
+      resolve({ error })
+    })
+  })
+}
+
+/** Arguments for a raw call of `method` on `path` (after the path). */
+function argsFor(method: string, path: string): unknown[] {
+  const id = path === 'company' ? 'mine' : path === 'profile' ? 'me' : '01a1fd2e-80ce-71b8-ad91-b74aef45f1b6'
+  if (method === 'find') return [{}]
+  if (method === 'create') return [{}, {}]
+  if (method === 'patch' || method === 'update') return [id, {}, {}]
+  return [id, {}]
+}
+
+describe('the access table', () => {
+  let server: TestServer
+  let admin: SignedIn
+  let nobody: SignedIn
+  beforeAll(async () => {
+    server = await startServer('sqlite')
+    admin = await server.registerClinic()
+    const empty = await admin.client.service('roles').create({ name: 'No permissions', permissions: [] })
+    const { email } = await addMember(admin, { roleId: empty._id })
+    nobody = await server.signIn(email)
+  })
+  afterAll(() => server.stop())
+
+  const signedInSocket = async (person: SignedIn) => {
+    const socket = server.rawSocket()
+    const answer = await emitWithAck(socket, 'create', 'authentication', { strategy: 'jwt', accessToken: person.auth.accessToken }, {})
+    expect(answer).toEqual({ error: null })
+    return socket
+  }
+
+  it('declares a rule for every external method of every registered service', () => {
+    const missing: string[] = []
+    for (const [path, methods] of Object.entries(exposedMethods(server))) {
+      for (const method of methods) if (!accessRegistry.get(path)?.methods[method as 'find']) missing.push(`${path}.${method}`)
+    }
+    expect({ methodsWithoutAccessRule: missing }).toEqual({ methodsWithoutAccessRule: [] })
+  })
+
+  it('declares no rule for a method a service does not expose (no stale rules)', () => {
+    const exposed = exposedMethods(server)
+    const stale: string[] = []
+    for (const [path, declaration] of accessRegistry) {
+      if (!exposed[path]) stale.push(`${path} (not registered)`)
+      else for (const method of Object.keys(declaration.methods)) if (!exposed[path].includes(method)) stale.push(`${path}.${method}`)
+    }
+    expect({ staleRules: stale }).toEqual({ staleRules: [] })
+  })
+
+  it('matches the reviewed table', () => {
+    const received: Record<string, Record<string, string>> = {}
+    for (const [path, methods] of Object.entries(exposedMethods(server))) {
+      received[path] = Object.fromEntries(methods.map((method) => {
+        const rule = accessRegistry.get(path)?.methods[method as 'find']
+        return [method, rule ? describeRule(rule) : 'MISSING']
+      }))
+    }
+    const sortKeys = (table: Record<string, Record<string, string>>) =>
+      Object.fromEntries(Object.keys(table).sort().map((path) => [path, Object.fromEntries(standardMethods.filter((m) => m in table[path]).map((m) => [m, table[path][m]]))]))
+    const same = JSON.stringify(sortKeys(received)) === JSON.stringify(sortKeys(expectedAccessTable))
+    if (!same) {
+      // Shows the whole received table, ready to paste, with the instructions.
+      throw new Error(`${HOW_TO_UPDATE}\n\nreceived:\n${JSON.stringify(sortKeys(received), null, 2)}\n\nexpected:\n${JSON.stringify(sortKeys(expectedAccessTable), null, 2)}`)
+    }
+  })
+
+  it('names only resources and flags of spec section 6', () => {
+    for (const [path, declaration] of accessRegistry) {
+      for (const [method, rule] of Object.entries(declaration.methods)) {
+        if (!rule || !('resource' in rule)) continue
+        expect([path, method, (permissionResources as readonly string[]).includes(rule.resource)]).toEqual([path, method, true])
+        expect([path, method, (permissionFlags as readonly string[]).includes(rule.flag)]).toEqual([path, method, true])
+      }
+    }
+  })
+
+  it('offers update on no service, so the socket does not even listen for it', async () => {
+    const exposed = exposedMethods(server)
+    expect(Object.entries(exposed).filter(([, methods]) => methods.includes('update'))).toEqual([])
+    const socket = await signedInSocket(admin)
+    expect(await emitWithAck(socket, 'update', 'users', admin.auth.user._id, { first_name: 'Replaced' }, {})).toBe('no answer')
+    expect((await server.db('users').where({ _id: admin.auth.user._id }).first()).first_name).toBe('Owner')
+  })
+
+  it('answers MethodNotAllowed for every method a service does not offer', async () => {
+    const socket = await signedInSocket(admin)
+    const exposed = exposedMethods(server)
+    const answers: string[] = []
+    for (const [path, methods] of Object.entries(exposed)) {
+      for (const method of ['find', 'get', 'create', 'patch', 'remove']) {
+        if (methods.includes(method)) continue
+        const answer = await emitWithAck(socket, method, path, ...argsFor(method, path))
+        answers.push(`${path}.${method}: ${answer === 'no answer' ? answer : answer.error?.name}`)
+      }
+    }
+    expect(answers.filter((answer) => !answer.endsWith('MethodNotAllowed'))).toEqual([])
+    expect(answers.length).toBeGreaterThan(0)
+  })
+
+  it('refuses a caller who is not signed in on every method that is not public', async () => {
+    const socket = server.rawSocket()
+    const wrong: string[] = []
+    for (const [path, declaration] of accessRegistry) {
+      if (path === 'authentication') continue
+      for (const [method, rule] of Object.entries(declaration.methods)) {
+        if (!rule || 'public' in rule) continue
+        const answer = await emitWithAck(socket, method, path, ...argsFor(method, path))
+        const name = answer === 'no answer' ? answer : answer.error?.name
+        if (name !== 'NotAuthenticated') wrong.push(`${path}.${method}: ${name}`)
+      }
+    }
+    expect(wrong).toEqual([])
+  })
+
+  it('refuses a signed-in person whose role lacks the permission, on every permission-guarded method', async () => {
+    const socket = await signedInSocket(nobody)
+    const wrong: string[] = []
+    for (const [path, declaration] of accessRegistry) {
+      for (const [method, rule] of Object.entries(declaration.methods)) {
+        if (!rule || !('resource' in rule)) continue
+        const answer = await emitWithAck(socket, method, path, ...argsFor(method, path))
+        const error = answer === 'no answer' ? null : answer.error
+        if (error?.name !== 'Forbidden' || error.data?.code !== 'forbidden') wrong.push(`${path}.${method}: ${error?.name ?? answer}`)
+      }
+    }
+    expect(wrong).toEqual([])
+  })
+})

@@ -1,4 +1,5 @@
 import type { Id, Params } from '@feathersjs/feathers'
+import { manifestOf } from './services/service-manifest'
 
 /**
  * What one service event carries between server instances (feathers-sync over Redis).
@@ -17,7 +18,8 @@ import type { Id, Params } from '@feathersjs/feathers'
  *   as the service holds it, or inside a trash item). No publisher reads one and no client
  *   gets one.
  *
- * A publisher that starts reading another param must add it to `publishedParams` (the unit
+ * A publisher that starts reading another param must name it in its service's manifest
+ * (`publishedParams`; the unit
  * test in tests/server/instances.test.ts replays every publisher with a round-tripped context
  * and fails when an audience or a payload differs).
  */
@@ -28,19 +30,17 @@ export interface SyncEvent {
   context?: Record<string, unknown>
 }
 
-/** The params publishers read, each with who reads it. */
+/** The params publishers read: every publisher's, and those a service's manifest names. */
 export interface PublishedParams {
   /** customers and notes (the company's switches), my-team (the caller's company). */
   identity?: { user: { _id: string; companyId: string }; company: { _id: string; settings: Record<string, unknown> } }
   /** my-team: the company the call was scoped to. */
   query?: { companyId: string }
-  /** customers: the branch a customer left (its people hear of the move). */
-  customerBranchBefore?: string
-  /** appointment: the doctor an appointment was taken from. */
-  appointmentMove?: { formerStaffId?: string }
+  /** A service's own (its manifest's `publishedParams`): JSON values only. */
+  [param: string]: unknown
 }
 
-export function publishedParams(params: Params | undefined): PublishedParams {
+export function publishedParams(path: string | undefined, params: Params | undefined): PublishedParams {
   const published: PublishedParams = {}
   if (!params) return published
   const { identity } = params
@@ -52,10 +52,8 @@ export function publishedParams(params: Params | undefined): PublishedParams {
   }
   const companyId = (params.query as { companyId?: unknown } | undefined)?.companyId
   if (typeof companyId === 'string') published.query = { companyId }
-  if (typeof params.customerBranchBefore === 'string') published.customerBranchBefore = params.customerBranchBefore
-  if (params.appointmentMove) {
-    const { formerStaffId } = params.appointmentMove
-    published.appointmentMove = formerStaffId === undefined ? {} : { formerStaffId }
+  for (const key of (path && manifestOf(path)?.publishedParams) || []) {
+    if (params[key] !== undefined) published[key] = JSON.parse(JSON.stringify(params[key]))
   }
   return published
 }
@@ -85,7 +83,8 @@ interface WireMessage {
 const scalar = (value: unknown): value is string => typeof value === 'string'
 
 function wireContext(data: unknown, context: Record<string, unknown>): WireContext {
-  const wire: WireContext = { params: publishedParams(context.params as Params | undefined) }
+  const path = typeof context.path === 'string' ? context.path : undefined
+  const wire: WireContext = { params: publishedParams(path, context.params as Params | undefined) }
   for (const key of ['path', 'method', 'event', 'type'] as const) if (scalar(context[key])) wire[key] = context[key]
   if (typeof context.id === 'string' || typeof context.id === 'number') wire.id = context.id
   else if (context.id === null) wire.id = null

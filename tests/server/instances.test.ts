@@ -162,13 +162,13 @@ describe('event messages between instances (in process, SQLite)', () => {
     expect(movedTo).toEqual(expect.arrayContaining([desk.user._id, deskB.user._id]))
   })
 
-  it('carries a multi-record result as the one item of each event, and no params beyond the published ones', () => {
+  it('carries a multi-record result as the one item of each event, and no params beyond the published ones (every publisher\'s and those the service declares)', () => {
     const items = [{ _id: 'a', n: 1 }, { _id: 'b', n: 2 }]
     const dispatch = [{ _id: 'a' }, { _id: 'b' }]
     const transaction = { self: null as unknown }
     transaction.self = transaction
     const context = {
-      path: 'things',
+      path: 'customers',
       method: 'patch',
       type: 'around',
       event: 'patched',
@@ -178,21 +178,22 @@ describe('event messages between instances (in process, SQLite)', () => {
       data: { n: 3 },
       params: { provider: 'socketio', transaction, connection: { ip: '10.0.0.1' }, customerBranchBefore: 'b1', appointmentMove: { formerStaffId: 'd1' }, query: { companyId: 'c1', $limit: 5 } }
     }
-    const message = serializeEvent({ event: 'patched', path: 'things', data: items[1], context })
+    const message = serializeEvent({ event: 'patched', path: 'customers', data: items[1], context })
     const back = deserializeEvent(message)
     expect(back).toEqual({
       event: 'patched',
-      path: 'things',
+      path: 'customers',
       data: items[1],
       context: {
-        path: 'things',
+        path: 'customers',
         method: 'patch',
         type: 'around',
         event: 'patched',
         id: null,
         result: [items[1]],
         dispatch: [dispatch[1]],
-        params: { customerBranchBefore: 'b1', appointmentMove: { formerStaffId: 'd1' }, query: { companyId: 'c1' } }
+        // customers declares customerBranchBefore; appointmentMove is appointment's, not sent here.
+        params: { customerBranchBefore: 'b1', query: { companyId: 'c1' } }
       }
     })
     // A custom event emitted without a context stays without one.

@@ -3,6 +3,7 @@ import type { HookContext, NextFunction } from '../declarations'
 import { newId, now } from './ids'
 import { RowCodec } from '../services/row-codec'
 import { mayLeaveServer, recordTitle } from '../services/audit/trash/trash-rows'
+import { manifestOf } from '../services/service-manifest'
 
 type Row = Record<string, unknown>
 
@@ -30,6 +31,11 @@ const WRITES = new Set(['create', 'patch', 'update', 'remove'])
 /** Columns every record has that say nothing about what a person changed. */
 const BOOKKEEPING = new Set(['_id', 'companyId', 'createdAt', 'updatedAt', 'createdBy'])
 
+/**
+ * How a service's writes are logged when not by the default, declared in its manifest
+ * (`activity`). Calls by nobody signed in (registration, password reset) are never logged: no
+ * company, no person.
+ */
 export interface ActivityPolicy {
   /** Not logged at all (true), or not this call (a function answering true). */
   skip?: boolean | ((context: HookContext) => boolean)
@@ -37,34 +43,6 @@ export interface ActivityPolicy {
   recordId?: (context: HookContext) => string | null
   /** The entry's `changes`, replacing the default (fields set, fields changed, or title). */
   changes?: (context: HookContext, result: Row) => Row
-}
-
-/**
- * Services whose writes are logged differently from the default (decided per service):
- * - `authentication`: signing in and out are sessions; the sessions screen lists them.
- * - `sessions`: ending a session is bookkeeping kept on the session itself (endedAt, endedBy).
- * - `authManagement`: only a signed-in person changing their own password is logged, as the
- *   action alone, never with values; reset requests and the e-mail check come from people not
- *   signed in (nobody to attribute them to) or change nothing.
- * - `trash`: a restore (patch) or a permanent delete (remove) names what came back or went.
- * Calls by nobody signed in (registration, password reset) are not logged: no company, no person.
- */
-export const activityPolicies: Record<string, ActivityPolicy> = {
-  authentication: { skip: true },
-  sessions: { skip: true },
-  authManagement: {
-    skip: (context) => (context.data as { action?: unknown } | undefined)?.action !== 'passwordChange',
-    recordId: (context) => context.params.identity?.user._id ?? null,
-    changes: () => ({ action: 'passwordChange' })
-  },
-  trash: {
-    changes: (context, item) => ({
-      action: context.method === 'patch' ? 'restore' : 'purge',
-      service: item.service,
-      recordId: item.recordId,
-      title: item.title
-    })
-  }
 }
 
 /**
@@ -93,7 +71,7 @@ export async function activityLog(context: HookContext, next: NextFunction) {
 function activityRows(context: HookContext, capture: ActivityCapture): Row[] {
   const identity = context.params.identity
   if (!identity || context.result === undefined || context.result === null) return []
-  const policy = activityPolicies[context.path] ?? {}
+  const policy = manifestOf(context.path)?.activity ?? {}
   if (policy.skip === true || (typeof policy.skip === 'function' && policy.skip(context))) return []
   const results = (Array.isArray(context.result) ? context.result : [context.result]) as Row[]
   const views = (Array.isArray(context.dispatch) ? context.dispatch : [context.dispatch ?? context.result]) as Row[]

@@ -1,7 +1,7 @@
 import { BadRequest } from '@feathersjs/errors'
+import { registerService } from '../../service-manifest'
 import { hooks as schemaHooks } from '@feathersjs/schema'
 import type { Application, HookContext } from '../../../declarations'
-import { access } from '../../../access/access'
 import { asCaller } from '../../../access/caller'
 import { companyScope } from '../../../access/tenancy'
 import { checkId } from '../../../hooks/check-id'
@@ -36,23 +36,22 @@ async function afterGetVisible(context: HookContext) {
 
 /** `appointment-status-history`: who changed an appointment's status and when (read-only). */
 export function appointmentStatusHistory(app: Application) {
-  app.use(appointmentStatusHistoryPath, new AppointmentStatusHistoryService(appointmentStatusHistoryServiceOptions(app), appointmentStatusHistoryRowShape), {
+  registerService(app, appointmentStatusHistoryPath, new AppointmentStatusHistoryService(appointmentStatusHistoryServiceOptions(app), appointmentStatusHistoryRowShape), {
     methods: [...appointmentStatusHistoryMethods],
-    events: []
-  })
-  app.service(appointmentStatusHistoryPath).hooks({
-    around: {
-      all: [
-        access(appointmentStatusHistoryPath, { methods: { find: { resource: 'appointment', flag: 'view' }, get: { resource: 'appointment', flag: 'view' } } }),
-        resolveResult(appointmentStatusChangeResolver)
-      ]
-    },
-    before: {
-      all: [checkId(), schemaHooks.validateQuery(appointmentStatusHistoryQueryValidator), companyScope],
-      find: [ofVisibleAppointment]
-    },
-    after: {
-      get: [afterGetVisible]
+    access: { methods: { find: { resource: 'appointment', flag: 'view' }, get: { resource: 'appointment', flag: 'view' } } },
+    hooks: {
+      around: {
+        all: [
+          resolveResult(appointmentStatusChangeResolver)
+        ]
+      },
+      before: {
+        all: [checkId(), schemaHooks.validateQuery(appointmentStatusHistoryQueryValidator), companyScope],
+        find: [ofVisibleAppointment]
+      },
+      after: {
+        get: [afterGetVisible]
+      }
     }
   })
 }

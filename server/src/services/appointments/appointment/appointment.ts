@@ -1,6 +1,7 @@
 import { hooks as schemaHooks } from '@feathersjs/schema'
+import { registerService } from '../../service-manifest'
 import type { Application } from '../../../declarations'
-import { access, standardAccess } from '../../../access/access'
+import { standardAccess } from '../../../access/access'
 import { companyScope } from '../../../access/tenancy'
 import { branchCheck } from '../../../access/branch-scope'
 import { checkId } from '../../../hooks/check-id'
@@ -35,26 +36,29 @@ declare module '../../../declarations' {
  * list are kept in the service's transaction (appointment.class.ts).
  */
 export function appointment(app: Application) {
-  app.use(appointmentPath, new AppointmentService({ ...appointmentServiceOptions(app), scope: appointmentRecordScope }, appointmentRowShape), {
+  registerService(app, appointmentPath, new AppointmentService({ ...appointmentServiceOptions(app), scope: appointmentRecordScope }, appointmentRowShape), {
     methods: [...appointmentMethods],
-    events: [...appointmentEvents]
-  })
-  app.service(appointmentPath).hooks({
-    around: {
-      all: [
-        access(appointmentPath, { data: { create: appointmentDataSchema, patch: appointmentPatchSchema }, methods: standardAccess('appointment') }),
-        resolveExternal(appointmentExternalResolver),
-        resolveResult(appointmentResolver)
-      ]
+    trashDependents: [{ table: 'appointment_status_history', column: 'appointmentId' }],
+    // The publisher tells the doctor an appointment was taken from (appointment-publish.ts).
+    publishedParams: ['appointmentMove'],
+    events: [...appointmentEvents],
+    access: { data: { create: appointmentDataSchema, patch: appointmentPatchSchema }, methods: standardAccess('appointment') },
+    hooks: {
+      around: {
+        all: [
+          resolveExternal(appointmentExternalResolver),
+          resolveResult(appointmentResolver)
+        ]
+      },
+      before: {
+        all: [checkId(), schemaHooks.validateQuery(appointmentQueryValidator), companyScope, schemaHooks.resolveQuery(appointmentQueryResolver), seriesOption],
+        find: [appointmentScope],
+        get: [appointmentScope],
+        create: [trimStrings('notes'), schemaHooks.validateData(appointmentDataValidator), ownBookingsOnly, bookingOptions, branchCheck, checkAppointmentCustomer, schemaHooks.resolveData(appointmentDataResolver)],
+        patch: [appointmentScope, noteMoves, trimStrings('notes'), schemaHooks.validateData(appointmentPatchValidator), ownBookingsOnly, bookingOptions, checkAppointmentCustomer, schemaHooks.resolveData(appointmentPatchResolver)],
+        remove: [appointmentScope]
+      }
     },
-    before: {
-      all: [checkId(), schemaHooks.validateQuery(appointmentQueryValidator), companyScope, schemaHooks.resolveQuery(appointmentQueryResolver), seriesOption],
-      find: [appointmentScope],
-      get: [appointmentScope],
-      create: [trimStrings('notes'), schemaHooks.validateData(appointmentDataValidator), ownBookingsOnly, bookingOptions, branchCheck, checkAppointmentCustomer, schemaHooks.resolveData(appointmentDataResolver)],
-      patch: [appointmentScope, noteMoves, trimStrings('notes'), schemaHooks.validateData(appointmentPatchValidator), ownBookingsOnly, bookingOptions, checkAppointmentCustomer, schemaHooks.resolveData(appointmentPatchResolver)],
-      remove: [appointmentScope]
-    }
+    publish: publishAppointment(app)
   })
-  app.service(appointmentPath).publish(publishAppointment(app))
 }

@@ -1,6 +1,7 @@
 import { hooks as schemaHooks } from '@feathersjs/schema'
+import { registerService } from '../../service-manifest'
 import type { Application } from '../../../declarations'
-import { access, standardAccess } from '../../../access/access'
+import { standardAccess } from '../../../access/access'
 import { companyScope } from '../../../access/tenancy'
 import { branchCheck } from '../../../access/branch-scope'
 import { scopeRecords, type RecordScope } from '../../../access/record-scope'
@@ -39,23 +40,25 @@ const scoped = scopeRecords(waitingListScope)
  * the appointment service offers the fitting entries whenever a slot frees up (`slot-freed`).
  */
 export function waitingList(app: Application) {
-  app.use(waitingListPath, new WaitingListService({ ...waitingListServiceOptions(app), scope: waitingListScope }, waitingListRowShape), { methods: [...waitingListMethods], events: [] })
-  app.service(waitingListPath).hooks({
-    around: {
-      all: [
-        access(waitingListPath, { data: { create: waitingListDataSchema, patch: waitingListPatchSchema }, methods: standardAccess('appointment') }),
-        resolveExternal(waitingListExternalResolver),
-        resolveResult(waitingListResolver)
-      ]
+  registerService(app, waitingListPath, new WaitingListService({ ...waitingListServiceOptions(app), scope: waitingListScope }, waitingListRowShape), {
+    methods: [...waitingListMethods],
+    access: { data: { create: waitingListDataSchema, patch: waitingListPatchSchema }, methods: standardAccess('appointment') },
+    hooks: {
+      around: {
+        all: [
+          resolveExternal(waitingListExternalResolver),
+          resolveResult(waitingListResolver)
+        ]
+      },
+      before: {
+        all: [checkId(), schemaHooks.validateQuery(waitingListQueryValidator), companyScope],
+        find: [scoped],
+        get: [scoped],
+        create: [trimStrings('notes'), schemaHooks.validateData(waitingListDataValidator), branchCheck, checkWaitingListEntry, schemaHooks.resolveData(waitingListDataResolver)],
+        patch: [scoped, trimStrings('notes'), schemaHooks.validateData(waitingListPatchValidator), checkWaitingListEntry, schemaHooks.resolveData(waitingListPatchResolver)],
+        remove: [scoped]
+      }
     },
-    before: {
-      all: [checkId(), schemaHooks.validateQuery(waitingListQueryValidator), companyScope],
-      find: [scoped],
-      get: [scoped],
-      create: [trimStrings('notes'), schemaHooks.validateData(waitingListDataValidator), branchCheck, checkWaitingListEntry, schemaHooks.resolveData(waitingListDataResolver)],
-      patch: [scoped, trimStrings('notes'), schemaHooks.validateData(waitingListPatchValidator), checkWaitingListEntry, schemaHooks.resolveData(waitingListPatchResolver)],
-      remove: [scoped]
-    }
+    publish: publishToBranchWhoMay(app, 'appointment')
   })
-  app.service(waitingListPath).publish(publishToBranchWhoMay(app, 'appointment'))
 }

@@ -1,6 +1,6 @@
 import { hooks as schemaHooks } from '@feathersjs/schema'
+import { registerService } from '../../service-manifest'
 import type { Application, HookContext } from '../../../declarations'
-import { access } from '../../../access/access'
 import { companyScope } from '../../../access/tenancy'
 import { checkId } from '../../../hooks/check-id'
 import { companyChannel, connectionViewer } from '../../../channels'
@@ -56,33 +56,38 @@ const summaryOf = (item: TrashRow): TrashSummary => ({
  * remove names): view to see it, create to restore it, delete to delete it for good.
  */
 export function trash(app: Application) {
-  app.use(trashPath, new TrashService(trashServiceOptions(app), trashRowShape), { methods: [...trashMethods], events: [] })
-  app.service(trashPath).hooks({
-    around: {
-      all: [
-        access(trashPath, { data: { patch: trashPatchSchema },
-          methods: {
-            find: { signedIn: true, item: 'view' },
-            get: { signedIn: true, item: 'view' },
-            patch: { signedIn: true, item: 'create' },
-            remove: { signedIn: true, item: 'delete' }
-          }
-        }),
-        resolveExternal(trashExternalResolver),
-        resolveResult(trashResolver)
-      ]
+  registerService(app, trashPath, new TrashService(trashServiceOptions(app), trashRowShape), {
+    methods: [...trashMethods],
+    // A restore (patch) or a permanent delete (remove) names what came back or went.
+    activity: {
+      changes: (context, item) => ({ action: context.method === 'patch' ? 'restore' : 'purge', service: item.service, recordId: item.recordId, title: item.title })
     },
-    before: {
-      all: [checkId(), schemaHooks.validateQuery(trashQueryValidator), companyScope, visibleItemsOnly],
-      find: [newestFirst],
-      patch: [schemaHooks.validateData(trashPatchValidator)]
+    access: { data: { patch: trashPatchSchema },
+      methods: {
+        find: { signedIn: true, item: 'view' },
+        get: { signedIn: true, item: 'view' },
+        patch: { signedIn: true, item: 'create' },
+        remove: { signedIn: true, item: 'delete' }
+      }
     },
-    after: {
-      patch: [restoredLeavesTrash]
-    }
-  })
-  // Items go to the company's people who may see them (mayViewTrashItem), as summaries without the record.
-  app.service(trashPath).publish(async (data) => {
+    hooks: {
+      around: {
+        all: [
+          resolveExternal(trashExternalResolver),
+          resolveResult(trashResolver)
+        ]
+      },
+      before: {
+        all: [checkId(), schemaHooks.validateQuery(trashQueryValidator), companyScope, visibleItemsOnly],
+        find: [newestFirst],
+        patch: [schemaHooks.validateData(trashPatchValidator)]
+      },
+      after: {
+        patch: [restoredLeavesTrash]
+      }
+    },
+    // Items go to the company's people who may see them (mayViewTrashItem), as summaries without the record.
+    publish: async (data) => {
     const item = data as TrashRow
     const settings = await companySettings(app, item.companyId)
     const customerBranch = await followedCustomerBranch(app, item)
@@ -93,6 +98,7 @@ export function trash(app: Application) {
         return viewer !== null && mayViewTrashItem(app, viewer, item, customerBranch)
       })
       .send(summaryOf(item))
+  }
   })
 }
 

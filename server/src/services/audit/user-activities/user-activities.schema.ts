@@ -32,7 +32,7 @@ export const userActivitySchema = Type.Object(
 export type UserActivity = Static<typeof userActivitySchema>
 export const userActivityResolver = resolve<UserActivity, HookContext>({})
 
-const phoneFieldsIn = (entry: UserActivity) => (protectedPhoneFields[entry.service] ?? []).filter((field) => field in (entry.changes ?? {}))
+const phoneFieldsIn = (entry: UserActivity) => protectedPhoneFields(entry.service).filter((field) => field in (entry.changes ?? {}))
 const hidesFrom = (entry: UserActivity, context: HookContext) => phonesHiddenFrom(context.params.identity, entry.service) && phoneFieldsIn(entry).length > 0
 
 /** Protected phones in the log are blanked for those who may not see them, like everywhere else. */

@@ -1,6 +1,6 @@
 import { hooks as schemaHooks } from '@feathersjs/schema'
+import { registerService } from '../../service-manifest'
 import type { Application, HookContext } from '../../../declarations'
-import { access } from '../../../access/access'
 import { companyScope } from '../../../access/tenancy'
 import { checkId } from '../../../hooks/check-id'
 import { UserActivityService, activityServicesFor, userActivityRowShape, userActivityServiceOptions } from './user-activities.class'
@@ -33,23 +33,25 @@ async function newestFirst(context: HookContext) {
  * the API (MethodNotAllowed). No events: entries are written outside the service.
  */
 export function userActivities(app: Application) {
-  app.use(userActivityPath, new UserActivityService(userActivityServiceOptions(app), userActivityRowShape), { methods: [...userActivityMethods], events: [] })
-  app.service(userActivityPath).hooks({
-    around: {
-      all: [
-        access(userActivityPath, {
-          methods: {
-            find: { resource: 'company', flag: 'seeAll' },
-            get: { resource: 'company', flag: 'seeAll' }
-          }
-        }),
-        resolveExternal(userActivityExternalResolver),
-        resolveResult(userActivityResolver)
-      ]
+  registerService(app, userActivityPath, new UserActivityService(userActivityServiceOptions(app), userActivityRowShape), {
+    methods: [...userActivityMethods],
+    access: {
+      methods: {
+        find: { resource: 'company', flag: 'seeAll' },
+        get: { resource: 'company', flag: 'seeAll' }
+      }
     },
-    before: {
-      all: [checkId(), schemaHooks.validateQuery(userActivityQueryValidator), companyScope, visibleEntriesOnly],
-      find: [newestFirst]
+    hooks: {
+      around: {
+        all: [
+          resolveExternal(userActivityExternalResolver),
+          resolveResult(userActivityResolver)
+        ]
+      },
+      before: {
+        all: [checkId(), schemaHooks.validateQuery(userActivityQueryValidator), companyScope, visibleEntriesOnly],
+        find: [newestFirst]
+      }
     }
   })
 }

@@ -1,6 +1,7 @@
 import { hooks as schemaHooks } from '@feathersjs/schema'
+import { registerService } from '../../service-manifest'
 import type { Application } from '../../../declarations'
-import { access, standardAccess } from '../../../access/access'
+import { standardAccess } from '../../../access/access'
 import { companyScope } from '../../../access/tenancy'
 import { checkId } from '../../../hooks/check-id'
 import { trimStrings } from '../../../hooks/trim-strings'
@@ -29,21 +30,23 @@ declare module '../../../declarations' {
 
 /** `service-categories`: groups of the service catalogue, guarded like the catalogue (`service`). */
 export function serviceCategories(app: Application) {
-  app.use(serviceCategoryPath, new ServiceCategoryService(serviceCategoryServiceOptions(app)), { methods: [...serviceCategoryMethods], events: [] })
-  app.service(serviceCategoryPath).hooks({
-    around: {
-      all: [
-        access(serviceCategoryPath, { data: { create: serviceCategoryDataSchema, patch: serviceCategoryPatchSchema }, methods: standardAccess('service') }),
-        resolveExternal(serviceCategoryExternalResolver),
-        resolveResult(serviceCategoryResolver)
-      ]
+  registerService(app, serviceCategoryPath, new ServiceCategoryService(serviceCategoryServiceOptions(app)), {
+    methods: [...serviceCategoryMethods],
+    access: { data: { create: serviceCategoryDataSchema, patch: serviceCategoryPatchSchema }, methods: standardAccess('service') },
+    hooks: {
+      around: {
+        all: [
+          resolveExternal(serviceCategoryExternalResolver),
+          resolveResult(serviceCategoryResolver)
+        ]
+      },
+      before: {
+        all: [checkId(), schemaHooks.validateQuery(serviceCategoryQueryValidator), companyScope],
+        find: [sortByRank],
+        create: [trimStrings('name'), schemaHooks.validateData(serviceCategoryDataValidator), schemaHooks.resolveData(serviceCategoryDataResolver)],
+        patch: [trimStrings('name'), schemaHooks.validateData(serviceCategoryPatchValidator), schemaHooks.resolveData(serviceCategoryPatchResolver)]
+      }
     },
-    before: {
-      all: [checkId(), schemaHooks.validateQuery(serviceCategoryQueryValidator), companyScope],
-      find: [sortByRank],
-      create: [trimStrings('name'), schemaHooks.validateData(serviceCategoryDataValidator), schemaHooks.resolveData(serviceCategoryDataResolver)],
-      patch: [trimStrings('name'), schemaHooks.validateData(serviceCategoryPatchValidator), schemaHooks.resolveData(serviceCategoryPatchResolver)]
-    }
+    publish: publishToCompanyWhoMay(app, 'service')
   })
-  app.service(serviceCategoryPath).publish(publishToCompanyWhoMay(app, 'service'))
 }

@@ -1,7 +1,8 @@
 import { hooks as schemaHooks } from '@feathersjs/schema'
+import { registerService } from '../../service-manifest'
 import { BadRequest } from '@feathersjs/errors'
 import type { Application, HookContext } from '../../../declarations'
-import { access, standardAccess } from '../../../access/access'
+import { standardAccess } from '../../../access/access'
 import { companyScope } from '../../../access/tenancy'
 import { checkId } from '../../../hooks/check-id'
 import { trimStrings } from '../../../hooks/trim-strings'
@@ -46,21 +47,23 @@ async function checkCategory(context: HookContext) {
 
 /** `service`: the catalogue of services (treatments) with durations, buffers and prices. */
 export function service(app: Application) {
-  app.use(servicePath, new ServiceCatalogueService(serviceServiceOptions(app), serviceRowShape), { methods: [...serviceMethods], events: [] })
-  app.service(servicePath).hooks({
-    around: {
-      all: [
-        access(servicePath, { data: { create: clinicServiceDataSchema, patch: clinicServicePatchSchema }, methods: standardAccess('service') }),
-        resolveExternal(clinicServiceExternalResolver),
-        resolveResult(clinicServiceResolver)
-      ]
+  registerService(app, servicePath, new ServiceCatalogueService(serviceServiceOptions(app), serviceRowShape), {
+    methods: [...serviceMethods],
+    access: { data: { create: clinicServiceDataSchema, patch: clinicServicePatchSchema }, methods: standardAccess('service') },
+    hooks: {
+      around: {
+        all: [
+          resolveExternal(clinicServiceExternalResolver),
+          resolveResult(clinicServiceResolver)
+        ]
+      },
+      before: {
+        all: [checkId(), schemaHooks.validateQuery(clinicServiceQueryValidator), companyScope],
+        find: [sortByRank],
+        create: [trimStrings('name', 'code', 'description'), blankCodeIsNull, schemaHooks.validateData(clinicServiceDataValidator), checkCategory, schemaHooks.resolveData(clinicServiceDataResolver)],
+        patch: [trimStrings('name', 'code', 'description'), blankCodeIsNull, schemaHooks.validateData(clinicServicePatchValidator), checkCategory, schemaHooks.resolveData(clinicServicePatchResolver)]
+      }
     },
-    before: {
-      all: [checkId(), schemaHooks.validateQuery(clinicServiceQueryValidator), companyScope],
-      find: [sortByRank],
-      create: [trimStrings('name', 'code', 'description'), blankCodeIsNull, schemaHooks.validateData(clinicServiceDataValidator), checkCategory, schemaHooks.resolveData(clinicServiceDataResolver)],
-      patch: [trimStrings('name', 'code', 'description'), blankCodeIsNull, schemaHooks.validateData(clinicServicePatchValidator), checkCategory, schemaHooks.resolveData(clinicServicePatchResolver)]
-    }
+    publish: publishToCompanyWhoMay(app, 'service')
   })
-  app.service(servicePath).publish(publishToCompanyWhoMay(app, 'service'))
 }

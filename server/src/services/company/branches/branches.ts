@@ -1,6 +1,7 @@
 import { hooks as schemaHooks } from '@feathersjs/schema'
+import { registerService } from '../../service-manifest'
 import type { Application, HookContext } from '../../../declarations'
-import { access, callerMay, standardAccess } from '../../../access/access'
+import { callerMay, standardAccess } from '../../../access/access'
 import { companyScope } from '../../../access/tenancy'
 import { checkId } from '../../../hooks/check-id'
 import { publishToCompany } from '../../../channels'
@@ -34,22 +35,24 @@ async function ownBranchesOnly(context: HookContext) {
 
 /** `branches`: the company's branches. Everyone reads theirs; managing them is a company edit. */
 export function branches(app: Application) {
-  app.use(branchPath, new BranchService(branchServiceOptions(app), branchRowShape), { methods: [...branchMethods], events: [] })
-  app.service(branchPath).hooks({
-    around: {
-      all: [
-        access(branchPath, { data: { create: branchDataSchema, patch: branchPatchSchema },
-          methods: standardAccess('company', { find: { signedIn: true }, get: { signedIn: true } })
-        }),
-        resolveExternal(branchExternalResolver),
-        resolveResult(branchResolver)
-      ]
+  registerService(app, branchPath, new BranchService(branchServiceOptions(app), branchRowShape), {
+    methods: [...branchMethods],
+    access: { data: { create: branchDataSchema, patch: branchPatchSchema },
+      methods: standardAccess('company', { find: { signedIn: true }, get: { signedIn: true } })
     },
-    before: {
-      all: [checkId(), schemaHooks.validateQuery(branchQueryValidator), companyScope, ownBranchesOnly],
-      create: [schemaHooks.validateData(branchDataValidator), schemaHooks.resolveData(branchDataResolver)],
-      patch: [schemaHooks.validateData(branchPatchValidator), schemaHooks.resolveData(branchPatchResolver)]
-    }
+    hooks: {
+      around: {
+        all: [
+          resolveExternal(branchExternalResolver),
+          resolveResult(branchResolver)
+        ]
+      },
+      before: {
+        all: [checkId(), schemaHooks.validateQuery(branchQueryValidator), companyScope, ownBranchesOnly],
+        create: [schemaHooks.validateData(branchDataValidator), schemaHooks.resolveData(branchDataResolver)],
+        patch: [schemaHooks.validateData(branchPatchValidator), schemaHooks.resolveData(branchPatchResolver)]
+      }
+    },
+    publish: publishToCompany(app)
   })
-  app.service(branchPath).publish(publishToCompany(app))
 }

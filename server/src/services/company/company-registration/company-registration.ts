@@ -1,6 +1,6 @@
 import { hooks as schemaHooks } from '@feathersjs/schema'
+import { registerService } from '../../service-manifest'
 import type { Application } from '../../../declarations'
-import { access } from '../../../access/access'
 import { CompanyRegistrationService } from './company-registration.class'
 import { registrationDataValidator, registrationDataSchema } from './company-registration.schema'
 import { companyRegistrationMethods, companyRegistrationPath } from './company-registration.shared'
@@ -13,9 +13,12 @@ declare module '../../../declarations' {
 
 /** `company-registration`: open to anyone; creates a clinic and its first administrator. */
 export function companyRegistration(app: Application) {
-  app.use(companyRegistrationPath, new CompanyRegistrationService(app), { methods: [...companyRegistrationMethods], events: [] })
-  app.service(companyRegistrationPath).hooks({
-    around: { all: [access(companyRegistrationPath, { data: { create: registrationDataSchema }, methods: { create: { public: true } } })] },
-    before: { create: [schemaHooks.validateData(registrationDataValidator)] }
+  registerService(app, companyRegistrationPath, new CompanyRegistrationService(app), {
+    methods: [...companyRegistrationMethods],
+    access: { data: { create: registrationDataSchema }, methods: { create: { public: true } } },
+    hooks: {
+      around: { all: [] },
+      before: { create: [schemaHooks.validateData(registrationDataValidator)] }
+    }
   })
 }

@@ -1,9 +1,9 @@
 import { hooks as schemaHooks } from '@feathersjs/schema'
+import { registerService } from '../../service-manifest'
 import { BadRequest } from '@feathersjs/errors'
 import type { Application, HookContext } from '../../../declarations'
 import { clinicError } from '../../../errors'
 import { calendarSettingsProblem, withCalendarDefaults, type CalendarSettings } from '../../../../../domain/schedule/calendar-settings'
-import { access } from '../../../access/access'
 import { checkId } from '../../../hooks/check-id'
 import { companyChannel } from '../../../channels'
 import { CompanyService, companyRowShape, companyServiceOptions } from './company.class'
@@ -46,25 +46,27 @@ async function checkCalendarSettings(context: HookContext) {
 
 /** `company`: the clinic's own record (name, contacts, timezone, currency, modules, settings). */
 export function company(app: Application) {
-  app.use(companyPath, new CompanyService(companyServiceOptions(app), companyRowShape), { methods: [...companyMethods], events: [] })
-  app.service(companyPath).hooks({
-    around: {
-      all: [
-        access(companyPath, { data: { patch: companyPatchSchema },
-          methods: {
-            find: { signedIn: true },
-            get: { signedIn: true },
-            patch: { resource: 'company', flag: 'edit' }
-          }
-        }),
-        resolveExternal(companyExternalResolver),
-        resolveResult(companyResolver)
-      ]
+  registerService(app, companyPath, new CompanyService(companyServiceOptions(app), companyRowShape), {
+    methods: [...companyMethods],
+    access: { data: { patch: companyPatchSchema },
+      methods: {
+        find: { signedIn: true },
+        get: { signedIn: true },
+        patch: { resource: 'company', flag: 'edit' }
+      }
     },
-    before: {
-      all: [checkId(MINE), schemaHooks.validateQuery(companyQueryValidator), ownCompanyOnly],
-      patch: [schemaHooks.validateData(companyPatchValidator), checkCalendarSettings, schemaHooks.resolveData(companyPatchResolver)]
-    }
+    hooks: {
+      around: {
+        all: [
+          resolveExternal(companyExternalResolver),
+          resolveResult(companyResolver)
+        ]
+      },
+      before: {
+        all: [checkId(MINE), schemaHooks.validateQuery(companyQueryValidator), ownCompanyOnly],
+        patch: [schemaHooks.validateData(companyPatchValidator), checkCalendarSettings, schemaHooks.resolveData(companyPatchResolver)]
+      }
+    },
+    publish: (data) => app.channel(companyChannel(String((data as { _id: string })._id)))
   })
-  app.service(companyPath).publish((data) => app.channel(companyChannel(String((data as { _id: string })._id))))
 }

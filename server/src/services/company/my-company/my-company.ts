@@ -1,7 +1,7 @@
 import { hooks as schemaHooks } from '@feathersjs/schema'
+import { registerService } from '../../service-manifest'
 import { NotFound } from '@feathersjs/errors'
 import type { Application, HookContext } from '../../../declarations'
-import { access } from '../../../access/access'
 import { companyScope } from '../../../access/tenancy'
 import { checkId } from '../../../hooks/check-id'
 import { clinicError } from '../../../errors'
@@ -25,17 +25,19 @@ async function mineIsOwnCompany(context: HookContext) {
 
 /** `my-company`: read-only summary of the current company. No events of its own. */
 export function myCompany(app: Application) {
-  app.use(myCompanyPath, new MyCompanyService(app), { methods: [...myCompanyMethods], events: [] })
-  app.service(myCompanyPath).hooks({
-    around: {
-      all: [
-        access(myCompanyPath, { methods: { get: { resource: 'my-company', flag: 'view' } } }),
-        resolveExternal(myCompanyExternalResolver),
-        resolveResult(myCompanyResolver)
-      ]
-    },
-    before: {
-      all: [checkId(MINE), mineIsOwnCompany, schemaHooks.validateQuery(myCompanyQueryValidator), companyScope]
+  registerService(app, myCompanyPath, new MyCompanyService(app), {
+    methods: [...myCompanyMethods],
+    access: { methods: { get: { resource: 'my-company', flag: 'view' } } },
+    hooks: {
+      around: {
+        all: [
+          resolveExternal(myCompanyExternalResolver),
+          resolveResult(myCompanyResolver)
+        ]
+      },
+      before: {
+        all: [checkId(MINE), mineIsOwnCompany, schemaHooks.validateQuery(myCompanyQueryValidator), companyScope]
+      }
     }
   })
 }

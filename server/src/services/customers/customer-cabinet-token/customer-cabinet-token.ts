@@ -1,7 +1,7 @@
 import { hooks as schemaHooks } from '@feathersjs/schema'
+import { registerService } from '../../service-manifest'
 import { BadRequest } from '@feathersjs/errors'
 import type { Application, HookContext } from '../../../declarations'
-import { access } from '../../../access/access'
 import { companyScope } from '../../../access/tenancy'
 import { checkId } from '../../../hooks/check-id'
 import { findOfVisibleCustomer, ofVisibleCustomer, visibleCustomer } from '../../../hooks/customer-visibility'
@@ -35,30 +35,32 @@ async function forVisibleCustomer(context: HookContext) {
 
 /** `customer-cabinet-token`: revocable links to customers' own cabinets. */
 export function customerCabinetToken(app: Application) {
-  app.use(cabinetTokenPath, new CabinetTokenService(cabinetTokenServiceOptions(app), cabinetTokenRowShape), { methods: [...cabinetTokenMethods], events: [] })
-  app.service(cabinetTokenPath).hooks({
-    around: {
-      all: [
-        access(cabinetTokenPath, { data: { create: cabinetTokenDataSchema },
-          methods: {
-            find: { resource: 'customers', flag: 'view' },
-            get: { resource: 'customers', flag: 'view' },
-            create: { resource: 'customers', flag: 'edit' },
-            // remove revokes the link.
-            remove: { resource: 'customers', flag: 'edit' }
-          },
-          module: 'customers'
-        }),
-        resolveExternal(cabinetTokenExternalResolver),
-        resolveResult(cabinetTokenResolver)
-      ]
+  registerService(app, cabinetTokenPath, new CabinetTokenService(cabinetTokenServiceOptions(app), cabinetTokenRowShape), {
+    methods: [...cabinetTokenMethods],
+    access: { data: { create: cabinetTokenDataSchema },
+      methods: {
+        find: { resource: 'customers', flag: 'view' },
+        get: { resource: 'customers', flag: 'view' },
+        create: { resource: 'customers', flag: 'edit' },
+        // remove revokes the link.
+        remove: { resource: 'customers', flag: 'edit' }
+      },
+      module: 'customers'
     },
-    before: {
-      all: [checkId(CABINET_TOKEN_PATTERN), schemaHooks.validateQuery(cabinetTokenQueryValidator), companyScope, schemaHooks.resolveQuery(cabinetTokenQueryResolver)],
-      find: [findOfVisibleCustomer({ createdAt: -1 })],
-      get: [ofVisibleCustomer],
-      create: [schemaHooks.validateData(cabinetTokenDataValidator), forVisibleCustomer, schemaHooks.resolveData(cabinetTokenDataResolver)],
-      remove: [ofVisibleCustomer]
+    hooks: {
+      around: {
+        all: [
+          resolveExternal(cabinetTokenExternalResolver),
+          resolveResult(cabinetTokenResolver)
+        ]
+      },
+      before: {
+        all: [checkId(CABINET_TOKEN_PATTERN), schemaHooks.validateQuery(cabinetTokenQueryValidator), companyScope, schemaHooks.resolveQuery(cabinetTokenQueryResolver)],
+        find: [findOfVisibleCustomer({ createdAt: -1 })],
+        get: [ofVisibleCustomer],
+        create: [schemaHooks.validateData(cabinetTokenDataValidator), forVisibleCustomer, schemaHooks.resolveData(cabinetTokenDataResolver)],
+        remove: [ofVisibleCustomer]
+      }
     }
   })
   // Links are credentials: their events go to no one (not even the whole company); the

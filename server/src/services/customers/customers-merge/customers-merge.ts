@@ -1,6 +1,6 @@
 import { hooks as schemaHooks } from '@feathersjs/schema'
+import { registerService } from '../../service-manifest'
 import type { Application } from '../../../declarations'
-import { access } from '../../../access/access'
 import { CustomersMergeService } from './customers-merge.class'
 import { customersMergeDataValidator, customersMergeDataSchema } from './customers-merge.schema'
 import { customerExternalResolver } from '../customers/customers.schema'
@@ -20,17 +20,19 @@ declare module '../../../declarations' {
  * Events are the customers service's (`patched` for both records); this service has none.
  */
 export function customersMerge(app: Application) {
-  app.use(customersMergePath, new CustomersMergeService(app), { methods: [...customersMergeMethods], events: [] })
-  app.service(customersMergePath).hooks({
-    around: {
-      all: [
-        access(customersMergePath, { data: { create: customersMergeDataSchema }, methods: { create: { resource: 'customers', flag: 'delete' } }, module: 'customers' }),
-        // The answer is a customer: shaped for the caller as the customers service shapes it.
-        resolveExternal(customerExternalResolver)
-      ]
-    },
-    before: {
-      create: [schemaHooks.validateData(customersMergeDataValidator), phoneProtection]
+  registerService(app, customersMergePath, new CustomersMergeService(app), {
+    methods: [...customersMergeMethods],
+    access: { data: { create: customersMergeDataSchema }, methods: { create: { resource: 'customers', flag: 'delete' } }, module: 'customers' },
+    hooks: {
+      around: {
+        all: [
+          // The answer is a customer: shaped for the caller as the customers service shapes it.
+          resolveExternal(customerExternalResolver)
+        ]
+      },
+      before: {
+        create: [schemaHooks.validateData(customersMergeDataValidator), phoneProtection]
+      }
     }
   })
 }

@@ -1,6 +1,7 @@
 import { hooks as schemaHooks } from '@feathersjs/schema'
+import { registerService } from '../../service-manifest'
 import type { Application } from '../../../declarations'
-import { access, standardAccess } from '../../../access/access'
+import { standardAccess } from '../../../access/access'
 import { companyScope } from '../../../access/tenancy'
 import { checkId } from '../../../hooks/check-id'
 import { trimStrings } from '../../../hooks/trim-strings'
@@ -37,33 +38,43 @@ const trimText = trimStrings('first_name', 'last_name', 'middle_name', 'email', 
 
 /** `customers`: customers and patients (spec sections 3 to 5). */
 export function customers(app: Application) {
-  app.use(customerPath, new CustomerService({ ...customerServiceOptions(app), scope: customerScope }, customerRowShape), { methods: [...customerMethods], events: [] })
-  app.service(customerPath).hooks({
-    around: {
-      all: [
-        access(customerPath, { data: { create: customerDataSchema, patch: customerPatchSchema }, methods: standardAccess('customers'), module: 'customers' }),
-        resolveExternal(customerExternalResolver),
-        resolveResult(customerResolver)
-      ]
+  registerService(app, customerPath, new CustomerService({ ...customerServiceOptions(app), scope: customerScope }, customerRowShape), {
+    methods: [...customerMethods],
+    protectedPhones: ['phone'],
+    // A customer's notes and cabinet links stay while the customer is in the trash.
+    trashDependents: [
+      { table: 'notes', column: 'customerId' },
+      { table: 'customer_cabinet_tokens', column: 'customerId' }
+    ],
+    // The publisher tells the people of the branch a customer left (customer-publish.ts).
+    publishedParams: ['customerBranchBefore'],
+    access: { data: { create: customerDataSchema, patch: customerPatchSchema }, methods: standardAccess('customers'), module: 'customers' },
+    hooks: {
+      around: {
+        all: [
+          resolveExternal(customerExternalResolver),
+          resolveResult(customerResolver)
+        ]
+      },
+      before: {
+        all: [checkId(), schemaHooks.validateQuery(customerQueryValidator), phoneProtection, customerRegexQuery, companyScope],
+        find: [customerBranchScope],
+        get: [customerBranchScope],
+        create: [trimText, schemaHooks.validateData(customerDataValidator), customerBranchCheck, checkCustomer, checkCustomFields, schemaHooks.resolveData(customerDataResolver)],
+        patch: [
+          customerBranchScope,
+          trimText,
+          schemaHooks.validateData(customerPatchValidator),
+          keepHiddenPhone,
+          customerBranchCheck,
+          checkCustomer,
+          checkCustomFields,
+          schemaHooks.resolveData(customerPatchResolver)
+        ],
+        remove: [customerBranchScope]
+      }
     },
-    before: {
-      all: [checkId(), schemaHooks.validateQuery(customerQueryValidator), phoneProtection, customerRegexQuery, companyScope],
-      find: [customerBranchScope],
-      get: [customerBranchScope],
-      create: [trimText, schemaHooks.validateData(customerDataValidator), customerBranchCheck, checkCustomer, checkCustomFields, schemaHooks.resolveData(customerDataResolver)],
-      patch: [
-        customerBranchScope,
-        trimText,
-        schemaHooks.validateData(customerPatchValidator),
-        keepHiddenPhone,
-        customerBranchCheck,
-        checkCustomer,
-        checkCustomFields,
-        schemaHooks.resolveData(customerPatchResolver)
-      ],
-      remove: [customerBranchScope]
-    }
+    // Branch- and phone-aware: see customer-publish.ts.
+    publish: publishCustomer(app)
   })
-  // Branch- and phone-aware: see customer-publish.ts.
-  app.service(customerPath).publish(publishCustomer(app))
 }

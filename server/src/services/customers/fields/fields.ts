@@ -1,7 +1,8 @@
 import { hooks as schemaHooks } from '@feathersjs/schema'
+import { registerService } from '../../service-manifest'
 import { BadRequest, Conflict } from '@feathersjs/errors'
 import type { Application, HookContext } from '../../../declarations'
-import { access, standardAccess } from '../../../access/access'
+import { standardAccess } from '../../../access/access'
 import { companyScope } from '../../../access/tenancy'
 import { checkId } from '../../../hooks/check-id'
 import { clinicError } from '../../../errors'
@@ -77,25 +78,27 @@ function storedField(context: HookContext): Promise<CustomField> {
 
 /** `fields`: the company's custom fields of customer records. Anyone signed in may read them. */
 export function fields(app: Application) {
-  app.use(customFieldPath, new CustomFieldService(customFieldServiceOptions(app), customFieldRowShape), { methods: [...customFieldMethods], events: [] })
-  app.service(customFieldPath).hooks({
-    around: {
-      all: [
-        access(customFieldPath, { data: { create: customFieldDataSchema, patch: customFieldPatchSchema },
-          methods: standardAccess('fields', { find: { signedIn: true }, get: { signedIn: true } }),
-          module: 'customers'
-        }),
-        resolveExternal(customFieldExternalResolver),
-        resolveResult(customFieldResolver)
-      ]
+  registerService(app, customFieldPath, new CustomFieldService(customFieldServiceOptions(app), customFieldRowShape), {
+    methods: [...customFieldMethods],
+    access: { data: { create: customFieldDataSchema, patch: customFieldPatchSchema },
+      methods: standardAccess('fields', { find: { signedIn: true }, get: { signedIn: true } }),
+      module: 'customers'
     },
-    before: {
-      all: [checkId(), schemaHooks.validateQuery(customFieldQueryValidator), companyScope, schemaHooks.resolveQuery(customFieldQueryResolver)],
-      find: [sortByRank],
-      create: [schemaHooks.validateData(customFieldDataValidator), schemaHooks.resolveData(customFieldDataResolver), checkDefinition],
-      patch: [schemaHooks.validateData(customFieldPatchValidator), schemaHooks.resolveData(customFieldPatchResolver), checkDefinition],
-      remove: [refuseRemovingConditionField]
-    }
+    hooks: {
+      around: {
+        all: [
+          resolveExternal(customFieldExternalResolver),
+          resolveResult(customFieldResolver)
+        ]
+      },
+      before: {
+        all: [checkId(), schemaHooks.validateQuery(customFieldQueryValidator), companyScope, schemaHooks.resolveQuery(customFieldQueryResolver)],
+        find: [sortByRank],
+        create: [schemaHooks.validateData(customFieldDataValidator), schemaHooks.resolveData(customFieldDataResolver), checkDefinition],
+        patch: [schemaHooks.validateData(customFieldPatchValidator), schemaHooks.resolveData(customFieldPatchResolver), checkDefinition],
+        remove: [refuseRemovingConditionField]
+      }
+    },
+    publish: publishToCompany(app)
   })
-  app.service(customFieldPath).publish(publishToCompany(app))
 }

@@ -1,7 +1,8 @@
 import { hooks as schemaHooks } from '@feathersjs/schema'
+import { registerService } from '../../service-manifest'
 import { BadRequest } from '@feathersjs/errors'
 import type { Application, HookContext } from '../../../declarations'
-import { access, standardAccess } from '../../../access/access'
+import { standardAccess } from '../../../access/access'
 import { companyScope } from '../../../access/tenancy'
 import { findOfVisibleCustomer, ofVisibleCustomer, visibleCustomer } from '../../../hooks/customer-visibility'
 import { checkId } from '../../../hooks/check-id'
@@ -77,24 +78,26 @@ const noteScope: RecordScope = { customer: { field: 'customerId' } }
 
 /** `notes`: notes on customer records. */
 export function notes(app: Application) {
-  app.use(notePath, new NoteService({ ...noteServiceOptions(app), scope: noteScope }, noteRowShape), { methods: [...noteMethods], events: [] })
-  app.service(notePath).hooks({
-    around: {
-      all: [
-        access(notePath, { data: { create: noteDataSchema, patch: notePatchSchema }, methods: standardAccess('notes'), module: 'customers' }),
-        resolveExternal(noteExternalResolver),
-        resolveResult(noteResolver)
-      ]
+  registerService(app, notePath, new NoteService({ ...noteServiceOptions(app), scope: noteScope }, noteRowShape), {
+    methods: [...noteMethods],
+    access: { data: { create: noteDataSchema, patch: notePatchSchema }, methods: standardAccess('notes'), module: 'customers' },
+    hooks: {
+      around: {
+        all: [
+          resolveExternal(noteExternalResolver),
+          resolveResult(noteResolver)
+        ]
+      },
+      before: {
+        all: [checkId(), schemaHooks.validateQuery(noteQueryValidator), companyScope, schemaHooks.resolveQuery(noteQueryResolver)],
+        // Per customer, pinned first, then the newest.
+        find: [findOfVisibleCustomer({ pinned: -1, createdAt: -1, _id: -1 })],
+        get: [ofVisibleCustomer],
+        create: [normaliseText, schemaHooks.validateData(noteDataValidator), onVisibleCustomer, schemaHooks.resolveData(noteDataResolver)],
+        patch: [ofVisibleCustomer, normaliseText, schemaHooks.validateData(notePatchValidator), schemaHooks.resolveData(notePatchResolver)],
+        remove: [ofVisibleCustomer]
+      }
     },
-    before: {
-      all: [checkId(), schemaHooks.validateQuery(noteQueryValidator), companyScope, schemaHooks.resolveQuery(noteQueryResolver)],
-      // Per customer, pinned first, then the newest.
-      find: [findOfVisibleCustomer({ pinned: -1, createdAt: -1, _id: -1 })],
-      get: [ofVisibleCustomer],
-      create: [normaliseText, schemaHooks.validateData(noteDataValidator), onVisibleCustomer, schemaHooks.resolveData(noteDataResolver)],
-      patch: [ofVisibleCustomer, normaliseText, schemaHooks.validateData(notePatchValidator), schemaHooks.resolveData(notePatchResolver)],
-      remove: [ofVisibleCustomer]
-    }
+    publish: publishNote(app)
   })
-  app.service(notePath).publish(publishNote(app))
 }

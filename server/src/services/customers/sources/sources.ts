@@ -1,6 +1,7 @@
 import { hooks as schemaHooks } from '@feathersjs/schema'
+import { registerService } from '../../service-manifest'
 import type { Application } from '../../../declarations'
-import { access, standardAccess } from '../../../access/access'
+import { standardAccess } from '../../../access/access'
 import { companyScope } from '../../../access/tenancy'
 import { checkId } from '../../../hooks/check-id'
 import { trimStrings } from '../../../hooks/trim-strings'
@@ -29,23 +30,25 @@ declare module '../../../declarations' {
 
 /** `sources`: where the company's customers come from. Everyone reads the list; managing it needs `sources` permissions. */
 export function sources(app: Application) {
-  app.use(sourcePath, new SourceService(sourceServiceOptions(app)), { methods: sourceMethods, events: [] })
-  app.service(sourcePath).hooks({
-    around: {
-      all: [
-        access(sourcePath, { data: { create: sourceDataSchema, patch: sourcePatchSchema },
-          methods: standardAccess('sources', { find: { signedIn: true }, get: { signedIn: true } }),
-          module: 'customers'
-        }),
-        resolveExternal(sourceExternalResolver),
-        resolveResult(sourceResolver)
-      ]
+  registerService(app, sourcePath, new SourceService(sourceServiceOptions(app)), {
+    methods: sourceMethods,
+    access: { data: { create: sourceDataSchema, patch: sourcePatchSchema },
+      methods: standardAccess('sources', { find: { signedIn: true }, get: { signedIn: true } }),
+      module: 'customers'
     },
-    before: {
-      all: [checkId(), schemaHooks.validateQuery(sourceQueryValidator), companyScope, schemaHooks.resolveQuery(sourceQueryResolver)],
-      create: [trimStrings('name'), schemaHooks.validateData(sourceDataValidator), schemaHooks.resolveData(sourceDataResolver)],
-      patch: [trimStrings('name'), schemaHooks.validateData(sourcePatchValidator), schemaHooks.resolveData(sourcePatchResolver)]
-    }
+    hooks: {
+      around: {
+        all: [
+          resolveExternal(sourceExternalResolver),
+          resolveResult(sourceResolver)
+        ]
+      },
+      before: {
+        all: [checkId(), schemaHooks.validateQuery(sourceQueryValidator), companyScope, schemaHooks.resolveQuery(sourceQueryResolver)],
+        create: [trimStrings('name'), schemaHooks.validateData(sourceDataValidator), schemaHooks.resolveData(sourceDataResolver)],
+        patch: [trimStrings('name'), schemaHooks.validateData(sourcePatchValidator), schemaHooks.resolveData(sourcePatchResolver)]
+      }
+    },
+    publish: publishToCompany(app)
   })
-  app.service(sourcePath).publish(publishToCompany(app))
 }

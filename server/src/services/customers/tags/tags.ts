@@ -1,6 +1,7 @@
 import { hooks as schemaHooks } from '@feathersjs/schema'
+import { registerService } from '../../service-manifest'
 import type { Application } from '../../../declarations'
-import { access, standardAccess } from '../../../access/access'
+import { standardAccess } from '../../../access/access'
 import { companyScope } from '../../../access/tenancy'
 import { checkId } from '../../../hooks/check-id'
 import { trimStrings } from '../../../hooks/trim-strings'
@@ -29,23 +30,25 @@ declare module '../../../declarations' {
 
 /** `tags`: the company's customer tags. Everyone reads the list; managing it needs `tags` permissions. */
 export function tags(app: Application) {
-  app.use(tagPath, new TagService(tagServiceOptions(app)), { methods: tagMethods, events: [] })
-  app.service(tagPath).hooks({
-    around: {
-      all: [
-        access(tagPath, { data: { create: tagDataSchema, patch: tagPatchSchema },
-          methods: standardAccess('tags', { find: { signedIn: true }, get: { signedIn: true } }),
-          module: 'customers'
-        }),
-        resolveExternal(tagExternalResolver),
-        resolveResult(tagResolver)
-      ]
+  registerService(app, tagPath, new TagService(tagServiceOptions(app)), {
+    methods: tagMethods,
+    access: { data: { create: tagDataSchema, patch: tagPatchSchema },
+      methods: standardAccess('tags', { find: { signedIn: true }, get: { signedIn: true } }),
+      module: 'customers'
     },
-    before: {
-      all: [checkId(), schemaHooks.validateQuery(tagQueryValidator), companyScope, schemaHooks.resolveQuery(tagQueryResolver)],
-      create: [trimStrings('name'), schemaHooks.validateData(tagDataValidator), schemaHooks.resolveData(tagDataResolver)],
-      patch: [trimStrings('name'), schemaHooks.validateData(tagPatchValidator), schemaHooks.resolveData(tagPatchResolver)]
-    }
+    hooks: {
+      around: {
+        all: [
+          resolveExternal(tagExternalResolver),
+          resolveResult(tagResolver)
+        ]
+      },
+      before: {
+        all: [checkId(), schemaHooks.validateQuery(tagQueryValidator), companyScope, schemaHooks.resolveQuery(tagQueryResolver)],
+        create: [trimStrings('name'), schemaHooks.validateData(tagDataValidator), schemaHooks.resolveData(tagDataResolver)],
+        patch: [trimStrings('name'), schemaHooks.validateData(tagPatchValidator), schemaHooks.resolveData(tagPatchResolver)]
+      }
+    },
+    publish: publishToCompany(app)
   })
-  app.service(tagPath).publish(publishToCompany(app))
 }

@@ -1,6 +1,6 @@
 import { hooks as schemaHooks } from '@feathersjs/schema'
+import { registerService } from '../../service-manifest'
 import type { Application } from '../../../declarations'
-import { access } from '../../../access/access'
 import { AuthManagementService } from './auth-management.class'
 import { authManagementDataValidator, validateActionValue, authManagementDataSchema } from './auth-management.schema'
 import { authManagementMethods, authManagementPath } from './auth-management.shared'
@@ -18,9 +18,20 @@ declare module '../../../declarations' {
  * is a record anyone else should watch.
  */
 export function authManagement(app: Application) {
-  app.use(authManagementPath, new AuthManagementService(app), { methods: [...authManagementMethods], events: [] })
-  app.service(authManagementPath).hooks({
-    around: { all: [access(authManagementPath, { data: { create: authManagementDataSchema }, methods: { create: { public: true } } })] },
-    before: { create: [schemaHooks.validateData(authManagementDataValidator), validateActionValue] }
+  registerService(app, authManagementPath, new AuthManagementService(app), {
+    methods: [...authManagementMethods],
+    // Only a signed-in person changing their own password is logged, as the action alone, never
+    // with values; reset requests and the e-mail check come from people not signed in (nobody to
+    // attribute them to) or change nothing.
+    activity: {
+      skip: (context) => (context.data as { action?: unknown } | undefined)?.action !== 'passwordChange',
+      recordId: (context) => context.params.identity?.user._id ?? null,
+      changes: () => ({ action: 'passwordChange' })
+    },
+    access: { data: { create: authManagementDataSchema }, methods: { create: { public: true } } },
+    hooks: {
+      around: { all: [] },
+      before: { create: [schemaHooks.validateData(authManagementDataValidator), validateActionValue] }
+    }
   })
 }

@@ -5,7 +5,7 @@ import type { RealTimeConnection } from '@feathersjs/feathers'
 import type { Application, HookContext } from '../../../declarations'
 import type { Identity } from '../../../access/identity'
 import { SignInThrottle } from '../../../access/sign-in-throttle'
-import { accessRegistry } from '../../../access/access'
+import { declareService } from '../../service-manifest'
 import { publishToNoOne } from '../../../channels'
 import { detachSession } from '../../../access/session-connections'
 import { now } from '../../../hooks/ids'
@@ -40,7 +40,8 @@ export function authentication(app: Application) {
   app.use(authenticationPath, service)
   // A sign-in's result holds its token: its events go to no one, not even to other instances.
   publishToNoOne(app.service(authenticationPath))
-  accessRegistry.set(authenticationPath, { methods: { create: { public: true }, remove: { public: true } } })
+  // Signing in and out are sessions: the sessions screen lists them, the activity log does not.
+  declareService(authenticationPath, { methods: ['create', 'remove'], access: { methods: { create: { public: true }, remove: { public: true } } }, activity: { skip: true } })
 
   app.service(authenticationPath).hooks({
     before: {

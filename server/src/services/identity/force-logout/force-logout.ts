@@ -1,7 +1,7 @@
 import { Type, getValidator } from '@feathersjs/typebox'
+import { registerService } from '../../service-manifest'
 import { hooks as schemaHooks } from '@feathersjs/schema'
 import type { Application } from '../../../declarations'
-import { access } from '../../../access/access'
 import { dataValidator } from '../../../validators'
 import { ForceLogoutService } from './force-logout.class'
 import { forceLogoutMethods, forceLogoutPath } from './force-logout.shared'
@@ -17,9 +17,12 @@ const forceLogoutDataValidator = getValidator(forceLogoutDataSchema, dataValidat
 
 /** `force-logout`: the emergency logout of the whole team. */
 export function forceLogout(app: Application) {
-  app.use(forceLogoutPath, new ForceLogoutService(app), { methods: [...forceLogoutMethods], events: [] })
-  app.service(forceLogoutPath).hooks({
-    around: { all: [access(forceLogoutPath, { data: { create: forceLogoutDataSchema }, methods: { create: { resource: 'force-logout', flag: 'create' } } })] },
-    before: { create: [schemaHooks.validateData(forceLogoutDataValidator)] }
+  registerService(app, forceLogoutPath, new ForceLogoutService(app), {
+    methods: [...forceLogoutMethods],
+    access: { data: { create: forceLogoutDataSchema }, methods: { create: { resource: 'force-logout', flag: 'create' } } },
+    hooks: {
+      around: { all: [] },
+      before: { create: [schemaHooks.validateData(forceLogoutDataValidator)] }
+    }
   })
 }

@@ -1,6 +1,6 @@
 import { hooks as schemaHooks } from '@feathersjs/schema'
+import { registerService } from '../../service-manifest'
 import type { Application } from '../../../declarations'
-import { access } from '../../../access/access'
 import { companyScope } from '../../../access/tenancy'
 import { PermissionsService } from './permissions.class'
 import { permissionsQueryValidator } from './permissions.schema'
@@ -14,9 +14,12 @@ declare module '../../../declarations' {
 
 /** `permissions`: the resource and flag lists and the caller's own grants. */
 export function permissions(app: Application) {
-  app.use(permissionsPath, new PermissionsService(), { methods: [...permissionsMethods], events: [] })
-  app.service(permissionsPath).hooks({
-    around: { all: [access(permissionsPath, { methods: { find: { signedIn: true } } })] },
-    before: { all: [schemaHooks.validateQuery(permissionsQueryValidator), companyScope] }
+  registerService(app, permissionsPath, new PermissionsService(), {
+    methods: [...permissionsMethods],
+    access: { methods: { find: { signedIn: true } } },
+    hooks: {
+      around: { all: [] },
+      before: { all: [schemaHooks.validateQuery(permissionsQueryValidator), companyScope] }
+    }
   })
 }

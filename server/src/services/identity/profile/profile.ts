@@ -1,7 +1,7 @@
 import { hooks as schemaHooks } from '@feathersjs/schema'
+import { registerService } from '../../service-manifest'
 import { BadRequest, NotFound } from '@feathersjs/errors'
 import type { Application, HookContext } from '../../../declarations'
-import { access } from '../../../access/access'
 import { companyScope } from '../../../access/tenancy'
 import { checkId } from '../../../hooks/check-id'
 import { assertNoProblem, clinicError } from '../../../errors'
@@ -38,24 +38,26 @@ async function checkProfile(context: HookContext) {
 
 /** `profile`: the caller's own record, `get('me')` and `patch('me', ...)`. */
 export function profile(app: Application) {
-  app.use(profilePath, new ProfileService(profileServiceOptions(app), profileRowShape), { methods: [...profileMethods], events: [] })
-  app.service(profilePath).hooks({
-    around: {
-      all: [
-        access(profilePath, { data: { patch: profilePatchSchema },
-          methods: {
-            get: { signedIn: true },
-            patch: { signedIn: true }
-          }
-        }),
-        resolveExternal(profileExternalResolver),
-        resolveResult(profileResolver)
-      ]
+  registerService(app, profilePath, new ProfileService(profileServiceOptions(app), profileRowShape), {
+    methods: [...profileMethods],
+    access: { data: { patch: profilePatchSchema },
+      methods: {
+        get: { signedIn: true },
+        patch: { signedIn: true }
+      }
     },
-    before: {
-      all: [checkId(ME), schemaHooks.validateQuery(profileQueryValidator), companyScope, ownProfileOnly],
-      patch: [schemaHooks.validateData(profilePatchValidator), checkProfile, checkSchedule(), schemaHooks.resolveData(profilePatchResolver)]
-    }
+    hooks: {
+      around: {
+        all: [
+          resolveExternal(profileExternalResolver),
+          resolveResult(profileResolver)
+        ]
+      },
+      before: {
+        all: [checkId(ME), schemaHooks.validateQuery(profileQueryValidator), companyScope, ownProfileOnly],
+        patch: [schemaHooks.validateData(profilePatchValidator), checkProfile, checkSchedule(), schemaHooks.resolveData(profilePatchResolver)]
+      }
+    },
+    publish: publishToUser(app, '_id')
   })
-  app.service(profilePath).publish(publishToUser(app, '_id'))
 }

@@ -1,6 +1,7 @@
 import { hooks as schemaHooks } from '@feathersjs/schema'
+import { registerService } from '../../service-manifest'
 import type { Application } from '../../../declarations'
-import { access, standardAccess } from '../../../access/access'
+import { standardAccess } from '../../../access/access'
 import { grantsWithinOwn } from './role-grants'
 import { companyScope } from '../../../access/tenancy'
 import { checkId } from '../../../hooks/check-id'
@@ -18,21 +19,23 @@ declare module '../../../declarations' {
 
 /** `roles`: the company's roles and their permission grants. */
 export function roles(app: Application) {
-  app.use(rolePath, new RoleService(roleServiceOptions(app), roleRowShape), { methods: [...roleMethods], events: [] })
-  app.service(rolePath).hooks({
-    around: {
-      all: [
-        access(rolePath, { data: { create: roleDataSchema, patch: rolePatchSchema }, methods: standardAccess('roles') }),
-        resolveExternal(roleExternalResolver),
-        resolveResult(roleResolver)
-      ]
+  registerService(app, rolePath, new RoleService(roleServiceOptions(app), roleRowShape), {
+    methods: [...roleMethods],
+    access: { data: { create: roleDataSchema, patch: rolePatchSchema }, methods: standardAccess('roles') },
+    hooks: {
+      around: {
+        all: [
+          resolveExternal(roleExternalResolver),
+          resolveResult(roleResolver)
+        ]
+      },
+      before: {
+        all: [checkId(), schemaHooks.validateQuery(roleQueryValidator), companyScope],
+        create: [schemaHooks.validateData(roleDataValidator), grantsWithinOwn, schemaHooks.resolveData(roleDataResolver)],
+        patch: [schemaHooks.validateData(rolePatchValidator), grantsWithinOwn, schemaHooks.resolveData(rolePatchResolver)],
+        remove: [grantsWithinOwn]
+      }
     },
-    before: {
-      all: [checkId(), schemaHooks.validateQuery(roleQueryValidator), companyScope],
-      create: [schemaHooks.validateData(roleDataValidator), grantsWithinOwn, schemaHooks.resolveData(roleDataResolver)],
-      patch: [schemaHooks.validateData(rolePatchValidator), grantsWithinOwn, schemaHooks.resolveData(rolePatchResolver)],
-      remove: [grantsWithinOwn]
-    }
+    publish: publishToCompany(app)
   })
-  app.service(rolePath).publish(publishToCompany(app))
 }

@@ -1,7 +1,8 @@
 import { hooks as schemaHooks } from '@feathersjs/schema'
+import { registerService } from '../../service-manifest'
 import { BadRequest, Forbidden } from '@feathersjs/errors'
 import type { Application, HookContext } from '../../../declarations'
-import { access, callerMay } from '../../../access/access'
+import { callerMay } from '../../../access/access'
 import { companyScope } from '../../../access/tenancy'
 import { checkId } from '../../../hooks/check-id'
 import { clinicError } from '../../../errors'
@@ -39,28 +40,32 @@ async function mayEndSession(context: HookContext) {
 
 /** `sessions`: who is signed in where; ending one signs that device out at once. */
 export function sessions(app: Application) {
-  app.use(sessionPath, new SessionService(sessionServiceOptions(app), sessionRowShape), { methods: [...sessionMethods], events: [] })
-  app.service(sessionPath).hooks({
-    around: {
-      all: [
-        access(sessionPath, {
-          methods: {
-            find: { resource: 'sessions', flag: 'view' },
-            get: { resource: 'sessions', flag: 'view' },
-            remove: { resource: 'sessions', flag: 'view' }
-          }
-        }),
-        resolveExternal(sessionExternalResolver),
-        resolveResult(sessionResolver)
-      ]
+  registerService(app, sessionPath, new SessionService(sessionServiceOptions(app), sessionRowShape), {
+    methods: [...sessionMethods],
+    // Ending a session is bookkeeping kept on the session itself (endedAt, endedBy): no log entry.
+    activity: { skip: true },
+    access: {
+      methods: {
+        find: { resource: 'sessions', flag: 'view' },
+        get: { resource: 'sessions', flag: 'view' },
+        remove: { resource: 'sessions', flag: 'view' }
+      }
     },
-    before: {
-      all: [checkId(), schemaHooks.validateQuery(sessionQueryValidator), companyScope, ownSessionsUnlessSeeAll],
-      patch: [schemaHooks.validateData(sessionPatchValidator), schemaHooks.resolveData(sessionPatchResolver)],
-      remove: [mayEndSession]
-    }
+    hooks: {
+      around: {
+        all: [
+          resolveExternal(sessionExternalResolver),
+          resolveResult(sessionResolver)
+        ]
+      },
+      before: {
+        all: [checkId(), schemaHooks.validateQuery(sessionQueryValidator), companyScope, ownSessionsUnlessSeeAll],
+        patch: [schemaHooks.validateData(sessionPatchValidator), schemaHooks.resolveData(sessionPatchResolver)],
+        remove: [mayEndSession]
+      }
+    },
+    publish: publishToUser(app)
   })
-  app.service(sessionPath).publish(publishToUser(app))
 
   // However a session ends (here, a restricted account, an emergency logout, another
   // instance through Redis), the sockets that use it on this instance are closed.

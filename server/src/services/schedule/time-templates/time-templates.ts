@@ -1,6 +1,7 @@
 import { hooks as schemaHooks } from '@feathersjs/schema'
+import { registerService } from '../../service-manifest'
 import type { Application, HookContext } from '../../../declarations'
-import { access, standardAccess } from '../../../access/access'
+import { standardAccess } from '../../../access/access'
 import { companyScope } from '../../../access/tenancy'
 import { checkId } from '../../../hooks/check-id'
 import { trimStrings } from '../../../hooks/trim-strings'
@@ -35,21 +36,23 @@ function sortByName(context: HookContext) {
 
 /** `time-templates`: the company's named day patterns ("Morning shift": 08:00-14:00). */
 export function timeTemplates(app: Application) {
-  app.use(timeTemplatePath, new TimeTemplateService(timeTemplateServiceOptions(app), timeTemplateRowShape), { methods: [...timeTemplateMethods], events: [] })
-  app.service(timeTemplatePath).hooks({
-    around: {
-      all: [
-        access(timeTemplatePath, { data: { create: timeTemplateDataSchema, patch: timeTemplatePatchSchema }, methods: standardAccess('time-templates') }),
-        resolveExternal(timeTemplateExternalResolver),
-        resolveResult(timeTemplateResolver)
-      ]
+  registerService(app, timeTemplatePath, new TimeTemplateService(timeTemplateServiceOptions(app), timeTemplateRowShape), {
+    methods: [...timeTemplateMethods],
+    access: { data: { create: timeTemplateDataSchema, patch: timeTemplatePatchSchema }, methods: standardAccess('time-templates') },
+    hooks: {
+      around: {
+        all: [
+          resolveExternal(timeTemplateExternalResolver),
+          resolveResult(timeTemplateResolver)
+        ]
+      },
+      before: {
+        all: [checkId(), schemaHooks.validateQuery(timeTemplateQueryValidator), companyScope],
+        find: [sortByName],
+        create: [trimStrings('name'), schemaHooks.validateData(timeTemplateDataValidator), checkIntervals(), schemaHooks.resolveData(timeTemplateDataResolver)],
+        patch: [trimStrings('name'), schemaHooks.validateData(timeTemplatePatchValidator), checkIntervals(), schemaHooks.resolveData(timeTemplatePatchResolver)]
+      }
     },
-    before: {
-      all: [checkId(), schemaHooks.validateQuery(timeTemplateQueryValidator), companyScope],
-      find: [sortByName],
-      create: [trimStrings('name'), schemaHooks.validateData(timeTemplateDataValidator), checkIntervals(), schemaHooks.resolveData(timeTemplateDataResolver)],
-      patch: [trimStrings('name'), schemaHooks.validateData(timeTemplatePatchValidator), checkIntervals(), schemaHooks.resolveData(timeTemplatePatchResolver)]
-    }
+    publish: publishToCompanyWhoMay(app, 'time-templates')
   })
-  app.service(timeTemplatePath).publish(publishToCompanyWhoMay(app, 'time-templates'))
 }

@@ -1,6 +1,7 @@
 import { hooks as schemaHooks } from '@feathersjs/schema'
+import { registerService } from '../../service-manifest'
 import type { Application } from '../../../declarations'
-import { access, standardAccess } from '../../../access/access'
+import { standardAccess } from '../../../access/access'
 import { companyScope } from '../../../access/tenancy'
 import { branchCheck } from '../../../access/branch-scope'
 import { scopeRecords, type RecordScope } from '../../../access/record-scope'
@@ -38,23 +39,25 @@ const scoped = scopeRecords(workPlaceScope)
  * work in (every branch when their role sees the whole company); another branch's is not found.
  */
 export function workPlace(app: Application) {
-  app.use(workPlacePath, new WorkPlaceService({ ...workPlaceServiceOptions(app), scope: workPlaceScope }, workPlaceRowShape), { methods: [...workPlaceMethods], events: [] })
-  app.service(workPlacePath).hooks({
-    around: {
-      all: [
-        access(workPlacePath, { data: { create: workPlaceDataSchema, patch: workPlacePatchSchema }, methods: standardAccess('work-place') }),
-        resolveExternal(workPlaceExternalResolver),
-        resolveResult(workPlaceResolver)
-      ]
+  registerService(app, workPlacePath, new WorkPlaceService({ ...workPlaceServiceOptions(app), scope: workPlaceScope }, workPlaceRowShape), {
+    methods: [...workPlaceMethods],
+    access: { data: { create: workPlaceDataSchema, patch: workPlacePatchSchema }, methods: standardAccess('work-place') },
+    hooks: {
+      around: {
+        all: [
+          resolveExternal(workPlaceExternalResolver),
+          resolveResult(workPlaceResolver)
+        ]
+      },
+      before: {
+        all: [checkId(), schemaHooks.validateQuery(workPlaceQueryValidator), companyScope],
+        find: [scoped, sortByRank],
+        get: [scoped],
+        create: [trimStrings('name'), schemaHooks.validateData(workPlaceDataValidator), branchCheck, schemaHooks.resolveData(workPlaceDataResolver)],
+        patch: [scoped, trimStrings('name'), schemaHooks.validateData(workPlacePatchValidator), schemaHooks.resolveData(workPlacePatchResolver)],
+        remove: [scoped]
+      }
     },
-    before: {
-      all: [checkId(), schemaHooks.validateQuery(workPlaceQueryValidator), companyScope],
-      find: [scoped, sortByRank],
-      get: [scoped],
-      create: [trimStrings('name'), schemaHooks.validateData(workPlaceDataValidator), branchCheck, schemaHooks.resolveData(workPlaceDataResolver)],
-      patch: [scoped, trimStrings('name'), schemaHooks.validateData(workPlacePatchValidator), schemaHooks.resolveData(workPlacePatchResolver)],
-      remove: [scoped]
-    }
+    publish: publishToBranchWhoMay(app, 'work-place')
   })
-  app.service(workPlacePath).publish(publishToBranchWhoMay(app, 'work-place'))
 }

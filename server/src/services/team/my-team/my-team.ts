@@ -1,6 +1,6 @@
 import { hooks as schemaHooks } from '@feathersjs/schema'
+import { registerService } from '../../service-manifest'
 import type { Application } from '../../../declarations'
-import { access } from '../../../access/access'
 import { companyScope } from '../../../access/tenancy'
 import { checkId } from '../../../hooks/check-id'
 import { MyTeamService } from './my-team.class'
@@ -24,29 +24,31 @@ declare module '../../../declarations' {
  * as `users` events.
  */
 export function myTeam(app: Application) {
-  app.use(myTeamPath, new MyTeamService(app), { methods: [...myTeamMethods], events: [] })
-  app.service(myTeamPath).hooks({
-    around: {
-      all: [
-        access(myTeamPath, { data: { patch: myTeamPatchSchema },
-          methods: {
-            find: { resource: 'my-team', flag: 'view' },
-            get: { resource: 'my-team', flag: 'view' },
-            patch: { resource: 'my-team', flag: 'edit' }
-          }
-        }),
-        resolveExternal(myTeamMemberExternalResolver),
-        resolveResult(myTeamMemberResolver)
-      ]
+  registerService(app, myTeamPath, new MyTeamService(app), {
+    methods: [...myTeamMethods],
+    access: { data: { patch: myTeamPatchSchema },
+      methods: {
+        find: { resource: 'my-team', flag: 'view' },
+        get: { resource: 'my-team', flag: 'view' },
+        patch: { resource: 'my-team', flag: 'edit' }
+      }
     },
-    before: {
-      all: [checkId(), schemaHooks.validateQuery(myTeamQueryValidator), companyScope],
-      patch: [schemaHooks.validateData(myTeamPatchValidator), checkSchedule()]
-    }
-  })
-  // A member record carries no companyId: the call's company scope names it.
-  app.service(myTeamPath).publish((_data, context) => {
+    hooks: {
+      around: {
+        all: [
+          resolveExternal(myTeamMemberExternalResolver),
+          resolveResult(myTeamMemberResolver)
+        ]
+      },
+      before: {
+        all: [checkId(), schemaHooks.validateQuery(myTeamQueryValidator), companyScope],
+        patch: [schemaHooks.validateData(myTeamPatchValidator), checkSchedule()]
+      }
+    },
+    // A member record carries no companyId: the call's company scope names it.
+    publish: (_data, context) => {
     const companyId = String(context.params.query?.companyId ?? context.params.identity?.user.companyId)
     return app.channel(companyChannel(companyId)).filter((connection) => connectionMay(connection, 'my-team', 'view'))
+  }
   })
 }

@@ -1,6 +1,7 @@
 import { hooks as schemaHooks } from '@feathersjs/schema'
+import { registerService } from '../../service-manifest'
 import type { Application } from '../../../declarations'
-import { access, standardAccess } from '../../../access/access'
+import { standardAccess } from '../../../access/access'
 import { companyScope } from '../../../access/tenancy'
 import { checkId } from '../../../hooks/check-id'
 import { publishToCompany } from '../../../channels'
@@ -28,22 +29,24 @@ declare module '../../../declarations' {
 
 /** `specialty`: the company's list of doctors' specialties. */
 export function specialty(app: Application) {
-  app.use(specialtyPath, new SpecialtyService(specialtyServiceOptions(app)), { methods: specialtyMethods, events: [] })
-  app.service(specialtyPath).hooks({
-    around: {
-      all: [
-        access(specialtyPath, { data: { create: specialtyDataSchema, patch: specialtyPatchSchema },
-          methods: standardAccess('specialty', { find: { signedIn: true }, get: { signedIn: true } })
-        }),
-        resolveExternal(specialtyExternalResolver),
-        resolveResult(specialtyResolver)
-      ]
+  registerService(app, specialtyPath, new SpecialtyService(specialtyServiceOptions(app)), {
+    methods: specialtyMethods,
+    access: { data: { create: specialtyDataSchema, patch: specialtyPatchSchema },
+      methods: standardAccess('specialty', { find: { signedIn: true }, get: { signedIn: true } })
     },
-    before: {
-      all: [checkId(), schemaHooks.validateQuery(specialtyQueryValidator), companyScope, schemaHooks.resolveQuery(specialtyQueryResolver)],
-      create: [schemaHooks.validateData(specialtyDataValidator), schemaHooks.resolveData(specialtyDataResolver)],
-      patch: [schemaHooks.validateData(specialtyPatchValidator), schemaHooks.resolveData(specialtyPatchResolver)]
-    }
+    hooks: {
+      around: {
+        all: [
+          resolveExternal(specialtyExternalResolver),
+          resolveResult(specialtyResolver)
+        ]
+      },
+      before: {
+        all: [checkId(), schemaHooks.validateQuery(specialtyQueryValidator), companyScope, schemaHooks.resolveQuery(specialtyQueryResolver)],
+        create: [schemaHooks.validateData(specialtyDataValidator), schemaHooks.resolveData(specialtyDataResolver)],
+        patch: [schemaHooks.validateData(specialtyPatchValidator), schemaHooks.resolveData(specialtyPatchResolver)]
+      }
+    },
+    publish: publishToCompany(app)
   })
-  app.service(specialtyPath).publish(publishToCompany(app))
 }

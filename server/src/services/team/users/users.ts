@@ -1,6 +1,7 @@
 import { hooks as schemaHooks } from '@feathersjs/schema'
+import { registerService } from '../../service-manifest'
 import type { Application } from '../../../declarations'
-import { access, standardAccess } from '../../../access/access'
+import { standardAccess } from '../../../access/access'
 import { companyScope } from '../../../access/tenancy'
 import { checkId } from '../../../hooks/check-id'
 import { teamManagersChannel, userChannel } from '../../../channels'
@@ -20,32 +21,34 @@ declare module '../../../declarations' {
 
 /** `users`: the team members of a company (spec section 3, Team member). */
 export function users(app: Application) {
-  app.use(userPath, new UserService(userServiceOptions(app), userRowShape), { methods: [...userMethods], events: [] })
-  app.service(userPath).hooks({
-    around: {
-      all: [
-        access(userPath, { data: { create: userDataSchema, patch: userPatchSchema },
-          methods: standardAccess('users')
-        }),
-        resolveExternal(userExternalResolver),
-        resolveResult(userResolver)
-      ]
+  registerService(app, userPath, new UserService(userServiceOptions(app), userRowShape), {
+    methods: [...userMethods],
+    access: { data: { create: userDataSchema, patch: userPatchSchema },
+      methods: standardAccess('users')
     },
-    before: {
-      all: [checkId(), schemaHooks.validateQuery(userQueryValidator), companyScope],
-      create: [schemaHooks.validateData(userDataValidator), checkTeamMember, checkSchedule(), schemaHooks.resolveData(userDataResolver)],
-      patch: [schemaHooks.validateData(userPatchValidator), withinOwnGrants, takeNewPassword, protectOwnAccount, checkTeamMember, checkSchedule(), schemaHooks.resolveData(userPatchResolver), writeWithNewPassword],
-      remove: [protectOwnAccount, withinOwnGrants]
+    hooks: {
+      around: {
+        all: [
+          resolveExternal(userExternalResolver),
+          resolveResult(userResolver)
+        ]
+      },
+      before: {
+        all: [checkId(), schemaHooks.validateQuery(userQueryValidator), companyScope],
+        create: [schemaHooks.validateData(userDataValidator), checkTeamMember, checkSchedule(), schemaHooks.resolveData(userDataResolver)],
+        patch: [schemaHooks.validateData(userPatchValidator), withinOwnGrants, takeNewPassword, protectOwnAccount, checkTeamMember, checkSchedule(), schemaHooks.resolveData(userPatchResolver), writeWithNewPassword],
+        remove: [protectOwnAccount, withinOwnGrants]
+      },
+      after: {
+        patch: [endSessionsOfRestricted]
+      }
     },
-    after: {
-      patch: [endSessionsOfRestricted]
-    }
-  })
-  // Full team records (e-mail, pay terms) only reach those who may read them; everyone else
-  // sees colleagues through my-team.
-  // The person themself hears about changes to their own record (a new role, say).
-  app.service(userPath).publish((data) => {
+    // Full team records (e-mail, pay terms) only reach those who may read them; everyone else
+    // sees colleagues through my-team.
+    // The person themself hears about changes to their own record (a new role, say).
+    publish: (data) => {
     const user = data as { _id: string; companyId: string }
     return [app.channel(teamManagersChannel(user.companyId)), app.channel(userChannel(user._id))]
+  }
   })
 }

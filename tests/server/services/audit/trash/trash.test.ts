@@ -1,6 +1,6 @@
 import type { Permission } from '../../../../../domain/access/resources'
 import type { TrashItem, TrashSummary } from '../../../../../server/src/services/audit/trash/trash.shared'
-import { trashDependents } from '../../../../../server/src/services/audit/trash/trash-dependents'
+import { manifestOf } from '../../../../../server/src/services/service-manifest'
 import { engines, failure, nextEvent, receivesEvent, startServer, type SignedIn, type TestServer, handledAtOnce } from '../../../support/harness'
 import { addMember, signedInMember } from '../../../support/fixtures'
 
@@ -276,13 +276,15 @@ describe.each(engines)('trash on %s', (engine) => {
     expect((await server.db('sessions').where({ _id: second.auth.sessionId }).first()).endedAt).not.toBeNull()
   })
 
-  it('deletes a record\'s dependents with it for good, and only then (trash-dependents registry)', async () => {
+  it('deletes a record\'s dependents with it for good, and only then (the manifest\'s trashDependents)', async () => {
     await server.db.schema.createTable('specialty_notes', (table) => {
       table.string('_id', 36).primary()
       table.string('companyId', 36).notNullable()
       table.string('specialtyId', 36).notNullable()
     })
-    trashDependents.specialty = [{ table: 'specialty_notes', column: 'specialtyId' }]
+    // As if specialty declared these rows its dependents (a manifest is the service's own object).
+    const declaration = manifestOf('specialty')!
+    Object.assign(declaration, { trashDependents: [{ table: 'specialty_notes', column: 'specialtyId' }] })
     try {
       const specialty = await admin.client.service('specialty').create({ name: unique('With notes') })
       const notes = [
@@ -297,7 +299,7 @@ describe.each(engines)('trash on %s', (engine) => {
       await trashOf(admin).remove((await itemFor(specialty._id))._id)
       expect((await server.db('specialty_notes').select('_id').orderBy('_id')).map((row) => row._id)).toEqual(['note-3'])
     } finally {
-      delete trashDependents.specialty
+      Object.assign(declaration, { trashDependents: undefined })
       await server.db.schema.dropTable('specialty_notes')
     }
   })

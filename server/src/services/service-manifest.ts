@@ -1,0 +1,88 @@
+/* eslint-disable @typescript-eslint/no-explicit-any */
+import type { HookMap, Params } from '@feathersjs/feathers'
+import type { Channel } from '@feathersjs/transport-commons'
+import type { Application, HookContext } from '../declarations'
+import { access, accessRegistry, type AccessDeclaration } from '../access/access'
+import type { ActivityPolicy } from '../hooks/activity-log'
+
+/** Rows of `table` that belong to a record through `column` (holding the record's id). */
+export interface DependentRows {
+  table: string
+  column: string
+}
+
+/**
+ * Everything the server does around a service's calls, declared once in the service's own
+ * `<name>.ts` and handed to `registerService`. The app-wide parts (the activity log, the trash,
+ * phone protection, the event relay between instances) read it through `manifestOf(path)`;
+ * none keeps a list of service paths of its own.
+ */
+export interface ServiceManifest {
+  /** The methods offered (the service's `.shared.ts` list, which the client uses too). */
+  methods: readonly string[]
+  /** Custom events besides created/updated/patched/removed. */
+  events?: readonly string[]
+  /** Who may call each method, its data schemas and module (access.ts). */
+  access: AccessDeclaration
+  /**
+   * Rows of other tables that go with a record deleted from the trash for good. While the record
+   * is in the trash they stay (no database foreign key holds them), so a restore finds them
+   * again. Rows a foreign key deletes with ON DELETE CASCADE need no line.
+   */
+  trashDependents?: readonly DependentRows[]
+  /** How the activity log records this service's writes, when not the default. */
+  activity?: ActivityPolicy
+  /**
+   * Fields holding a customer's phone, which phone protection (spec section 6) hides from those
+   * without `customer-phone: seeAll`. The service hides them in its own answers; the trash and
+   * the activity log hide them in their copies of its records by this list.
+   */
+  protectedPhones?: readonly string[]
+  /**
+   * Params this service's publisher reads besides the caller's identity and company: they travel
+   * with the event to the other server instances (sync-messages.ts). JSON values only.
+   */
+  publishedParams?: readonly (keyof Params & string)[]
+  /** The service's hooks; `access` is put first of all around-hooks. */
+  hooks?: HookMap<Application, any>
+  /** Who hears the service's events; none means the app's default (channels.ts). */
+  publish?: (data: any, context: HookContext) => Channel | Channel[] | void | Promise<Channel | Channel[] | void>
+}
+
+const manifests = new Map<string, ServiceManifest>()
+
+/** A registered service's declaration; undefined for a path nobody registered. */
+export function manifestOf(path: string): ServiceManifest | undefined {
+  return manifests.get(path)
+}
+
+/** Every registered path with its declaration (for rule tests over every service). */
+export function registeredManifests(): ReadonlyMap<string, ServiceManifest> {
+  return manifests
+}
+
+/**
+ * Records a declaration without registering hooks: for a service that Feathers' own classes
+ * guard (authentication). Every other service goes through `registerService`.
+ */
+export function declareService(path: string, manifest: ServiceManifest) {
+  manifests.set(path, manifest)
+  accessRegistry.set(path, manifest.access)
+}
+
+/**
+ * Registers a service: `app.use` with its methods and events, its access rules as the first
+ * hook, its own hooks and publisher, and its declaration for the app-wide parts.
+ */
+export function registerService(app: Application, path: string, service: unknown, manifest: ServiceManifest) {
+  manifests.set(path, manifest)
+  const guard = access(path, manifest.access)
+  const events = manifest.events ? [...manifest.events] : []
+  app.use(path as never, service as never, { methods: [...manifest.methods] as never, events })
+  const registered = app.service(path as never) as any
+  const { around, ...others } = manifest.hooks ?? {}
+  const aroundMap = (around ?? {}) as Record<string, unknown[]>
+  registered.hooks({ ...others, around: { ...aroundMap, all: [guard, ...(aroundMap.all ?? [])] } })
+  if (manifest.publish) registered.publish(manifest.publish)
+  return registered
+}

@@ -10,9 +10,9 @@ import { channels } from './channels'
 import { services } from './services'
 import { logCall } from './hooks/log-call'
 import { shapeErrors } from './hooks/shape-errors'
-import { activityLog } from './hooks/activity-log'
 import { sanitizeCall } from './hooks/sanitize-call'
 import { recordServicePaths } from './services/record.class'
+import { deferEventsUntilCommit } from './hooks/call-transaction'
 import { InFlightCalls } from './hooks/track-in-flight'
 import { healthCheck, serveWebApp } from './web'
 import { rememberSocket } from './access/session-connections'
@@ -77,14 +77,16 @@ export function createApp(config: Configuration, options: AppOptions = {}): Appl
   )
   app.configure(channels)
 
-  // The activity log records each external write once, after it succeeded (hooks/activity-log.ts).
-  // Then, before any service's own hooks: no arrays, no prototype keys, no deep nesting (sanitize-call.ts).
+  // Before any service's own hooks: no arrays, no prototype keys, no deep nesting (sanitize-call.ts).
+  // Each service's access, write transaction and activity log come from registerService.
   app.hooks({
-    around: { all: [logCall, inFlight.hook, shapeErrors, activityLog] },
+    around: { all: [logCall, inFlight.hook, shapeErrors] },
     before: { all: [sanitizeCall] }
   })
   // Record services learn their path when registered: removing moves rows to trash.
   app.configure(recordServicePaths)
+  // A service's events leave only after the transaction they were made in commits (call-transaction.ts).
+  app.configure(deferEventsUntilCommit)
   app.configure(services)
   return app
 }

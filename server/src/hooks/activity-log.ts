@@ -1,6 +1,7 @@
 import { isDeepStrictEqual } from 'node:util'
 import type { HookContext, NextFunction } from '../declarations'
 import { newId, now } from './ids'
+import { dbOf } from './call-transaction'
 import { RowCodec } from '../services/row-codec'
 import { mayLeaveServer, recordTitle } from '../services/audit/trash/trash-rows'
 import { manifestOf } from '../services/service-manifest'
@@ -52,20 +53,16 @@ export interface ActivityPolicy {
  * that kept the outer params finds the capture already set). Only the fields a client sees are
  * compared and kept: the keys of the service's external view (`context.dispatch`), minus the
  * columns that never leave the server. Values are the record's own; phones are hidden from
- * viewers when read (user-activities). The entry is written after the call's own transaction, so
- * a failure to write it is logged and never fails the call whose change was made.
+ * viewers when read (user-activities). The entry is written in the call's transaction
+ * (call-transaction.ts): the change and its entry commit together or not at all.
  */
 export async function activityLog(context: HookContext, next: NextFunction) {
   if (!context.params.provider || !WRITES.has(context.method) || context.params.activity) return next()
   const capture: ActivityCapture = { path: context.path }
   context.params.activity = capture
   await next()
-  try {
-    const rows = activityRows(context, capture)
-    if (rows.length > 0) await context.app.get('db')(USER_ACTIVITIES_TABLE).insert(rows.map((row) => activityCodec.toDb(row)))
-  } catch (error) {
-    context.app.get('logger').error({ msg: 'activity log failed', path: context.path, method: context.method, err: error })
-  }
+  const rows = activityRows(context, capture)
+  if (rows.length > 0) await dbOf(context.app, context.params)(USER_ACTIVITIES_TABLE).insert(rows.map((row) => activityCodec.toDb(row)))
 }
 
 function activityRows(context: HookContext, capture: ActivityCapture): Row[] {

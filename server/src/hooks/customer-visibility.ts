@@ -1,4 +1,5 @@
 import { BadRequest } from '@feathersjs/errors'
+import { inCallTransaction } from './call-transaction'
 import type { HookContext } from '../declarations'
 import { asCaller } from '../access/caller'
 import { clinicError } from '../errors'
@@ -37,6 +38,6 @@ export const findOfVisibleCustomer = (sort: Record<string, 1 | -1>) => async (co
  */
 export async function ofVisibleCustomer(context: HookContext) {
   if (!context.params.provider) return
-  const record = (await context.service.get(context.id!, { query: { companyId: context.params.query?.companyId } })) as { customerId: string }
+  const record = (await context.service.get(context.id!, { ...inCallTransaction(context.params), query: { companyId: context.params.query?.companyId } })) as { customerId: string }
   await visibleCustomer(context, record.customerId)
 }

@@ -1,4 +1,5 @@
 import { Type } from '@feathersjs/typebox'
+import { dbOf } from '../hooks/call-transaction'
 import type { HookContext } from '../declarations'
 
 /** Highest rank a list entry takes (lists are ordered by rank, ascending). */
@@ -11,7 +12,7 @@ export const RankSchema = Type.Integer({ minimum: 0, maximum: MAX_RANK })
  */
 export async function nextRank(context: HookContext, table: string, where: Record<string, unknown>): Promise<number> {
   if (Object.values(where).some((value) => value === undefined)) return 0
-  const [row] = await context.app.get('db')(table).where(where).max({ rank: 'rank' })
+  const [row] = await dbOf(context.app, context.params)(table).where(where).max({ rank: 'rank' })
   const highest = row?.rank === null || row?.rank === undefined ? -1 : Number(row.rank)
   return Math.min(highest + 1, MAX_RANK)
 }

@@ -7,6 +7,7 @@ import { paginate } from '../schema/query'
 import type { Application } from '../declarations'
 import { insertTrashRow, trashRowFor, type TrashPolicy, type TrashRow } from './audit/trash/trash-rows'
 import type { RecordScope } from '../access/record-scope'
+import { afterCommit, transactionOf } from '../hooks/call-transaction'
 
 export type RecordParams = KnexAdapterParams
 export type { TrashPolicy }
@@ -81,6 +82,11 @@ export class RecordService<Result = any, Data = Partial<Result>, Params extends 
     this.path = path
   }
 
+  /** Where this call reads and writes: its transaction when it runs in one (call-transaction.ts). */
+  protected knexOf(params?: Params): Knex {
+    return transactionOf(params) ?? this.Model
+  }
+
   /** The table behind this service. */
   get table(): string {
     return this.getOptions({} as Params).name
@@ -129,7 +135,7 @@ export class RecordService<Result = any, Data = Partial<Result>, Params extends 
       await insertTrashRow(trx, trashed)
       return { record: this.codec.fromDb<Record<string, unknown>>(removed), row: trashed }
     })
-    this.announceTrashed(row)
+    await afterCommit(params, () => this.announceTrashed(row))
     return Array.isArray($select) ? pick(record, [...($select as string[]), this.id]) : record
   }
 
@@ -149,7 +155,7 @@ export class RecordService<Result = any, Data = Partial<Result>, Params extends 
     capture.before = this.codec.fromDb(await super._get(id, params) as Record<string, unknown>)
   }
 
-  /** Tells the trash list a new item arrived (after the transaction committed). */
+  /** Tells the trash list a new item arrived (once the transaction has committed). */
   private announceTrashed(row: TrashRow) {
     const app = this.app
     if (!app || !app.services['trash' as never]) return

@@ -2,7 +2,7 @@
 import type { HookMap, Params } from '@feathersjs/feathers'
 import type { Channel } from '@feathersjs/transport-commons'
 import type { Application, HookContext } from '../declarations'
-import { access, accessRegistry, type AccessDeclaration } from '../access/access'
+import type { AccessDeclaration } from '../access/access'
 import type { ActivityPolicy } from '../hooks/activity-log'
 
 /** Rows of `table` that belong to a record through `column` (holding the record's id). */
@@ -43,13 +43,19 @@ export interface ServiceManifest {
    * with the event to the other server instances (sync-messages.ts). JSON values only.
    */
   publishedParams?: readonly (keyof Params & string)[]
+  /**
+   * false: an external write runs in transactions of the service's own making rather than one
+   * for the whole call (auth-management, so that no write lock is held while argon2 hashes).
+   */
+  transaction?: false
   /** The service's hooks; `access` is put first of all around-hooks. */
   hooks?: HookMap<Application, any>
   /** Who hears the service's events; none means the app's default (channels.ts). */
   publish?: (data: any, context: HookContext) => Channel | Channel[] | void | Promise<Channel | Channel[] | void>
 }
 
-const manifests = new Map<string, ServiceManifest>()
+/** Filled by registerService (register-service.ts); a leaf module, so anything may read it. */
+export const manifests = new Map<string, ServiceManifest>()
 
 /** A registered service's declaration; undefined for a path nobody registered. */
 export function manifestOf(path: string): ServiceManifest | undefined {
@@ -59,30 +65,4 @@ export function manifestOf(path: string): ServiceManifest | undefined {
 /** Every registered path with its declaration (for rule tests over every service). */
 export function registeredManifests(): ReadonlyMap<string, ServiceManifest> {
   return manifests
-}
-
-/**
- * Records a declaration without registering hooks: for a service that Feathers' own classes
- * guard (authentication). Every other service goes through `registerService`.
- */
-export function declareService(path: string, manifest: ServiceManifest) {
-  manifests.set(path, manifest)
-  accessRegistry.set(path, manifest.access)
-}
-
-/**
- * Registers a service: `app.use` with its methods and events, its access rules as the first
- * hook, its own hooks and publisher, and its declaration for the app-wide parts.
- */
-export function registerService(app: Application, path: string, service: unknown, manifest: ServiceManifest) {
-  manifests.set(path, manifest)
-  const guard = access(path, manifest.access)
-  const events = manifest.events ? [...manifest.events] : []
-  app.use(path as never, service as never, { methods: [...manifest.methods] as never, events })
-  const registered = app.service(path as never) as any
-  const { around, ...others } = manifest.hooks ?? {}
-  const aroundMap = (around ?? {}) as Record<string, unknown[]>
-  registered.hooks({ ...others, around: { ...aroundMap, all: [guard, ...(aroundMap.all ?? [])] } })
-  if (manifest.publish) registered.publish(manifest.publish)
-  return registered
 }

@@ -1,5 +1,5 @@
 import { BadRequest } from '@feathersjs/errors'
-import { registerService } from '../../service-manifest'
+import { registerService } from '../../register-service'
 import { hooks as schemaHooks } from '@feathersjs/schema'
 import type { Application, HookContext } from '../../../declarations'
 import { asCaller } from '../../../access/caller'

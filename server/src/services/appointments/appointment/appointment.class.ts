@@ -1,5 +1,6 @@
 /* eslint-disable @typescript-eslint/no-explicit-any */
 import { BadRequest } from '@feathersjs/errors'
+import { afterCommit } from '../../../hooks/call-transaction'
 import type { Id, NullableId } from '@feathersjs/feathers'
 import type { Knex } from 'knex'
 import type { Application } from '../../../declarations'
@@ -137,7 +138,7 @@ export class AppointmentService extends RecordService<Appointment, AppointmentDa
       const [primary, ...others] = rows.map((row) => this.decodeRow(row))
       return { primary, others, freed: [], waitingEntry } satisfies Written
     })
-    this.announce(written, 'created')
+    await afterCommit(params, () => this.announce(written, 'created'))
     return written.primary
   }
 
@@ -233,7 +234,7 @@ export class AppointmentService extends RecordService<Appointment, AppointmentDa
       const freed = plans.filter((plan) => plan.freed).map((plan) => slotOf(plan.before))
       return { primary: results[0], others: results.slice(1), freed } satisfies Written
     })
-    this.announce(written, 'patched')
+    await afterCommit(params, () => this.announce(written, 'patched'))
     return written.primary
   }
 
@@ -247,7 +248,7 @@ export class AppointmentService extends RecordService<Appointment, AppointmentDa
       const freed = targets.filter((target) => holdsSlot(target.status as AppointmentStatus)).map(slotOf)
       return { primary: removed[0], others: removed.slice(1), freed } satisfies Written
     })
-    this.announce(written, 'removed')
+    await afterCommit(params, () => this.announce(written, 'removed'))
     return written.primary
   }
 
@@ -265,7 +266,7 @@ export class AppointmentService extends RecordService<Appointment, AppointmentDa
   }
 
   /**
-   * After the transaction committed: events for the occurrences beyond the one the call returns
+   * Once the transaction has committed: events for the occurrences beyond the one the call returns
    * (Feathers sends that one's), the booked waiting-list entry, and `slot-freed` with the waiting
    * customers who fit each freed slot.
    */

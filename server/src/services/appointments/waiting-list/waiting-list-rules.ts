@@ -1,4 +1,5 @@
 import { BadRequest } from '@feathersjs/errors'
+import { inCallTransaction } from '../../../hooks/call-transaction'
 import type { HookContext } from '../../../declarations'
 import { clinicError } from '../../../errors'
 import { visibleCustomer } from '../../../hooks/customer-visibility'
@@ -18,7 +19,7 @@ export async function checkWaitingListEntry(context: HookContext) {
   }
   let window: Window = data as Window
   if (context.method === 'patch') {
-    const current = (await context.service.get(context.id!, { query: { ...(context.params.query ?? {}) } })) as WaitingListEntry
+    const current = (await context.service.get(context.id!, { ...inCallTransaction(context.params), query: { ...(context.params.query ?? {}) } })) as WaitingListEntry
     window = { ...current, ...Object.fromEntries(Object.entries(data).filter(([, value]) => value !== undefined)) } as Window
   }
   if (window.dateFrom > window.dateTo) throw clinicError(BadRequest, 'invalid-range', 'dateTo')

@@ -1,5 +1,5 @@
 import { hooks as schemaHooks } from '@feathersjs/schema'
-import { registerService } from '../../service-manifest'
+import { registerService } from '../../register-service'
 import type { Application } from '../../../declarations'
 import { standardAccess } from '../../../access/access'
 import { companyScope } from '../../../access/tenancy'

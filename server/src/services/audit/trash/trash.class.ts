@@ -1,4 +1,5 @@
 import type { NullableId } from '@feathersjs/feathers'
+import { afterCommit } from '../../../hooks/call-transaction'
 import { BadRequest, Conflict, Forbidden, NotFound } from '@feathersjs/errors'
 import { getDispatch } from '@feathersjs/schema'
 import type { Application } from '../../../declarations'
@@ -39,7 +40,7 @@ export class TrashService extends RecordService<TrashItem, never, TrashParams, T
     const source = recordServiceAt(this.app!, item.service)
     if (!source) throw clinicError(BadRequest, 'invalid-request', 'service')
     try {
-      await this.Model.transaction(async (trx) => {
+      await this.knexOf(params).transaction(async (trx) => {
         await source.insertExact(trx, item.record)
         const taken = await trx(TRASH_TABLE).where({ _id: item._id }).delete()
         // Someone else restored or purged it in the meantime.
@@ -50,7 +51,7 @@ export class TrashService extends RecordService<TrashItem, never, TrashParams, T
       if (BLOCKED.test(message)) throw clinicError(Conflict, 'trash-restore-conflict', undefined, { service: item.service, recordId: item.recordId })
       throw error
     }
-    await this.announceRestored(item)
+    await afterCommit(params, () => this.announceRestored(item))
     return item
   }
 
@@ -59,7 +60,7 @@ export class TrashService extends RecordService<TrashItem, never, TrashParams, T
     if (id === null) throw clinicError(BadRequest, 'invalid-request', '_id')
     const item = await this._get(id, params)
     if (!mayOnItem(params?.identity, params?.provider, item.service, 'delete')) throw clinicError(Forbidden, 'forbidden', undefined, { resource: trashResource(item.service), flag: 'delete' })
-    await this.Model.transaction(async (trx) => {
+    await this.knexOf(params).transaction(async (trx) => {
       const deleted = await trx(TRASH_TABLE).where({ _id: item._id }).delete()
       if (Number(deleted) !== 1) throw clinicError(NotFound, 'not-found')
       await purgeDependents(trx, item.service, item.companyId, item.recordId)

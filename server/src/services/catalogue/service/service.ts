@@ -1,5 +1,6 @@
 import { hooks as schemaHooks } from '@feathersjs/schema'
-import { registerService } from '../../service-manifest'
+import { dbOf } from '../../../hooks/call-transaction'
+import { registerService } from '../../register-service'
 import { BadRequest } from '@feathersjs/errors'
 import type { Application, HookContext } from '../../../declarations'
 import { standardAccess } from '../../../access/access'
@@ -41,7 +42,7 @@ async function checkCategory(context: HookContext) {
   const data = context.data as { categoryId?: string | null; companyId?: string }
   const companyId = context.params.identity?.user.companyId ?? data.companyId
   if (!data.categoryId || !companyId) return
-  const found = await context.app.get('db')('service_categories').where({ _id: data.categoryId, companyId }).first('_id')
+  const found = await dbOf(context.app, context.params)('service_categories').where({ _id: data.categoryId, companyId }).first('_id')
   if (!found) throw clinicError(BadRequest, 'invalid-reference', 'categoryId')
 }
 

@@ -29,7 +29,7 @@ export class BranchService extends RecordService<Branch, BranchData, BranchParam
   /** A company keeps at least one working branch. */
   override async _remove(id: Id, params?: BranchParams) {
     const branch = await this._get(id, params)
-    const others = await this.Model('branches').where({ companyId: branch.companyId, archived: false }).whereNot({ _id: branch._id }).count({ total: '_id' })
+    const others = await this.knexOf(params)('branches').where({ companyId: branch.companyId, archived: false }).whereNot({ _id: branch._id }).count({ total: '_id' })
     if (Number(others[0]?.total ?? 0) === 0) throw clinicError(Conflict, 'last-branch')
     return super._remove(id, params)
   }

@@ -1,4 +1,5 @@
 import type { Params } from '@feathersjs/feathers'
+import { dbOf } from '../../../hooks/call-transaction'
 import { BadRequest } from '@feathersjs/errors'
 import type { Application } from '../../../declarations'
 import { emailProblem } from '../../../../../domain/validation/email'
@@ -12,9 +13,9 @@ import type { RegistrationData, RegistrationResult } from './company-registratio
 export class CompanyRegistrationService {
   constructor(private readonly app: Application) {}
 
-  async create(data: RegistrationData, _params?: Params): Promise<RegistrationResult> {
+  async create(data: RegistrationData, params?: Params): Promise<RegistrationResult> {
     checkRegistration(data)
-    const registered = await registerCompany(this.app.get('db'), data)
+    const registered = await registerCompany(dbOf(this.app, params), data)
     return { companyId: registered.companyId, branchId: registered.branchId, userId: registered.userId, email: data.email.trim().toLowerCase() }
   }
 }

@@ -20,7 +20,7 @@ export const newCabinetToken = () => randomBytes(32).toString('base64url')
 export class CabinetTokenService extends RecordService<CabinetToken, CabinetTokenData, CabinetTokenParams, never> {
   /** The new link and the end of the customer's older ones happen together or not at all. */
   override async _create(data: any, params?: CabinetTokenParams): Promise<any> {
-    const db: Knex = this.getModel(params)
+    const db: Knex = this.knexOf(params)
     return db.transaction(async (trx) => {
       const revokedAt = now()
       await trx(CABINET_TOKEN_TABLE)

@@ -1,4 +1,5 @@
 import { BadRequest, Conflict, NotFound } from '@feathersjs/errors'
+import { afterCommit, dbOf } from '../../../hooks/call-transaction'
 import type { Params } from '@feathersjs/feathers'
 import type { Knex } from 'knex'
 import type { Application } from '../../../declarations'
@@ -31,7 +32,7 @@ export class CustomersMergeService {
     await this.assertVisible(keepId, 'keepId', params)
     await this.assertVisible(mergeId, 'mergeId', params)
 
-    const db: Knex = this.app.get('db')
+    const db: Knex = dbOf(this.app, params)
     await db.transaction(async (trx) => {
       const { kept, merged } = await this.lockPair(trx, keepId, mergeId, params)
       await this.moveReferences(trx, mergeId, keepId)
@@ -42,7 +43,7 @@ export class CustomersMergeService {
       await customers._patch(mergeId, { ...mergedAwayChanges(keepId), updatedAt }, { transaction: { trx, starting: false } })
     })
 
-    await this.announce([keepId, mergeId])
+    await afterCommit(params, () => this.announce([keepId, mergeId]))
     return this.app.service('customers').get(keepId, asCaller(params))
   }
 

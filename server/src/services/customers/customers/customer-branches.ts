@@ -1,4 +1,5 @@
 import { BadRequest } from '@feathersjs/errors'
+import { dbOf } from '../../../hooks/call-transaction'
 import type { HookContext } from '../../../declarations'
 import { clinicError } from '../../../errors'
 import type { RecordScope } from '../../../access/record-scope'
@@ -27,6 +28,6 @@ export async function customerBranchCheck(context: HookContext) {
   if (!identity.branchIds.includes(data.branchId)) throw clinicError(BadRequest, 'branch-not-allowed', 'branchId')
   if (context.method !== 'patch') return
   // A move: the branch it leaves hears about it too (customer-publish.ts).
-  const current = await context.app.get('db')('customers').where({ _id: context.id, companyId: identity.user.companyId }).first('branchId')
+  const current = await dbOf(context.app, context.params)('customers').where({ _id: context.id, companyId: identity.user.companyId }).first('branchId')
   if (current) context.params.customerBranchBefore = current.branchId
 }

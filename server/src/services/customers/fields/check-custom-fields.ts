@@ -1,4 +1,5 @@
 import { BadRequest } from '@feathersjs/errors'
+import { inCallTransaction } from '../../../hooks/call-transaction'
 import type { HookContext } from '../../../declarations'
 import { clinicError } from '../../../errors'
 import { customFieldsProblem } from '../../../../../domain/customers/custom-fields'
@@ -23,7 +24,7 @@ export async function checkCustomFields(context: HookContext) {
     changed = Object.fromEntries(Object.entries(data.customFields).filter(([fieldId, value]) => JSON.stringify(value) !== JSON.stringify(before[fieldId])))
   }
   if (!companyId) return
-  const problem = customFieldsProblem(changed, await companyCustomFields(context.app, companyId))
+  const problem = customFieldsProblem(changed, await companyCustomFields(context.app, companyId, context.params))
   if (problem) throw clinicError(BadRequest, problem.code, problem.path)
 }
 
@@ -33,7 +34,7 @@ const isRecord = (value: unknown): value is Record<string, unknown> => typeof va
 async function storedCustomer(context: HookContext): Promise<{ companyId: string; customFields: Record<string, unknown> } | undefined> {
   const { companyId, branchId } = (context.params.query ?? {}) as Record<string, unknown>
   const scope = { ...(companyId ? { companyId } : {}), ...(branchId ? { branchId } : {}) }
-  const rows = (await context.app.service('customers')._find({ paginate: false, query: { ...scope, _id: String(context.id), $limit: 1 } as never })) as Array<{
+  const rows = (await context.app.service('customers')._find({ ...inCallTransaction(context.params), paginate: false, query: { ...scope, _id: String(context.id), $limit: 1 } as never })) as Array<{
     companyId: string
     customFields: Record<string, unknown>
   }>

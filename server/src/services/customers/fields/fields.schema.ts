@@ -1,4 +1,5 @@
 import { resolve } from '@feathersjs/schema'
+import { dbOf } from '../../../hooks/call-transaction'
 import { Type, getValidator, type Static } from '@feathersjs/typebox'
 import type { HookContext } from '../../../declarations'
 import { dataValidator, queryValidator } from '../../../validators'
@@ -92,7 +93,7 @@ export const customFieldQueryResolver = resolve<CustomFieldQuery, HookContext>({
 
 async function nextRank(context: HookContext, companyId: string | undefined): Promise<number> {
   if (!companyId) return 0
-  const [row] = await context.app.get('db')('custom_fields').where({ companyId }).max({ rank: 'rank' })
+  const [row] = await dbOf(context.app, context.params)('custom_fields').where({ companyId }).max({ rank: 'rank' })
   const highest = row?.rank === null || row?.rank === undefined ? -1 : Number(row.rank)
   return Math.min(highest + 1, MAX_FIELD_RANK)
 }

@@ -1,5 +1,7 @@
 import { hooks as schemaHooks } from '@feathersjs/schema'
-import { registerService } from '../../service-manifest'
+import type { Params } from '@feathersjs/feathers'
+import { inCallTransaction } from '../../../hooks/call-transaction'
+import { registerService } from '../../register-service'
 import { BadRequest, Conflict } from '@feathersjs/errors'
 import type { Application, HookContext } from '../../../declarations'
 import { standardAccess } from '../../../access/access'
@@ -31,8 +33,8 @@ declare module '../../../declarations' {
 }
 
 /** The company's field definitions, straight from the table (internal, company-wide). */
-export async function companyCustomFields(app: Application, companyId: string): Promise<CustomFieldDefinition[]> {
-  const rows = await app.service(customFieldPath).find({ paginate: false, query: { companyId } })
+export async function companyCustomFields(app: Application, companyId: string, params?: Params): Promise<CustomFieldDefinition[]> {
+  const rows = await app.service(customFieldPath).find({ ...inCallTransaction(params), paginate: false, query: { companyId } })
   return rows as CustomFieldDefinition[]
 }
 
@@ -51,7 +53,7 @@ async function sortByRank(context: HookContext) {
 async function checkDefinition(context: HookContext) {
   const existing = context.method === 'patch' ? await storedField(context) : null
   const candidate = { ...existing, ...context.data } as CustomField
-  const companyFields = await companyCustomFields(context.app, candidate.companyId)
+  const companyFields = await companyCustomFields(context.app, candidate.companyId, context.params)
   const others = companyFields.filter((field) => field._id !== candidate._id)
   const sameName = others.find((field) => field.name.toLowerCase() === candidate.name.toLowerCase())
   if (sameName) throw clinicError(Conflict, 'conflict', 'name')
@@ -66,14 +68,14 @@ async function checkDefinition(context: HookContext) {
 /** A field another field's condition depends on stays until that condition is changed. */
 async function refuseRemovingConditionField(context: HookContext) {
   const field = await storedField(context)
-  const companyFields = await companyCustomFields(context.app, field.companyId)
+  const companyFields = await companyCustomFields(context.app, field.companyId, context.params)
   const dependent = companyFields.find((other) => other.showIf?.fieldId === field._id)
   if (dependent) throw clinicError(Conflict, 'custom-field-in-use', undefined, { fieldId: dependent._id })
 }
 
 /** The stored field the call aims at, within the caller's company (NotFound otherwise). */
 function storedField(context: HookContext): Promise<CustomField> {
-  return context.service.get(context.id!, { query: context.params.query?.companyId ? { companyId: context.params.query.companyId } : {} })
+  return context.service.get(context.id!, { ...inCallTransaction(context.params), query: context.params.query?.companyId ? { companyId: context.params.query.companyId } : {} })
 }
 
 /** `fields`: the company's custom fields of customer records. Anyone signed in may read them. */

@@ -1,5 +1,5 @@
 import { hooks as schemaHooks } from '@feathersjs/schema'
-import { registerService } from '../../service-manifest'
+import { registerService } from '../../register-service'
 import type { Application } from '../../../declarations'
 import { AuthManagementService } from './auth-management.class'
 import { authManagementDataValidator, validateActionValue, authManagementDataSchema } from './auth-management.schema'
@@ -20,6 +20,8 @@ declare module '../../../declarations' {
 export function authManagement(app: Application) {
   registerService(app, authManagementPath, new AuthManagementService(app), {
     methods: [...authManagementMethods],
+    // Hashing a password takes a while: its writes open their transaction only once it is done.
+    transaction: false,
     // Only a signed-in person changing their own password is logged, as the action alone, never
     // with values; reset requests and the e-mail check come from people not signed in (nobody to
     // attribute them to) or change nothing.

@@ -1,4 +1,6 @@
 import type { Knex } from 'knex'
+import type { Params } from '@feathersjs/feathers'
+import { afterCommit, dbOf } from '../../../hooks/call-transaction'
 import { BadRequest, NotFound } from '@feathersjs/errors'
 import type { Application } from '../../../declarations'
 import { assertNoProblem, clinicError } from '../../../errors'
@@ -18,8 +20,8 @@ export async function reusesPassword(user: StoredPassword, password: string): Pr
   return current || previous
 }
 
-export async function storedPassword(app: Application, userId: string): Promise<StoredPassword> {
-  const user = await app.get('db')('users').select('_id', 'password', 'previousPassword').where({ _id: userId }).first()
+export async function storedPassword(app: Application, userId: string, params?: Params): Promise<StoredPassword> {
+  const user = await dbOf(app, params)('users').select('_id', 'password', 'previousPassword').where({ _id: userId }).first()
   if (!user) throw clinicError(NotFound, 'not-found')
   return user
 }
@@ -37,21 +39,23 @@ export interface PasswordChange {
   authorize?: (stored: StoredPassword) => Promise<void>
   /** Writes that commit with the password or not at all (the reset link used, the rest of a team-member patch). */
   within?: (trx: Knex.Transaction) => Promise<void>
+  /** The call's params: its transaction, when it runs in one, holds the change too. */
+  params?: Params
 }
 
 /**
  * The one path of every password change after the first (reset link, own change, an
  * administrator setting a member's): the shape rules, not the current nor the previous
- * password, then replacePassword. Hashing happens before the transaction opens, so no write
- * lock is held while argon2 works.
+ * password, then replacePassword. Hashing happens before replacePassword's transaction opens, so
+ * no write lock is held while argon2 works (unless the call already holds one: a member's patch).
  */
 export async function changePassword(app: Application, change: PasswordChange): Promise<void> {
   assertNoProblem(passwordProblem(change.password), 'password')
-  const stored = await storedPassword(app, change.userId)
+  const stored = await storedPassword(app, change.userId, change.params)
   if (change.authorize) await change.authorize(stored)
   if (await reusesPassword(stored, change.password)) throw clinicError(BadRequest, 'password-same-as-previous', 'password')
   const newHash = await hashPassword(change.password)
-  await replacePassword(app, { user: stored, newHash, keepSessionId: change.keepSessionId, endedBy: change.changedBy, before: change.within })
+  await replacePassword(app, { user: stored, newHash, keepSessionId: change.keepSessionId, endedBy: change.changedBy, before: change.within, params: change.params })
 }
 
 interface Replacement {
@@ -60,6 +64,7 @@ interface Replacement {
   keepSessionId?: string
   endedBy: string
   before?: (trx: Knex.Transaction) => Promise<void>
+  params?: Params
 }
 
 /**
@@ -70,9 +75,10 @@ interface Replacement {
  * its `patched` event, which closes their open sockets on every instance; sockets never close
  * for a change that was then rolled back. Each later call re-checks the session anyway.
  */
-async function replacePassword(app: Application, { user, newHash, keepSessionId, endedBy, before }: Replacement): Promise<void> {
+async function replacePassword(app: Application, { user, newHash, keepSessionId, endedBy, before, params }: Replacement): Promise<void> {
   const endedAt = now()
-  const ended = await app.get('db').transaction(async (trx) => {
+  // Within the call's transaction when it has one (a savepoint), else its own.
+  const ended = await dbOf(app, params).transaction(async (trx) => {
     if (before) await before(trx)
     await trx('users').where({ _id: user._id }).update({ password: newHash, previousPassword: user.password, updatedAt: endedAt })
     await trx('password_resets').where({ userId: user._id }).whereNull('usedAt').update({ usedAt: endedAt, updatedAt: endedAt })
@@ -82,6 +88,8 @@ async function replacePassword(app: Application, { user, newHash, keepSessionId,
     if (ids.length > 0) await trx('sessions').whereIn('_id', ids).update({ endedAt, endedBy, updatedAt: endedAt })
     return ids
   })
-  const sessions = app.service('sessions')
-  for (const id of ended) await sessions.patch(id, { endedAt, endedBy })
+  await afterCommit(params, async () => {
+    const sessions = app.service('sessions')
+    for (const id of ended) await sessions.patch(id, { endedAt, endedBy })
+  })
 }

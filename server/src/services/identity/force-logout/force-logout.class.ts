@@ -1,6 +1,7 @@
 import type { Params } from '@feathersjs/feathers'
 import type { Application } from '../../../declarations'
 import { now } from '../../../hooks/ids'
+import { dbOf, inCallTransaction } from '../../../hooks/call-transaction'
 import type { ForceLogoutResult } from './force-logout.shared'
 
 /**
@@ -12,8 +13,7 @@ export class ForceLogoutService {
 
   async create(_data: Record<string, never>, params: Params = {}): Promise<ForceLogoutResult> {
     const identity = params.identity!
-    const open = await this.app
-      .get('db')('sessions')
+    const open = await dbOf(this.app, params)('sessions')
       .where({ companyId: identity.user.companyId })
       .whereNull('endedAt')
       .whereNot({ _id: identity.session._id })
@@ -21,7 +21,7 @@ export class ForceLogoutService {
     const endedAt = now()
     const sessions = this.app.service('sessions')
     // Through the service, one by one, so each end is an event every instance acts on.
-    for (const { _id } of open as Array<{ _id: string }>) await sessions.patch(_id, { endedAt, endedBy: identity.user._id })
+    for (const { _id } of open as Array<{ _id: string }>) await sessions.patch(_id, { endedAt, endedBy: identity.user._id }, inCallTransaction(params))
     return { ended: open.length }
   }
 }

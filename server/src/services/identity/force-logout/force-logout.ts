@@ -1,5 +1,5 @@
 import { Type, getValidator } from '@feathersjs/typebox'
-import { registerService } from '../../service-manifest'
+import { registerService } from '../../register-service'
 import { hooks as schemaHooks } from '@feathersjs/schema'
 import type { Application } from '../../../declarations'
 import { dataValidator } from '../../../validators'

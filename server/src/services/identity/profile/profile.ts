@@ -1,5 +1,5 @@
 import { hooks as schemaHooks } from '@feathersjs/schema'
-import { registerService } from '../../service-manifest'
+import { registerService } from '../../register-service'
 import { BadRequest, NotFound } from '@feathersjs/errors'
 import type { Application, HookContext } from '../../../declarations'
 import { companyScope } from '../../../access/tenancy'

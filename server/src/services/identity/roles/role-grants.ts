@@ -1,4 +1,5 @@
 import type { HookContext } from '../../../declarations'
+import { inCallTransaction } from '../../../hooks/call-transaction'
 import { assertGrantWithin } from '../../../access/references'
 import type { Permission } from '../../../../../domain/access/resources'
 import type { Role } from './roles.schema'
@@ -13,7 +14,7 @@ export async function grantsWithinOwn(context: HookContext) {
   const identity = context.params.identity
   if (!context.params.provider || !identity) return
   if (context.id !== undefined && context.id !== null) {
-    const current = (await context.service.get(context.id, { query: { companyId: identity.user.companyId } })) as Role
+    const current = (await context.service.get(context.id, { ...inCallTransaction(context.params), query: { companyId: identity.user.companyId } })) as Role
     assertGrantWithin(current.permissions as Permission[], identity, 'permissions')
   }
   const permissions = (context.data as { permissions?: Permission[] } | undefined)?.permissions

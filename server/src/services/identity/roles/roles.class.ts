@@ -16,7 +16,7 @@ export class RoleService extends RecordService<Role, RoleData, RoleParams, RoleP
   /** A role someone still holds cannot go: they would be left without any permissions. */
   override async _remove(id: Id, params?: RoleParams) {
     const role = await this._get(id, params)
-    const holder = await this.Model('users').where({ roleId: role._id }).first('_id')
+    const holder = await this.knexOf(params)('users').where({ roleId: role._id }).first('_id')
     if (holder) throw clinicError(Conflict, 'role-in-use')
     return super._remove(id, params)
   }

@@ -1,4 +1,5 @@
 import type { Id, Paginated, Params } from '@feathersjs/feathers'
+import { dbOf, inCallTransaction } from '../../../hooks/call-transaction'
 import { BadRequest, NotFound } from '@feathersjs/errors'
 import type { Application } from '../../../declarations'
 import { clinicError } from '../../../errors'
@@ -24,14 +25,14 @@ export class MyTeamService {
 
   async find(params: MyTeamParams = {}): Promise<Paginated<MyTeamMember>> {
     const query = params.query ?? {}
-    const members = (await this.activeTeam(companyOf(params), query)).filter((member) => !query.branchId || member.branchIds.includes(query.branchId))
+    const members = (await this.activeTeam(params, query)).filter((member) => !query.branchId || member.branchIds.includes(query.branchId))
     const limit = Math.min(query.$limit ?? paginate.default, paginate.max)
     const skip = query.$skip ?? 0
     return { total: members.length, limit, skip, data: sortMembers(members, query.$sort ?? DEFAULT_SORT).slice(skip, skip + limit) }
   }
 
   async get(id: Id, params: MyTeamParams = {}): Promise<MyTeamMember> {
-    const [member] = await this.activeTeam(companyOf(params), {}, String(id))
+    const [member] = await this.activeTeam(params, {}, String(id))
     if (!member) throw clinicError(NotFound, 'not-found')
     return member
   }
@@ -43,12 +44,13 @@ export class MyTeamService {
    */
   async patch(id: Id, data: MyTeamPatch, params: MyTeamParams = {}): Promise<MyTeamMember> {
     await this.get(id, params)
-    await this.app.service('users').patch(String(id), data)
+    await this.app.service('users').patch(String(id), data, inCallTransaction(params))
     return this.get(id, params)
   }
 
-  private async activeTeam(companyId: string, query: MyTeamQuery, id?: string): Promise<MyTeamMember[]> {
-    const builder = this.app.get('db')('users').select([...myTeamFields]).where({ companyId, archived: false })
+  private async activeTeam(params: MyTeamParams, query: MyTeamQuery, id?: string): Promise<MyTeamMember[]> {
+    const companyId = companyOf(params)
+    const builder = dbOf(this.app, params)('users').select([...myTeamFields]).where({ companyId, archived: false })
     if (id) builder.andWhere({ _id: id })
     if (query.acceptsAppointments !== undefined) builder.andWhere({ acceptsAppointments: query.acceptsAppointments })
     if (query.specialtyId === null) builder.whereNull('specialtyId')

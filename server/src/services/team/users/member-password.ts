@@ -42,6 +42,7 @@ export async function writeWithNewPassword(context: HookContext) {
     userId,
     password,
     changedBy: context.params.identity?.user._id ?? userId,
+    params: context.params,
     within: async (trx) => {
       patched = await service._patch(userId, context.data, { ...context.params, transaction: { trx } })
     }

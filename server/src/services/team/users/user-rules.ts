@@ -1,4 +1,5 @@
 import { BadRequest, Forbidden } from '@feathersjs/errors'
+import { dbOf, inCallTransaction } from '../../../hooks/call-transaction'
 import type { HookContext } from '../../../declarations'
 import { assertNoProblem, clinicError } from '../../../errors'
 import { emailProblem } from '../../../../../domain/validation/email'
@@ -39,8 +40,8 @@ export async function endSessionsOfRestricted(context: HookContext) {
   const user = context.result as { _id: string; allowLogin: boolean; archived: boolean }
   if (user.allowLogin && !user.archived) return
   const sessions = context.app.service('sessions')
-  const open = await context.app.get('db')('sessions').where({ userId: user._id }).whereNull('endedAt').select('_id')
-  await Promise.all(open.map((session: { _id: string }) => sessions.patch(session._id, { endedAt: new Date().toISOString() })))
+  const open = await dbOf(context.app, context.params)('sessions').where({ userId: user._id }).whereNull('endedAt').select('_id')
+  await Promise.all(open.map((session: { _id: string }) => sessions.patch(session._id, { endedAt: new Date().toISOString() }, inCallTransaction(context.params))))
 }
 
 /**
@@ -51,8 +52,7 @@ export async function endSessionsOfRestricted(context: HookContext) {
 export async function withinOwnGrants(context: HookContext) {
   const identity = context.params.identity
   if (!context.params.provider || !identity || typeof context.id !== 'string' || context.id === identity.user._id) return
-  const row = await context.app
-    .get('db')('users')
+  const row = await dbOf(context.app, context.params)('users')
     .join('roles', 'roles._id', 'users.roleId')
     .where({ 'users._id': context.id, 'users.companyId': identity.user.companyId })
     .first('roles.permissions')

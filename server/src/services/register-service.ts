@@ -1,0 +1,33 @@
+/* eslint-disable @typescript-eslint/no-explicit-any */
+import type { Application } from '../declarations'
+import { access, accessRegistry } from '../access/access'
+import { activityLog } from '../hooks/activity-log'
+import { callTransaction } from '../hooks/call-transaction'
+import { manifests, type ServiceManifest } from './service-manifest'
+
+/**
+ * Records a declaration without registering hooks: for a service that Feathers' own classes
+ * guard (authentication). Every other service goes through `registerService`.
+ */
+export function declareService(path: string, manifest: ServiceManifest) {
+  manifests.set(path, manifest)
+  accessRegistry.set(path, manifest.access)
+}
+
+/**
+ * Registers a service: `app.use` with its methods and events; around every call its access rules
+ * first, then (for an external write) one transaction and the activity log inside it, then its own
+ * hooks; its publisher; and its declaration for the app-wide parts.
+ */
+export function registerService(app: Application, path: string, service: unknown, manifest: ServiceManifest) {
+  manifests.set(path, manifest)
+  const guard = access(path, manifest.access)
+  const events = manifest.events ? [...manifest.events] : []
+  app.use(path as never, service as never, { methods: [...manifest.methods] as never, events })
+  const registered = app.service(path as never) as any
+  const { around, ...others } = manifest.hooks ?? {}
+  const aroundMap = (around ?? {}) as Record<string, unknown[]>
+  registered.hooks({ ...others, around: { ...aroundMap, all: [guard, ...(manifest.transaction === false ? [] : [callTransaction]), activityLog, ...(aroundMap.all ?? [])] } })
+  if (manifest.publish) registered.publish(manifest.publish)
+  return registered
+}

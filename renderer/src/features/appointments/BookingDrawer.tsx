@@ -15,6 +15,7 @@ import {
   durationOfServices,
   durationOptions,
   fieldOfPath,
+  hasDoctor,
   initialValues,
   reminderUnits,
   statusChoices,
@@ -97,15 +98,19 @@ export function BookingDrawer({ appointment, prefill = {}, onClose, onSaved }: P
   }
 
   async function save(values: BookingValues) {
+    const merged = { ...initial, ...values }
+    // The Doctor rule has passed by now; this tells the types so, and guards a bypassed form.
+    if (!hasDoctor(merged)) {
+      form.setFields([{ name: 'staffId', errors: [t('booking.doctorRequired')] }])
+      return
+    }
     setBusy(true)
-    const data = toAppointmentData({ ...initial, ...values }, zone, catalogue, appointment)
+    const data = toAppointmentData(merged, zone, catalogue, appointment)
     const extra = override ? { overrideWorkingHours: true } : {}
     try {
       let saved: AppointmentRecord
       if (appointment) {
         const patch = changedFields(data, appointment)
-        // Repeat rules are set at booking; a single visit's edit leaves the series rule alone.
-        delete patch.repeat
         saved = Object.keys(patch).length
           ? await patchAppointment(appointment._id, { ...patch, ...extra }, inSeries ? { query: { $series: scope } } : undefined)
           : appointment

@@ -1,6 +1,6 @@
-// Lints snippets with ESLint's Node API and the project's eslint.config.js (run as its own Node
-// process: the config is an ES module, which Jest's module system cannot load).
-// stdin: [{ code, filePath }]; stdout: the messages of each, in order.
+// Lints snippets with ESLint's Node API and the project's eslint.config.js, all in one ESLint
+// run (one config load), as its own Node process: the config is an ES module, which Jest's
+// module system cannot load. stdin: [{ code, filePath }]; stdout: the messages of each, in order.
 import { ESLint } from 'eslint'
 
 const chunks = []

@@ -3,6 +3,12 @@ import tseslint from 'typescript-eslint'
 import reactHooks from 'eslint-plugin-react-hooks'
 import globals from 'globals'
 
+/** Any import reaching into server/src except the typed client and the services' `*.shared` files. */
+export const serverBoundary = {
+  regex: '(^|/)server/src/(?!(client|services/[^/]+/[^/]+/[^/]+\\.shared)$)',
+  message: 'The renderer reaches the server only through server/src/client and server/src/services/<area>/<name>/<name>.shared.'
+}
+
 export default tseslint.config(
   { ignores: ['**/dist/**', 'node_modules/**', 'data/**', 'coverage/**', 'test-results/**', 'playwright-report/**', 'web/dev-dist/**'] },
   js.configs.recommended,
@@ -12,6 +18,15 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       'no-console': ['error', { allow: ['warn', 'error'] }]
+    }
+  },
+  {
+    // The typed client is the screens' only door to the server: from server/src they may import
+    // the client (server/src/client) and each service's public contract
+    // (server/src/services/<area>/<name>/<name>.shared), nothing else. domain/ is shared.
+    files: ['renderer/**/*.{ts,tsx}', 'web/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [serverBoundary] }]
     }
   },
   {

@@ -6,10 +6,12 @@ import {
   durationOfServices,
   durationOptions,
   fieldOfPath,
+  hasDoctor,
   initialValues,
   statusChoices,
   timeOptions,
   toAppointmentData,
+  type BookableValues,
   type BookingValues
 } from '../../renderer/src/features/appointments/booking-form'
 import { filterRange, listQuery, startCondition } from '../../renderer/src/features/appointments/appointment-query'
@@ -57,6 +59,12 @@ function appointment(extra: Partial<AppointmentRecord> = {}): AppointmentRecord 
   }
 }
 
+/** The form's values past its rules (a doctor chosen), as the drawer hands them on. */
+function bookable(values: BookingValues): BookableValues {
+  if (!hasDoctor(values)) throw new Error('no doctor chosen')
+  return values
+}
+
 describe('booking form', () => {
   test('the duration follows the chosen services, rounded up to the duration step', () => {
     expect(durationOfServices(['s1'], catalogue, 15)).toBe(45)
@@ -92,7 +100,7 @@ describe('booking form', () => {
   test('a prefilled slot reads in clinic time and goes back to the same instant', () => {
     const values = initialValues(null, { start: '2026-07-02T11:15:00.000Z', staffId: 'doc2', duration: 45 }, settings, HELSINKI, '2026-07-01')
     expect(values).toMatchObject({ date: '2026-07-02', time: '14:15', staffId: 'doc2', duration: 45, status: 'planned' })
-    const data = toAppointmentData({ ...values, customerId: 'cust', serviceIds: ['s2'] }, HELSINKI, catalogue)
+    const data = toAppointmentData(bookable({ ...values, customerId: 'cust', serviceIds: ['s2'] }), HELSINKI, catalogue)
     expect(data.start).toBe('2026-07-02T11:15:00.000Z')
     expect(data.services).toEqual([{ serviceId: 's2', name: 'Filling', duration: 30, price: 300_000_00, quantity: 1 }])
     expect(data.repeat).toBeNull()
@@ -103,9 +111,9 @@ describe('booking form', () => {
     const record = appointment({ notes: 'old' })
     const values: BookingValues = { ...initialValues(record, {}, settings, TASHKENT, '2026-03-10'), notes: 'new' }
     expect(values.time).toBe('09:00')
-    expect(changedFields(toAppointmentData(values, TASHKENT, catalogue, record), record)).toEqual({ notes: 'new' })
+    expect(changedFields(toAppointmentData(bookable(values), TASHKENT, catalogue, record), record)).toEqual({ notes: 'new' })
     const moved = { ...values, notes: 'old', time: '10:00' }
-    expect(changedFields(toAppointmentData(moved, TASHKENT, catalogue, record), record)).toEqual({ start: '2026-03-10T05:00:00.000Z', duration: 30 })
+    expect(changedFields(toAppointmentData(bookable(moved), TASHKENT, catalogue, record), record)).toEqual({ start: '2026-03-10T05:00:00.000Z', duration: 30 })
   })
 
   test('server error paths land at the form fields', () => {

@@ -1,15 +1,10 @@
 import type { ClientApplication } from '../../server/src/client'
 import { engines, nextEvent, receivesEvent, startServer, type SignedIn, type TestServer } from './support/harness'
 import { signedInMember } from './support/fixtures'
+import { anyService } from './support/any-service'
 
-/** A service of any path, loosely typed: these tests run the same steps over several services. */
-interface AnyService {
-  create(data: unknown): Promise<{ _id: string }>
-  patch(id: string, data: unknown): Promise<{ _id: string }>
-  remove(id: string): Promise<{ _id: string }>
-  on(event: string, listener: (data: Record<string, unknown>) => void): void
-}
-const serviceOf = (client: ClientApplication, path: string) => client.service(path as never) as unknown as AnyService
+// These tests run the same steps over several services: a path known at run time (anyService).
+const serviceOf = (client: ClientApplication, path: string) => anyService(client, path)
 
 /** Collects every event of a service on a client, to check afterwards what did (not) arrive. */
 function recorder(client: ClientApplication, service: string) {

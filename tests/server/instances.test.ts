@@ -16,6 +16,7 @@ import { openClinic, booking, addDoctor, at, type Clinic } from './support/appoi
 import { freePort, startProcess, type Running } from './support/server-process'
 import { eventsTravel, signInCountersClient } from '../../server/src/instances'
 import { accountKey, SignInThrottle } from '../../server/src/access/sign-in-throttle'
+import { anyService } from './support/any-service'
 
 const PUBLISHERS = Symbol.for('@feathersjs/transport-commons/publishers')
 const ALL_EVENTS = Symbol.for('@feathersjs/transport-commons/all-events')
@@ -30,9 +31,9 @@ type Publishers = Record<string | symbol, Publisher | undefined>
  */
 async function audience(server: TestServer, path: string, event: string, data: unknown, hook: Record<string, unknown> | undefined) {
   const { app } = server
-  const service = app.service(path as never) as unknown as Record<symbol, Publishers>
+  const service = anyService(app, path)
   const context = hook ?? { path, service, app, result: data }
-  const own = service[PUBLISHERS]
+  const own = service[PUBLISHERS] as Publishers
   const appWide = (app as unknown as Record<symbol, Publishers>)[PUBLISHERS]
   const publisher = own[event] ?? own[ALL_EVENTS] ?? appWide[event] ?? appWide[ALL_EVENTS] ?? (() => undefined)
   const found = await publisher(data, context)
@@ -65,7 +66,7 @@ function captureEvents(server: TestServer): Captured[] {
   const { app } = server
   const captured: Captured[] = []
   for (const path of Object.keys(app.services)) {
-    const service = app.service(path as never) as unknown as { on: (event: string, listener: (data: unknown, context?: unknown) => void) => void }
+    const service = anyService(app, path)
     // Events no one hears stay on their instance (instances.ts): only the others are messages.
     if (!eventsTravel(app, service)) continue
     for (const event of getServiceOptions(service)?.serviceEvents ?? []) {
@@ -74,7 +75,7 @@ function captureEvents(server: TestServer): Captured[] {
         const { app: _app, service: _service, self: _self, ...rest } = plain ?? {}
         const message = serializeEvent({ event, path, data, context: plain ? rest : undefined })
         const arrived = deserializeEvent(Buffer.from(message))
-        const rebuilt = arrived.context ? { app, service: app.service(path as never), ...arrived.context } : undefined
+        const rebuilt = arrived.context ? { app, service, ...arrived.context } : undefined
         captured.push({
           path,
           event,
@@ -129,9 +130,9 @@ describe('event messages between instances (in process, SQLite)', () => {
     await new Promise((resolve) => setTimeout(resolve, 300))
 
     // Sign-in results (tokens) and cabinet links (credentials) never travel.
-    expect(eventsTravel(server.app, server.app.service('authentication' as never))).toBe(false)
-    expect(eventsTravel(server.app, server.app.service('customer-cabinet-token' as never))).toBe(false)
-    expect(eventsTravel(server.app, server.app.service('force-logout' as never))).toBe(false)
+    expect(eventsTravel(server.app, server.app.service('authentication'))).toBe(false)
+    expect(eventsTravel(server.app, server.app.service('customer-cabinet-token'))).toBe(false)
+    expect(eventsTravel(server.app, server.app.service('force-logout'))).toBe(false)
     const paths = new Set(captured.map((item) => `${item.path} ${item.event}`))
     for (const expected of ['customers created', 'customers patched', 'customers removed', 'notes created', 'trash created', 'appointment created', 'appointment patched', 'appointment slot-freed', 'my-team patched', 'sessions removed', 'users patched', 'users removed']) {
       expect(paths).toContain(expected)
@@ -241,7 +242,7 @@ class EventLog {
   readonly seen: Array<{ name: string; data: Record<string, unknown>; at: number }> = []
   constructor(client: ClientApplication, services: Record<string, string[]>) {
     for (const [service, events] of Object.entries(services)) {
-      const emitter = client.service(service as never) as unknown as { on: (event: string, listener: (data: Record<string, unknown>) => void) => void }
+      const emitter = anyService(client, service)
       for (const event of events) emitter.on(event, (data) => this.seen.push({ name: `${service} ${event}`, data, at: Date.now() }))
     }
   }

@@ -29,7 +29,7 @@ async function accept(result: SignInResult, startedAt = signOutCount): Promise<S
 }
 
 export async function signIn(email: string, password: string): Promise<SignInResult> {
-  const result = (await client.authenticate({ strategy: 'local', email, password })) as unknown as SignInResult
+  const result = (await client.authenticate({ strategy: 'local', email, password })) as SignInResult
   return accept(result)
 }
 
@@ -38,7 +38,7 @@ export async function ensureSession(): Promise<SignInResult> {
   const known = sessionStore.get()
   if (known) return known
   const startedAt = signOutCount
-  const result = (await client.reAuthenticate()) as unknown as SignInResult
+  const result = (await client.reAuthenticate()) as SignInResult
   return accept(result, startedAt)
 }
 
@@ -86,7 +86,7 @@ socket.on('connect', () => {
     client
       .reAuthenticate()
       .then((result) => {
-        if (startedAt === signOutCount) sessionStore.set(result as unknown as SignInResult)
+        if (startedAt === signOutCount) sessionStore.set(result as SignInResult)
       })
       .then(() => queryClient.invalidateQueries())
       .catch((error: unknown) => {

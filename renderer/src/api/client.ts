@@ -1,7 +1,7 @@
 import { io, type Socket } from 'socket.io-client'
 import socketio from '@feathersjs/socketio-client'
 import { Timeout } from '@feathersjs/errors'
-import type { HookContext, NextFunction, Params } from '@feathersjs/feathers'
+import type { HookContext, NextFunction } from '@feathersjs/feathers'
 import { createClient } from '../../../server/src/client'
 import { platform } from '../platform'
 import {
@@ -14,7 +14,6 @@ import {
   TOKEN_STORAGE_KEY
 } from './constants'
 import { TokenStorage } from './storage'
-import type { Paginated } from './types'
 
 /** One socket for the whole app: websocket only (architecture), constants of spec section 9. */
 export const socket: Socket = io(platform.serverUrl(), {
@@ -55,21 +54,3 @@ async function timeoutHook(context: HookContext, next: NextFunction) {
   }
 }
 client.hooks({ around: { all: [timeoutHook] } })
-
-/**
- * The services of issue 2 that are not yet in the server's typed client are reached through the
- * socket client's default service; this narrow shape is what the screens use.
- */
-export interface RemoteService<T, D = Partial<T>> {
-  find(params?: Params): Promise<Paginated<T>>
-  get(id: string, params?: Params): Promise<T>
-  create(data: D, params?: Params): Promise<T>
-  patch(id: string | null, data: Partial<D>, params?: Params): Promise<T>
-  remove(id: string | null, params?: Params): Promise<T>
-  on(event: string, listener: (record: T) => void): unknown
-  off(event: string, listener: (record: T) => void): unknown
-}
-
-export function service<T, D = Partial<T>>(path: string): RemoteService<T, D> {
-  return (client as unknown as { service(path: string): RemoteService<T, D> }).service(path)
-}

@@ -1,13 +1,15 @@
-import { service } from './client'
+import { client } from './client'
 import { sessionStore } from './session-store'
-import type { CompanySummary, PermissionsInfo, RoleRecord, UserRecord } from './types'
+import type { Role } from '../../../server/src/services/identity/roles/roles.shared'
+import type { User } from '../../../server/src/services/team/users/users.shared'
+import type { Company } from '../../../server/src/services/company/company/company.shared'
 
 // The signed-in identity stays current when someone else changes it: the person's role
 // (sidebar and buttons follow at once), their own record, and the company's modules.
-service<RoleRecord>('roles').on('patched', (role) => {
+client.service('roles').on('patched', (role: Role) => {
   sessionStore.update((session) => (session.role?._id === role._id ? { ...session, role: { ...session.role, ...role } } : session))
 })
-service<UserRecord>('users').on('patched', (user) => {
+client.service('users').on('patched', (user: User) => {
   const session = sessionStore.get()
   if (!session || session.user._id !== user._id) return
   const roleChanged = Boolean(user.roleId) && user.roleId !== session.user.roleId
@@ -18,8 +20,8 @@ service<UserRecord>('users').on('patched', (user) => {
 /** Another role was given to this person: what they may do now comes from the server. */
 async function refreshMyRole(roleId: string) {
   try {
-    const info = (await service('permissions').find()) as unknown as PermissionsInfo
-    const name = await service<RoleRecord>('roles')
+    const info = await client.service('permissions').find()
+    const name = await client.service('roles')
       .get(roleId)
       .then((role) => role.name)
       .catch(() => '')
@@ -28,6 +30,6 @@ async function refreshMyRole(roleId: string) {
     // Keeping the old view is safe: the server decides every call anyway.
   }
 }
-service<CompanySummary>('company').on('patched', (company) => {
+client.service('company').on('patched', (company: Company) => {
   sessionStore.update((session) => (session.company._id === company._id ? { ...session, company: { ...session.company, ...company } } : session))
 })

@@ -39,7 +39,7 @@ export interface UserRecord {
 export interface CompanySummary {
   _id: string
   name: string
-  modules: Record<string, boolean>
+  modules: Partial<Record<string, boolean>>
   timezone: string
   currency: string
   subscriptionEndsAt: string | null
@@ -63,7 +63,7 @@ export interface SessionRecord {
   lastLogin: string
   lastAction: string
   endedAt: string | null
-  current: boolean
+  current?: boolean
 }
 
 export interface BranchRecord {

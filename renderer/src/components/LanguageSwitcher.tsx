@@ -1,7 +1,7 @@
 import { Select } from 'antd'
 import { GlobalOutlined } from '@ant-design/icons'
 import { useTranslation } from 'react-i18next'
-import { service } from '../api/client'
+import { patchRecord } from '../api/live'
 import { sessionStore } from '../api/session-store'
 import { changeLanguage, preloadLanguage } from '../i18n'
 import { isLanguage, languageNames, languages, type Language } from '../i18n/languages'
@@ -14,7 +14,7 @@ import { toastError } from '../app/toasts'
  */
 export async function chooseLanguage(language: Language) {
   const session = sessionStore.get()
-  const saving = session && session.user.locale !== language ? service('profile').patch('me', { locale: language }) : Promise.resolve(null)
+  const saving = session && session.user.locale !== language ? patchRecord('profile', ['me', { locale: language }]) : Promise.resolve(null)
   const [saved] = await Promise.allSettled([saving, preloadLanguage(language)])
   await changeLanguage(language)
   if (saved.status === 'rejected') toastError(saved.reason)

@@ -2,8 +2,7 @@ import { Button, Popconfirm, Table, Tag, Tooltip } from 'antd'
 import { DesktopOutlined } from '@ant-design/icons'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
-import { service } from '../api/client'
-import { refreshService, useFind } from '../api/live'
+import { useFind, useRemove, type QueryOf } from '../api/live'
 import type { SessionRecord } from '../api/types'
 import { useFormat } from '../i18n/format'
 import { toast, toastError } from '../app/toasts'
@@ -25,16 +24,16 @@ export function SessionsTable({ userId, names, canEnd, endOthers }: Props) {
   const { t } = useTranslation()
   const format = useFormat()
   const navigate = useNavigate()
-  const query = { ...(userId ? { userId } : {}), $sort: { lastAction: -1 }, $limit: 200 }
-  const sessions = useFind<SessionRecord>('sessions', query)
+  const query: QueryOf<'sessions'> = { ...(userId ? { userId } : {}), $sort: { lastAction: -1 }, $limit: 200 }
+  const sessions = useFind('sessions', query)
+  const removeSession = useRemove('sessions')
 
   async function end(session: SessionRecord) {
     // Ending the session in this browser is signing out: go through the normal sign-out.
     if (session.current) return navigate('/login/logout')
     try {
-      await service('sessions').remove(session._id)
+      await removeSession(session._id)
       toast.success(t('sessions.ended'))
-      await refreshService('sessions')
     } catch (error) {
       toastError(error)
     }
@@ -42,11 +41,10 @@ export function SessionsTable({ userId, names, canEnd, endOthers }: Props) {
 
   async function endAllOthers() {
     const others = (sessions.data?.data ?? []).filter((session) => !session.current && !session.endedAt)
-    const results = await Promise.allSettled(others.map((session) => service('sessions').remove(session._id)))
+    const results = await Promise.allSettled(others.map((session) => removeSession(session._id)))
     const failed = results.find((result) => result.status === 'rejected')
     if (failed) toastError((failed as PromiseRejectedResult).reason)
     else toast.success(t('sessions.othersEnded', { count: others.length }))
-    await refreshService('sessions')
   }
 
   if (sessions.error) return <FetchError error={sessions.error} onRetry={() => void sessions.refetch()} />

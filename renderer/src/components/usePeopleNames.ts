@@ -1,7 +1,7 @@
 import { useMemo } from 'react'
 import { useFind } from '../api/live'
 import { useCan } from '../api/permissions'
-import type { TeamMemberPublic, UserRecord } from '../api/types'
+import type { TeamMemberPublic} from '../api/types'
 
 type Person = Pick<TeamMemberPublic, '_id' | 'first_name' | 'last_name'>
 
@@ -11,9 +11,9 @@ type Person = Pick<TeamMemberPublic, '_id' | 'first_name' | 'last_name'>
  * may have left since).
  */
 export function usePeopleNames() {
-  const team = useFind<TeamMemberPublic>('my-team', { $limit: 500 })
+  const team = useFind('my-team', { $limit: 500 })
   const canSeeUsers = useCan('users', 'view')
-  const archived = useFind<UserRecord>('users', { archived: true, $limit: 500 }, canSeeUsers)
+  const archived = useFind('users', { archived: true, $limit: 500 }, canSeeUsers)
   return useMemo(() => {
     const people: Person[] = [...(team.data?.data ?? []), ...(archived.data?.data ?? [])]
     const names = new Map(people.map((person) => [person._id, `${person.first_name} ${person.last_name}`.trim()]))

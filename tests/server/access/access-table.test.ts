@@ -4,6 +4,7 @@ import { accessRegistry, type AccessRule } from '../../../server/src/access/acce
 import { permissionFlags, permissionResources } from '../../../domain/access/resources'
 import { startServer, type SignedIn, type TestServer } from '../support/harness'
 import { addMember } from '../support/fixtures'
+import { anyService } from '../support/any-service'
 
 /**
  * The reviewed permission table: every external method of every service and what it needs.
@@ -69,7 +70,7 @@ function describeRule(rule: AccessRule): string {
 function exposedMethods(server: TestServer): Record<string, string[]> {
   const exposed: Record<string, string[]> = {}
   for (const path of Object.keys(server.app.services).sort()) {
-    const service = server.app.service(path as never) as unknown as Record<string, unknown>
+    const service = anyService(server.app, path)
     const { methods } = getServiceOptions(service)
     exposed[path] = standardMethods.filter((method) => (methods ?? []).includes(method) && typeof service[method] === 'function')
   }

@@ -2,6 +2,7 @@ import type { Socket } from 'socket.io-client'
 import { getServiceOptions } from '@feathersjs/feathers'
 import { accessRegistry } from '../../../server/src/access/access'
 import { PASSWORD, engines, startServer, type TestServer } from '../support/harness'
+import { anyService, useAnyService } from '../support/any-service'
 
 /**
  * Rule over every service (issue 11, item 6): no call from outside ever produces a 5xx. Each
@@ -89,7 +90,7 @@ describe.each(engines)('malformed calls on %s', (engine) => {
   it('answers every malformed call of every service with a 4xx error or a success, never a 5xx', async () => {
     const serverErrors: string[] = []
     for (const path of [...accessRegistry.keys()].sort()) {
-      const offered = getServiceOptions(server.app.service(path as never)).methods as string[]
+      const offered = getServiceOptions(anyService(server.app, path)).methods as string[]
       for (const [who, socket] of [['anonymous', anonymous], ['admin', admin]] as const) {
         if (who === 'admin') await signInAdmin()
         const calls = METHODS.filter((method) => offered.includes(method)).flatMap((method) =>
@@ -108,7 +109,7 @@ describe.each(engines)('malformed calls on %s', (engine) => {
   it('refuses array data on every create, update and patch of every service with BadRequest, before anything runs', async () => {
     const answers: string[] = []
     for (const path of [...accessRegistry.keys()].sort()) {
-      const offered = getServiceOptions(server.app.service(path as never)).methods as string[]
+      const offered = getServiceOptions(anyService(server.app, path)).methods as string[]
       await signInAdmin()
       for (const method of ['create', 'update', 'patch'].filter((name) => offered.includes(name))) {
         for (const data of [[{}, {}], []]) {
@@ -126,12 +127,12 @@ describe.each(engines)('malformed calls on %s', (engine) => {
 
   it('strips __proto__, constructor and prototype keys from data and query before any service sees them', async () => {
     const seen: Array<{ data: Record<string, unknown>; query: Record<string, unknown> }> = []
-    server.app.use('prototype-probe' as never, {
+    useAnyService(server.app, 'prototype-probe', {
       async create(data: Record<string, unknown>, params: { query: Record<string, unknown> }) {
         seen.push({ data, query: params.query })
         return { ok: true }
       }
-    } as never)
+    })
     const socket = server.rawSocket()
     const hostile = JSON.parse('{"name": "x", "__proto__": {"isAdmin": true}, "constructor": {"prototype": {"isAdmin": true}}, "nested": {"__proto__": {"isAdmin": true}, "keep": 1}, "list": [{"prototype": 1, "keep": 2}]}')
     const answer = await call(socket, 'create', 'prototype-probe', [hostile, JSON.parse('{"__proto__": {"companyId": "other"}, "status": "a"}')])

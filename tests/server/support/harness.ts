@@ -12,6 +12,7 @@ import { defaultCallsPerConnection, type Configuration } from '../../../server/s
 import type { Application } from '../../../server/src/declarations'
 import type { SignInResult } from '../../../server/src/services/identity/authentication/authentication.shared'
 import { SignInThrottle } from '../../../server/src/access/sign-in-throttle'
+import { anyService } from './any-service'
 
 export type Engine = 'sqlite' | 'postgres'
 
@@ -168,8 +169,7 @@ export class MemoryStorage {
 export function nextEvent<T = unknown>(client: ClientApplication, service: string, event: string, ms = 3000): Promise<T> {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`no ${service} ${event} event within ${ms} ms`)), ms)
-    const events = client.service(service as never) as unknown as { once: (event: string, listener: (data: T) => void) => void }
-    events.once(event, (data: T) => {
+    anyService(client, service).once<T>(event, (data) => {
       clearTimeout(timer)
       resolve(data)
     })

@@ -4,14 +4,13 @@ import { useTranslation } from 'react-i18next'
 import { setCurrentBranch, useCurrentBranch } from '../../api/branch'
 import { useFind } from '../../api/live'
 import { useSignedIn } from '../../api/session-store'
-import type { BranchRecord } from '../../api/types'
 
 /** The branch new records belong to. Lists the branches the person works in. */
 export function BranchSwitcher() {
   const { t } = useTranslation()
   const session = useSignedIn()
   const current = useCurrentBranch()
-  const branches = useFind<BranchRecord>('branches', { archived: false, $limit: 100, $sort: { name: 1 } })
+  const branches = useFind('branches', { archived: false, $limit: 100, $sort: { name: 1 } })
   const allowed = session.branchIds ?? []
   const options = (branches.data?.data ?? [])
     .filter((branch) => session.user.isOwner || allowed.includes(branch._id))

@@ -66,7 +66,7 @@ export const navItems: NavItem[] = [
 ]
 
 /** Modules are on only when the company says so: an unknown module stays hidden. */
-export function visibleNavItems(items: NavItem[], permissions: Permission[] | undefined, modules: Record<string, boolean> | undefined) {
+export function visibleNavItems(items: NavItem[], permissions: Permission[] | undefined, modules: Partial<Record<string, boolean>> | undefined) {
   return items.filter(
     (item) =>
       (!item.module || modules?.[item.module] === true) &&

@@ -25,7 +25,7 @@ export default function ActivityPage() {
     () => ({ ...activityQuery(filters), $sort: { createdAt: -1, _id: -1 }, $limit: PAGE_SIZE, $skip: (page - 1) * PAGE_SIZE }),
     [filters, page]
   )
-  const entries = useFind<ActivityEntry>('user-activities', query)
+  const entries = useFind('user-activities', query)
   const filtered = Boolean(filters.userId || filters.service || filters.range)
   const phone = !Grid.useBreakpoint().md
   const when = (entry: ActivityEntry) => (

@@ -11,12 +11,12 @@ const names = (rows: Named[] | undefined) => new Map((rows ?? []).map((row) => [
 export function useActivityLookups(): Lookups & { team: ReturnType<typeof usePeopleNames>['team'] } {
   const people = usePeopleNames()
   const all = { $limit: 500 }
-  const tags = useFind<Named>('tags', all)
-  const sources = useFind<Named>('sources', all)
-  const fields = useFind<Named>('fields', all)
-  const branches = useFind<Named>('branches', all)
-  const specialty = useFind<Named>('specialty', all)
-  const roles = useFind<Named>('roles', all, useCan('roles', 'view'))
+  const tags = useFind('tags', all)
+  const sources = useFind('sources', all)
+  const fields = useFind('fields', all)
+  const branches = useFind('branches', all)
+  const specialty = useFind('specialty', all)
+  const roles = useFind('roles', all, useCan('roles', 'view'))
   return useMemo(
     () => ({
       people: people.names,

@@ -6,8 +6,7 @@ import { LeftOutlined, MoreOutlined, RightOutlined } from '@ant-design/icons'
 import { useTranslation } from 'react-i18next'
 import { useSearchParams } from 'react-router'
 import { allowedNextStatuses, canTransition, type AppointmentStatus } from '../../../../domain/appointments/status'
-import { service } from '../../api/client'
-import { refreshService } from '../../api/live'
+import { refreshService, usePatch } from '../../api/live'
 import { useCurrentBranch } from '../../api/branch'
 import { useCan } from '../../api/permissions'
 import { queryClient } from '../../api/query-client'
@@ -43,6 +42,7 @@ export default function BoardPage() {
   const zone = useCompanyZone()
   const branchId = useCurrentBranch()
   const canEdit = useCan('appointment', 'edit')
+  const patchAppointment = usePatch(APPOINTMENT_PATH)
   const [params, setParams] = useSearchParams()
   const today = companyToday(zone)
   const day = DAY.test(params.get('date') ?? '') ? (params.get('date') as string) : today
@@ -71,11 +71,11 @@ export default function BoardPage() {
       old ? { ...old, data: old.data.map((item) => (item._id === appointment._id ? { ...item, status: to } : item)) } : old
     )
     try {
-      await service<AppointmentRecord>(APPOINTMENT_PATH).patch(appointment._id, { status: to })
+      await patchAppointment(appointment._id, { status: to })
       toast.success(t('board.moved', { status: t(`appointmentStatus.${to}`) }))
     } catch (error) {
       toastError(error)
-    } finally {
+      // The move was shown before the server answered: show what it kept.
       await refreshService(APPOINTMENT_PATH)
     }
   }

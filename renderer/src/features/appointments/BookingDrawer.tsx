@@ -4,8 +4,7 @@ import dayjs from 'dayjs'
 import { Alert, Button, Checkbox, Col, DatePicker, Drawer, Form, Grid, Input, InputNumber, Popconfirm, Radio, Row, Select, Space, Switch } from 'antd'
 import { DeleteOutlined } from '@ant-design/icons'
 import { useTranslation } from 'react-i18next'
-import { service } from '../../api/client'
-import { refreshService } from '../../api/live'
+import { refreshService, useCreate, usePatch, useRemove } from '../../api/live'
 import { useCan } from '../../api/permissions'
 import { errorCode, errorPath } from '../../api/errors'
 import { errorMessage, toast, toastError } from '../../app/toasts'
@@ -16,6 +15,7 @@ import {
   durationOfServices,
   durationOptions,
   fieldOfPath,
+  hasDoctor,
   initialValues,
   reminderUnits,
   statusChoices,
@@ -63,6 +63,9 @@ export function BookingDrawer({ appointment, prefill = {}, onClose, onSaved }: P
   const canDelete = useCan('appointment', 'delete')
   const canWrite = useCan('appointment', appointment ? 'edit' : 'create')
   const [busy, setBusy] = useState(false)
+  const createAppointment = useCreate(APPOINTMENT_PATH)
+  const patchAppointment = usePatch(APPOINTMENT_PATH)
+  const removeAppointment = useRemove(APPOINTMENT_PATH)
   const [scope, setScope] = useState<SeriesScope>('this')
   const [overrideOffered, setOverrideOffered] = useState(false)
   const [override, setOverride] = useState(false)
@@ -95,23 +98,26 @@ export function BookingDrawer({ appointment, prefill = {}, onClose, onSaved }: P
   }
 
   async function save(values: BookingValues) {
+    const merged = { ...initial, ...values }
+    // The Doctor rule has passed by now; this tells the types so, and guards a bypassed form.
+    if (!hasDoctor(merged)) {
+      form.setFields([{ name: 'staffId', errors: [t('booking.doctorRequired')] }])
+      return
+    }
     setBusy(true)
-    const data = toAppointmentData({ ...initial, ...values }, zone, catalogue, appointment)
+    const data = toAppointmentData(merged, zone, catalogue, appointment)
     const extra = override ? { overrideWorkingHours: true } : {}
     try {
-      const remote = service<AppointmentRecord, Record<string, unknown>>(APPOINTMENT_PATH)
       let saved: AppointmentRecord
       if (appointment) {
         const patch = changedFields(data, appointment)
-        // Repeat rules are set at booking; a single visit's edit leaves the series rule alone.
-        delete patch.repeat
         saved = Object.keys(patch).length
-          ? await remote.patch(appointment._id, { ...patch, ...extra }, inSeries ? { query: { $series: scope } } : undefined)
+          ? await patchAppointment(appointment._id, { ...patch, ...extra }, inSeries ? { query: { $series: scope } } : undefined)
           : appointment
       } else {
-        saved = await remote.create({ ...data, ...extra, ...(prefill.waitingListId ? { waitingListId: prefill.waitingListId } : {}) })
+        saved = await createAppointment({ ...data, ...extra, ...(prefill.waitingListId ? { waitingListId: prefill.waitingListId } : {}) })
       }
-      await refreshService(APPOINTMENT_PATH)
+      // Booked from the waiting list: the server marked that entry booked.
       if (prefill.waitingListId) void refreshService('waiting-list')
       toast.success(t(appointment ? 'common.saved' : 'booking.booked'))
       if (onSaved) onSaved(saved)
@@ -132,8 +138,7 @@ export function BookingDrawer({ appointment, prefill = {}, onClose, onSaved }: P
     if (!appointment) return
     setBusy(true)
     try {
-      await service<AppointmentRecord>(APPOINTMENT_PATH).remove(appointment._id, inSeries ? { query: { $series: scope } } : undefined)
-      await refreshService(APPOINTMENT_PATH)
+      await removeAppointment(appointment._id, inSeries ? { query: { $series: scope } } : undefined)
       toast.success(t('booking.deleted'))
       onClose()
     } catch (error) {

@@ -8,8 +8,7 @@ import withDragAndDrop, { type EventInteractionArgs } from 'react-big-calendar/l
 import { Card, Empty, Grid } from 'antd'
 import { useTranslation } from 'react-i18next'
 import { useSearchParams } from 'react-router'
-import { service } from '../../api/client'
-import { refreshService } from '../../api/live'
+import { refreshService, usePatch } from '../../api/live'
 import { useCurrentBranch } from '../../api/branch'
 import { useCan } from '../../api/permissions'
 import { queryClient } from '../../api/query-client'
@@ -87,6 +86,7 @@ export default function CalendarPage() {
   const branchId = useCurrentBranch()
   const canCreate = useCan('appointment', 'create')
   const canEdit = useCan('appointment', 'edit')
+  const patchAppointment = usePatch(APPOINTMENT_PATH)
   const [params, setParams] = useSearchParams()
   const requestedStart = params.get('book') === '1' ? params.get('start') : null
   const address = useCalendarAddress(zone, requestedStart && !Number.isNaN(Date.parse(requestedStart)) ? dayKey(toFloating(requestedStart, zone)) : null)
@@ -178,10 +178,10 @@ export default function CalendarPage() {
         : old
     )
     try {
-      await service<AppointmentRecord>(APPOINTMENT_PATH).patch(event.id, patch, event.appointment.seriesId ? { query: { $series: 'this' } } : undefined)
+      await patchAppointment(event.id, patch, event.appointment.seriesId ? { query: { $series: 'this' } } : undefined)
     } catch (error) {
       toastError(error)
-    } finally {
+      // The move was shown before the server answered: show what it kept.
       await refreshService(APPOINTMENT_PATH)
     }
   }

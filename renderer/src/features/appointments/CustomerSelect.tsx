@@ -28,7 +28,7 @@ export function CustomerSelect({ value, onChange, id }: { value?: string | null;
   const query = useMemo(() => ({ $search: term, archived: false, $limit: PICKER_LIMIT, $sort: { last_name: 1, first_name: 1, _id: 1 } }), [term])
   const found = useCustomerList(query, term.length > 0)
   // A prefilled or existing appointment names its customer by id only.
-  const known = useGet<CustomerRecord>('customers', value && picked?._id !== value ? value : null)
+  const known = useGet('customers', value && picked?._id !== value ? value : null)
   const current = picked?._id === value ? picked : (known.data ?? null)
   const options = (found.data?.data ?? [])
     .filter((customer) => !customer.mergedInto)

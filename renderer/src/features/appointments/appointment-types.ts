@@ -1,6 +1,4 @@
-import type { AppointmentStatus } from '../../../../domain/appointments/status'
-import type { RepeatRule } from '../../../../domain/appointments/recurrence'
-import type { Appointment, reminderUnits } from '../../../../server/src/services/appointments/appointment/appointment.shared'
+import type { Appointment, AppointmentData as CreateData, AppointmentPatch, reminderUnits } from '../../../../server/src/services/appointments/appointment/appointment.shared'
 
 export type { AppointmentStatus } from '../../../../domain/appointments/status'
 
@@ -14,19 +12,14 @@ export type { ClinicService as CatalogueService } from '../../../../server/src/s
 export type { WorkPlace } from '../../../../server/src/services/schedule/work-place/work-place.shared'
 export { defaultCalendarSettings, type CalendarSettings } from '../../../../domain/schedule/calendar-settings'
 
-/** What the booking form sends: start and duration; the server computes end, date and time. */
-export interface AppointmentData {
-  customerId: string | null
-  staffId: string | null
-  workPlaceId: string | null
-  start: string
-  duration: number
-  status: AppointmentStatus
-  services: AppointmentService[]
-  repeat: RepeatRule | null
-  notifyClient: boolean
-  reminder: { amount: number; unit: ReminderUnit } | null
-  notes: string | null
-  waitingListId?: string
-}
-
+/**
+ * What the booking form sends on create: the server's create data (appointment.shared), every
+ * field the form owns set. Start and duration; the server computes end, date and time, and the
+ * branch from the signed-in scope. A customer may be null: the server refuses it with the
+ * "No customer was selected" message at the Customer field.
+ */
+export type AppointmentData = Required<
+  Pick<CreateData, 'customerId' | 'staffId' | 'workPlaceId' | 'start' | 'duration' | 'status' | 'services' | 'repeat' | 'notifyClient' | 'reminder' | 'notes'>
+>
+/** What an edit sends: the server's patch data, without the repeat rule (set at booking only). */
+export type AppointmentChanges = Partial<Pick<AppointmentPatch, Exclude<keyof AppointmentData, 'repeat'>>>

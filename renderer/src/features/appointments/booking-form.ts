@@ -1,5 +1,5 @@
 import { initialStatuses, allowedNextStatuses, type AppointmentStatus } from '../../../../domain/appointments/status'
-import type { AppointmentData, AppointmentRecord, AppointmentService, CalendarSettings, CatalogueService, ReminderUnit, RepeatFrequency, RepeatRule } from './appointment-types'
+import type { AppointmentChanges, AppointmentData, AppointmentRecord, AppointmentService, CalendarSettings, CatalogueService, ReminderUnit, RepeatFrequency, RepeatRule } from './appointment-types'
 import { dayKey, instantOfWallTime, minutesOf, timeKey, timeOfMinutes, toFloating } from './zoned-time'
 
 /**
@@ -188,10 +188,17 @@ export function servicesOf(ids: string[], catalogue: CatalogueService[], existin
   })
 }
 
-export function toAppointmentData(values: BookingValues, timeZone: string, catalogue: CatalogueService[], existing?: AppointmentRecord | null): AppointmentData {
+/** The form's values once its rules passed: a doctor is chosen (the server requires one). */
+export type BookableValues = BookingValues & { staffId: string }
+
+export function hasDoctor(values: BookingValues): values is BookableValues {
+  return Boolean(values.staffId)
+}
+
+export function toAppointmentData(values: BookableValues, timeZone: string, catalogue: CatalogueService[], existing?: AppointmentRecord | null): AppointmentData {
   return {
     customerId: values.customerId ?? null,
-    staffId: values.staffId ?? null,
+    staffId: values.staffId,
     workPlaceId: values.workPlaceId ?? null,
     start: startInstant(values.date, values.time, timeZone),
     duration: values.duration,
@@ -204,17 +211,23 @@ export function toAppointmentData(values: BookingValues, timeZone: string, catal
   }
 }
 
-/** A patch holds only what changed, so editing the notes never re-checks the slot. */
-export function changedFields(data: AppointmentData, appointment: AppointmentRecord): Partial<AppointmentData> {
-  const patch: Partial<AppointmentData> = {}
-  const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null)
-  const record = appointment as unknown as Record<string, unknown>
-  for (const key of Object.keys(data) as (keyof AppointmentData)[]) {
-    if (key === 'start') {
-      if (Date.parse(data.start) !== Date.parse(appointment.start)) patch.start = data.start
-    } else if (!same(data[key], record[key])) (patch as Record<string, unknown>)[key] = data[key]
-  }
+/**
+ * A patch holds only what changed, so editing the notes never re-checks the slot. Repeat rules
+ * are set at booking: a single visit's edit leaves the series rule alone.
+ */
+export function changedFields(data: AppointmentData, appointment: AppointmentRecord): AppointmentChanges {
+  const patch: AppointmentChanges = {}
+  const differs = <K extends keyof AppointmentChanges & keyof AppointmentRecord>(key: K) => JSON.stringify(data[key] ?? null) !== JSON.stringify(appointment[key] ?? null)
+  if (differs('customerId')) patch.customerId = data.customerId
+  if (differs('staffId')) patch.staffId = data.staffId
+  if (differs('workPlaceId')) patch.workPlaceId = data.workPlaceId
+  if (differs('duration')) patch.duration = data.duration
+  if (differs('status')) patch.status = data.status
+  if (differs('services')) patch.services = data.services
+  if (differs('notifyClient')) patch.notifyClient = data.notifyClient
+  if (differs('reminder')) patch.reminder = data.reminder
+  if (differs('notes')) patch.notes = data.notes
   // The server computes the end from both: a moved or resized visit always sends the pair.
-  if (patch.start || patch.duration) Object.assign(patch, { start: data.start, duration: data.duration })
+  if (patch.duration !== undefined || Date.parse(data.start) !== Date.parse(appointment.start)) Object.assign(patch, { start: data.start, duration: data.duration })
   return patch
 }

@@ -84,7 +84,10 @@ export function fallbackColour(index: number): string {
 }
 
 /** company.settings.calendar with the contract's defaults for anything not set. */
-export function calendarSettingsOf(raw: Partial<CalendarSettings> | undefined | null): CalendarSettings {
-  const merged = { ...defaultCalendarSettings, ...(raw ?? {}) }
+const zoomSteps = [1, 2, 3, 4] as const
+
+export function calendarSettingsOf(raw: (Partial<Omit<CalendarSettings, 'zoom'>> & { zoom?: number }) | undefined | null): CalendarSettings {
+  const zoom = zoomSteps.find((step) => step === raw?.zoom) ?? defaultCalendarSettings.zoom
+  const merged = { ...defaultCalendarSettings, ...(raw ?? {}), zoom }
   return merged.dayEnd > merged.dayStart ? merged : { ...merged, dayStart: defaultCalendarSettings.dayStart, dayEnd: defaultCalendarSettings.dayEnd }
 }

@@ -1,11 +1,7 @@
 import { useMemo } from 'react'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
-import { service } from '../../api/client'
-import { useLive } from '../../api/live'
+import { remoteService, useLive, type QueryOf } from '../../api/live'
 import { MAX_PAGE } from './appointment-query'
-import type { Paginated } from '../../api/types'
-import type { CustomerRecord } from '../customers/customer-types'
-import type { AppointmentRecord } from './appointment-types'
 
 export const APPOINTMENT_PATH = 'appointment'
 
@@ -14,11 +10,11 @@ export const APPOINTMENT_PATH = 'appointment'
  * every `appointment` find on created/patched/removed), so another front desk's booking shows
  * at once. The previous answer stays on screen while the next range loads.
  */
-export function useAppointments(query: Record<string, unknown>, enabled = true) {
+export function useAppointments(query: QueryOf<typeof APPOINTMENT_PATH>, enabled = true) {
   useLive(APPOINTMENT_PATH)
   return useQuery({
     queryKey: [APPOINTMENT_PATH, 'find', query],
-    queryFn: () => service<AppointmentRecord>(APPOINTMENT_PATH).find({ query }),
+    queryFn: () => remoteService(APPOINTMENT_PATH).find({ query }),
     placeholderData: keepPreviousData,
     enabled
   })
@@ -37,7 +33,7 @@ export function useCustomersByIds(ids: string[]) {
       const chunks: string[][] = []
       for (let index = 0; index < sorted.length; index += MAX_PAGE) chunks.push(sorted.slice(index, index + MAX_PAGE))
       const pages = await Promise.all(
-        chunks.map((chunk) => service<CustomerRecord>('customers').find({ query: { _id: { $in: chunk }, $limit: chunk.length } }) as Promise<Paginated<CustomerRecord>>)
+        chunks.map((chunk) => remoteService('customers').find({ query: { _id: { $in: chunk }, $limit: chunk.length } }))
       )
       return pages.flatMap((page) => page.data)
     },

@@ -1,11 +1,10 @@
 import { useGet } from '../../api/live'
 import { useSignedIn } from '../../api/session-store'
-import type { MyCompany } from '../../api/types'
 import type { CalendarSettings } from './appointment-types'
 import { calendarSettingsOf } from './calendar-model'
 
 export function useCalendarSettings(): CalendarSettings {
-  const company = useGet<MyCompany & { settings?: { calendar?: Partial<CalendarSettings> } }>('my-company', 'mine')
+  const company = useGet('my-company', 'mine')
   return calendarSettingsOf(company.data?.settings?.calendar)
 }
 

@@ -3,7 +3,6 @@ import { useFind } from '../../api/live'
 import { useCurrentBranch } from '../../api/branch'
 import { useCan } from '../../api/permissions'
 import type { TeamMemberPublic } from '../../api/types'
-import type { CatalogueService, WorkPlace } from './appointment-types'
 
 export const doctorName = (member: Pick<TeamMemberPublic, 'first_name' | 'last_name'>) => `${member.last_name} ${member.first_name}`.trim()
 
@@ -11,13 +10,13 @@ export const doctorName = (member: Pick<TeamMemberPublic, 'first_name' | 'last_n
 export function useDoctors() {
   const branchId = useCurrentBranch()
   const query = useMemo(() => ({ ...(branchId ? { branchId } : {}), acceptsAppointments: true, $limit: 500, $sort: { last_name: 1, first_name: 1 } }), [branchId])
-  const team = useFind<TeamMemberPublic>('my-team', query)
+  const team = useFind('my-team', query)
   return useMemo(() => ({ doctors: team.data?.data ?? [], loading: team.isLoading }), [team.data, team.isLoading])
 }
 
 /** Every colleague by id (a past appointment's doctor may no longer take appointments). */
 export function useStaffNames() {
-  const team = useFind<TeamMemberPublic>('my-team', { $limit: 500 })
+  const team = useFind('my-team', { $limit: 500 })
   return useMemo(() => new Map((team.data?.data ?? []).map((member) => [member._id, member])), [team.data])
 }
 
@@ -26,13 +25,13 @@ export function useWorkPlaces() {
   const branchId = useCurrentBranch()
   const canView = useCan('work-place', 'view')
   const query = useMemo(() => ({ ...(branchId ? { branchId } : {}), active: true, $limit: 500, $sort: { rank: 1, name: 1 } }), [branchId])
-  const places = useFind<WorkPlace>('work-place', query, canView)
+  const places = useFind('work-place', query, canView)
   return useMemo(() => ({ workPlaces: places.data?.data ?? [], loading: places.isLoading }), [places.data, places.isLoading])
 }
 
 /** The services catalogue offered in the booking form (archived ones are not offered). */
 export function useServiceCatalogue() {
   const canView = useCan('service', 'view')
-  const found = useFind<CatalogueService>('service', { archived: false, $limit: 500, $sort: { rank: 1, name: 1 } }, canView)
+  const found = useFind('service', { archived: false, $limit: 500, $sort: { rank: 1, name: 1 } }, canView)
   return useMemo(() => found.data?.data ?? [], [found.data])
 }

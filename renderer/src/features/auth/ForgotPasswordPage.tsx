@@ -3,7 +3,7 @@ import { Button, Form, Input, Result } from 'antd'
 import { MailOutlined } from '@ant-design/icons'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
-import { service } from '../../api/client'
+import { client } from '../../api/client'
 import { emailProblem } from '../../../../domain/validation/email'
 import { ruleFrom, showServerError } from '../../components/form-errors'
 import { usePageTitle } from '../../components/usePageTitle'
@@ -18,7 +18,7 @@ export default function ForgotPasswordPage() {
   async function submit({ email }: { email: string }) {
     setBusy(true)
     try {
-      await service('authManagement').create({ action: 'sendResetPwd', value: { email: email.trim() } })
+      await client.service('authManagement').create({ action: 'sendResetPwd', value: { email: email.trim() } })
       setSentTo(email.trim())
     } catch (error) {
       showServerError(form, error, ['email'])

@@ -2,7 +2,7 @@ import { useState } from 'react'
 import { Button, Form, Result } from 'antd'
 import { useTranslation } from 'react-i18next'
 import { Link, useSearchParams } from 'react-router'
-import { service } from '../../api/client'
+import { client } from '../../api/client'
 import { errorCode } from '../../api/errors'
 import { showServerError } from '../../components/form-errors'
 import { NewPasswordFields } from '../../components/NewPasswordFields'
@@ -25,7 +25,7 @@ export default function ResetPasswordPage() {
   async function submit({ password }: ResetForm) {
     setBusy(true)
     try {
-      await service('authManagement').create({ action: 'resetPwdLong', value: { token, password } })
+      await client.service('authManagement').create({ action: 'resetPwdLong', value: { token, password } })
       setState('done')
     } catch (error) {
       if (errorCode(error) === 'invalid-link') setState('invalid')

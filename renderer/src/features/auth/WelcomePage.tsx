@@ -2,7 +2,7 @@ import { useState } from 'react'
 import { Button, Col, Form, Input, Row } from 'antd'
 import { useTranslation } from 'react-i18next'
 import { Link, useNavigate } from 'react-router'
-import { service } from '../../api/client'
+import { client } from '../../api/client'
 import { signIn } from '../../api/auth'
 import type { RegistrationData } from '../../api/types'
 import { emailProblem } from '../../../../domain/validation/email'
@@ -30,8 +30,8 @@ export default function WelcomePage() {
     const email = String(form.getFieldValue('email') ?? '').trim()
     if (emailProblem(email)) return
     try {
-      const answer = (await service('authManagement').create({ action: 'checkUnique', value: { email } })) as { unique?: boolean }
-      if (answer?.unique === false) form.setFields([{ name: 'email', errors: [t('errors.email-registered')] }])
+      const answer = await client.service('authManagement').create({ action: 'checkUnique', value: { email } })
+      if ('unique' in answer && answer.unique === false) form.setFields([{ name: 'email', errors: [t('errors.email-registered')] }])
     } catch {
       // Throttled or offline: the registration itself still checks.
     }
@@ -40,7 +40,7 @@ export default function WelcomePage() {
   async function submit(values: RegistrationForm) {
     setBusy(true)
     try {
-      await service<unknown, RegistrationData>('company-registration').create({ ...values, locale: currentLanguage() })
+      await client.service('company-registration').create({ ...values, locale: currentLanguage() })
       await signIn(values.email.trim(), values.password)
       toast.success(t('welcome.done'))
       navigate('/', { replace: true })

@@ -1,8 +1,7 @@
 import { useState } from 'react'
 import { Form, Input, Modal, Switch } from 'antd'
 import { useTranslation } from 'react-i18next'
-import { service } from '../../api/client'
-import { refreshService } from '../../api/live'
+import { useCreate, usePatch } from '../../api/live'
 import type { BranchRecord } from '../../api/types'
 import { formatPhone, phoneProblem } from '../../../../domain/validation/phone'
 import { showServerError } from '../../components/form-errors'
@@ -14,14 +13,15 @@ export function BranchModal({ branch, onClose }: { branch: BranchRecord | null; 
   const { t } = useTranslation()
   const [form] = Form.useForm<BranchForm>()
   const [busy, setBusy] = useState(false)
+  const createBranch = useCreate('branches')
+  const patchBranch = usePatch('branches')
 
   async function save(values: BranchForm) {
     setBusy(true)
     const data = { ...values, address: values.address?.trim() ?? '', phone: values.phone?.trim() ?? '' }
     try {
-      if (branch) await service<BranchRecord>('branches').patch(branch._id, data)
-      else await service<BranchRecord>('branches').create(data)
-      await refreshService('branches')
+      if (branch) await patchBranch(branch._id, data)
+      else await createBranch(data)
       toast.success(t('common.saved'))
       onClose()
     } catch (error) {

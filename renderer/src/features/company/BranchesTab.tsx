@@ -2,8 +2,7 @@ import { useState } from 'react'
 import { Button, Card, Popconfirm, Space, Table, Tag } from 'antd'
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons'
 import { useTranslation } from 'react-i18next'
-import { service } from '../../api/client'
-import { refreshService, useFind } from '../../api/live'
+import { useFind, useRemove } from '../../api/live'
 import { useCan } from '../../api/permissions'
 import type { BranchRecord } from '../../api/types'
 import { formatPhone } from '../../../../domain/validation/phone'
@@ -14,16 +13,16 @@ import { BranchModal } from './BranchModal'
 /** Branch CRUD. The server refuses removing the last branch ('last-branch'). */
 export function BranchesTab() {
   const { t } = useTranslation()
-  const branches = useFind<BranchRecord>('branches', { $limit: 200, $sort: { name: 1 } })
+  const branches = useFind('branches', { $limit: 200, $sort: { name: 1 } })
   const [editing, setEditing] = useState<BranchRecord | 'new' | null>(null)
   const canCreate = useCan('company', 'create')
   const canEdit = useCan('company', 'edit')
   const canDelete = useCan('company', 'delete')
+  const removeBranch = useRemove('branches')
 
   async function remove(branch: BranchRecord) {
     try {
-      await service('branches').remove(branch._id)
-      await refreshService('branches')
+      await removeBranch(branch._id)
       toast.success(t('company.branchRemoved'))
     } catch (error) {
       toastError(error)

@@ -2,10 +2,8 @@ import { Alert, Button, Card, Popconfirm } from 'antd'
 import { ThunderboltOutlined } from '@ant-design/icons'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { service } from '../../api/client'
-import { refreshService, useFind } from '../../api/live'
+import { useCreate, useFind } from '../../api/live'
 import { useCan } from '../../api/permissions'
-import type { TeamMemberPublic } from '../../api/types'
 import { PageHeader } from '../../components/PageHeader'
 import { SessionsTable } from '../../components/SessionsTable'
 import { toast, toastError } from '../../app/toasts'
@@ -13,18 +11,18 @@ import { toast, toastError } from '../../app/toasts'
 /** /company/session: everyone's active sessions, end one, or end all at once (emergency logout). */
 export default function CompanySessionsPage() {
   const { t } = useTranslation()
-  const team = useFind<TeamMemberPublic>('my-team', { $limit: 500 })
+  const team = useFind('my-team', { $limit: 500 })
   const canEnd = useCan('sessions', 'delete')
   const canForce = useCan('force-logout', 'create')
   const [busy, setBusy] = useState(false)
+  const endAllSessions = useCreate('force-logout', { also: ['sessions'] })
   const names = Object.fromEntries((team.data?.data ?? []).map((member) => [member._id, `${member.first_name} ${member.last_name}`]))
 
   async function forceLogout() {
     setBusy(true)
     try {
-      const result = await service<{ ended: number }>('force-logout').create({})
+      const result = await endAllSessions({})
       toast.success(t('sessions.forceDone', { count: result.ended }))
-      await refreshService('sessions')
     } catch (error) {
       toastError(error)
     } finally {

@@ -1,11 +1,10 @@
 import { useEffect, useState } from 'react'
 import { Button, Card, Col, Form, Input, Row, Select, Switch, Typography } from 'antd'
 import { useTranslation } from 'react-i18next'
-import { service } from '../../api/client'
-import { useGet } from '../../api/live'
+import { useGet, usePatch } from '../../api/live'
 import { useCan } from '../../api/permissions'
 import { sessionStore } from '../../api/session-store'
-import type { CompanyRecord } from '../../api/types'
+import type { CompanyPatch } from '../../../../server/src/services/company/company/company.shared'
 import { emailProblem } from '../../../../domain/validation/email'
 import { formatPhone, phoneProblem } from '../../../../domain/validation/phone'
 import { languageNames, languages } from '../../i18n/languages'
@@ -21,8 +20,9 @@ const fields = ['name', 'phone', 'email', 'timezone', 'currency', 'locale', 'mod
 /** Company name, contacts, time zone, currency, default language and modules. */
 export function GeneralTab() {
   const { t } = useTranslation()
-  const [form] = Form.useForm<CompanyRecord>()
-  const company = useGet<CompanyRecord>('company', 'mine')
+  const [form] = Form.useForm<CompanyPatch>()
+  const company = useGet('company', 'mine')
+  const patchCompany = usePatch('company')
   const canEdit = useCan('company', 'edit')
   const [busy, setBusy] = useState(false)
 
@@ -31,10 +31,10 @@ export function GeneralTab() {
     if (company.data) form.setFieldsValue({ ...company.data, phone: formatPhone(company.data.phone ?? '') })
   }, [company.data, form])
 
-  async function save(values: CompanyRecord) {
+  async function save(values: CompanyPatch) {
     setBusy(true)
     try {
-      const saved = await service<CompanyRecord>('company').patch('mine', values)
+      const saved = await patchCompany('mine', values)
       sessionStore.update((session) => ({
         ...session,
         company: { ...session.company, name: saved.name, modules: saved.modules, timezone: saved.timezone, currency: saved.currency }

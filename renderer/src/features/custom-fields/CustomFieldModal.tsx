@@ -1,11 +1,11 @@
 import { useEffect } from 'react'
 import { Col, Form, Input, Modal, Row, Select, Switch } from 'antd'
 import { useTranslation } from 'react-i18next'
-import { service } from '../../api/client'
+import { useCreate, usePatch } from '../../api/live'
 import { errorPath } from '../../api/errors'
 import { errorMessage, toastError } from '../../app/toasts'
 import { useSaveAndClose } from '../../components/useSaveAndClose'
-import { customFieldTypes, optionFieldTypes, type CustomField, type CustomFieldData } from './custom-field'
+import { customFieldTypes, optionFieldTypes, type CustomField} from './custom-field'
 import { formFieldOfPath, fromForm, toForm, type CustomFieldFormValues } from './custom-field-form'
 import { CustomFieldOptions } from './CustomFieldOptions'
 import { ShowIfValue } from './ShowIfValue'
@@ -21,7 +21,9 @@ interface Props {
 export function CustomFieldModal({ editing, fields, onClose }: Props) {
   const { t } = useTranslation()
   const [form] = Form.useForm<CustomFieldFormValues>()
-  const { busy, run } = useSaveAndClose('fields', onClose, (error) => {
+  const createField = useCreate('fields')
+  const patchField = usePatch('fields')
+  const { busy, run } = useSaveAndClose(onClose, (error) => {
     // The server names the stored field (say `options`); the form shows it at its own input.
     const path = errorPath(error)
     const at = path ? formFieldOfPath[path] : undefined
@@ -42,8 +44,7 @@ export function CustomFieldModal({ editing, fields, onClose }: Props) {
   }, [editing])
 
   function save(values: CustomFieldFormValues) {
-    const remote = service<CustomField, CustomFieldData>('fields')
-    return run(() => (field ? remote.patch(field._id, fromForm(values, false)) : remote.create(fromForm(values, true) as CustomFieldData)))
+    return run(() => (field ? patchField(field._id, fromForm(values, false)) : createField(fromForm(values, true))))
   }
 
   return (

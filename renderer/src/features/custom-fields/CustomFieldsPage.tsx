@@ -2,8 +2,7 @@ import { useState } from 'react'
 import { Button, Card, Table } from 'antd'
 import { PlusOutlined } from '@ant-design/icons'
 import { useTranslation } from 'react-i18next'
-import { service } from '../../api/client'
-import { refreshService, useFind } from '../../api/live'
+import { useFind, usePatch, useRemove } from '../../api/live'
 import { useCan } from '../../api/permissions'
 import { PageHeader } from '../../components/PageHeader'
 import { FetchError } from '../../components/FetchError'
@@ -16,11 +15,13 @@ import { CustomFieldSummary } from './CustomFieldSummary'
 /** /company/configurator: the custom fields of customer records, in the order forms show them. */
 export default function CustomFieldsPage() {
   const { t } = useTranslation()
-  const list = useFind<CustomField>('fields', { $limit: 500, $sort: { rank: 1, name: 1 } })
+  const list = useFind('fields', { $limit: 500, $sort: { rank: 1, name: 1 } })
   const [editing, setEditing] = useState<CustomField | 'new' | null>(null)
   const canCreate = useCan('fields', 'create')
   const canEdit = useCan('fields', 'edit')
   const canDelete = useCan('fields', 'delete')
+  const patchField = usePatch('fields')
+  const removeField = useRemove('fields', { also: ['trash'] })
   const fields = list.data?.data ?? []
 
   /** Swaps two neighbours and numbers the whole list 0, 1, 2…; only changed ranks are saved. */
@@ -29,9 +30,8 @@ export default function CustomFieldsPage() {
     ;[reordered[index], reordered[index + direction]] = [reordered[index + direction], reordered[index]]
     try {
       for (const [position, field] of reordered.entries()) {
-        if (field.rank !== position) await service<CustomField>('fields').patch(field._id, { rank: position })
+        if (field.rank !== position) await patchField(field._id, { rank: position })
       }
-      await refreshService('fields')
     } catch (error) {
       toastError(error)
     }
@@ -39,9 +39,7 @@ export default function CustomFieldsPage() {
 
   async function remove(id: string) {
     try {
-      await service('fields').remove(id)
-      await refreshService('fields')
-      await refreshService('trash')
+      await removeField(id)
       toast.success(t('trash.moved'))
     } catch (error) {
       toastError(error)

@@ -34,6 +34,8 @@ export function toForm(field: CustomField | null): CustomFieldFormValues {
 }
 
 /** What to send: the type only on create (it is chosen once), options only for select types. */
+export function fromForm(values: CustomFieldFormValues, isNew: true): CustomFieldData
+export function fromForm(values: CustomFieldFormValues, isNew: false): CustomFieldPatch
 export function fromForm(values: CustomFieldFormValues, isNew: boolean): CustomFieldData | CustomFieldPatch {
   const common: CustomFieldPatch = {
     name: values.name.trim(),

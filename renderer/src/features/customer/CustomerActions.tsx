@@ -1,8 +1,7 @@
 import { Button, Dropdown, Space, type MenuProps } from 'antd'
 import { DeleteOutlined, EditOutlined, InboxOutlined, MergeCellsOutlined, MoreOutlined, StopOutlined, UndoOutlined } from '@ant-design/icons'
 import { useTranslation } from 'react-i18next'
-import { service } from '../../api/client'
-import { refreshService } from '../../api/live'
+import { usePatch } from '../../api/live'
 import { useCan } from '../../api/permissions'
 import { toast, toastError } from '../../app/toasts'
 import type { CustomerRecord } from '../customers/customer-types'
@@ -18,12 +17,12 @@ export function CustomerActions({ customer, onOpen, compact }: { customer: Custo
   const { t } = useTranslation()
   const canEdit = useCan('customers', 'edit')
   const canDelete = useCan('customers', 'delete')
+  const patchCustomer = usePatch('customers')
   const merged = Boolean(customer.mergedInto)
 
   async function change(data: Partial<CustomerRecord>, done: string) {
     try {
-      await service<CustomerRecord>('customers').patch(customer._id, data)
-      await refreshService('customers')
+      await patchCustomer(customer._id, data)
       toast.success(done)
     } catch (error) {
       toastError(error)

@@ -8,7 +8,6 @@ import { useCan } from '../../api/permissions'
 import { PageHeader } from '../../components/PageHeader'
 import { PageLoading } from '../../components/PageLoading'
 import { FetchError } from '../../components/FetchError'
-import type { CustomerRecord } from '../customers/customer-types'
 import { customerName } from '../customers/customer-name'
 import { CustomerDrawer } from '../customers/CustomerDrawer'
 import { ColorDot } from '../customers/ColorDot'
@@ -28,7 +27,7 @@ export default function CustomerPage() {
   const navigate = useNavigate()
   const { id, tab } = useParams()
   const compact = !Grid.useBreakpoint().md
-  const customer = useGet<CustomerRecord>('customers', id)
+  const customer = useGet('customers', id)
   const canNotes = useCan('notes', 'view')
   const canAppointments = useCan('appointment', 'view')
   const [dialog, setDialog] = useState<CustomerDialog | null>(null)

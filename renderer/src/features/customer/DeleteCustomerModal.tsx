@@ -2,8 +2,7 @@ import { useState } from 'react'
 import { Modal, Typography, type ButtonProps } from 'antd'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
-import { service } from '../../api/client'
-import { refreshService } from '../../api/live'
+import { useRemove } from '../../api/live'
 import { toast, toastError } from '../../app/toasts'
 import type { CustomerRecord } from '../customers/customer-types'
 import { customerName } from '../customers/customer-name'
@@ -13,12 +12,12 @@ export function DeleteCustomerModal({ customer, onClose }: { customer: CustomerR
   const { t } = useTranslation()
   const navigate = useNavigate()
   const [busy, setBusy] = useState(false)
+  const removeCustomer = useRemove('customers')
 
   async function remove() {
     setBusy(true)
     try {
-      await service('customers').remove(customer._id)
-      await refreshService('customers')
+      await removeCustomer(customer._id)
       toast.success(t('customer.deleted'))
       navigate('/people/customers')
     } catch (error) {

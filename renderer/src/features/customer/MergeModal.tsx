@@ -2,8 +2,7 @@ import { useState } from 'react'
 import { Alert, Checkbox, Form, Modal, Radio, Typography, type ButtonProps } from 'antd'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
-import { service } from '../../api/client'
-import { refreshService } from '../../api/live'
+import { useCreate } from '../../api/live'
 import { toast, toastError } from '../../app/toasts'
 import type { CustomerRecord } from '../customers/customer-types'
 import { customerName } from '../customers/customer-name'
@@ -22,6 +21,7 @@ export function MergeModal({ customer, onClose }: { customer: CustomerRecord; on
   const [keptId, setKeptId] = useState(customer._id)
   const [understood, setUnderstood] = useState(false)
   const [busy, setBusy] = useState(false)
+  const mergeCustomers = useCreate('customers-merge', { also: ['customers', 'notes'] })
   const kept = other && keptId === other._id ? other : customer
   const merged = other && keptId === other._id ? customer : other
 
@@ -29,8 +29,7 @@ export function MergeModal({ customer, onClose }: { customer: CustomerRecord; on
     if (!merged) return
     setBusy(true)
     try {
-      const result = await service<CustomerRecord, { keepId: string; mergeId: string }>('customers-merge').create({ keepId: kept._id, mergeId: merged._id })
-      await Promise.all([refreshService('customers'), refreshService('notes')])
+      const result = await mergeCustomers({ keepId: kept._id, mergeId: merged._id })
       toast.success(t('merge.done'))
       onClose()
       navigate(`/customer/${result?._id ?? kept._id}`)

@@ -2,13 +2,12 @@ import { Alert } from 'antd'
 import { Trans, useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { useGet } from '../../api/live'
-import type { CustomerRecord } from '../customers/customer-types'
 import { customerName } from '../customers/customer-name'
 
 /** A merged record is only history: the banner leads to the record that was kept. */
 export function MergedBanner({ keptId }: { keptId: string }) {
   const { t } = useTranslation()
-  const kept = useGet<CustomerRecord>('customers', keptId)
+  const kept = useGet('customers', keptId)
   const name = kept.data ? customerName(kept.data) : t('customer.mergedKeptFallback')
   return (
     <Alert

@@ -1,8 +1,7 @@
 import { useState } from 'react'
 import { Button, Card, Empty } from 'antd'
 import { useTranslation } from 'react-i18next'
-import { service } from '../../api/client'
-import { refreshService } from '../../api/live'
+import { useCreate, usePatch, useRemove } from '../../api/live'
 import { useCan } from '../../api/permissions'
 import { toast, toastError } from '../../app/toasts'
 import { FetchError } from '../../components/FetchError'
@@ -23,21 +22,21 @@ export function NotesTab({ customerId }: { customerId: string }) {
   const canCreate = useCan('notes', 'create')
   const canEdit = useCan('notes', 'edit')
   const canDelete = useCan('notes', 'delete')
+  const createNote = useCreate('notes')
+  const patchNote = usePatch('notes')
+  const removeNote = useRemove('notes')
 
   async function add(text: string) {
-    await service<NoteRecord>('notes').create({ customerId, text, pinned: false })
-    await refreshService('notes')
+    await createNote({ customerId, text, pinned: false })
   }
 
   async function edit(note: NoteRecord, change: Partial<NoteRecord>) {
-    await service<NoteRecord>('notes').patch(note._id, change)
-    await refreshService('notes')
+    await patchNote(note._id, change)
   }
 
   async function remove(note: NoteRecord) {
     try {
-      await service<NoteRecord>('notes').remove(note._id)
-      await refreshService('notes')
+      await removeNote(note._id)
       toast.success(t('notes.deleted'))
     } catch (error) {
       toastError(error)

@@ -1,6 +1,5 @@
 import { useFind } from '../../api/live'
 import { useCan } from '../../api/permissions'
-import type { NoteRecord } from '../customers/customer-types'
 
 /** A customer's notes, pinned first and then newest first, live through the `notes` events. */
 export function useNotes(customerId: string, limit: number, pinnedOnly = false) {
@@ -11,5 +10,5 @@ export function useNotes(customerId: string, limit: number, pinnedOnly = false) 
     $sort: { pinned: -1, createdAt: -1 },
     $limit: limit
   }
-  return { notes: useFind<NoteRecord>('notes', query, canView), canView }
+  return { notes: useFind('notes', query, canView), canView }
 }

@@ -1,12 +1,11 @@
 import { useState } from 'react'
 import { Button, Divider, Drawer, Form, Grid, Space } from 'antd'
 import { useTranslation } from 'react-i18next'
-import { service } from '../../api/client'
-import { refreshService } from '../../api/live'
+import { useCreate, usePatch } from '../../api/live'
 import { showServerError } from '../../components/form-errors'
 import { errorMessage, toast } from '../../app/toasts'
 import { errorPath } from '../../api/errors'
-import type { CustomerData, CustomerRecord } from './customer-types'
+import type { CustomerRecord } from './customer-types'
 import { customerFormFields, customerToForm, formToCustomerData, type CustomerFormValues } from './customer-form'
 import { customerName } from './customer-name'
 import { useCustomerLookups } from './useCustomerLookups'
@@ -31,6 +30,8 @@ export function CustomerDrawer({ customer, onClose, onSaved }: Props) {
   const { t } = useTranslation()
   const [form] = Form.useForm<CustomerFormValues>()
   const [busy, setBusy] = useState(false)
+  const createCustomer = useCreate('customers')
+  const patchCustomer = usePatch('customers')
   const phone = !Grid.useBreakpoint().md
   const lookups = useCustomerLookups()
   const { fields, loading: fieldsLoading } = useCustomFields()
@@ -43,9 +44,8 @@ export function CustomerDrawer({ customer, onClose, onSaved }: Props) {
     const data = formToCustomerData(values, fields, { phoneHidden })
     try {
       const saved = customer
-        ? await service<CustomerRecord, CustomerData>('customers').patch(customer._id, data)
-        : await service<CustomerRecord, CustomerData>('customers').create(data)
-      await refreshService('customers')
+        ? await patchCustomer(customer._id, data)
+        : await createCustomer(data)
       toast.success(t('common.saved'))
       if (onSaved) onSaved(saved)
       else onClose()

@@ -1,9 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
-import { service } from '../../api/client'
 import { abortable } from '../../api/abortable'
-import { useLive } from '../../api/live'
-import type { Paginated } from '../../api/types'
-import type { CustomerRecord } from './customer-types'
+import { remoteService, useLive, type QueryOf } from '../../api/live'
 
 /**
  * One page of customers for a query, kept live by the service events (api/live.ts invalidates
@@ -11,11 +8,11 @@ import type { CustomerRecord } from './customer-types'
  * query that is replaced before it answers is aborted, so a slow early keystroke never
  * overwrites a later one.
  */
-export function useCustomerList(query: Record<string, unknown>, enabled = true) {
+export function useCustomerList(query: QueryOf<'customers'>, enabled = true) {
   useLive('customers')
   return useQuery({
     queryKey: ['customers', 'find', query],
-    queryFn: ({ signal }) => abortable(service<CustomerRecord>('customers').find({ query }), signal) as Promise<Paginated<CustomerRecord>>,
+    queryFn: ({ signal }) => abortable(remoteService('customers').find({ query }), signal),
     placeholderData: keepPreviousData,
     enabled
   })

@@ -1,14 +1,13 @@
 import { useMemo } from 'react'
 import { useFind } from '../../api/live'
-import type { SourceRecord, TagRecord } from './customer-types'
 
 const LOOKUP_LIMIT = 500
 
 /** Tags and sources by id, for showing names and colours next to customers (live). */
 export function useCustomerLookups() {
   // Everyone signed in may read both lists (the customer forms need them).
-  const tags = useFind<TagRecord>('tags', { $limit: LOOKUP_LIMIT, $sort: { name: 1 } })
-  const sources = useFind<SourceRecord>('sources', { $limit: LOOKUP_LIMIT, $sort: { name: 1 } })
+  const tags = useFind('tags', { $limit: LOOKUP_LIMIT, $sort: { name: 1 } })
+  const sources = useFind('sources', { $limit: LOOKUP_LIMIT, $sort: { name: 1 } })
   return useMemo(
     () => ({
       tags: new Map((tags.data?.data ?? []).map((tag) => [tag._id, tag])),

@@ -1,5 +1,4 @@
 import { useGet } from '../../api/live'
-import type { MyCompany } from '../../api/types'
 
 interface CustomerSettings {
   requireCustomerSource: boolean
@@ -8,7 +7,7 @@ interface CustomerSettings {
 
 /** The company switches the customer screens follow (spec sections 5 and 6). */
 export function useCustomerSettings(): CustomerSettings {
-  const company = useGet<MyCompany & { settings?: Partial<CustomerSettings> }>('my-company', 'mine')
+  const company = useGet('my-company', 'mine')
   const settings = company.data?.settings
   return { requireCustomerSource: settings?.requireCustomerSource === true, phoneProtection: settings?.phoneProtection === true }
 }

@@ -3,7 +3,6 @@ import { ApartmentOutlined, CalendarOutlined, SafetyCertificateOutlined, TeamOut
 import { useTranslation } from 'react-i18next'
 import { useGet, useFind } from '../../api/live'
 import { useSignedIn } from '../../api/session-store'
-import type { MyCompany, TeamMemberPublic } from '../../api/types'
 import { useFormat } from '../../i18n/format'
 import { PageHeader } from '../../components/PageHeader'
 import { PersonAvatar } from '../../components/PersonAvatar'
@@ -25,8 +24,8 @@ export default function HomePage() {
   const { t } = useTranslation()
   const format = useFormat()
   const session = useSignedIn()
-  const company = useGet<MyCompany>('my-company', 'mine')
-  const team = useFind<TeamMemberPublic>('my-team', { $limit: 8 })
+  const company = useGet('my-company', 'mine')
+  const team = useFind('my-team', { $limit: 8 })
   const now = new Date()
   return (
     <>

@@ -1,13 +1,12 @@
 import { Button, ColorPicker, Form, Input } from 'antd'
 import { PlusOutlined } from '@ant-design/icons'
 import { useTranslation } from 'react-i18next'
-import { service } from '../../api/client'
-import { refreshService } from '../../api/live'
+import { useCreate } from '../../api/live'
 import { colorValue } from '../../components/color-value'
 import { memberPalette } from '../../components/color'
 import { showNameError } from './name-error'
 import { toast } from '../../app/toasts'
-import type { NamedItem, NamedListConfig } from './named-list'
+import type { NamedListConfig } from './named-list'
 
 interface AddValues {
   name: string
@@ -20,15 +19,14 @@ const randomColor = () => memberPalette[Math.floor(Math.random() * memberPalette
 export function NamedListAddForm({ config }: { config: NamedListConfig }) {
   const { t } = useTranslation()
   const [form] = Form.useForm<AddValues>()
+  const create = useCreate(config.path)
 
   async function add(values: AddValues) {
     try {
-      const data: Partial<NamedItem> = { name: values.name.trim() }
-      if (config.withColor) data.color = colorValue(values.color)
-      await service<NamedItem>(config.path).create(data)
+      const color = config.withColor ? colorValue(values.color) : undefined
+      await create({ name: values.name.trim(), ...(color ? { color } : {}) })
       form.resetFields()
       form.setFieldsValue({ color: randomColor() })
-      await refreshService(config.path)
       toast.success(t('common.saved'))
     } catch (error) {
       showNameError(form, error)

@@ -2,8 +2,7 @@ import { useState } from 'react'
 import { Card, ColorPicker, Form, Input, Space, Table } from 'antd'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
-import { service } from '../../api/client'
-import { refreshService, useFind } from '../../api/live'
+import { useFind, usePatch, useRemove } from '../../api/live'
 import { useCan } from '../../api/permissions'
 import { PageHeader } from '../../components/PageHeader'
 import { FetchError } from '../../components/FetchError'
@@ -24,32 +23,30 @@ interface EditValues {
 /** A company list of named items: add, rename (and recolour), delete to the trash; kept live. */
 export function NamedListPage({ config }: { config: NamedListConfig }) {
   const { t } = useTranslation()
-  const items = useFind<NamedItem>(config.path, { $limit: 500, $sort: { name: 1 } })
+  const items = useFind(config.path, { $limit: 500, $sort: { name: 1 } })
   const [editForm] = Form.useForm<EditValues>()
   const [editingId, setEditingId] = useState<string | null>(null)
   const canCreate = useCan(config.resource, 'create')
   const canEdit = useCan(config.resource, 'edit')
   const canDelete = useCan(config.resource, 'delete')
+  const patch = usePatch(config.path)
+  const remove = useRemove(config.path, { also: ['trash'] })
 
   async function save(values: EditValues) {
     if (!editingId) return
     try {
-      const data: Partial<NamedItem> = { name: values.name.trim() }
-      if (config.withColor) data.color = colorValue(values.color)
-      await service<NamedItem>(config.path).patch(editingId, data)
+      const color = config.withColor ? colorValue(values.color) : undefined
+      await patch(editingId, { name: values.name.trim(), ...(color ? { color } : {}) })
       setEditingId(null)
-      await refreshService(config.path)
     } catch (error) {
       showNameError(editForm, error)
     }
   }
 
-  async function remove(id: string) {
+  async function removeItem(id: string) {
     try {
-      await service(config.path).remove(id)
+      await remove(id)
       if (editingId === id) setEditingId(null)
-      await refreshService(config.path)
-      await refreshService('trash')
       toast.success(config.texts.removed)
     } catch (error) {
       toastError(error)
@@ -119,7 +116,7 @@ export function NamedListPage({ config }: { config: NamedListConfig }) {
                     }}
                     onSave={() => editForm.submit()}
                     onCancel={() => setEditingId(null)}
-                    onRemove={() => void remove(item._id)}
+                    onRemove={() => void removeItem(item._id)}
                   />
                 )
               }

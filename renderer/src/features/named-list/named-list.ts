@@ -8,7 +8,7 @@ export interface NamedItem {
 
 /** What differs between the lists: service path, permission resource, colour, and the texts. */
 export interface NamedListConfig {
-  path: string
+  path: 'tags' | 'sources'
   resource: string
   withColor: boolean
   texts: {

@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { Button, Form, Input } from 'antd'
 import { useTranslation } from 'react-i18next'
-import { service } from '../../api/client'
+import { client } from '../../api/client'
 import { NewPasswordFields } from '../../components/NewPasswordFields'
 import { showServerError } from '../../components/form-errors'
 import { toast } from '../../app/toasts'
@@ -21,7 +21,7 @@ export function ChangePasswordForm() {
   async function submit(value: PasswordChange) {
     setBusy(true)
     try {
-      await service('authManagement').create({ action: 'passwordChange', value })
+      await client.service('authManagement').create({ action: 'passwordChange', value })
       form.resetFields()
       toast.success(t('security.passwordChanged'))
     } catch (error) {

@@ -1,10 +1,9 @@
 import { useEffect, useState } from 'react'
 import { Button, Card, Col, ColorPicker, Form, Input, Row, Select } from 'antd'
 import { useTranslation } from 'react-i18next'
-import { service } from '../../api/client'
-import { useGet } from '../../api/live'
+import { useGet, usePatch } from '../../api/live'
 import { sessionStore } from '../../api/session-store'
-import type { UserRecord } from '../../api/types'
+import type { User } from '../../../../server/src/services/team/users/users.shared'
 import { formatPhone, phoneProblem } from '../../../../domain/validation/phone'
 import { changeLanguage, currentLanguage } from '../../i18n'
 import { languageNames, languages } from '../../i18n/languages'
@@ -16,14 +15,15 @@ import { showServerError } from '../../components/form-errors'
 import { toast } from '../../app/toasts'
 import { colorValue } from '../../components/color-value'
 
-type ProfileForm = Pick<UserRecord, 'first_name' | 'last_name' | 'middle_name' | 'phone' | 'locale' | 'color'>
+type ProfileForm = Pick<User, 'first_name' | 'last_name' | 'middle_name' | 'phone' | 'locale' | 'color'>
 const fields = ['first_name', 'last_name', 'middle_name', 'phone', 'locale', 'color']
 
 /** /profile/me: the person's own name, phone, colour and language. */
 export default function ProfilePage() {
   const { t } = useTranslation()
   const [form] = Form.useForm<ProfileForm>()
-  const profile = useGet<UserRecord>('profile', 'me')
+  const profile = useGet('profile', 'me')
+  const patchProfile = usePatch('profile')
   const [busy, setBusy] = useState(false)
   const color = Form.useWatch('color', form)
   const firstName = Form.useWatch('first_name', form)
@@ -40,7 +40,7 @@ export default function ProfilePage() {
       const color = colorValue(values.color)
       const patch = { ...values, middle_name: values.middle_name?.trim() ?? '', phone: values.phone?.trim() ?? '', ...(color ? { color } : {}) }
       if (!color) delete (patch as Partial<ProfileForm>).color
-      const saved = await service<UserRecord>('profile').patch('me', patch)
+      const saved = await patchProfile('me', patch)
       sessionStore.update((session) => ({ ...session, user: { ...session.user, ...saved } }))
       if (saved.locale) await changeLanguage(saved.locale)
       toast.success(t('common.saved'))

@@ -1,8 +1,7 @@
 import { useState } from 'react'
 import { Form, Input, Modal } from 'antd'
 import { useTranslation } from 'react-i18next'
-import { service } from '../../api/client'
-import { refreshService } from '../../api/live'
+import { useCreate } from '../../api/live'
 import type { RoleRecord } from '../../api/types'
 import { showServerError } from '../../components/form-errors'
 
@@ -11,12 +10,12 @@ export function NewRoleModal({ onClose }: { onClose: (created?: RoleRecord) => v
   const { t } = useTranslation()
   const [form] = Form.useForm<{ name: string }>()
   const [busy, setBusy] = useState(false)
+  const createRole = useCreate('roles')
 
   async function create({ name }: { name: string }) {
     setBusy(true)
     try {
-      const role = await service<RoleRecord>('roles').create({ name: name.trim(), permissions: [] })
-      await refreshService('roles')
+      const role = await createRole({ name: name.trim(), permissions: [] })
       onClose(role)
     } catch (error) {
       showServerError(form, error, ['name'])

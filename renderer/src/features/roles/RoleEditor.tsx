@@ -2,8 +2,7 @@ import { useState } from 'react'
 import { Button, Card, Form, Input, Popconfirm, Space } from 'antd'
 import { DeleteOutlined } from '@ant-design/icons'
 import { useTranslation } from 'react-i18next'
-import { service } from '../../api/client'
-import { refreshService } from '../../api/live'
+import { usePatch, useRemove } from '../../api/live'
 import { useCan } from '../../api/permissions'
 import { sessionStore } from '../../api/session-store'
 import type { RoleRecord } from '../../api/types'
@@ -22,14 +21,15 @@ export function RoleEditor({ role, onRemoved }: { role: RoleRecord; onRemoved: (
   const [busy, setBusy] = useState(false)
   const canEdit = useCan('roles', 'edit')
   const canDelete = useCan('roles', 'delete')
+  const patchRole = usePatch('roles')
+  const removeRole = useRemove('roles')
 
   async function save({ name }: { name: string }) {
     setBusy(true)
     try {
-      const saved = await service<RoleRecord>('roles').patch(role._id, { name: name.trim(), permissions: fromMatrix(matrix) })
+      const saved = await patchRole(role._id, { name: name.trim(), permissions: fromMatrix(matrix) })
       // Editing one's own role changes what this screen may show at once.
       sessionStore.update((session) => (session.role?._id === saved._id ? { ...session, role: saved } : session))
-      await refreshService('roles')
       setDirty(false)
       toast.success(t('common.saved'))
     } catch (error) {
@@ -41,8 +41,7 @@ export function RoleEditor({ role, onRemoved }: { role: RoleRecord; onRemoved: (
 
   async function remove() {
     try {
-      await service('roles').remove(role._id)
-      await refreshService('roles')
+      await removeRole(role._id)
       toast.success(t('roles.removed'))
       onRemoved()
     } catch (error) {

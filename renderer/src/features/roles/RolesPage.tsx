@@ -4,7 +4,6 @@ import { PlusOutlined } from '@ant-design/icons'
 import { useTranslation } from 'react-i18next'
 import { useFind } from '../../api/live'
 import { useCan } from '../../api/permissions'
-import type { RoleRecord } from '../../api/types'
 import { PageHeader } from '../../components/PageHeader'
 import { FetchError } from '../../components/FetchError'
 import { RoleEditor } from './RoleEditor'
@@ -14,7 +13,7 @@ import { roleLabel } from './role-label'
 /** /company/roles: the company's roles and the permission matrix of the chosen one. */
 export default function RolesPage() {
   const { t } = useTranslation()
-  const roles = useFind<RoleRecord>('roles', { $limit: 200, $sort: { name: 1 } })
+  const roles = useFind('roles', { $limit: 200, $sort: { name: 1 } })
   const [selectedId, setSelectedId] = useState<string | null>(null)
   const [creating, setCreating] = useState(false)
   const canCreate = useCan('roles', 'create')

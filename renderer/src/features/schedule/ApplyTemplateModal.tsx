@@ -3,7 +3,7 @@ import { Checkbox, Empty, Form, Modal, Select } from 'antd'
 import { useTranslation } from 'react-i18next'
 import { useFind } from '../../api/live'
 import { dayKeys, type DayKey, type Interval } from './schedule'
-import { intervalsText, timeTemplatePath, type TimeTemplate } from './time-template'
+import { intervalsText, timeTemplatePath} from './time-template'
 
 interface Props {
   /** Days offered first: the clinic's working days. */
@@ -16,7 +16,7 @@ interface Props {
 /** Mounted only while open, so each opening starts with the clinic's working days chosen. */
 export function ApplyTemplateModal({ workingDays, onApply, onClose }: Props) {
   const { t } = useTranslation()
-  const templates = useFind<TimeTemplate>(timeTemplatePath, { $limit: 500, $sort: { name: 1 } })
+  const templates = useFind(timeTemplatePath, { $limit: 500, $sort: { name: 1 } })
   const [templateId, setTemplateId] = useState<string | undefined>()
   const [days, setDays] = useState<DayKey[]>(() => dayKeys.filter((day) => workingDays.includes(Number(day))))
   const list = templates.data?.data ?? []

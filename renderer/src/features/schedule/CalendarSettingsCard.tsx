@@ -1,10 +1,8 @@
 import { useEffect, useState } from 'react'
 import { Button, Card, Checkbox, Col, Form, Row, Select, Slider } from 'antd'
 import { useTranslation } from 'react-i18next'
-import { service } from '../../api/client'
-import { queryClient } from '../../api/query-client'
+import { usePatch } from '../../api/live'
 import { useCan } from '../../api/permissions'
-import type { CompanyRecord } from '../../api/types'
 import { showServerError } from '../../components/form-errors'
 import { errorMessage, toast } from '../../app/toasts'
 import { errorPath } from '../../api/errors'
@@ -21,6 +19,7 @@ export function CalendarSettingsCard() {
   const calendar = useCalendarSettings()
   const canEdit = useCan('company', 'edit')
   const [busy, setBusy] = useState(false)
+  const patchCompany = usePatch('company')
   const minutes = (value: number) => `${value} ${t('common.minutesShort')}`
   const kept = [calendar.dayStart, calendar.dayEnd]
   const startTimes = timeChoices(30, kept, 'start').map((time) => ({ value: time, label: time }))
@@ -33,10 +32,9 @@ export function CalendarSettingsCard() {
   async function save(values: CalendarSettings) {
     setBusy(true)
     try {
-      const saved = await service<CompanyRecord>('company').patch('mine', {
+      await patchCompany('mine', {
         settings: { calendar: { ...values, workingDays: [...values.workingDays].sort((a, b) => a - b) } }
       })
-      queryClient.setQueryData(['company', 'get', 'mine'], saved)
       toast.success(t('common.saved'))
     } catch (error) {
       // The server names nested fields 'settings.calendar.<field>': show them at that field.

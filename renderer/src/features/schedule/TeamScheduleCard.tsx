@@ -1,18 +1,14 @@
 import { useState } from 'react'
 import { Card, Empty, Select, Space } from 'antd'
 import { useTranslation } from 'react-i18next'
-import { service } from '../../api/client'
-import { refreshService, useFind, useGet } from '../../api/live'
+import { useFind, useGet, usePatch } from '../../api/live'
 import { useCan } from '../../api/permissions'
-import { queryClient } from '../../api/query-client'
 import type { TeamMemberPublic } from '../../api/types'
 import { FetchError } from '../../components/FetchError'
 import { PageLoading } from '../../components/PageLoading'
 import { PersonAvatar } from '../../components/PersonAvatar'
 import { ScheduleEditor } from './ScheduleEditor'
-import type { Schedule } from './schedule'
-
-type MemberWithSchedule = TeamMemberPublic & { schedule?: Schedule | null }
+import { scheduleData, type Schedule } from './schedule'
 
 const memberName = (member: TeamMemberPublic) => `${member.last_name} ${member.first_name}`.trim()
 
@@ -23,18 +19,17 @@ const memberName = (member: TeamMemberPublic) => `${member.last_name} ${member.f
 export function TeamScheduleCard() {
   const { t } = useTranslation()
   const canEdit = useCan('my-team', 'edit')
-  const team = useFind<TeamMemberPublic>('my-team', { $limit: 500, $sort: { last_name: 1, first_name: 1 } })
+  const team = useFind('my-team', { $limit: 500, $sort: { last_name: 1, first_name: 1 } })
   const [memberId, setMemberId] = useState<string | null>(null)
-  const member = useGet<MemberWithSchedule>('my-team', memberId)
+  const member = useGet('my-team', memberId)
+  const patchMember = usePatch('my-team', { also: ['users'] })
   const members = team.data?.data ?? []
   // Those who take appointments first: their hours are what the calendar checks.
   const ordered = [...members.filter((item) => item.acceptsAppointments), ...members.filter((item) => !item.acceptsAppointments)]
 
   async function save(schedule: Required<Schedule>) {
     if (!memberId) return
-    const saved = await service<MemberWithSchedule>('my-team').patch(memberId, { schedule })
-    queryClient.setQueryData(['my-team', 'get', memberId], saved)
-    await refreshService('users')
+    await patchMember(memberId, { schedule: scheduleData(schedule) })
   }
 
   return (

@@ -1,7 +1,7 @@
 import { useEffect } from 'react'
 import { Form, Input, Modal } from 'antd'
 import { useTranslation } from 'react-i18next'
-import { service } from '../../api/client'
+import { useCreate, usePatch } from '../../api/live'
 import { showServerError } from '../../components/form-errors'
 import { useSaveAndClose } from '../../components/useSaveAndClose'
 import { DayIntervals } from './DayIntervals'
@@ -19,7 +19,9 @@ interface Props {
 export function TimeTemplateModal({ editing, calendar, onClose }: Props) {
   const { t } = useTranslation()
   const [form] = Form.useForm<{ name: string; intervals: Interval[] }>()
-  const { busy, run } = useSaveAndClose(timeTemplatePath, onClose, (error) => showServerError(form, error, ['name', 'intervals']))
+  const createTemplate = useCreate(timeTemplatePath)
+  const patchTemplate = usePatch(timeTemplatePath)
+  const { busy, run } = useSaveAndClose(onClose, (error) => showServerError(form, error, ['name', 'intervals']))
   const template = editing === 'new' ? null : editing
 
   useEffect(() => {
@@ -32,8 +34,7 @@ export function TimeTemplateModal({ editing, calendar, onClose }: Props) {
 
   function save(values: { name: string; intervals: Interval[] }) {
     const data = { name: values.name.trim(), intervals: sortIntervals(values.intervals) }
-    const remote = service<TimeTemplate>(timeTemplatePath)
-    return run(() => (template ? remote.patch(template._id, data) : remote.create(data)))
+    return run(() => (template ? patchTemplate(template._id, data) : createTemplate(data)))
   }
 
   return (

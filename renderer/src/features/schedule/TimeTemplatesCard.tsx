@@ -2,8 +2,7 @@ import { useState } from 'react'
 import { Button, Card, Popconfirm, Space, Table, Tag } from 'antd'
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons'
 import { useTranslation } from 'react-i18next'
-import { service } from '../../api/client'
-import { refreshService, useFind } from '../../api/live'
+import { useFind, useRemove } from '../../api/live'
 import { useCan } from '../../api/permissions'
 import { FetchError } from '../../components/FetchError'
 import { toast, toastError } from '../../app/toasts'
@@ -14,18 +13,17 @@ import { useCalendarSettings } from './useCalendarSettings'
 /** The company's time templates: reusable day patterns for working hours. */
 export function TimeTemplatesCard() {
   const { t } = useTranslation()
-  const list = useFind<TimeTemplate>(timeTemplatePath, { $limit: 500, $sort: { name: 1 } })
+  const list = useFind(timeTemplatePath, { $limit: 500, $sort: { name: 1 } })
   const calendar = useCalendarSettings()
   const [editing, setEditing] = useState<TimeTemplate | 'new' | null>(null)
   const canCreate = useCan('time-templates', 'create')
   const canEdit = useCan('time-templates', 'edit')
   const canDelete = useCan('time-templates', 'delete')
+  const removeTemplate = useRemove(timeTemplatePath, { also: ['trash'] })
 
   async function remove(id: string) {
     try {
-      await service(timeTemplatePath).remove(id)
-      await refreshService(timeTemplatePath)
-      await refreshService('trash')
+      await removeTemplate(id)
       toast.success(t('timeTemplates.removed'))
     } catch (error) {
       toastError(error)

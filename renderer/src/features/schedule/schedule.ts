@@ -128,3 +128,9 @@ export function dayMinutes(list: readonly Interval[]): number {
 export function sameDraft(a: ScheduleDraft, b: ScheduleDraft): boolean {
   return JSON.stringify(fromDraft(a)) === JSON.stringify(fromDraft(b))
 }
+
+/** A schedule as the server stores it: only the days that are set, each a list of intervals. */
+export function scheduleData(schedule: Required<Schedule>) {
+  const week = Object.fromEntries(Object.entries(schedule.week).filter((entry): entry is [string, Interval[]] => Array.isArray(entry[1])))
+  return { week, dates: schedule.dates }
+}

@@ -2,8 +2,7 @@ import { useState } from 'react'
 import { Button, Card, Form, Input, Popconfirm } from 'antd'
 import { ArrowDownOutlined, ArrowUpOutlined, CheckOutlined, CloseOutlined, DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons'
 import { useTranslation } from 'react-i18next'
-import { service } from '../../api/client'
-import { refreshService } from '../../api/live'
+import { useCreate, usePatch, useRemove } from '../../api/live'
 import { useCan } from '../../api/permissions'
 import { showServerError } from '../../components/form-errors'
 import { toast, toastError } from '../../app/toasts'
@@ -27,6 +26,10 @@ export function CategoryList({ categories, counts, total, selected, onSelect }: 
   const canCreate = useCan('service', 'create')
   const canEdit = useCan('service', 'edit')
   const canDelete = useCan('service', 'delete')
+  const createCategory = useCreate(categoryPath)
+  const patchCategory = usePatch(categoryPath)
+  // Its services keep their categoryId (a restore brings the group back) and show as uncategorised.
+  const removeCategory = useRemove(categoryPath, { also: [servicePath, 'trash'] })
   const [addForm] = Form.useForm<{ name: string }>()
   const [editForm] = Form.useForm<{ name: string }>()
   const [editingId, setEditingId] = useState<string | null>(null)
@@ -35,9 +38,8 @@ export function CategoryList({ categories, counts, total, selected, onSelect }: 
   async function add({ name }: { name: string }) {
     try {
       const rank = categories.reduce((max, category) => Math.max(max, category.rank + 1), 0)
-      const created = await service<ServiceCategory>(categoryPath).create({ name: name.trim(), rank })
+      const created = await createCategory({ name: name.trim(), rank })
       addForm.resetFields()
-      await refreshService(categoryPath)
       onSelect(created._id)
     } catch (error) {
       showServerError(addForm, error, ['name'])
@@ -47,9 +49,8 @@ export function CategoryList({ categories, counts, total, selected, onSelect }: 
   async function rename({ name }: { name: string }) {
     if (!editingId) return
     try {
-      await service<ServiceCategory>(categoryPath).patch(editingId, { name: name.trim() })
+      await patchCategory(editingId, { name: name.trim() })
       setEditingId(null)
-      await refreshService(categoryPath)
     } catch (error) {
       showServerError(editForm, error, ['name'])
     }
@@ -58,9 +59,8 @@ export function CategoryList({ categories, counts, total, selected, onSelect }: 
   async function move(index: number, direction: -1 | 1) {
     try {
       for (const change of reorder(categories, index, direction)) {
-        await service<ServiceCategory>(categoryPath).patch(change.id, { rank: change.rank })
+        await patchCategory(change.id, { rank: change.rank })
       }
-      await refreshService(categoryPath)
     } catch (error) {
       toastError(error)
     }
@@ -68,12 +68,8 @@ export function CategoryList({ categories, counts, total, selected, onSelect }: 
 
   async function remove(id: string) {
     try {
-      await service(categoryPath).remove(id)
+      await removeCategory(id)
       if (selected === id) onSelect('all')
-      await refreshService(categoryPath)
-      // Its services keep their categoryId (a restore brings the group back) and show as uncategorised.
-      await refreshService(servicePath)
-      await refreshService('trash')
       toast.success(t('trash.moved'))
     } catch (error) {
       toastError(error)

@@ -1,8 +1,7 @@
 import { Button, Popconfirm, Space, Tooltip } from 'antd'
 import { DeleteOutlined, EditOutlined, InboxOutlined, UndoOutlined } from '@ant-design/icons'
 import { useTranslation } from 'react-i18next'
-import { service } from '../../api/client'
-import { refreshService } from '../../api/live'
+import { patchRecord, removeRecord } from '../../api/live'
 import { useCan } from '../../api/permissions'
 import { toast, toastError } from '../../app/toasts'
 import { servicePath, type ServiceRecord } from './catalogue-types'
@@ -10,8 +9,7 @@ import { servicePath, type ServiceRecord } from './catalogue-types'
 /** Archive (hidden from booking, kept for history) and delete (to the trash) one service. */
 export async function setArchived(record: ServiceRecord, archived: boolean, doneText: string) {
   try {
-    await service<ServiceRecord>(servicePath).patch(record._id, { archived })
-    await refreshService(servicePath)
+    await patchRecord(servicePath, [record._id, { archived }])
     toast.success(doneText)
   } catch (error) {
     toastError(error)
@@ -20,9 +18,7 @@ export async function setArchived(record: ServiceRecord, archived: boolean, done
 
 export async function removeService(record: ServiceRecord, doneText: string): Promise<boolean> {
   try {
-    await service(servicePath).remove(record._id)
-    await refreshService(servicePath)
-    await refreshService('trash')
+    await removeRecord(servicePath, [record._id], { also: ['trash'] })
     toast.success(doneText)
     return true
   } catch (error) {

@@ -14,7 +14,7 @@ import { useFormat } from '../../i18n/format'
 import { toast } from '../../app/toasts'
 import { ColorDot } from '../customers/ColorDot'
 import { useCalendarSettings } from '../schedule/useCalendarSettings'
-import { servicePath, type ServiceRecord } from './catalogue-types'
+import { servicePath} from './catalogue-types'
 import { serviceFormFields, serviceToForm, type ServiceFormValues } from './service-form'
 import { ServiceFields } from './ServiceFields'
 import { removeService, setArchived } from './ServiceActions'
@@ -26,7 +26,7 @@ export default function ServicePage() {
   const { t } = useTranslation()
   const navigate = useNavigate()
   const { serviceId } = useParams()
-  const record = useGet<ServiceRecord>(servicePath, serviceId)
+  const record = useGet(servicePath, serviceId)
   const { categories } = useCategories()
   const calendar = useCalendarSettings()
   const canEdit = useCan('service', 'edit')

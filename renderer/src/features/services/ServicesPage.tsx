@@ -28,8 +28,8 @@ export default function ServicesPage() {
   const canDelete = useCan('service', 'delete')
   const { categories, ...categoryList } = useCategories()
   // The whole catalogue (a clinic has hundreds at most) gives the counts; a search asks the server.
-  const all = useFind<ServiceRecord>(servicePath, { archived, $limit: 500, $sort: { rank: 1, name: 1 } })
-  const found = useFind<ServiceRecord>(servicePath, { archived, $search: term, $limit: 500, $sort: { rank: 1, name: 1 } }, Boolean(term))
+  const all = useFind(servicePath, { archived, $limit: 500, $sort: { rank: 1, name: 1 } })
+  const found = useFind(servicePath, { archived, $search: term, $limit: 500, $sort: { rank: 1, name: 1 } }, Boolean(term))
   const list = term ? found : all
   const services = useMemo(() => list.data?.data ?? [], [list.data])
   const categoryIds = useMemo(() => categories.map((category) => category._id), [categories])

@@ -2,8 +2,7 @@ import { useState } from 'react'
 import { Button, Card, Form, Input, Popconfirm, Space, Table } from 'antd'
 import { CheckOutlined, CloseOutlined, DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons'
 import { useTranslation } from 'react-i18next'
-import { service } from '../../api/client'
-import { refreshService, useFind } from '../../api/live'
+import { useCreate, useFind, usePatch, useRemove } from '../../api/live'
 import { useCan } from '../../api/permissions'
 import type { SpecialtyRecord } from '../../api/types'
 import { PageHeader } from '../../components/PageHeader'
@@ -14,19 +13,21 @@ import { toast, toastError } from '../../app/toasts'
 /** /company/specialty: the specialties team members can have (Therapist, Orthodontist…). */
 export default function SpecialtiesPage() {
   const { t } = useTranslation()
-  const specialties = useFind<SpecialtyRecord>('specialty', { $limit: 500, $sort: { name: 1 } })
+  const specialties = useFind('specialty', { $limit: 500, $sort: { name: 1 } })
   const [addForm] = Form.useForm<{ name: string }>()
   const [editForm] = Form.useForm<{ name: string }>()
   const [editingId, setEditingId] = useState<string | null>(null)
   const canCreate = useCan('specialty', 'create')
   const canEdit = useCan('specialty', 'edit')
   const canDelete = useCan('specialty', 'delete')
+  const createSpecialty = useCreate('specialty')
+  const patchSpecialty = usePatch('specialty')
+  const removeSpecialty = useRemove('specialty')
 
   async function add({ name }: { name: string }) {
     try {
-      await service<SpecialtyRecord>('specialty').create({ name: name.trim() })
+      await createSpecialty({ name: name.trim() })
       addForm.resetFields()
-      await refreshService('specialty')
       toast.success(t('common.saved'))
     } catch (error) {
       showServerError(addForm, error, ['name'])
@@ -36,9 +37,8 @@ export default function SpecialtiesPage() {
   async function rename({ name }: { name: string }) {
     if (!editingId) return
     try {
-      await service<SpecialtyRecord>('specialty').patch(editingId, { name: name.trim() })
+      await patchSpecialty(editingId, { name: name.trim() })
       setEditingId(null)
-      await refreshService('specialty')
     } catch (error) {
       showServerError(editForm, error, ['name'])
     }
@@ -46,8 +46,7 @@ export default function SpecialtiesPage() {
 
   async function remove(id: string) {
     try {
-      await service('specialty').remove(id)
-      await refreshService('specialty')
+      await removeSpecialty(id)
     } catch (error) {
       toastError(error)
     }

@@ -2,9 +2,8 @@ import { useState } from 'react'
 import { Button, Col, ColorPicker, Divider, Drawer, Form, Grid, Input, InputNumber, Row, Select, Space, Switch } from 'antd'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
-import { service } from '../../api/client'
-import { refreshService, useFind } from '../../api/live'
-import type { BranchRecord, RoleRecord, SpecialtyRecord, UserRecord } from '../../api/types'
+import { useCreate, useFind, usePatch } from '../../api/live'
+import type { RoleRecord, UserRecord } from '../../api/types'
 import { emailProblem } from '../../../../domain/validation/email'
 import { passwordProblem } from '../../../../domain/validation/password'
 import { grantsWithin } from '../../../../domain/access/grants'
@@ -58,9 +57,11 @@ export function TeamMemberDrawer({ member, onClose }: { member: UserRecord | nul
   const [form] = Form.useForm<MemberForm>()
   const [busy, setBusy] = useState(false)
   const phone = !Grid.useBreakpoint().md
-  const roles = useFind<RoleRecord>('roles', { $limit: 200, $sort: { name: 1 } })
-  const branches = useFind<BranchRecord>('branches', { archived: false, $limit: 200, $sort: { name: 1 } })
-  const specialties = useFind<SpecialtyRecord>('specialty', { $limit: 200, $sort: { name: 1 } })
+  const roles = useFind('roles', { $limit: 200, $sort: { name: 1 } })
+  const branches = useFind('branches', { archived: false, $limit: 200, $sort: { name: 1 } })
+  const specialties = useFind('specialty', { $limit: 200, $sort: { name: 1 } })
+  const createUser = useCreate('users')
+  const patchUser = usePatch('users')
   const allowLogin = Form.useWatch('allowLogin', form)
   const isNew = !member
   // One's own password needs the current one (spec section 5): the server refuses it here.
@@ -75,22 +76,22 @@ export function TeamMemberDrawer({ member, onClose }: { member: UserRecord | nul
   async function save(values: MemberForm) {
     setBusy(true)
     // Text fields are never null on the server (empty means none); colour and share are omitted when unset.
-    const data: Record<string, unknown> = {
-      ...values,
+    const { color: _color, password, percentOfRevenue, ...rest } = values
+    const color = colorValue(values.color)
+    const data = {
+      ...rest,
       email: values.email.trim(),
       phone: values.phone?.trim() ?? '',
       middle_name: values.middle_name?.trim() ?? '',
-      color: colorValue(values.color) ?? undefined,
       staticPrice: values.staticPrice == null ? null : Math.round(values.staticPrice * 100),
-      specialtyId: values.specialtyId ?? null
+      specialtyId: values.specialtyId ?? null,
+      ...(color ? { color } : {}),
+      ...(password ? { password } : {}),
+      ...(percentOfRevenue == null ? {} : { percentOfRevenue })
     }
-    if (values.percentOfRevenue == null) delete data.percentOfRevenue
-    if (data.color === undefined) delete data.color
-    if (!data.password) delete data.password
     try {
-      if (member) await service<UserRecord>('users').patch(member._id, data as Partial<UserRecord>)
-      else await service<UserRecord>('users').create(data as Partial<UserRecord>)
-      await refreshService('users')
+      if (member) await patchUser(member._id, data)
+      else await createUser(data)
       toast.success(t('common.saved'))
       onClose()
     } catch (error) {

@@ -2,11 +2,10 @@ import { useMemo, useState } from 'react'
 import { Button, Card, Input, Segmented, Space, Switch, Table, Tag } from 'antd'
 import { PlusOutlined, SearchOutlined } from '@ant-design/icons'
 import { useTranslation } from 'react-i18next'
-import { refreshService, useFind } from '../../api/live'
-import { service } from '../../api/client'
+import { useFind, usePatch } from '../../api/live'
 import { toastError } from '../../app/toasts'
 import { useCan } from '../../api/permissions'
-import type { BranchRecord, RoleRecord, UserRecord } from '../../api/types'
+import type { UserRecord } from '../../api/types'
 import { PageHeader } from '../../components/PageHeader'
 import { FetchError } from '../../components/FetchError'
 import { PersonAvatar } from '../../components/PersonAvatar'
@@ -40,13 +39,13 @@ export default function TeamPage() {
     }),
     [archived, term, page]
   )
-  const members = useFind<UserRecord>('users', query)
-  const roles = useFind<RoleRecord>('roles', { $limit: 200 })
-  const branches = useFind<BranchRecord>('branches', { $limit: 200 })
+  const members = useFind('users', query)
+  const roles = useFind('roles', { $limit: 200 })
+  const branches = useFind('branches', { $limit: 200 })
+  const patchUser = usePatch('users')
   async function setAllowLogin(member: UserRecord, allowLogin: boolean) {
     try {
-      await service<UserRecord>('users').patch(member._id, { allowLogin })
-      await refreshService('users')
+      await patchUser(member._id, { allowLogin })
     } catch (error) {
       // Turning on sign-in for someone without a password is refused: open the form to set one.
       if (allowLogin) setEditing(member)

@@ -2,8 +2,7 @@ import { useState } from 'react'
 import { Button, Popconfirm, Space } from 'antd'
 import { DeleteOutlined, UndoOutlined } from '@ant-design/icons'
 import { useTranslation } from 'react-i18next'
-import { service } from '../../api/client'
-import { refreshService } from '../../api/live'
+import { isServicePath, patchRecord, removeRecord } from '../../api/live'
 import { toast, toastError } from '../../app/toasts'
 import type { TrashItem } from './trash-item'
 
@@ -18,11 +17,9 @@ export function TrashItemActions({ item, canRestore, canPurge }: { item: TrashIt
   async function run(kind: 'restore' | 'purge') {
     setBusy(kind)
     try {
-      if (kind === 'restore') await service<TrashItem, { restore: boolean }>('trash').patch(item._id, { restore: true })
-      else await service('trash').remove(item._id)
-      await refreshService('trash')
-      // The record is back in (or gone from) its own list too.
-      if (kind === 'restore') await refreshService(item.service)
+      // A restored record is back in its own list too.
+      if (kind === 'restore') await patchRecord('trash', [item._id, { restore: true }], { also: isServicePath(item.service) ? [item.service] : [] })
+      else await removeRecord('trash', [item._id])
       toast.success(kind === 'restore' ? t('trash.restored') : t('trash.purged'))
     } catch (error) {
       toastError(error)

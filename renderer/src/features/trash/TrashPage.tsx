@@ -28,7 +28,7 @@ export default function TrashPage() {
     () => ({ ...(kind ? { service: kind } : {}), $sort: { deletedAt: -1, _id: -1 }, $limit: PAGE_SIZE, $skip: (page - 1) * PAGE_SIZE }),
     [kind, page]
   )
-  const items = useFind<TrashItem>('trash', query)
+  const items = useFind('trash', query)
   const phone = !Grid.useBreakpoint().md
   const who = (item: TrashItem) => (item.deletedBy ? names.get(item.deletedBy) ?? '—' : '—')
   // Each item is guarded by its own kind's resource: create restores, delete purges.

@@ -3,8 +3,7 @@ import { Alert, Button, Grid, Popconfirm, Space, Table, Typography, type TableCo
 import { CheckOutlined, CloseOutlined } from '@ant-design/icons'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
-import { service } from '../../api/client'
-import { refreshService, useFind } from '../../api/live'
+import { useFind, usePatch } from '../../api/live'
 import { useCurrentBranch } from '../../api/branch'
 import { useCan } from '../../api/permissions'
 import { errorMessage, toast } from '../../app/toasts'
@@ -44,7 +43,8 @@ export function DraftsTab() {
     }),
     [branchId, page]
   )
-  const found = useFind<AppointmentSummary>('appointment', query)
+  const found = useFind('appointment', query)
+  const patchAppointment = usePatch('appointment')
   const rows = useMemo(() => found.data?.data ?? [], [found.data])
   const customers = useCustomersById(useMemo(() => rows.map((row) => row.customerId), [rows]))
 
@@ -52,8 +52,7 @@ export function DraftsTab() {
     setBusy(appointment._id)
     setProblem(null)
     try {
-      await service<AppointmentSummary>('appointment').patch(appointment._id, { status })
-      await refreshService('appointment')
+      await patchAppointment(appointment._id, { status })
       toast.success(done)
     } catch (error) {
       // A Conflict (the slot was taken meanwhile) must stay readable, not flash by as a toast.

@@ -3,12 +3,11 @@ import { Button, Popconfirm, Space } from 'antd'
 import { CalendarOutlined, DeleteOutlined, EditOutlined, UndoOutlined } from '@ant-design/icons'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
-import { service } from '../../api/client'
-import { refreshService } from '../../api/live'
+import { usePatch } from '../../api/live'
 import { useSignedIn } from '../../api/session-store'
 import { toast, toastError } from '../../app/toasts'
 import { entryBookingUrl } from './booking-url'
-import type { WaitingListEntry, WaitingStatus } from './waiting-list-types'
+import type { WaitingListEntry } from './waiting-list-types'
 
 interface Props {
   entry: WaitingListEntry
@@ -26,12 +25,12 @@ export function EntryActions({ entry, canBook, canEdit, onEdit }: Props) {
   const navigate = useNavigate()
   const timeZone = useSignedIn().company?.timezone ?? 'UTC'
   const [busy, setBusy] = useState(false)
+  const patchEntry = usePatch('waiting-list')
 
-  async function setStatus(status: WaitingStatus, done: string) {
+  async function setStatus(status: 'waiting' | 'removed', done: string) {
     setBusy(true)
     try {
-      await service<WaitingListEntry>('waiting-list').patch(entry._id, { status })
-      await refreshService('waiting-list')
+      await patchEntry(entry._id, { status })
       toast.success(done)
     } catch (error) {
       toastError(error)

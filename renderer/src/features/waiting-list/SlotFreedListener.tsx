@@ -1,7 +1,7 @@
 import { useEffect } from 'react'
 import { notification } from 'antd'
 import { useTranslation } from 'react-i18next'
-import { service } from '../../api/client'
+import { client } from '../../api/client'
 import { currentBranchId } from '../../api/branch'
 import { useCan } from '../../api/permissions'
 import { isForMe, MAX_OFFERS, offerFrom } from './slot-offer'
@@ -21,7 +21,7 @@ export default function SlotFreedListener() {
   const [api, holder] = notification.useNotification({ placement: 'bottomRight', maxCount: MAX_OFFERS, stack: { threshold: MAX_OFFERS } })
 
   useEffect(() => {
-    const appointments = service<SlotFreedEvent>('appointment')
+    const appointments = client.service('appointment')
     const onFreed = (event: SlotFreedEvent) => {
       if (!isForMe(event, currentBranchId(), canBook)) return
       const offer = offerFrom(event)

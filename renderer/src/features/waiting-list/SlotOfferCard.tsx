@@ -10,7 +10,6 @@ import { entryTexts } from './entry-text'
 import { offerBookingUrl, type SlotOffer } from './slot-offer'
 import { useCatalogue, useCustomersById, useDoctors } from './useLookups'
 import { toZoned } from '../../../../domain/appointments/zoned-time'
-import type { WaitingListEntry } from './waiting-list-types'
 
 /** Candidates shown in full; the rest are a link to the waiting list. */
 const SHOWN = 5
@@ -28,7 +27,7 @@ export function SlotOfferCard({ offer, onClose }: { offer: SlotOffer; onClose: (
   const { names: doctorNames } = useDoctors()
   const catalogue = useCatalogue()
   const ids = useMemo(() => offer.candidates.map((entry) => entry._id), [offer.candidates])
-  const current = useFind<WaitingListEntry>('waiting-list', { _id: { $in: ids }, $limit: ids.length })
+  const current = useFind('waiting-list', { _id: { $in: ids }, $limit: ids.length })
   const candidates = useMemo(() => {
     // The event's list is a snapshot: prefer what the server says now, when it answered.
     if (!current.data) return offer.candidates

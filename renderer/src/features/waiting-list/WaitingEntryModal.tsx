@@ -1,8 +1,7 @@
 import { useState } from 'react'
 import { Checkbox, DatePicker, Form, Input, InputNumber, Modal, Select, TimePicker, Typography } from 'antd'
 import { useTranslation } from 'react-i18next'
-import { service } from '../../api/client'
-import { refreshService } from '../../api/live'
+import { useCreate, usePatch } from '../../api/live'
 import { errorPath } from '../../api/errors'
 import { errorMessage, toast, toastError } from '../../app/toasts'
 import type { CustomerRecord } from '../customers/customer-types'
@@ -10,7 +9,7 @@ import { customerName } from '../customers/customer-name'
 import { CustomerPicker } from '../customer/CustomerPicker'
 import { emptyForm, entryToForm, formToData, servicesDuration, windowProblem, type WaitingFormValues } from './waiting-entry'
 import { useCatalogue, useDoctors } from './useLookups'
-import type { WaitingListData, WaitingListEntry } from './waiting-list-types'
+import type { WaitingListEntry } from './waiting-list-types'
 
 /** Server fields (data.path) and the form item that shows them. */
 const fieldOf: Record<string, keyof WaitingFormValues> = {
@@ -42,6 +41,8 @@ export function WaitingEntryModal({ entry, customer: fixedCustomer, onClose }: P
   const [form] = Form.useForm<WaitingFormValues>()
   const [picked, setPicked] = useState<CustomerRecord | null>(null)
   const [busy, setBusy] = useState(false)
+  const createEntry = useCreate('waiting-list')
+  const patchEntry = usePatch('waiting-list')
   const { doctors } = useDoctors()
   const catalogue = useCatalogue()
   const initial = entry ? entryToForm(entry) : emptyForm(fixedCustomer?._id)
@@ -51,10 +52,8 @@ export function WaitingEntryModal({ entry, customer: fixedCustomer, onClose }: P
     setBusy(true)
     try {
       const data = formToData(values)
-      const remote = service<WaitingListEntry, WaitingListData>('waiting-list')
-      if (entry) await remote.patch(entry._id, data)
-      else await remote.create(data)
-      await refreshService('waiting-list')
+      if (entry) await patchEntry(entry._id, data)
+      else await createEntry(data)
       toast.success(entry ? t('common.saved') : t('waitingList.added'))
       onClose()
     } catch (error) {

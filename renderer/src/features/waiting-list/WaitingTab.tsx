@@ -43,7 +43,7 @@ export function WaitingTab({ onEdit }: { onEdit: (entry: WaitingListEntry, custo
     }),
     [branchId, status, doctor, page]
   )
-  const entries = useFind<WaitingListEntry>('waiting-list', query)
+  const entries = useFind('waiting-list', query)
   const rows = useMemo(() => entries.data?.data ?? [], [entries.data])
   const customers = useCustomersById(useMemo(() => rows.map((entry) => entry.customerId), [rows]))
   const texts = (entry: WaitingListEntry) => entryTexts(t, entry, { doctorNames, serviceNames: catalogue.names, date: format.date })

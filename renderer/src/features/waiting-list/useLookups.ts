@@ -1,12 +1,9 @@
 import { useMemo } from 'react'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
-import { service } from '../../api/client'
+import { client } from '../../api/client'
 import { useFind, useLive } from '../../api/live'
 import { useCurrentBranch } from '../../api/branch'
 import { useCan } from '../../api/permissions'
-import type { TeamMemberPublic } from '../../api/types'
-import type { CustomerRecord } from '../customers/customer-types'
-import type { CatalogueService } from './waiting-list-types'
 
 /**
  * The customers of a list in one call (`_id: { $in }`, BRIEF5: no N+1), kept live by the
@@ -18,7 +15,7 @@ export function useCustomersById(ids: string[]) {
   const query = useMemo(() => ({ _id: { $in: unique }, $limit: unique.length }), [unique])
   const found = useQuery({
     queryKey: ['customers', 'find', query],
-    queryFn: () => service<CustomerRecord>('customers').find({ query }),
+    queryFn: () => client.service('customers').find({ query }),
     placeholderData: keepPreviousData,
     enabled: unique.length > 0
   })
@@ -28,7 +25,7 @@ export function useCustomersById(ids: string[]) {
 /** Doctors of the current branch: its members who take appointments (the calendar's columns). */
 export function useDoctors() {
   const branchId = useCurrentBranch()
-  const team = useFind<TeamMemberPublic>('my-team', { $limit: 500 })
+  const team = useFind('my-team', { $limit: 500 })
   return useMemo(() => {
     const members = team.data?.data ?? []
     const names = new Map(members.map((member) => [member._id, `${member.first_name} ${member.last_name}`.trim()]))
@@ -45,7 +42,7 @@ export function useDoctors() {
  */
 export function useCatalogue() {
   const canView = useCan('service', 'view')
-  const found = useFind<CatalogueService>('service', { $sort: { rank: 1, name: 1 }, $limit: 500 }, canView)
+  const found = useFind('service', { $sort: { rank: 1, name: 1 }, $limit: 500 }, canView)
   return useMemo(() => {
     const all = found.data?.data ?? []
     return { items: all.filter((item) => !item.archived), names: new Map(all.map((item) => [item._id, item.name])) }

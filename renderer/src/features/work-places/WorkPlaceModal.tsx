@@ -1,7 +1,7 @@
 import { useEffect } from 'react'
 import { ColorPicker, Form, Input, Modal, Radio, Switch } from 'antd'
 import { useTranslation } from 'react-i18next'
-import { service } from '../../api/client'
+import { useCreate, usePatch } from '../../api/live'
 import { colorValue } from '../../components/color-value'
 import { memberPalette } from '../../components/color'
 import { showServerError } from '../../components/form-errors'
@@ -20,7 +20,9 @@ interface Props {
 export function WorkPlaceModal({ editing, branchId, nextRank, onClose }: Props) {
   const { t } = useTranslation()
   const [form] = Form.useForm<WorkPlaceFormValues>()
-  const { busy, run } = useSaveAndClose(workPlacePath, onClose, (error) => showServerError(form, error, ['name', 'kind', 'color', 'active']))
+  const createPlace = useCreate(workPlacePath)
+  const patchPlace = usePatch(workPlacePath)
+  const { busy, run } = useSaveAndClose(onClose, (error) => showServerError(form, error, ['name', 'kind', 'color', 'active']))
   const place = editing === 'new' ? null : editing
 
   useEffect(() => {
@@ -37,8 +39,7 @@ export function WorkPlaceModal({ editing, branchId, nextRank, onClose }: Props) 
 
   function save(values: WorkPlaceFormValues) {
     const data = { name: values.name.trim(), kind: values.kind, color: colorValue(values.color), active: Boolean(values.active) }
-    const remote = service<WorkPlace>(workPlacePath)
-    return run(() => (place ? remote.patch(place._id, data) : remote.create({ ...data, rank: nextRank, ...(branchId ? { branchId } : {}) })))
+    return run(() => (place ? patchPlace(place._id, data) : createPlace({ ...data, rank: nextRank, ...(branchId ? { branchId } : {}) })))
   }
 
   return (

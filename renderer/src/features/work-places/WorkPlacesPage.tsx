@@ -3,11 +3,9 @@ import { Button, Card, Popconfirm, Space, Switch, Table, Tag } from 'antd'
 import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
-import { service } from '../../api/client'
-import { refreshService, useFind } from '../../api/live'
+import { useFind, usePatch, useRemove } from '../../api/live'
 import { useCan } from '../../api/permissions'
 import { useCurrentBranch } from '../../api/branch'
-import type { BranchRecord } from '../../api/types'
 import { PageHeader } from '../../components/PageHeader'
 import { FetchError } from '../../components/FetchError'
 import { toast, toastError } from '../../app/toasts'
@@ -20,19 +18,20 @@ import '../services/catalogue.css'
 export default function WorkPlacesPage() {
   const { t } = useTranslation()
   const branchId = useCurrentBranch()
-  const list = useFind<WorkPlace>(workPlacePath, { ...(branchId ? { branchId } : {}), $limit: 500, $sort: { rank: 1, name: 1 } })
-  const branches = useFind<BranchRecord>('branches', { $limit: 200 })
+  const list = useFind(workPlacePath, { ...(branchId ? { branchId } : {}), $limit: 500, $sort: { rank: 1, name: 1 } })
+  const branches = useFind('branches', { $limit: 200 })
   const [editing, setEditing] = useState<WorkPlace | 'new' | null>(null)
   const canCreate = useCan('work-place', 'create')
   const canEdit = useCan('work-place', 'edit')
   const canDelete = useCan('work-place', 'delete')
+  const patchPlace = usePatch(workPlacePath)
+  const removePlace = useRemove(workPlacePath, { also: ['trash'] })
   const places = list.data?.data ?? []
   const branchName = branches.data?.data.find((branch) => branch._id === branchId)?.name
 
   async function patch(place: WorkPlace, data: Partial<WorkPlace>) {
     try {
-      await service<WorkPlace>(workPlacePath).patch(place._id, data)
-      await refreshService(workPlacePath)
+      await patchPlace(place._id, data)
     } catch (error) {
       toastError(error)
     }
@@ -40,8 +39,7 @@ export default function WorkPlacesPage() {
 
   async function move(index: number, direction: -1 | 1) {
     try {
-      for (const change of reorder(places, index, direction)) await service<WorkPlace>(workPlacePath).patch(change.id, { rank: change.rank })
-      await refreshService(workPlacePath)
+      for (const change of reorder(places, index, direction)) await patchPlace(change.id, { rank: change.rank })
     } catch (error) {
       toastError(error)
     }
@@ -49,9 +47,7 @@ export default function WorkPlacesPage() {
 
   async function remove(place: WorkPlace) {
     try {
-      await service(workPlacePath).remove(place._id)
-      await refreshService(workPlacePath)
-      await refreshService('trash')
+      await removePlace(place._id)
       toast.success(t('trash.moved'))
     } catch (error) {
       toastError(error)

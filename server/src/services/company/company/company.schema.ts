@@ -13,7 +13,8 @@ import {
   withCalendarDefaults
 } from '../../../../../domain/schedule/calendar-settings'
 
-const oneOf = (values: readonly number[]) => Type.Union(values.map((value) => Type.Literal(value)))
+// Generic, so the static type keeps the literals (step: 5 | 10 | ..., not number) and matches CalendarSettings.
+const oneOf = <T extends number>(values: readonly T[]) => Type.Union(values.map((value) => Type.Literal(value)))
 
 /** `settings.calendar`; a patch may send part of it (merged into the stored one: company.ts). */
 export const calendarSettingsSchema = Type.Object(
@@ -62,7 +63,7 @@ export const companySchema = Type.Object(
 export type Company = Static<typeof companySchema>
 /** A company made before the calendar settings existed reads them as the defaults. */
 export const companyResolver = resolve<Company, HookContext>({
-  settings: async (value) => (value ? { ...value, calendar: withCalendarDefaults(value.calendar as never) } : value)
+  settings: async (value) => (value ? { ...value, calendar: withCalendarDefaults(value.calendar) } : value)
 })
 export const companyExternalResolver = resolve<Company, HookContext>({})
 

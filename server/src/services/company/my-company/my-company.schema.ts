@@ -22,7 +22,7 @@ export const myCompanySchema = Type.Intersect(
 export type MyCompany = Static<typeof myCompanySchema>
 /** A company made before the calendar settings existed reads them as the defaults. */
 export const myCompanyResolver = resolve<MyCompany, HookContext>({
-  settings: async (value) => (value ? { ...value, calendar: withCalendarDefaults(value.calendar as never) } : value)
+  settings: async (value) => (value ? { ...value, calendar: withCalendarDefaults(value.calendar) } : value)
 })
 export const myCompanyExternalResolver = resolve<MyCompany, HookContext>({})
 

@@ -17,7 +17,7 @@ export interface SignInResult {
   accessToken: string
   authentication: { strategy: string; payload: TokenPayload }
   user: IdentityUser
-  company: { _id: string; name: string; modules: Record<string, boolean>; timezone: string; currency: string; subscriptionEndsAt: string | null }
+  company: { _id: string; name: string; modules: Partial<Record<string, boolean>>; timezone: string; currency: string; subscriptionEndsAt: string | null }
   role: { _id: string; name: string; permissions: Permission[] }
   branchIds: string[]
   sessionId: string

@@ -7,6 +7,7 @@ import { permissionResources } from '../../../../../domain/access/resources'
 import { engines, failure, nextEvent, receivesEvent, startServer, type SignedIn, type TestServer } from '../../../support/harness'
 import { signedInMember } from '../../../support/fixtures'
 import { addDoctor, booking, openClinic, type Clinic } from '../../../support/appointment-fixtures'
+import { anyService, unuseAnyService, useAnyService } from '../../../support/any-service'
 
 type Page<T> = { total: number; data: T[] }
 type Scope = { branch?: object; owner?: { field: string }; customer?: { field: string } }
@@ -144,13 +145,13 @@ describe.each(engines)('trash scope on %s', (engine) => {
         table.string('branchId', 36)
       })
       try {
-        server.app.use('branch-things' as never, new RecordService(recordOptions(server.app, 'branch_things')) as never)
+        useAnyService(server.app, 'branch-things', new RecordService(recordOptions(server.app, 'branch_things')))
         expect(await undeclaredScopes()).toEqual(['branch-things: branchId without a branch rule'])
-        await server.app.unuse('branch-things' as never)
-        server.app.use('branch-things' as never, new RecordService(recordOptions(server.app, 'branch_things', { scope: { branch: {} } })) as never)
+        await unuseAnyService(server.app, 'branch-things')
+        useAnyService(server.app, 'branch-things', new RecordService(recordOptions(server.app, 'branch_things', { scope: { branch: {} } })))
         expect(await undeclaredScopes()).toEqual([])
       } finally {
-        if ((server.app.services as unknown as Record<string, unknown>)['branch-things']) await server.app.unuse('branch-things' as never)
+        if ((server.app.services as unknown as Record<string, unknown>)['branch-things']) await unuseAnyService(server.app, 'branch-things')
         await server.db.schema.dropTable('branch_things')
       }
     })
@@ -167,7 +168,7 @@ describe.each(engines)('trash scope on %s', (engine) => {
         })
         try {
           const sent = scope.customer ? { [scope.customer.field]: southCustomer } : {}
-          await member.client.service(path as 'specialty').find({ query: sent as never })
+          await anyService(member.client, path).find({ query: sent })
         } catch (error) {
           // Services a person cannot list (their own profile, the company) have no find to compare.
           if ((error as { name?: string }).name !== 'MethodNotAllowed') mismatches.push(`${path}: find failed with ${(error as Error).message}`)

@@ -5,6 +5,7 @@ import type { UserActivity } from '../../../../../server/src/services/audit/user
 import type { TrashItem } from '../../../../../server/src/services/audit/trash/trash.shared'
 import { engines, failure, startServer, PASSWORD, type SignedIn, type TestServer } from '../../../support/harness'
 import { addMember, signedInMember } from '../../../support/fixtures'
+import { anyService } from '../../../support/any-service'
 
 type Page<T> = { total: number; limit: number; skip: number; data: T[] }
 
@@ -122,7 +123,7 @@ describe.each(engines)('user activities on %s', (engine) => {
     })
     app.service('nested-probe').hooks({ before: { all: [authenticate('jwt')] } })
     const name = unique('Nested')
-    const answer = (await (admin.client.service('nested-probe' as never) as unknown as { create: (data: object) => Promise<{ _id: string }> }).create({ name }))
+    const answer = await anyService(admin.client, 'nested-probe').create({ name })
     const rows = await server.db('user_activities').whereIn('recordId', [answer._id, existing._id]).orderBy([{ column: 'createdAt' }, { column: '_id' }])
     expect(rows.map((row) => [row.service, row.method, row.recordId])).toEqual([
       ['specialty', 'create', existing._id],

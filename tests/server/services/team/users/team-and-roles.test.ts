@@ -1,6 +1,7 @@
 import { access } from '../../../../../server/src/access/access'
 import { engines, failure, PASSWORD, startServer, type SignedIn, type TestServer, handledAtOnce } from '../../../support/harness'
 import { addMember, roleId, signedInMember, tableCounts } from '../../../support/fixtures'
+import { useAnyService } from '../../../support/any-service'
 
 describe.each(engines)('team, roles, branches and company on %s', (engine) => {
   let server: TestServer
@@ -9,8 +10,7 @@ describe.each(engines)('team, roles, branches and company on %s', (engine) => {
   beforeAll(async () => {
     server = await startServer(engine)
     // A throwaway service of the 'labs' module, to prove the module gate of access().
-    server.app.use('lab-probe' as never, { async find() { return { data: [], total: 0 } } } as never, { methods: ['find'] } as never)
-    ;(server.app.service('lab-probe' as never) as { hooks: (hooks: unknown) => void }).hooks({
+    useAnyService(server.app, 'lab-probe', { async find() { return { data: [], total: 0 } } }, { methods: ['find'] }).hooks({
       around: { all: [access('lab-probe', { methods: { find: { signedIn: true } }, module: 'labs' })] }
     })
     admin = await server.registerClinic()

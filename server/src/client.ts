@@ -21,8 +21,8 @@ export function createClient(connection: TransportConnection<ClientServiceTypes>
   client.configure(connection)
   client.configure(authenticationClient(authenticationOptions))
   client.set('connection', connection)
-  for (const [path, methods] of clientServices) {
-    client.use(path as keyof ClientServiceTypes, connection.service(path as keyof ClientServiceTypes) as never, { methods: [...methods] as never })
+  for (const { path, methods } of clientServices) {
+    client.use(path, connection.service(path) as never, { methods: [...methods] as never })
   }
   client.hooks({ before: { create: [fillCurrentBranch] } })
   return client
@@ -32,9 +32,9 @@ export function createClient(connection: TransportConnection<ClientServiceTypes>
 function fillCurrentBranch(context: HookContext<ClientApplication>) {
   const branchId = context.app.get('currentBranchId')
   if (!branchId || !context.data || typeof context.data !== 'object') return
-  const fill = (item: Record<string, unknown>) => (item.branchId === undefined && branchAware.has(context.path) ? { ...item, branchId } : item)
+  const fill = (item: Record<string, unknown>) => (item.branchId === undefined && branchScoped.has(context.path) ? { ...item, branchId } : item)
   context.data = Array.isArray(context.data) ? context.data.map(fill) : fill(context.data)
 }
 
-/** Services whose records belong to a branch. */
-const branchAware = new Set<string>(['customers', 'notes', 'work-place', 'appointment', 'waiting-list'])
+/** Services whose records belong to a branch, as each declares in its `.shared.ts`. */
+const branchScoped = new Set<string>(clientServices.filter((declared) => declared.branchScoped).map((declared) => declared.path))

@@ -1,3 +1,4 @@
+import { clientService } from '../../../client-service'
 import type { Appointment, AppointmentData, AppointmentPatch, AppointmentQuery, AppointmentService } from './appointment.class'
 import type { WaitingListEntry } from '../waiting-list/waiting-list.shared'
 
@@ -35,3 +36,4 @@ export interface SlotFreed {
 }
 
 export const reminderUnits = ['minutes', 'hours', 'days', 'weeks', 'months'] as const
+export const appointmentClient = clientService<AppointmentClientService>()(appointmentPath, appointmentMethods, { branchScoped: true })

@@ -1,3 +1,4 @@
+import { clientService } from '../../../client-service'
 import type { WaitingListEntry, WaitingListData, WaitingListPatch, WaitingListQuery, WaitingListService } from './waiting-list.class'
 
 export type { WaitingListEntry, WaitingListData, WaitingListPatch, WaitingListQuery }
@@ -9,3 +10,4 @@ export type WaitingListClientService = Pick<WaitingListService, (typeof waitingL
 /** waiting: wants a slot; booked: an appointment was made from it; removed: no longer wants one. */
 export const waitingListStatuses = ['waiting', 'booked', 'removed'] as const
 export type WaitingListStatus = (typeof waitingListStatuses)[number]
+export const waitingListClient = clientService<WaitingListClientService>()(waitingListPath, waitingListMethods, { branchScoped: true })

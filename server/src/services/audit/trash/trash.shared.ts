@@ -1,3 +1,4 @@
+import { clientService } from '../../../client-service'
 import type { TrashItem, TrashPatch, TrashQuery, TrashService } from './trash.class'
 
 export type { TrashItem, TrashPatch, TrashQuery }
@@ -14,3 +15,4 @@ export type TrashSummary = Omit<TrashItem, 'record'>
 
 /** The error code of a restore blocked by a taken id or unique value (a Conflict). */
 export const trashRestoreConflict = 'trash-restore-conflict'
+export const trashClient = clientService<TrashClientService>()(trashPath, trashMethods)

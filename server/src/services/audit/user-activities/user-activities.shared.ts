@@ -1,3 +1,4 @@
+import { clientService } from '../../../client-service'
 import type { UserActivity, UserActivityQuery, UserActivityService } from './user-activities.class'
 
 export type { UserActivity, UserActivityQuery }
@@ -15,3 +16,4 @@ export interface FieldChange {
   from: unknown
   to: unknown
 }
+export const userActivityClient = clientService<UserActivityClientService>()(userActivityPath, userActivityMethods)

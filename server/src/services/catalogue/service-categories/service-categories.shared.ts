@@ -1,3 +1,4 @@
+import { clientService } from '../../../client-service'
 import type { ServiceCategory, ServiceCategoryData, ServiceCategoryPatch, ServiceCategoryQuery, ServiceCategoryService } from './service-categories.class'
 
 export type { ServiceCategory, ServiceCategoryData, ServiceCategoryPatch, ServiceCategoryQuery }
@@ -5,3 +6,4 @@ export type { ServiceCategory, ServiceCategoryData, ServiceCategoryPatch, Servic
 export const serviceCategoryPath = 'service-categories'
 export const serviceCategoryMethods = ['find', 'get', 'create', 'patch', 'remove'] as const
 export type ServiceCategoryClientService = Pick<ServiceCategoryService, (typeof serviceCategoryMethods)[number]>
+export const serviceCategoryClient = clientService<ServiceCategoryClientService>()(serviceCategoryPath, serviceCategoryMethods)

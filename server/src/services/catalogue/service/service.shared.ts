@@ -1,3 +1,4 @@
+import { clientService } from '../../../client-service'
 import type { ClinicService, ClinicServiceData, ClinicServicePatch, ClinicServiceQuery, ServiceCatalogueService } from './service.class'
 
 export type { ClinicService, ClinicServiceData, ClinicServicePatch, ClinicServiceQuery }
@@ -14,3 +15,4 @@ export const SERVICE_BUFFER = { min: 0, max: 240 } as const
 /** Longest code and description. */
 export const MAX_SERVICE_CODE = 50
 export const MAX_SERVICE_DESCRIPTION = 5000
+export const serviceClient = clientService<ServiceClientService>()(servicePath, serviceMethods)

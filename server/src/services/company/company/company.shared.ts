@@ -1,3 +1,4 @@
+import { clientService } from '../../../client-service'
 import type { CompanyService } from './company.class'
 import { defaultCalendarSettings, type CalendarSettings } from '../../../../../domain/schedule/calendar-settings'
 
@@ -33,3 +34,4 @@ export const defaultCompanySettings: CompanySettings = {
   toothNumbering: 'FDI',
   calendar: defaultCalendarSettings
 }
+export const companyClient = clientService<CompanyClientService>()(companyPath, companyMethods)

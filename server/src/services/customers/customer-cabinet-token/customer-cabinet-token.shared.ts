@@ -1,3 +1,4 @@
+import { clientService } from '../../../client-service'
 import type { CabinetToken, CabinetTokenData, CabinetTokenQuery, CabinetTokenService } from './customer-cabinet-token.class'
 
 export type { CabinetToken, CabinetTokenData, CabinetTokenQuery }
@@ -14,3 +15,4 @@ export type CabinetTokenClientService = Pick<CabinetTokenService, (typeof cabine
 
 /** 32 random bytes in base64url: 43 characters of A-Z a-z 0-9 - _. */
 export const CABINET_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/
+export const cabinetTokenClient = clientService<CabinetTokenClientService>()(cabinetTokenPath, cabinetTokenMethods)

@@ -1,3 +1,4 @@
+import { clientService } from '../../../client-service'
 import type { CustomersMergeData, CustomersMergeService } from './customers-merge.class'
 
 export type { CustomersMergeData }
@@ -12,3 +13,4 @@ export const customersMergeMethods = ['create'] as const
 export type CustomersMergeClientService = Pick<CustomersMergeService, (typeof customersMergeMethods)[number]>
 
 export { mergeFillFields } from '../../../../../domain/customers/merge'
+export const customersMergeClient = clientService<CustomersMergeClientService>()(customersMergePath, customersMergeMethods)

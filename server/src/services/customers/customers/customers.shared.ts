@@ -1,3 +1,4 @@
+import { clientService } from '../../../client-service'
 import type { Customer, CustomerData, CustomerPatch, CustomerQuery, CustomerService } from './customers.class'
 
 export type { Customer, CustomerData, CustomerPatch, CustomerQuery }
@@ -19,3 +20,4 @@ export const genders = ['male', 'female'] as const
 export const MAX_REGEX_LENGTH = 100
 /** Fields `$regex` may be used on. */
 export const customerRegexFields = ['first_name', 'last_name', 'middle_name', 'phone', 'email'] as const
+export const customerClient = clientService<CustomerClientService>()(customerPath, customerMethods, { branchScoped: true })

@@ -1,3 +1,4 @@
+import { clientService } from '../../../client-service'
 import type { CustomField, CustomFieldData, CustomFieldPatch, CustomFieldQuery, CustomFieldService } from './fields.class'
 
 export type { CustomField, CustomFieldData, CustomFieldPatch, CustomFieldQuery }
@@ -6,3 +7,4 @@ export { customFieldTypes, type CustomFieldType, type CustomFieldShowIf } from '
 export const customFieldPath = 'fields'
 export const customFieldMethods = ['find', 'get', 'create', 'patch', 'remove'] as const
 export type CustomFieldClientService = Pick<CustomFieldService, (typeof customFieldMethods)[number]>
+export const customFieldClient = clientService<CustomFieldClientService>()(customFieldPath, customFieldMethods)

@@ -1,3 +1,4 @@
+import { clientService } from '../../../client-service'
 import type { Tag, TagData, TagPatch, TagQuery, TagService } from './tags.class'
 
 export type { Tag, TagData, TagPatch, TagQuery }
@@ -5,3 +6,4 @@ export type { Tag, TagData, TagPatch, TagQuery }
 export const tagPath = 'tags'
 export const tagMethods = ['find', 'get', 'create', 'patch', 'remove'] as const
 export type TagClientService = Pick<TagService, (typeof tagMethods)[number]>
+export const tagClient = clientService<TagClientService>()(tagPath, tagMethods)

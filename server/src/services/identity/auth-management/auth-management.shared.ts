@@ -1,3 +1,4 @@
+import { clientService } from '../../../client-service'
 import type { AuthManagementService } from './auth-management.class'
 
 /** The path feathers-authentication-management clients call; the spec keeps its camelCase name. */
@@ -20,3 +21,4 @@ export type {
   CheckUniqueValue,
   AuthManagementResult
 } from './auth-management.schema'
+export const authManagementClient = clientService<AuthManagementClientService>()(authManagementPath, authManagementMethods)

@@ -1,3 +1,4 @@
+import { clientService } from '../../../client-service'
 import type { ForceLogoutService } from './force-logout.class'
 
 export const forceLogoutPath = 'force-logout'
@@ -6,3 +7,4 @@ export type ForceLogoutClientService = Pick<ForceLogoutService, (typeof forceLog
 export interface ForceLogoutResult {
   ended: number
 }
+export const forceLogoutClient = clientService<ForceLogoutClientService>()(forceLogoutPath, forceLogoutMethods)

@@ -1,3 +1,4 @@
+import { clientService } from '../../../client-service'
 import type { ProfileService } from './profile.class'
 
 export const profilePath = 'profile'
@@ -7,3 +8,4 @@ export type { Profile, ProfilePatch } from './profile.schema'
 
 /** The id that names the caller's own profile. */
 export const ME = 'me'
+export const profileClient = clientService<ProfileClientService>()(profilePath, profileMethods)

@@ -1,3 +1,4 @@
+import { clientService } from '../../../client-service'
 import type { TimeTemplate, TimeTemplateData, TimeTemplatePatch, TimeTemplateQuery, TimeTemplateService } from './time-templates.class'
 
 export type { TimeTemplate, TimeTemplateData, TimeTemplatePatch, TimeTemplateQuery }
@@ -6,3 +7,4 @@ export type { TimeTemplate, TimeTemplateData, TimeTemplatePatch, TimeTemplateQue
 export const timeTemplatePath = 'time-templates'
 export const timeTemplateMethods = ['find', 'get', 'create', 'patch', 'remove'] as const
 export type TimeTemplateClientService = Pick<TimeTemplateService, (typeof timeTemplateMethods)[number]>
+export const timeTemplateClient = clientService<TimeTemplateClientService>()(timeTemplatePath, timeTemplateMethods)

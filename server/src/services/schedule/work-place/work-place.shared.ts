@@ -1,3 +1,4 @@
+import { clientService } from '../../../client-service'
 import type { WorkPlace, WorkPlaceData, WorkPlacePatch, WorkPlaceQuery, WorkPlaceService } from './work-place.class'
 
 export type { WorkPlace, WorkPlaceData, WorkPlacePatch, WorkPlaceQuery }
@@ -9,3 +10,4 @@ export type WorkPlaceClientService = Pick<WorkPlaceService, (typeof workPlaceMet
 
 export const workPlaceKinds = ['chair', 'room'] as const
 export type WorkPlaceKind = (typeof workPlaceKinds)[number]
+export const workPlaceClient = clientService<WorkPlaceClientService>()(workPlacePath, workPlaceMethods, { branchScoped: true })

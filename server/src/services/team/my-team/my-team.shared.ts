@@ -1,3 +1,4 @@
+import { clientService } from '../../../client-service'
 import type { MyTeamService } from './my-team.class'
 
 export const myTeamPath = 'my-team'
@@ -16,3 +17,4 @@ export const myTeamFields = [
 
 /** What `my-team` edit may change about a colleague: when they work and whether they take bookings. */
 export const myTeamEditable = ['schedule', 'acceptsAppointments'] as const
+export const myTeamClient = clientService<MyTeamClientService>()(myTeamPath, myTeamMethods)

@@ -68,6 +68,24 @@ describe.each(engines)('one transaction per write on %s', (engine) => {
     expect((await logRows(tag._id)).map((row) => row.method)).toEqual(['create'])
   })
 
+  it("a nested call's writes and events wait for the whole call: a member's sessions ended by a failed restriction stay open", async () => {
+    const member = await signedInMember(server, admin, { role: 'doctor' })
+    // The member's login is switched off (which ends their sessions through the sessions
+    // service, a nested call), then the call fails after all of that.
+    server.app.service('users').hooks({ after: { patch: [(context: HookContext) => {
+      if ((context.data as { allowLogin?: boolean }).allowLogin === false && context.id === member.user._id) throw new Error('forced failure after the write')
+    }] } })
+    const ended = receivesEvent(watcher.client, 'sessions', 'patched', 1000)
+    const patched = receivesEvent(watcher.client, 'users', 'patched', 1000)
+    await failure(admin.client.service('users').patch(member.user._id, { allowLogin: false }))
+    expect(await ended).toBe(false)
+    expect(await patched).toBe(false)
+    expect(await server.db('sessions').where({ userId: member.user._id }).whereNull('endedAt')).toHaveLength(1)
+    expect(Boolean((await server.db('users').where({ _id: member.user._id }).first()).allowLogin)).toBe(true)
+    // Still signed in and working.
+    expect((await member.client.service('profile').get('me'))._id).toBe(member.user._id)
+  })
+
   it('a remove that succeeds commits the trash row and the log entry with it, then tells both lists', async () => {
     const tag = await admin.client.service('tags').create({ name: 'Goes to the trash' })
     const removed = nextEvent(watcher.client, 'tags', 'removed')

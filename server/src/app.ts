@@ -12,7 +12,7 @@ import { logCall } from './hooks/log-call'
 import { shapeErrors } from './hooks/shape-errors'
 import { sanitizeCall } from './hooks/sanitize-call'
 import { recordServicePaths } from './services/record.class'
-import { deferEventsUntilCommit } from './hooks/call-transaction'
+import { deferEventsUntilCommit, joinOpenTransaction } from './hooks/call-transaction'
 import { InFlightCalls } from './hooks/track-in-flight'
 import { healthCheck, serveWebApp } from './web'
 import { rememberSocket } from './access/session-connections'
@@ -78,9 +78,10 @@ export function createApp(config: Configuration, options: AppOptions = {}): Appl
   app.configure(channels)
 
   // Before any service's own hooks: no arrays, no prototype keys, no deep nesting (sanitize-call.ts).
-  // Each service's access, write transaction and activity log come from registerService.
+  // Each service's access, write transaction and activity log come from registerService; a call
+  // made inside a write's transaction without one of its own joins it (joinOpenTransaction).
   app.hooks({
-    around: { all: [logCall, inFlight.hook, shapeErrors] },
+    around: { all: [logCall, inFlight.hook, shapeErrors, joinOpenTransaction] },
     before: { all: [sanitizeCall] }
   })
   // Record services learn their path when registered: removing moves rows to trash.

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks'
 import type { Params } from '@feathersjs/feathers'
 import type { Knex } from 'knex'
 import type { Application, HookContext, NextFunction } from '../declarations'
@@ -11,6 +12,13 @@ const WRITES = new Set(['create', 'update', 'patch', 'remove'])
 type Announcement = () => void | Promise<void>
 const waitingForCommit = new WeakMap<Knex.Transaction, Announcement[]>()
 
+/**
+ * The transaction of the write being made, as far as its own async work reaches: a nested
+ * service call made without the caller's params (`app.service('x').patch(id, data)`) still
+ * joins it (joinOpenTransaction), instead of waiting for the connection the transaction holds.
+ */
+const openTransaction = new AsyncLocalStorage<Knex.Transaction>()
+
 /** The call's transaction, if it runs in one. */
 export function transactionOf(params: Params | undefined): Knex.Transaction | undefined {
   return (params as WithTransaction | undefined)?.transaction?.trx
@@ -22,7 +30,25 @@ export function transactionOf(params: Params | undefined): Knex.Transaction | un
  * is the transaction's until it ends: a query beside it would wait for itself).
  */
 export function dbOf(app: Application, params: Params | undefined): Knex {
-  return transactionOf(params) ?? app.get('db')
+  return transactionOf(params) ?? stillOpen() ?? app.get('db')
+}
+
+/** The transaction of the write this async work belongs to, while it is open. */
+function stillOpen(): Knex.Transaction | undefined {
+  const trx = openTransaction.getStore()
+  return trx && waitingForCommit.has(trx) ? trx : undefined
+}
+
+/**
+ * An app-wide hook: a service call made inside a write's transaction without one of its own
+ * (an internal call with fresh params) joins it. Calls of other connections never see it.
+ */
+export async function joinOpenTransaction(context: HookContext, next: NextFunction) {
+  if (!transactionOf(context.params)) {
+    const trx = stillOpen()
+    if (trx) context.params = { ...context.params, transaction: { trx } } as Params
+  }
+  return next()
 }
 
 /** Params for a nested call that joins the caller's transaction (and nothing else of theirs). */
@@ -57,11 +83,11 @@ export async function callTransaction(context: HookContext, next: NextFunction) 
   const db: Knex = context.app.get('db')
   let open: Knex.Transaction | undefined
   try {
-    await db.transaction(async (trx) => {
+    await db.transaction((trx) => {
       open = trx
       waitingForCommit.set(trx, waiting)
       context.params = { ...context.params, transaction: { trx } } as Params
-      await next()
+      return openTransaction.run(trx, () => next())
     })
   } finally {
     // Committed or rolled back: from now on an event of this transaction goes out at once.

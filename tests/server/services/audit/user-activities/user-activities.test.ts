@@ -1,5 +1,5 @@
 import type { Socket } from 'socket.io-client'
-import { authenticate } from '@feathersjs/authentication'
+import { registerService } from '../../../../../server/src/services/register-service'
 import type { Permission } from '../../../../../domain/access/resources'
 import type { UserActivity } from '../../../../../server/src/services/audit/user-activities/user-activities.shared'
 import type { TrashItem } from '../../../../../server/src/services/audit/trash/trash.shared'
@@ -106,22 +106,20 @@ describe.each(engines)('user activities on %s', (engine) => {
   it('records only the outer call when a service makes nested calls, internal or with the caller\'s params', async () => {
     const existing = await admin.client.service('specialty').create({ name: unique('Nested target') })
     const app = server.app as unknown as {
-      use: (path: string, service: object) => void
       service: (path: string) => {
-        hooks: (map: object) => void
         create: (data: object, params?: object) => Promise<{ _id: string }>
         patch: (id: string, data: object) => Promise<unknown>
       }
     }
-    app.use('nested-probe', {
+    // Registered as every service is, so the activity log wraps it like any other.
+    registerService(server.app, 'nested-probe', {
       async create(data: { name: string }, params: object) {
         // A nested call that keeps the caller's params (provider included), and an internal one.
         const created = await app.service('specialty').create({ name: data.name }, { ...params })
         await app.service('specialty').patch(existing._id, { name: `${data.name} (renamed)` })
         return { _id: created._id, name: data.name }
       }
-    })
-    app.service('nested-probe').hooks({ before: { all: [authenticate('jwt')] } })
+    }, { methods: ['create'], access: { methods: { create: { signedIn: true } } } })
     const name = unique('Nested')
     const answer = await anyService(admin.client, 'nested-probe').create({ name })
     const rows = await server.db('user_activities').whereIn('recordId', [answer._id, existing._id]).orderBy([{ column: 'createdAt' }, { column: '_id' }])
@@ -278,11 +276,12 @@ describe.each(engines)('user activities on %s', (engine) => {
     }
   })
 
-  it('never fails the call whose change was made when the log cannot be written', async () => {
+  it('fails a write whose log entry cannot be written, and keeps nothing of it (they commit together)', async () => {
+    const name = unique('Unlogged')
     await server.db.schema.renameTable('user_activities', 'user_activities_away')
     try {
-      const specialty = await admin.client.service('specialty').create({ name: unique('Unlogged') })
-      expect(await server.db('specialties').where({ _id: specialty._id }).first()).toBeDefined()
+      expect((await failure(admin.client.service('specialty').create({ name }))).code).toBe(500)
+      expect(await server.db('specialties').where({ name }).first()).toBeUndefined()
     } finally {
       await server.db.schema.renameTable('user_activities_away', 'user_activities')
     }

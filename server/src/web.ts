@@ -55,6 +55,12 @@ function decodedPath(rawPath: string): string | null {
   return decoded
 }
 
+interface StaticFile {
+  path: string
+  size: number
+  modified: number
+}
+
 function isInside(root: string, candidate: string): boolean {
   return candidate === root || candidate.startsWith(root + path.sep)
 }
@@ -64,13 +70,13 @@ function isInside(root: string, candidate: string): boolean {
  * (a link in the build folder must not lead to the data folder). A separator is required after
  * the root: `<base>/site-data` starts with `<base>/site` but is not inside it.
  */
-async function fileInside(root: string, candidate: string): Promise<{ path: string; size: number } | null> {
+async function fileInside(root: string, candidate: string): Promise<StaticFile | null> {
   if (!isInside(root, candidate)) return null
   try {
     const [real, realRoot] = await Promise.all([fs.promises.realpath(candidate), fs.promises.realpath(root)])
     if (!isInside(realRoot, real)) return null
     const stat = await fs.promises.stat(real)
-    return stat.isFile() ? { path: real, size: stat.size } : null
+    return stat.isFile() ? { path: real, size: stat.size, modified: stat.mtimeMs } : null
   } catch {
     return null
   }
@@ -106,22 +112,25 @@ function acceptedQuality(header: string, encoding: string): number {
   return star ?? 0
 }
 
-/** The compressed copy to send: the best-rated accepted encoding that has a copy (brotli on a tie). */
-async function encodedCopy(ctx: Context, root: string, file: { path: string; size: number }) {
+/**
+ * The compressed copy to send: the best-rated accepted encoding that has a copy (brotli on a tie).
+ * A copy older than its file is stale (the file was replaced after the build) and is ignored.
+ */
+async function encodedCopy(ctx: Context, root: string, file: StaticFile) {
   const header = ctx.get('Accept-Encoding')
   if (!header) return null
-  let best: { name: string; file: { path: string; size: number }; quality: number } | null = null
+  let best: { name: string; file: StaticFile; quality: number } | null = null
   for (const encoding of ENCODINGS) {
     const quality = acceptedQuality(header, encoding.name)
     if (quality <= 0 || (best && best.quality >= quality)) continue
     // The copy passes the same checks as any file: inside the root by name and once links are followed.
     const copy = await fileInside(root, file.path + encoding.suffix)
-    if (copy) best = { name: encoding.name, file: copy, quality }
+    if (copy && copy.modified >= file.modified) best = { name: encoding.name, file: copy, quality }
   }
   return best
 }
 
-async function send(ctx: Context, root: string, file: { path: string; size: number }, cache: string) {
+async function send(ctx: Context, root: string, file: StaticFile, cache: string) {
   ctx.set('Cache-Control', cache)
   ctx.type = path.extname(file.path)
   let sent = file

@@ -237,6 +237,19 @@ describe('serving the web app', () => {
       }
     })
 
+    it('ignores a copy older than its file (the file was replaced after the build)', async () => {
+      const file = path.join(webRoot, 'assets', 'replaced-4d5e6f.js')
+      fs.writeFileSync(file, CHUNK)
+      fs.writeFileSync(`${file}.br`, zlib.brotliCompressSync(CHUNK))
+      const updated = `${CHUNK}// next version\n`
+      fs.writeFileSync(file, updated)
+      const past = new Date(Date.now() - 60_000)
+      fs.utimesSync(`${file}.br`, past, past)
+      const response = await raw('/assets/replaced-4d5e6f.js', 'GET', { 'accept-encoding': 'br' })
+      expect(response.headers['content-encoding']).toBeUndefined()
+      expect(response.body).toBe(updated)
+    })
+
     it('leaves images alone', async () => {
       fs.writeFileSync(path.join(webRoot, 'logo.png'), Buffer.from([0x89, 0x50, 0x4e, 0x47]))
       const response = await raw('/logo.png', 'GET', { 'accept-encoding': 'br, gzip' })

@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next'
 import { isLanguage, languageNames } from '../i18n/languages'
 
 const LazySwitcher = lazy(() => import('./LanguageSwitcher').then((module) => ({ default: module.LanguageSwitcher })))
-const loadSwitcher = () => void import('./LanguageSwitcher')
+// A head start on hover or focus; a failure shows (or reloads) when the click needs the chunk.
+const loadSwitcher = () => void import('./LanguageSwitcher').catch(() => undefined)
 
 /**
  * The switcher of the sign-in screens: drawn like the borderless select (global.css,

@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vite'
 import react from '@vitejs/plugin-react'
 import { VitePWA } from 'vite-plugin-pwa'
+import { precompress } from './precompress'
 
 /**
  * Builds the PWA: `web/` is the Vite root (index.html, main.ts, public/), the renderer code
@@ -37,7 +38,10 @@ export default defineConfig({
         skipWaiting: false,
         maximumFileSizeToCacheInBytes: 4 * 1024 * 1024
       }
-    })
+    }),
+    // Last: the .br and .gz copies the server sends (server/src/web.ts); never precached (the
+    // globs above name the plain files only, and the browser decodes what it fetches).
+    precompress()
   ],
   build: {
     outDir: 'dist',

@@ -12,6 +12,11 @@ type Context = Parameters<Middleware>[0]
  *
  * Only files really inside the web root are served: a request that names a path outside it
  * (`..`, encoded separators, a symlink pointing out) gets 404 or 400, never a file and never 500.
+ *
+ * Text files are sent compressed when the build wrote a copy beside them (web/precompress.ts:
+ * `x.js.br`, `x.js.gz`) and the browser accepts that encoding: brotli first, then gzip, else the
+ * file itself. The copies are only encodings of their file, never addresses of their own: a
+ * request for `x.js.br` or `x.js.gz` gets 404, so nothing is ever sent under a second type.
  */
 export function serveWebApp(webRoot: string): Middleware {
   const root = path.resolve(webRoot)
@@ -23,11 +28,12 @@ export function serveWebApp(webRoot: string): Middleware {
       ctx.body = 'Bad request'
       return
     }
+    if (PRECOMPRESSED.test(relative)) return next()
     const file = await fileInside(root, path.resolve(root, `.${relative}`))
-    if (file) return send(ctx, file, cacheControl(ctx.path))
+    if (file) return send(ctx, root, file, cacheControl(ctx.path))
     const wantsPage = ctx.accepts('html') === 'html' && !path.extname(ctx.path)
     const index = wantsPage ? await fileInside(root, path.join(root, 'index.html')) : null
-    if (index) return send(ctx, index, 'no-cache')
+    if (index) return send(ctx, root, index, 'no-cache')
     return next()
   }
 }
@@ -49,6 +55,12 @@ function decodedPath(rawPath: string): string | null {
   return decoded
 }
 
+interface StaticFile {
+  path: string
+  size: number
+  modified: number
+}
+
 function isInside(root: string, candidate: string): boolean {
   return candidate === root || candidate.startsWith(root + path.sep)
 }
@@ -58,13 +70,13 @@ function isInside(root: string, candidate: string): boolean {
  * (a link in the build folder must not lead to the data folder). A separator is required after
  * the root: `<base>/site-data` starts with `<base>/site` but is not inside it.
  */
-async function fileInside(root: string, candidate: string): Promise<{ path: string; size: number } | null> {
+async function fileInside(root: string, candidate: string): Promise<StaticFile | null> {
   if (!isInside(root, candidate)) return null
   try {
     const [real, realRoot] = await Promise.all([fs.promises.realpath(candidate), fs.promises.realpath(root)])
     if (!isInside(realRoot, real)) return null
     const stat = await fs.promises.stat(real)
-    return stat.isFile() ? { path: real, size: stat.size } : null
+    return stat.isFile() ? { path: real, size: stat.size, modified: stat.mtimeMs } : null
   } catch {
     return null
   }
@@ -75,12 +87,65 @@ function cacheControl(urlPath: string): string {
   return 'no-cache'
 }
 
-function send(ctx: Context, file: { path: string; size: number }, cache: string) {
+/** The build's compressed copies (web/precompress.ts writes them for these types only). */
+const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|webmanifest|txt|ico|xml)$/i
+const PRECOMPRESSED = /\.(br|gz)$/i
+const ENCODINGS = [
+  { name: 'br', suffix: '.br' },
+  { name: 'gzip', suffix: '.gz' }
+] as const
+
+/**
+ * The quality the Accept-Encoding header gives an encoding: its own entry, else `*`'s, else 0
+ * (not accepted). `br;q=0` refuses brotli; a missing header accepts neither.
+ */
+function acceptedQuality(header: string, encoding: string): number {
+  let star: number | undefined
+  for (const part of header.split(',')) {
+    const [name, ...params] = part.split(';').map((piece) => piece.trim().toLowerCase())
+    const qParam = params.find((param) => param.startsWith('q='))
+    const parsed = qParam ? Number(qParam.slice(2)) : 1
+    const quality = Number.isFinite(parsed) ? Math.min(Math.max(parsed, 0), 1) : 0
+    if (name === encoding) return quality
+    if (name === '*') star = quality
+  }
+  return star ?? 0
+}
+
+/**
+ * The compressed copy to send: the best-rated accepted encoding that has a copy (brotli on a tie).
+ * A copy older than its file is stale (the file was replaced after the build) and is ignored.
+ */
+async function encodedCopy(ctx: Context, root: string, file: StaticFile) {
+  const header = ctx.get('Accept-Encoding')
+  if (!header) return null
+  let best: { name: string; file: StaticFile; quality: number } | null = null
+  for (const encoding of ENCODINGS) {
+    const quality = acceptedQuality(header, encoding.name)
+    if (quality <= 0 || (best && best.quality >= quality)) continue
+    // The copy passes the same checks as any file: inside the root by name and once links are followed.
+    const copy = await fileInside(root, file.path + encoding.suffix)
+    if (copy && copy.modified >= file.modified) best = { name: encoding.name, file: copy, quality }
+  }
+  return best
+}
+
+async function send(ctx: Context, root: string, file: StaticFile, cache: string) {
   ctx.set('Cache-Control', cache)
   ctx.type = path.extname(file.path)
-  ctx.length = file.size
+  let sent = file
+  if (COMPRESSIBLE.test(file.path)) {
+    // Caches must keep the encodings apart, even when this answer is the plain file.
+    ctx.vary('Accept-Encoding')
+    const encoded = await encodedCopy(ctx, root, file)
+    if (encoded) {
+      ctx.set('Content-Encoding', encoded.name)
+      sent = encoded.file
+    }
+  }
+  ctx.length = sent.size
   // Also for HEAD: koa then sends the headers only and destroys the stream when the answer ends.
-  ctx.body = fs.createReadStream(file.path)
+  ctx.body = fs.createReadStream(sent.path)
 }
 
 /** For load balancers: 200 while the database answers and the server is not stopping. */

@@ -1,12 +1,17 @@
 import { useState } from 'react'
-import { Button, Result } from 'antd'
+import { Button } from 'antd'
+import { CloseCircleFilled, ExclamationCircleFilled } from '@ant-design/icons'
 import { useTranslation } from 'react-i18next'
 import { useRouteError } from 'react-router'
 import { errorMessage } from './toasts'
 import { isChunkLoadError, reloadOnceForNewBuild } from './chunk-errors'
 import { PageLoading } from '../components/PageLoading'
 
-/** Instead of a blank page: what went wrong and a way forward. */
+/**
+ * Instead of a blank page: what went wrong and a way forward. Laid out like antd's Result
+ * (global.css, `.route-error`) without it: this screen is in the first download of every page,
+ * and Result's illustrations would be a tenth of it.
+ */
 export function RouteError() {
   const error = useRouteError()
   const { t } = useTranslation()
@@ -16,15 +21,15 @@ export function RouteError() {
   const [reloading] = useState(() => chunk && reloadOnceForNewBuild())
   if (reloading) return <PageLoading full />
   return (
-    <Result
-      status={chunk ? 'warning' : 'error'}
-      title={chunk ? t('app.chunkFailedTitle') : t('errors.something-went-wrong')}
-      subTitle={chunk ? t('app.chunkFailedText') : errorMessage(error)}
-      extra={
+    <div className="route-error">
+      <div className={chunk ? 'route-error-icon warning' : 'route-error-icon error'}>{chunk ? <ExclamationCircleFilled /> : <CloseCircleFilled />}</div>
+      <div className="route-error-title">{chunk ? t('app.chunkFailedTitle') : t('errors.something-went-wrong')}</div>
+      <div className="route-error-text">{chunk ? t('app.chunkFailedText') : errorMessage(error)}</div>
+      <div className="route-error-extra">
         <Button type="primary" onClick={() => window.location.reload()}>
           {t('common.reload')}
         </Button>
-      }
-    />
+      </div>
+    </div>
   )
 }

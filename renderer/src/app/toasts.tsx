@@ -1,45 +1,65 @@
-import { useEffect } from 'react'
-import { Button, notification } from 'antd'
+import { lazy, Suspense, useSyncExternalStore } from 'react'
+import { Button } from 'antd'
 import type { NotificationInstance } from 'antd/es/notification/interface'
 import { i18n } from '../i18n'
 import { errorCode, technicalKey } from '../api/errors'
-import { TOAST_DURATION_MS } from '../api/constants'
 
 /**
  * Spec section 2: toasts top-right, 1500 ms, one at a time. Held in a module so code outside
  * React (socket events, service-worker updates) can show them too.
+ *
+ * The notification stacks (ToastHost.tsx) load with the first toast, not with the first screen:
+ * until they are mounted, what is shown waits in `waiting` and appears as soon as they are.
  */
 let toasts: NotificationInstance | null = null
 let updates: NotificationInstance | null = null
+type Show = (toastApi: NotificationInstance, updateApi: NotificationInstance) => void
+const waiting: Show[] = []
+let hostWanted = false
+const hostListeners = new Set<() => void>()
 
+// Should its chunk fail to load (offline, build replaced), toasts are lost but the app stands:
+// this sits above the router, whose error screens would not catch it.
+const LazyToastHost = lazy(() => import('./ToastHost').catch(() => ({ default: () => <></> })))
+
+function show(run: Show) {
+  if (toasts && updates) return run(toasts, updates)
+  waiting.push(run)
+  if (hostWanted) return
+  hostWanted = true
+  for (const listener of hostListeners) listener()
+}
+
+/** Called by ToastHost once its stacks exist; returns the cleanup for its unmount. */
+export function registerToastHost(toastApi: NotificationInstance, updateApi: NotificationInstance) {
+  toasts = toastApi
+  updates = updateApi
+  for (const run of waiting.splice(0)) run(toastApi, updateApi)
+  return () => {
+    if (toasts === toastApi) toasts = updates = null
+  }
+}
+
+const subscribeHost = (listener: () => void) => {
+  hostListeners.add(listener)
+  return () => hostListeners.delete(listener)
+}
+
+/** Where the toasts appear (inside the providers, for theme and language); empty until the first one. */
 export function ToastHost() {
-  const [toastApi, toastHolder] = notification.useNotification({
-    placement: 'topRight',
-    duration: TOAST_DURATION_MS / 1000,
-    maxCount: 1,
-    stack: false
-  })
-  // A separate stack so a passing error toast can never push the update notice away.
-  const [updateApi, updateHolder] = notification.useNotification({ placement: 'bottomRight', duration: false })
-  useEffect(() => {
-    toasts = toastApi
-    updates = updateApi
-    if (pendingUpdate) showUpdateToast(pendingUpdate)
-    pendingUpdate = null
-  }, [toastApi, updateApi])
-  return (
-    <>
-      {toastHolder}
-      {updateHolder}
-    </>
-  )
+  const wanted = useSyncExternalStore(subscribeHost, () => hostWanted)
+  return wanted ? (
+    <Suspense fallback={null}>
+      <LazyToastHost />
+    </Suspense>
+  ) : null
 }
 
 export const toast = {
-  success: (title: string) => toasts?.success({ title, role: 'status' }),
-  info: (title: string) => toasts?.info({ title, role: 'status' }),
-  warning: (title: string) => toasts?.warning({ title }),
-  error: (title: string = i18n.t('errors.something-went-wrong')) => toasts?.error({ title, role: 'alert' })
+  success: (title: string) => show((api) => api.success({ title, role: 'status' })),
+  info: (title: string) => show((api) => api.info({ title, role: 'status' })),
+  warning: (title: string) => show((api) => api.warning({ title })),
+  error: (title: string = i18n.t('errors.something-went-wrong')) => show((api) => api.error({ title, role: 'alert' }))
 }
 
 /** The message for any failure: the server's code translated, else the default error toast. */
@@ -56,24 +76,20 @@ export function toastError(error: unknown) {
 }
 
 /** The persistent update notice: never auto-hides, one button (issue 3, section 4). */
-let pendingUpdate: (() => void) | null = null
-
 export function showUpdateToast(onRefresh: () => void) {
   // The worker may be found waiting before React has mounted the toast host.
-  if (!updates) {
-    pendingUpdate = onRefresh
-    return
-  }
-  updates.warning({
-    key: 'app-update',
-    title: i18n.t('pwa.updateTitle'),
-    description: i18n.t('pwa.updateText'),
-    duration: false,
-    closable: false,
-    actions: (
-      <Button type="primary" size="small" onClick={onRefresh}>
-        {i18n.t('pwa.updateButton')}
-      </Button>
-    )
-  })
+  show((_, updateApi) =>
+    updateApi.warning({
+      key: 'app-update',
+      title: i18n.t('pwa.updateTitle'),
+      description: i18n.t('pwa.updateText'),
+      duration: false,
+      closable: false,
+      actions: (
+        <Button type="primary" size="small" onClick={onRefresh}>
+          {i18n.t('pwa.updateButton')}
+        </Button>
+      )
+    })
+  )
 }

@@ -21,10 +21,12 @@ export async function chooseLanguage(language: Language) {
   else if (session) sessionStore.update((current) => ({ ...current, user: { ...current.user, locale: language } }))
 }
 
-export function LanguageSwitcher({ compact = false }: { compact?: boolean }) {
+export function LanguageSwitcher({ compact = false, autoOpen = false }: { compact?: boolean; autoOpen?: boolean }) {
   const { t, i18n } = useTranslation()
   return (
     <Select<Language>
+      defaultOpen={autoOpen}
+      autoFocus={autoOpen}
       aria-label={t('language.label')}
       data-testid="language-switcher"
       value={isLanguage(i18n.language) ? i18n.language : 'en'}

@@ -27,9 +27,13 @@ async function main() {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-US' })
   const page = await context.newPage()
   const scripts = new Set<string>()
+  const everScripts = new Set<string>()
   page.on('request', (request) => {
     const url = new URL(request.url())
-    if (url.pathname.endsWith('.js') && url.pathname !== '/sw.js' && !url.pathname.startsWith('/workbox-')) scripts.add(url.pathname)
+    if (url.pathname.endsWith('.js') && url.pathname !== '/sw.js' && !url.pathname.startsWith('/workbox-')) {
+      scripts.add(url.pathname)
+      everScripts.add(url.pathname)
+    }
   })
 
   const firstScreen = async () => {
@@ -56,6 +60,9 @@ async function main() {
   await page.locator('input[type=password]').fill(process.env.DEMO_PASSWORD ?? 'Demo-clinic-2026')
   await page.locator('button[type=submit]').click()
   await page.locator('.stat-card').first().waitFor()
+  await page.waitForLoadState('networkidle')
+  const signedIn = [...everScripts].reduce((sum, script) => sum + gzipSize(script), 0)
+  print(`home dashboard after sign-in: ${everScripts.size} scripts since the cold /login, ${(signedIn / 1024).toFixed(1)} KiB gzip`)
   await page.reload({ waitUntil: 'commit' })
   await page.locator('.stat-card').first().waitFor()
   const home = Math.round(await page.evaluate(() => performance.now()))

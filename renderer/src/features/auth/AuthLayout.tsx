@@ -1,7 +1,6 @@
-import { Card } from 'antd'
 import { useTranslation } from 'react-i18next'
 import { Outlet, useLocation } from 'react-router'
-import { LanguageSwitcher } from '../../components/LanguageSwitcher'
+import { DeferredLanguageSwitcher } from '../../components/DeferredLanguageSwitcher'
 import { ConnectionBanner } from '../../app/layout/ConnectionBanner'
 
 /** Frame of the public pages: brand, language switcher, one card. */
@@ -18,11 +17,13 @@ export default function AuthLayout() {
           <img src="/icons/icon.svg" alt="" width={32} height={32} />
           <span>{t('app.name')}</span>
         </div>
-        <LanguageSwitcher />
+        <DeferredLanguageSwitcher />
       </div>
-      <Card className={wide ? 'auth-card wide' : 'auth-card'} variant="borderless" style={{ boxShadow: '0 8px 30px rgba(15,42,46,.08)' }}>
+      {/* Styled like a borderless antd Card (global.css) without its code: Card brings tabs,
+          dropdown and menu along, a quarter of what the sign-in screen would download. */}
+      <section className={wide ? 'auth-card wide' : 'auth-card'}>
         <Outlet />
-      </Card>
+      </section>
     </main>
   )
 }

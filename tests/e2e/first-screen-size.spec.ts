@@ -1,0 +1,55 @@
+import zlib from 'node:zlib'
+import { expect, test, type Page } from '@playwright/test'
+import { demoAdmin, signIn, useEnglish } from './support/app'
+
+/**
+ * Issue 12, item 9: what a first visit downloads before it can sign in. Every script a cold
+ * /login fetches (empty cache, no service worker) until the network is quiet, counted as gzip -9
+ * of its bytes, whatever the server sent: the figure depends on the build, not on the transfer.
+ * Only sizes are checked, never times.
+ *
+ * The issue's goal is 250 kB; the sign-in screen is at about 314 kB (bench/RESULTS.md, "First
+ * screen"). What is left is the framework every screen needs: react-dom, react-router, i18next
+ * with the English texts, the socket client, antd's styling core and the form, input and button
+ * the screen shows. The budget keeps what was won; lower it as the screen gets lighter.
+ */
+const LOGIN_BUDGET = 320_000
+/** Signed in, the home screen: the sign-in screen's scripts plus the shell and the dashboard. */
+const HOME_BUDGET = 465_000
+
+test.use({ serviceWorkers: 'block' })
+
+function countScripts(page: Page) {
+  const gzipBytes = new Map<string, number>()
+  page.on('response', async (response) => {
+    const url = new URL(response.url())
+    if (!url.pathname.endsWith('.js') || response.status() !== 200) return
+    const body = await response.body().catch(() => null)
+    if (body) gzipBytes.set(url.pathname, zlib.gzipSync(body, { level: 9 }).length)
+  })
+  return {
+    total: () => [...gzipBytes.values()].reduce((sum, bytes) => sum + bytes, 0),
+    count: () => gzipBytes.size
+  }
+}
+
+const kB = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`
+
+test('the sign-in screen and the home screen stay within their script budgets', async ({ page }) => {
+  await useEnglish(page)
+  const scripts = countScripts(page)
+  await page.goto('/login')
+  await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible()
+  await page.waitForLoadState('networkidle')
+  const login = scripts.total()
+  test.info().annotations.push({ type: 'login scripts', description: `${scripts.count()} files, ${kB(login)} gzip` })
+
+  await signIn(page, demoAdmin.email, demoAdmin.password)
+  await expect(page.locator('.stat-card').first()).toBeVisible()
+  await page.waitForLoadState('networkidle')
+  const home = scripts.total()
+  test.info().annotations.push({ type: 'home scripts (with sign-in)', description: `${scripts.count()} files, ${kB(home)} gzip` })
+
+  expect(login, `sign-in screen scripts ${kB(login)} gzip`).toBeLessThanOrEqual(LOGIN_BUDGET)
+  expect(home, `home screen scripts ${kB(home)} gzip`).toBeLessThanOrEqual(HOME_BUDGET)
+})

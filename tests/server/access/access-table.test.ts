@@ -160,11 +160,12 @@ describe('the access table', () => {
     }
   })
 
-  it('offers update on no service, so the socket does not even listen for it', async () => {
+  it('offers update on no service, and answers a call of it at once with MethodNotAllowed', async () => {
     const exposed = exposedMethods(server)
     expect(Object.entries(exposed).filter(([, methods]) => methods.includes('update'))).toEqual([])
     const socket = await signedInSocket(admin)
-    expect(await emitWithAck(socket, 'update', 'users', admin.auth.user._id, { first_name: 'Replaced' }, {})).toBe('no answer')
+    const answer = await emitWithAck(socket, 'update', 'users', admin.auth.user._id, { first_name: 'Replaced' }, {})
+    expect(answer === 'no answer' ? answer : answer.error).toMatchObject({ name: 'MethodNotAllowed', data: { code: 'invalid-request' } })
     expect((await server.db('users').where({ _id: admin.auth.user._id }).first()).first_name).toBe('Owner')
   })
 

@@ -43,7 +43,7 @@ export function appointmentStatusHistory(app: Application) {
   app.service(appointmentStatusHistoryPath).hooks({
     around: {
       all: [
-        access(appointmentStatusHistoryPath, { methods: { find: { resource: 'appointment', flag: 'view' }, get: { resource: 'appointment', flag: 'view' } } }),
+        access(appointmentStatusHistoryPath, { refuses: { update: 'written by the appointment service only' }, methods: { find: { resource: 'appointment', flag: 'view' }, get: { resource: 'appointment', flag: 'view' } } }),
         resolveResult(appointmentStatusChangeResolver)
       ]
     },

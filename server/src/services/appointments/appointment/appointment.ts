@@ -42,7 +42,7 @@ export function appointment(app: Application) {
   app.service(appointmentPath).hooks({
     around: {
       all: [
-        access(appointmentPath, { data: { create: appointmentDataSchema, patch: appointmentPatchSchema }, methods: standardAccess('appointment') }),
+        access(appointmentPath, { refuses: { update: 'status, time and repeat rules (appointment-rules.ts) judge changes; a whole replacement would restate them together' }, data: { create: appointmentDataSchema, patch: appointmentPatchSchema }, methods: standardAccess('appointment') }),
         resolveExternal(appointmentExternalResolver),
         resolveResult(appointmentResolver)
       ]

@@ -43,7 +43,7 @@ export function waitingList(app: Application) {
   app.service(waitingListPath).hooks({
     around: {
       all: [
-        access(waitingListPath, { data: { create: waitingListDataSchema, patch: waitingListPatchSchema }, methods: standardAccess('appointment') }),
+        access(waitingListPath, { refuses: { update: 'an entry moves through its statuses by patch (waiting-list-rules.ts); its customer and branch are fixed' }, data: { create: waitingListDataSchema, patch: waitingListPatchSchema }, methods: standardAccess('appointment') }),
         resolveExternal(waitingListExternalResolver),
         resolveResult(waitingListResolver)
       ]

@@ -60,7 +60,7 @@ export function trash(app: Application) {
   app.service(trashPath).hooks({
     around: {
       all: [
-        access(trashPath, { data: { patch: trashPatchSchema },
+        access(trashPath, { refuses: { update: 'a removed record is restored exactly or deleted for good, never rewritten' }, data: { patch: trashPatchSchema },
           methods: {
             find: { signedIn: true, item: 'view' },
             get: { signedIn: true, item: 'view' },

@@ -37,7 +37,7 @@ export function userActivities(app: Application) {
   app.service(userActivityPath).hooks({
     around: {
       all: [
-        access(userActivityPath, {
+        access(userActivityPath, { refuses: { update: 'the activity log is written by the server only' },
           methods: {
             find: { resource: 'company', flag: 'seeAll' },
             get: { resource: 'company', flag: 'seeAll' }

@@ -3,5 +3,5 @@ import type { ServiceCategory, ServiceCategoryData, ServiceCategoryPatch, Servic
 export type { ServiceCategory, ServiceCategoryData, ServiceCategoryPatch, ServiceCategoryQuery }
 
 export const serviceCategoryPath = 'service-categories'
-export const serviceCategoryMethods = ['find', 'get', 'create', 'patch', 'remove'] as const
+export const serviceCategoryMethods = ['find', 'get', 'create', 'update', 'patch', 'remove'] as const
 export type ServiceCategoryClientService = Pick<ServiceCategoryService, (typeof serviceCategoryMethods)[number]>

@@ -15,7 +15,7 @@ declare module '../../../declarations' {
 export function companyRegistration(app: Application) {
   app.use(companyRegistrationPath, new CompanyRegistrationService(app), { methods: [...companyRegistrationMethods], events: [] })
   app.service(companyRegistrationPath).hooks({
-    around: { all: [access(companyRegistrationPath, { data: { create: registrationDataSchema }, methods: { create: { public: true } } })] },
+    around: { all: [access(companyRegistrationPath, { refuses: { update: 'an action (sign-up), not a record' }, data: { create: registrationDataSchema }, methods: { create: { public: true } } })] },
     before: { create: [schemaHooks.validateData(registrationDataValidator)] }
   })
 }

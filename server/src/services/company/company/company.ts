@@ -50,7 +50,7 @@ export function company(app: Application) {
   app.service(companyPath).hooks({
     around: {
       all: [
-        access(companyPath, { data: { patch: companyPatchSchema },
+        access(companyPath, { refuses: { update: 'created by registration; its settings change field by field, a replacement would restate them all' }, data: { patch: companyPatchSchema },
           methods: {
             find: { signedIn: true },
             get: { signedIn: true },

@@ -29,7 +29,7 @@ export function myCompany(app: Application) {
   app.service(myCompanyPath).hooks({
     around: {
       all: [
-        access(myCompanyPath, { methods: { get: { resource: 'my-company', flag: 'view' } } }),
+        access(myCompanyPath, { refuses: { update: 'a read-only view of the company' }, methods: { get: { resource: 'my-company', flag: 'view' } } }),
         resolveExternal(myCompanyExternalResolver),
         resolveResult(myCompanyResolver)
       ]

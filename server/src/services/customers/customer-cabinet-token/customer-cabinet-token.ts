@@ -39,7 +39,7 @@ export function customerCabinetToken(app: Application) {
   app.service(cabinetTokenPath).hooks({
     around: {
       all: [
-        access(cabinetTokenPath, { data: { create: cabinetTokenDataSchema },
+        access(cabinetTokenPath, { refuses: { update: 'a link is issued and revoked, never rewritten' }, data: { create: cabinetTokenDataSchema },
           methods: {
             find: { resource: 'customers', flag: 'view' },
             get: { resource: 'customers', flag: 'view' },

@@ -24,7 +24,7 @@ export function customersMerge(app: Application) {
   app.service(customersMergePath).hooks({
     around: {
       all: [
-        access(customersMergePath, { data: { create: customersMergeDataSchema }, methods: { create: { resource: 'customers', flag: 'delete' } }, module: 'customers' }),
+        access(customersMergePath, { refuses: { update: 'an action (merge two customers), not a record' }, data: { create: customersMergeDataSchema }, methods: { create: { resource: 'customers', flag: 'delete' } }, module: 'customers' }),
         // The answer is a customer: shaped for the caller as the customers service shapes it.
         resolveExternal(customerExternalResolver)
       ]

@@ -20,7 +20,7 @@ declare module '../../../declarations' {
 export function authManagement(app: Application) {
   app.use(authManagementPath, new AuthManagementService(app), { methods: [...authManagementMethods], events: [] })
   app.service(authManagementPath).hooks({
-    around: { all: [access(authManagementPath, { data: { create: authManagementDataSchema }, methods: { create: { public: true } } })] },
+    around: { all: [access(authManagementPath, { refuses: { update: 'actions (password reset and change), not records' }, data: { create: authManagementDataSchema }, methods: { create: { public: true } } })] },
     before: { create: [schemaHooks.validateData(authManagementDataValidator), validateActionValue] }
   })
 }

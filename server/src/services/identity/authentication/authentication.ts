@@ -40,7 +40,7 @@ export function authentication(app: Application) {
   app.use(authenticationPath, service)
   // A sign-in's result holds its token: its events go to no one, not even to other instances.
   publishToNoOne(app.service(authenticationPath))
-  accessRegistry.set(authenticationPath, { methods: { create: { public: true }, remove: { public: true } } })
+  accessRegistry.set(authenticationPath, { methods: { create: { public: true }, remove: { public: true } }, refuses: { update: 'signing in and out, not a record' } })
 
   app.service(authenticationPath).hooks({
     before: {

@@ -19,7 +19,7 @@ const forceLogoutDataValidator = getValidator(forceLogoutDataSchema, dataValidat
 export function forceLogout(app: Application) {
   app.use(forceLogoutPath, new ForceLogoutService(app), { methods: [...forceLogoutMethods], events: [] })
   app.service(forceLogoutPath).hooks({
-    around: { all: [access(forceLogoutPath, { data: { create: forceLogoutDataSchema }, methods: { create: { resource: 'force-logout', flag: 'create' } } })] },
+    around: { all: [access(forceLogoutPath, { refuses: { update: 'an action (end a person\'s sessions), not a record' }, data: { create: forceLogoutDataSchema }, methods: { create: { resource: 'force-logout', flag: 'create' } } })] },
     before: { create: [schemaHooks.validateData(forceLogoutDataValidator)] }
   })
 }

@@ -16,7 +16,7 @@ declare module '../../../declarations' {
 export function permissions(app: Application) {
   app.use(permissionsPath, new PermissionsService(), { methods: [...permissionsMethods], events: [] })
   app.service(permissionsPath).hooks({
-    around: { all: [access(permissionsPath, { methods: { find: { signedIn: true } } })] },
+    around: { all: [access(permissionsPath, { refuses: { update: 'a read-only list of the permission resources and flags' }, methods: { find: { signedIn: true } } })] },
     before: { all: [schemaHooks.validateQuery(permissionsQueryValidator), companyScope] }
   })
 }

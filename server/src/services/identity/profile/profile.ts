@@ -42,7 +42,7 @@ export function profile(app: Application) {
   app.service(profilePath).hooks({
     around: {
       all: [
-        access(profilePath, { data: { patch: profilePatchSchema },
+        access(profilePath, { refuses: { update: 'one\'s own record changes field by field; its e-mail and password have their own checks' }, data: { patch: profilePatchSchema },
           methods: {
             get: { signedIn: true },
             patch: { signedIn: true }

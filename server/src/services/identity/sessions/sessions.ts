@@ -43,7 +43,7 @@ export function sessions(app: Application) {
   app.service(sessionPath).hooks({
     around: {
       all: [
-        access(sessionPath, {
+        access(sessionPath, { refuses: { update: 'a session is opened by signing in and only ever ended' },
           methods: {
             find: { resource: 'sessions', flag: 'view' },
             get: { resource: 'sessions', flag: 'view' },

@@ -28,7 +28,7 @@ export function myTeam(app: Application) {
   app.service(myTeamPath).hooks({
     around: {
       all: [
-        access(myTeamPath, { data: { patch: myTeamPatchSchema },
+        access(myTeamPath, { refuses: { update: 'patch sets a colleague\'s working hours and booking flag only; the member record is the users service\'s' }, data: { patch: myTeamPatchSchema },
           methods: {
             find: { resource: 'my-team', flag: 'view' },
             get: { resource: 'my-team', flag: 'view' },

@@ -19,6 +19,7 @@ import { rememberSocket } from './access/session-connections'
 import type { SignInThrottle } from './access/sign-in-throttle'
 import { linkInstances } from './instances'
 import { OneMessagePerTurnServer, shareCallsFairly } from './access/connection-fairness'
+import { answerEveryCall } from './access/every-call-answered'
 
 declare module './declarations' {
   interface AppSettings {
@@ -72,6 +73,8 @@ export function createApp(config: Configuration, options: AppOptions = {}): Appl
           next()
         })
         shareCallsFairly(app, io, config.callsPerConnection)
+        // After the gate: a call of a method no service offers, or of no service, is answered at once.
+        answerEveryCall(app, io)
       }
     )
   )

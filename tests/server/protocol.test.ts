@@ -230,9 +230,9 @@ describe.each(engines)('socket protocol and strict queries on %s', (engine) => {
       const socket = server.rawSocket()
       await connected(socket)
       expect((await emitWithAck(socket, 'create', 'authentication', { strategy: 'jwt', accessToken: admin.auth.accessToken }, {})).error).toBeNull()
-      // No service offers update, so the socket does not even listen for it: no answer, no change.
-      socket.emit('update', 'users', admin.auth.user._id, { first_name: 'Replaced' }, {})
-      await new Promise((resolve) => setTimeout(resolve, 200))
+      // profile refuses update (a replacement of one's own record): answered, nothing changes.
+      const replace = await emitWithAck(socket, 'update', 'profile', 'me', { first_name: 'Replaced' }, {})
+      expect(replace.error?.name).toBe('MethodNotAllowed')
       const patchSession = await emitWithAck(socket, 'patch', 'sessions', admin.auth.sessionId, { endedAt: null }, {})
       expect(patchSession.error?.name).toBe('MethodNotAllowed')
       expect((await server.db('users').where({ _id: admin.auth.user._id }).first()).first_name).not.toBe('Replaced')
@@ -265,6 +265,88 @@ describe.each(engines)('socket protocol and strict queries on %s', (engine) => {
       } finally {
         spy.mockRestore()
       }
+    })
+  })
+
+  describe('every call gets an answer', () => {
+    const standardMethods = ['find', 'get', 'create', 'update', 'patch', 'remove'] as const
+    const someId = '01a1fd2e-80ce-71b8-ad91-b74aef45f1b6'
+    /** Arguments after the path, as the Feathers client sends them. */
+    const argsFor = (method: string): unknown[] => {
+      if (method === 'find') return [{}]
+      if (method === 'create') return [{ name: 'x' }, {}]
+      if (method === 'update' || method === 'patch') return [someId, { name: 'x' }, {}]
+      return [someId, {}]
+    }
+
+    /** Emits a call and requires an answer within one second (the bug: none ever came). */
+    async function answerWithin1s(socket: Socket, method: string, path: string, args: unknown[]): Promise<string> {
+      const started = Date.now()
+      const answer = await new Promise<Ack | 'no answer'>((resolve) => {
+        const timer = setTimeout(() => resolve('no answer'), 1000)
+        socket.emit(method, path, ...args, (error: Ack['error'], result: unknown) => {
+          clearTimeout(timer)
+          resolve({ error, result })
+        })
+      })
+      if (answer === 'no answer') return `${method} ${path}: no answer within 1 s`
+      expect(Date.now() - started).toBeLessThan(1000)
+      const error = answer.error as { name?: string; code?: number; className?: string; message?: string; data?: { code?: string } } | null
+      // The spec's error shape, as every other error the server sends.
+      return `${method} ${path}: ${error?.name} ${error?.code} ${error?.className} ${typeof error?.message === 'string' && error.message.length > 0} ${error?.data?.code}`
+    }
+
+    const callers = [
+      ['anonymous', async () => {
+        const socket = server.rawSocket()
+        await connected(socket)
+        return socket
+      }],
+      ['signed in', async () => {
+        const socket = server.rawSocket()
+        await connected(socket)
+        expect((await emitWithAck(socket, 'create', 'authentication', { strategy: 'jwt', accessToken: admin.auth.accessToken }, {})).error).toBeNull()
+        return socket
+      }]
+    ] as const
+
+    describe.each(callers)('%s', (_who, open) => {
+      it('answers NotFound for every method of a service that does not exist', async () => {
+        const socket = await open()
+        const answers: string[] = []
+        for (const method of [...standardMethods, 'frobnicate']) answers.push(await answerWithin1s(socket, method, 'no-such-service', argsFor(method)))
+        expect(answers).toEqual([...standardMethods, 'frobnicate'].map((method) => `${method} no-such-service: NotFound 404 not-found true not-found`))
+        // Not a string where the path goes: no service either.
+        expect(await answerWithin1s(socket, 'update', { not: 'a path' } as never, [someId, {}, {}])).toBe('update [object Object]: NotFound 404 not-found true not-found')
+        socket.disconnect()
+      })
+
+      it('answers MethodNotAllowed for a standard method a service does not offer', async () => {
+        const socket = await open()
+        const answers = [
+          await answerWithin1s(socket, 'update', 'sessions', argsFor('update')),
+          await answerWithin1s(socket, 'update', 'appointment', argsFor('update')),
+          await answerWithin1s(socket, 'remove', 'my-company', ['mine', {}]),
+          await answerWithin1s(socket, 'create', 'permissions', argsFor('create')),
+          await answerWithin1s(socket, 'patch', 'user-activities', argsFor('patch'))
+        ]
+        expect(answers.map((answer) => answer.replace(/^\S+ \S+: /, ''))).toEqual(Array(5).fill('MethodNotAllowed 405 method-not-allowed true invalid-request'))
+        socket.disconnect()
+      })
+
+      it('answers MethodNotAllowed for a custom method name no service offers', async () => {
+        const socket = await open()
+        const answers = [
+          await answerWithin1s(socket, 'frobnicate', 'customers', [someId, {}]),
+          await answerWithin1s(socket, 'setup', 'users', [{}]),
+          await answerWithin1s(socket, 'x'.repeat(500), 'roles', [{}])
+        ]
+        expect(answers.map((answer) => answer.replace(/^\S+ \S+: /, ''))).toEqual(Array(3).fill('MethodNotAllowed 405 method-not-allowed true invalid-request'))
+        const long = await emitWithAck(socket, 'x'.repeat(500), 'roles', {})
+        expect(long.error?.message?.length).toBeLessThan(100)
+        await serverStillAnswers()
+        socket.disconnect()
+      })
     })
   })
 

@@ -5,6 +5,7 @@ import type { PermissionFlag, PermissionResource } from '../../../domain/access/
 import type { HookContext, NextFunction } from '../declarations'
 import { clinicError } from '../errors'
 import { checkReferences } from './references'
+import { replacementSchema, replaceThroughPatch, silenceReplacingPatch } from './replace'
 import type { TSchema } from '@feathersjs/typebox'
 
 /**
@@ -33,19 +34,29 @@ export interface AccessDeclaration {
    * caller's rights are refused (references.ts).
    */
   data?: Partial<Record<'create' | 'update' | 'patch', TSchema>>
+  /**
+   * Standard methods the service refuses, each with the reason (spec section 7 promises find,
+   * get, create, update, patch and remove on every service; where one makes no sense, this says
+   * why). A refused method is taken out of `methods` and answers MethodNotAllowed.
+   * tests/server/access/access-table.test.ts requires every service to either allow `update` or
+   * refuse it here.
+   */
+  refuses?: Partial<Record<ServiceMethod, string>>
   /** The company module this service belongs to; a switched-off module refuses every call. */
   module?: string
 }
 
 /**
  * The usual table of a record service (spec section 6's flag per method): find/get need view,
- * create needs create, patch needs edit, remove needs delete. `overrides` replaces some rules.
+ * create needs create, update (a full replacement) and patch need edit, remove needs delete.
+ * `overrides` replaces some rules; a declaration's `refuses` takes a method out.
  */
 export function standardAccess(resource: PermissionResource, overrides: AccessTable = {}): AccessTable {
   return {
     find: { resource, flag: 'view' },
     get: { resource, flag: 'view' },
     create: { resource, flag: 'create' },
+    update: { resource, flag: 'edit' },
     patch: { resource, flag: 'edit' },
     remove: { resource, flag: 'delete' },
     ...overrides
@@ -57,15 +68,30 @@ export const accessRegistry = new Map<string, AccessDeclaration>()
 
 const requireToken = authenticate('jwt')
 
+/** The declaration as registered: refused methods out of the table, update's data schema known. */
+function registered(path: string, declared: AccessDeclaration): AccessDeclaration {
+  const refused = Object.keys(declared.refuses ?? {})
+  const methods = Object.fromEntries(Object.entries(declared.methods).filter(([method]) => !refused.includes(method))) as AccessTable
+  if (!methods.update) return { ...declared, methods }
+  const create = declared.data?.create
+  const patch = declared.data?.patch
+  const update = declared.data?.update ?? (create && patch ? replacementSchema(create, patch) : undefined)
+  if (!update || !methods.patch) throw new Error(`${path}: update needs patch and a data schema (data.update, or data.create and data.patch), or refuses.update`)
+  return { ...declared, methods, data: { ...declared.data, update } }
+}
+
 /**
  * The first hook of every service: declares who may call each method, authenticates the caller
  * and checks the permission and module. A method not in the table is not callable from outside.
- * Internal calls (no provider) are the server's own and pass.
+ * Internal calls (no provider) are the server's own and pass. An external update, once allowed,
+ * runs as the service's patch (replace.ts), so every rule of a patch applies to it.
  */
-export function access(path: string, declaration: AccessDeclaration) {
+export function access(path: string, declared: AccessDeclaration) {
+  const declaration = registered(path, declared)
   accessRegistry.set(path, declaration)
   return async (context: HookContext, next: NextFunction) => {
     if (!context.params.provider) return next()
+    silenceReplacingPatch(context)
     const rule = declaration.methods[context.method as ServiceMethod]
     if (!rule) throw new MethodNotAllowed(`Method ${context.method} is not allowed on ${path}`, { code: 'invalid-request' })
     if (!('public' in rule) || context.params.authentication) await requireToken(context)
@@ -80,6 +106,7 @@ export function access(path: string, declaration: AccessDeclaration) {
       throw clinicError(Forbidden, 'service-not-enabled', undefined, { module: declaration.module })
     }
     if (context.method === 'create' || context.method === 'update' || context.method === 'patch') await checkReferences(context, declaration.data?.[context.method])
+    if (context.method === 'update') return replaceThroughPatch(context, declaration.data!.update!)
     return next()
   }
 }

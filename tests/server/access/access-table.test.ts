@@ -8,50 +8,52 @@ import { anyService } from '../support/any-service'
 
 /**
  * The reviewed permission table: every external method of every service and what it needs.
- * Rules are written `resource:flag`, `signedIn` or `public`.
+ * Rules are written `resource:flag`, `signedIn` or `public`; a method the service declares it
+ * refuses (`refuses` in its access() declaration, with the reason) is written `refused`. Spec
+ * section 7 promises update on every service: each one either allows it or refuses it.
  *
  * When this test fails because you added a service or changed a permission on purpose, update
  * the table below in the same commit, so the change shows up as a reviewed diff. Never change
  * the table to match code you did not mean to change.
  */
 const expectedAccessTable: Record<string, Record<string, string>> = {
-  appointment: { find: 'appointment:view', get: 'appointment:view', create: 'appointment:create', patch: 'appointment:edit', remove: 'appointment:delete' },
+  appointment: { find: 'appointment:view', get: 'appointment:view', create: 'appointment:create', update: 'refused', patch: 'appointment:edit', remove: 'appointment:delete' },
   // Read-only: written by the appointment service in its own transaction.
-  'appointment-status-history': { find: 'appointment:view', get: 'appointment:view' },
-  authManagement: { create: 'public' },
-  authentication: { create: 'public', remove: 'public' },
-  branches: { find: 'signedIn', get: 'signedIn', create: 'company:create', patch: 'company:edit', remove: 'company:delete' },
-  customers: { find: 'customers:view', get: 'customers:view', create: 'customers:create', patch: 'customers:edit', remove: 'customers:delete' },
-  company: { find: 'signedIn', get: 'signedIn', patch: 'company:edit' },
-  fields: { find: 'signedIn', get: 'signedIn', create: 'fields:create', patch: 'fields:edit', remove: 'fields:delete' },
-  'company-registration': { create: 'public' },
-  'customer-cabinet-token': { find: 'customers:view', get: 'customers:view', create: 'customers:edit', remove: 'customers:edit' },
-  'customers-merge': { create: 'customers:delete' },
-  'force-logout': { create: 'force-logout:create' },
-  'my-company': { get: 'my-company:view' },
+  'appointment-status-history': { find: 'appointment:view', get: 'appointment:view', update: 'refused' },
+  authManagement: { create: 'public', update: 'refused' },
+  authentication: { create: 'public', update: 'refused', remove: 'public' },
+  branches: { find: 'signedIn', get: 'signedIn', create: 'company:create', update: 'company:edit', patch: 'company:edit', remove: 'company:delete' },
+  customers: { find: 'customers:view', get: 'customers:view', create: 'customers:create', update: 'customers:edit', patch: 'customers:edit', remove: 'customers:delete' },
+  company: { find: 'signedIn', get: 'signedIn', update: 'refused', patch: 'company:edit' },
+  fields: { find: 'signedIn', get: 'signedIn', create: 'fields:create', update: 'fields:edit', patch: 'fields:edit', remove: 'fields:delete' },
+  'company-registration': { create: 'public', update: 'refused' },
+  'customer-cabinet-token': { find: 'customers:view', get: 'customers:view', create: 'customers:edit', update: 'refused', remove: 'customers:edit' },
+  'customers-merge': { create: 'customers:delete', update: 'refused' },
+  'force-logout': { create: 'force-logout:create', update: 'refused' },
+  'my-company': { get: 'my-company:view', update: 'refused' },
   // patch: a colleague's working hours and whether they take appointments.
-  'my-team': { find: 'my-team:view', get: 'my-team:view', patch: 'my-team:edit' },
-  notes: { find: 'notes:view', get: 'notes:view', create: 'notes:create', patch: 'notes:edit', remove: 'notes:delete' },
-  permissions: { find: 'signedIn' },
-  profile: { get: 'signedIn', patch: 'signedIn' },
+  'my-team': { find: 'my-team:view', get: 'my-team:view', update: 'refused', patch: 'my-team:edit' },
+  notes: { find: 'notes:view', get: 'notes:view', create: 'notes:create', update: 'notes:edit', patch: 'notes:edit', remove: 'notes:delete' },
+  permissions: { find: 'signedIn', update: 'refused' },
+  profile: { get: 'signedIn', update: 'refused', patch: 'signedIn' },
   // The service catalogue and its categories share the spec's `service` resource.
-  service: { find: 'service:view', get: 'service:view', create: 'service:create', patch: 'service:edit', remove: 'service:delete' },
-  'service-categories': { find: 'service:view', get: 'service:view', create: 'service:create', patch: 'service:edit', remove: 'service:delete' },
-  'time-templates': { find: 'time-templates:view', get: 'time-templates:view', create: 'time-templates:create', patch: 'time-templates:edit', remove: 'time-templates:delete' },
-  'work-place': { find: 'work-place:view', get: 'work-place:view', create: 'work-place:create', patch: 'work-place:edit', remove: 'work-place:delete' },
-  roles: { find: 'roles:view', get: 'roles:view', create: 'roles:create', patch: 'roles:edit', remove: 'roles:delete' },
+  service: { find: 'service:view', get: 'service:view', create: 'service:create', update: 'service:edit', patch: 'service:edit', remove: 'service:delete' },
+  'service-categories': { find: 'service:view', get: 'service:view', create: 'service:create', update: 'service:edit', patch: 'service:edit', remove: 'service:delete' },
+  'time-templates': { find: 'time-templates:view', get: 'time-templates:view', create: 'time-templates:create', update: 'time-templates:edit', patch: 'time-templates:edit', remove: 'time-templates:delete' },
+  'work-place': { find: 'work-place:view', get: 'work-place:view', create: 'work-place:create', update: 'work-place:edit', patch: 'work-place:edit', remove: 'work-place:delete' },
+  roles: { find: 'roles:view', get: 'roles:view', create: 'roles:create', update: 'roles:edit', patch: 'roles:edit', remove: 'roles:delete' },
   // remove ends a session: one's own with view, anyone's with delete (checked in the service).
-  sessions: { find: 'sessions:view', get: 'sessions:view', remove: 'sessions:view' },
-  sources: { find: 'signedIn', get: 'signedIn', create: 'sources:create', patch: 'sources:edit', remove: 'sources:delete' },
-  specialty: { find: 'signedIn', get: 'signedIn', create: 'specialty:create', patch: 'specialty:edit', remove: 'specialty:delete' },
-  tags: { find: 'signedIn', get: 'signedIn', create: 'tags:create', patch: 'tags:edit', remove: 'tags:delete' },
+  sessions: { find: 'sessions:view', get: 'sessions:view', update: 'refused', remove: 'sessions:view' },
+  sources: { find: 'signedIn', get: 'signedIn', create: 'sources:create', update: 'sources:edit', patch: 'sources:edit', remove: 'sources:delete' },
+  specialty: { find: 'signedIn', get: 'signedIn', create: 'specialty:create', update: 'specialty:edit', patch: 'specialty:edit', remove: 'specialty:delete' },
+  tags: { find: 'signedIn', get: 'signedIn', create: 'tags:create', update: 'tags:edit', patch: 'tags:edit', remove: 'tags:delete' },
   // Items of many services: then the flag on each item's own resource (restore = patch needs create).
-  trash: { find: 'signedIn+item:view', get: 'signedIn+item:view', patch: 'signedIn+item:create', remove: 'signedIn+item:delete' },
+  trash: { find: 'signedIn+item:view', get: 'signedIn+item:view', update: 'refused', patch: 'signedIn+item:create', remove: 'signedIn+item:delete' },
   // The activity log: read-only, for those who see the whole company.
-  'user-activities': { find: 'company:seeAll', get: 'company:seeAll' },
+  'user-activities': { find: 'company:seeAll', get: 'company:seeAll', update: 'refused' },
   // The waiting list belongs to booking: the appointment permission.
-  'waiting-list': { find: 'appointment:view', get: 'appointment:view', create: 'appointment:create', patch: 'appointment:edit', remove: 'appointment:delete' },
-  users: { find: 'users:view', get: 'users:view', create: 'users:create', patch: 'users:edit', remove: 'users:delete' }
+  'waiting-list': { find: 'appointment:view', get: 'appointment:view', create: 'appointment:create', update: 'refused', patch: 'appointment:edit', remove: 'appointment:delete' },
+  users: { find: 'users:view', get: 'users:view', create: 'users:create', update: 'users:edit', patch: 'users:edit', remove: 'users:delete' }
 }
 
 const HOW_TO_UPDATE =
@@ -141,6 +143,7 @@ describe('the access table', () => {
         const rule = accessRegistry.get(path)?.methods[method as 'find']
         return [method, rule ? describeRule(rule) : 'MISSING']
       }))
+      for (const method of Object.keys(accessRegistry.get(path)?.refuses ?? {})) received[path][method] = method in received[path] ? 'EXPOSED BUT REFUSED' : 'refused'
     }
     const sortKeys = (table: Record<string, Record<string, string>>) =>
       Object.fromEntries(Object.keys(table).sort().map((path) => [path, Object.fromEntries(standardMethods.filter((m) => m in table[path]).map((m) => [m, table[path][m]]))]))
@@ -161,12 +164,31 @@ describe('the access table', () => {
     }
   })
 
-  it('offers update on no service, so the socket does not even listen for it', async () => {
+  it('allows or refuses update on every service, and gives each refusal a reason', () => {
     const exposed = exposedMethods(server)
-    expect(Object.entries(exposed).filter(([, methods]) => methods.includes('update'))).toEqual([])
+    const undecided: string[] = []
+    for (const path of Object.keys(exposed)) {
+      const declaration = accessRegistry.get(path)
+      const allowed = exposed[path].includes('update') && Boolean(declaration?.methods.update)
+      const reason = declaration?.refuses?.update
+      if (allowed === (typeof reason === 'string' && reason.length > 0)) undecided.push(path)
+    }
+    expect({ undecided }).toEqual({ undecided: [] })
+  })
+
+  it('answers MethodNotAllowed at once to update on every service that refuses it, and changes nothing', async () => {
     const socket = await signedInSocket(admin)
-    expect(await emitWithAck(socket, 'update', 'users', admin.auth.user._id, { first_name: 'Replaced' }, {})).toBe('no answer')
-    expect((await server.db('users').where({ _id: admin.auth.user._id }).first()).first_name).toBe('Owner')
+    const answers: string[] = []
+    for (const [path, declaration] of accessRegistry) {
+      if (!declaration.refuses?.update) continue
+      const answer = await emitWithAck(socket, 'update', path, ...argsFor('update', path))
+      answers.push(`${path}: ${answer === 'no answer' ? answer : `${answer.error?.name} ${answer.error?.data?.code}`}`)
+    }
+    expect(answers.length).toBeGreaterThan(10)
+    expect(answers.filter((answer) => !answer.endsWith('MethodNotAllowed invalid-request'))).toEqual([])
+    const before = await server.db('users').where({ _id: admin.auth.user._id }).first()
+    expect(await emitWithAck(socket, 'update', 'profile', 'me', { first_name: 'Replaced' }, {})).toMatchObject({ error: { name: 'MethodNotAllowed' } })
+    expect((await server.db('users').where({ _id: admin.auth.user._id }).first()).first_name).toBe(before.first_name)
   })
 
   it('answers MethodNotAllowed for every method a service does not offer', async () => {
@@ -174,7 +196,7 @@ describe('the access table', () => {
     const exposed = exposedMethods(server)
     const answers: string[] = []
     for (const [path, methods] of Object.entries(exposed)) {
-      for (const method of ['find', 'get', 'create', 'patch', 'remove']) {
+      for (const method of standardMethods) {
         if (methods.includes(method)) continue
         const answer = await emitWithAck(socket, method, path, ...argsFor(method, path))
         answers.push(`${path}.${method}: ${answer === 'no answer' ? answer : answer.error?.name}`)

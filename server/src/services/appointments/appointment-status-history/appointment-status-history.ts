@@ -38,7 +38,8 @@ async function afterGetVisible(context: HookContext) {
 export function appointmentStatusHistory(app: Application) {
   registerService(app, appointmentStatusHistoryPath, new AppointmentStatusHistoryService(appointmentStatusHistoryServiceOptions(app), appointmentStatusHistoryRowShape), {
     methods: [...appointmentStatusHistoryMethods],
-    access: { methods: { find: { resource: 'appointment', flag: 'view' }, get: { resource: 'appointment', flag: 'view' } } },
+    access: {
+      refuses: { update: 'written by the appointment service only' }, methods: { find: { resource: 'appointment', flag: 'view' }, get: { resource: 'appointment', flag: 'view' } } },
     hooks: {
       around: {
         all: [

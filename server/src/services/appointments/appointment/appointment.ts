@@ -42,7 +42,8 @@ export function appointment(app: Application) {
     // The publisher tells the doctor an appointment was taken from (appointment-publish.ts).
     publishedParams: ['appointmentMove'],
     events: [...appointmentEvents],
-    access: { data: { create: appointmentDataSchema, patch: appointmentPatchSchema }, methods: standardAccess('appointment') },
+    access: {
+      refuses: { update: 'status, time and repeat rules (appointment-rules.ts) judge changes; a whole replacement would restate them together' }, data: { create: appointmentDataSchema, patch: appointmentPatchSchema }, methods: standardAccess('appointment') },
     hooks: {
       around: {
         all: [

@@ -62,7 +62,8 @@ export function trash(app: Application) {
     activity: {
       changes: (context, item) => ({ action: context.method === 'patch' ? 'restore' : 'purge', service: item.service, recordId: item.recordId, title: item.title })
     },
-    access: { data: { patch: trashPatchSchema },
+    access: {
+      refuses: { update: 'a removed record is restored exactly or deleted for good, never rewritten' }, data: { patch: trashPatchSchema },
       methods: {
         find: { signedIn: true, item: 'view' },
         get: { signedIn: true, item: 'view' },

@@ -36,6 +36,7 @@ export function userActivities(app: Application) {
   registerService(app, userActivityPath, new UserActivityService(userActivityServiceOptions(app), userActivityRowShape), {
     methods: [...userActivityMethods],
     access: {
+      refuses: { update: 'the activity log is written by the server only' },
       methods: {
         find: { resource: 'company', flag: 'seeAll' },
         get: { resource: 'company', flag: 'seeAll' }

@@ -4,6 +4,6 @@ import type { ServiceCategory, ServiceCategoryData, ServiceCategoryPatch, Servic
 export type { ServiceCategory, ServiceCategoryData, ServiceCategoryPatch, ServiceCategoryQuery }
 
 export const serviceCategoryPath = 'service-categories'
-export const serviceCategoryMethods = ['find', 'get', 'create', 'patch', 'remove'] as const
+export const serviceCategoryMethods = ['find', 'get', 'create', 'update', 'patch', 'remove'] as const
 export type ServiceCategoryClientService = Pick<ServiceCategoryService, (typeof serviceCategoryMethods)[number]>
 export const serviceCategoryClient = clientService<ServiceCategoryClientService>()(serviceCategoryPath, serviceCategoryMethods)

@@ -5,7 +5,7 @@ export type { ClinicService, ClinicServiceData, ClinicServicePatch, ClinicServic
 
 /** The spec's path (section 7) for the catalogue of services (treatments) a clinic offers. */
 export const servicePath = 'service'
-export const serviceMethods = ['find', 'get', 'create', 'patch', 'remove'] as const
+export const serviceMethods = ['find', 'get', 'create', 'update', 'patch', 'remove'] as const
 export type ServiceClientService = Pick<ServiceCatalogueService, (typeof serviceMethods)[number]>
 
 /** Duration of one service, minutes. */

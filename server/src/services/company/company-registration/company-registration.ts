@@ -15,7 +15,8 @@ declare module '../../../declarations' {
 export function companyRegistration(app: Application) {
   registerService(app, companyRegistrationPath, new CompanyRegistrationService(app), {
     methods: [...companyRegistrationMethods],
-    access: { data: { create: registrationDataSchema }, methods: { create: { public: true } } },
+    access: {
+      refuses: { update: 'an action (sign-up), not a record' }, data: { create: registrationDataSchema }, methods: { create: { public: true } } },
     hooks: {
       around: { all: [] },
       before: { create: [schemaHooks.validateData(registrationDataValidator)] }

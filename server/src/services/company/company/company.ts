@@ -48,7 +48,8 @@ async function checkCalendarSettings(context: HookContext) {
 export function company(app: Application) {
   registerService(app, companyPath, new CompanyService(companyServiceOptions(app), companyRowShape), {
     methods: [...companyMethods],
-    access: { data: { patch: companyPatchSchema },
+    access: {
+      refuses: { update: 'created by registration; its settings change field by field, a replacement would restate them all' }, data: { patch: companyPatchSchema },
       methods: {
         find: { signedIn: true },
         get: { signedIn: true },

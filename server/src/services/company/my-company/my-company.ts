@@ -27,7 +27,8 @@ async function mineIsOwnCompany(context: HookContext) {
 export function myCompany(app: Application) {
   registerService(app, myCompanyPath, new MyCompanyService(app), {
     methods: [...myCompanyMethods],
-    access: { methods: { get: { resource: 'my-company', flag: 'view' } } },
+    access: {
+      refuses: { update: 'a read-only view of the company' }, methods: { get: { resource: 'my-company', flag: 'view' } } },
     hooks: {
       around: {
         all: [

@@ -37,7 +37,8 @@ async function forVisibleCustomer(context: HookContext) {
 export function customerCabinetToken(app: Application) {
   registerService(app, cabinetTokenPath, new CabinetTokenService(cabinetTokenServiceOptions(app), cabinetTokenRowShape), {
     methods: [...cabinetTokenMethods],
-    access: { data: { create: cabinetTokenDataSchema },
+    access: {
+      refuses: { update: 'a link is issued and revoked, never rewritten' }, data: { create: cabinetTokenDataSchema },
       methods: {
         find: { resource: 'customers', flag: 'view' },
         get: { resource: 'customers', flag: 'view' },

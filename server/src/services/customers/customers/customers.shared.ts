@@ -4,7 +4,7 @@ import type { Customer, CustomerData, CustomerPatch, CustomerQuery, CustomerServ
 export type { Customer, CustomerData, CustomerPatch, CustomerQuery }
 
 export const customerPath = 'customers'
-export const customerMethods = ['find', 'get', 'create', 'patch', 'remove'] as const
+export const customerMethods = ['find', 'get', 'create', 'update', 'patch', 'remove'] as const
 export type CustomerClientService = Pick<CustomerService, (typeof customerMethods)[number]>
 
 /** Spec section 4, in precedence order: a merged record is merged even when archived. */

@@ -4,7 +4,7 @@ import type { Note, NoteData, NotePatch, NoteQuery, NoteService } from './notes.
 export type { Note, NoteData, NotePatch, NoteQuery }
 
 export const notePath = 'notes'
-export const noteMethods = ['find', 'get', 'create', 'patch', 'remove'] as const
+export const noteMethods = ['find', 'get', 'create', 'update', 'patch', 'remove'] as const
 export type NoteClientService = Pick<NoteService, (typeof noteMethods)[number]>
 
 export const MAX_NOTE_LENGTH = 5000

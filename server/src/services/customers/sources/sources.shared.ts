@@ -4,6 +4,6 @@ import type { Source, SourceData, SourcePatch, SourceQuery, SourceService } from
 export type { Source, SourceData, SourcePatch, SourceQuery }
 
 export const sourcePath = 'sources'
-export const sourceMethods = ['find', 'get', 'create', 'patch', 'remove'] as const
+export const sourceMethods = ['find', 'get', 'create', 'update', 'patch', 'remove'] as const
 export type SourceClientService = Pick<SourceService, (typeof sourceMethods)[number]>
 export const sourceClient = clientService<SourceClientService>()(sourcePath, sourceMethods)

@@ -30,7 +30,8 @@ export function authManagement(app: Application) {
       recordId: (context) => context.params.identity?.user._id ?? null,
       changes: () => ({ action: 'passwordChange' })
     },
-    access: { data: { create: authManagementDataSchema }, methods: { create: { public: true } } },
+    access: {
+      refuses: { update: 'actions (password reset and change), not records' }, data: { create: authManagementDataSchema }, methods: { create: { public: true } } },
     hooks: {
       around: { all: [] },
       before: { create: [schemaHooks.validateData(authManagementDataValidator), validateActionValue] }

@@ -19,7 +19,8 @@ const forceLogoutDataValidator = getValidator(forceLogoutDataSchema, dataValidat
 export function forceLogout(app: Application) {
   registerService(app, forceLogoutPath, new ForceLogoutService(app), {
     methods: [...forceLogoutMethods],
-    access: { data: { create: forceLogoutDataSchema }, methods: { create: { resource: 'force-logout', flag: 'create' } } },
+    access: {
+      refuses: { update: 'an action (end a person\'s sessions), not a record' }, data: { create: forceLogoutDataSchema }, methods: { create: { resource: 'force-logout', flag: 'create' } } },
     hooks: {
       around: { all: [] },
       before: { create: [schemaHooks.validateData(forceLogoutDataValidator)] }

@@ -16,7 +16,8 @@ declare module '../../../declarations' {
 export function permissions(app: Application) {
   registerService(app, permissionsPath, new PermissionsService(), {
     methods: [...permissionsMethods],
-    access: { methods: { find: { signedIn: true } } },
+    access: {
+      refuses: { update: 'a read-only list of the permission resources and flags' }, methods: { find: { signedIn: true } } },
     hooks: {
       around: { all: [] },
       before: { all: [schemaHooks.validateQuery(permissionsQueryValidator), companyScope] }

@@ -45,6 +45,7 @@ export function sessions(app: Application) {
     // Ending a session is bookkeeping kept on the session itself (endedAt, endedBy): no log entry.
     activity: { skip: true },
     access: {
+      refuses: { update: 'a session is opened by signing in and only ever ended' },
       methods: {
         find: { resource: 'sessions', flag: 'view' },
         get: { resource: 'sessions', flag: 'view' },

@@ -5,6 +5,6 @@ export type { TimeTemplate, TimeTemplateData, TimeTemplatePatch, TimeTemplateQue
 
 /** The spec's path (section 7): named day patterns ("Morning shift") to fill working hours with. */
 export const timeTemplatePath = 'time-templates'
-export const timeTemplateMethods = ['find', 'get', 'create', 'patch', 'remove'] as const
+export const timeTemplateMethods = ['find', 'get', 'create', 'update', 'patch', 'remove'] as const
 export type TimeTemplateClientService = Pick<TimeTemplateService, (typeof timeTemplateMethods)[number]>
 export const timeTemplateClient = clientService<TimeTemplateClientService>()(timeTemplatePath, timeTemplateMethods)

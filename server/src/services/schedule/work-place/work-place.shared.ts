@@ -5,7 +5,7 @@ export type { WorkPlace, WorkPlaceData, WorkPlacePatch, WorkPlaceQuery }
 
 /** The spec's path (section 7): a branch's chairs and rooms, booked with appointments. */
 export const workPlacePath = 'work-place'
-export const workPlaceMethods = ['find', 'get', 'create', 'patch', 'remove'] as const
+export const workPlaceMethods = ['find', 'get', 'create', 'update', 'patch', 'remove'] as const
 export type WorkPlaceClientService = Pick<WorkPlaceService, (typeof workPlaceMethods)[number]>
 
 export const workPlaceKinds = ['chair', 'room'] as const

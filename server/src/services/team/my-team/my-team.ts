@@ -26,7 +26,8 @@ declare module '../../../declarations' {
 export function myTeam(app: Application) {
   registerService(app, myTeamPath, new MyTeamService(app), {
     methods: [...myTeamMethods],
-    access: { data: { patch: myTeamPatchSchema },
+    access: {
+      refuses: { update: 'patch sets a colleague\'s working hours and booking flag only; the member record is the users service\'s' }, data: { patch: myTeamPatchSchema },
       methods: {
         find: { resource: 'my-team', flag: 'view' },
         get: { resource: 'my-team', flag: 'view' },

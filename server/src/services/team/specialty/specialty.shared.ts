@@ -4,6 +4,6 @@ import type { Specialty, SpecialtyData, SpecialtyPatch, SpecialtyQuery, Specialt
 export type { Specialty, SpecialtyData, SpecialtyPatch, SpecialtyQuery }
 
 export const specialtyPath = 'specialty'
-export const specialtyMethods = ['find', 'get', 'create', 'patch', 'remove'] as const
+export const specialtyMethods = ['find', 'get', 'create', 'update', 'patch', 'remove'] as const
 export type SpecialtyClientService = Pick<SpecialtyService, (typeof specialtyMethods)[number]>
 export const specialtyClient = clientService<SpecialtyClientService>()(specialtyPath, specialtyMethods)

@@ -83,8 +83,7 @@ function registered(path: string, declared: AccessDeclaration): AccessDeclaratio
 /**
  * The first hook of every service: declares who may call each method, authenticates the caller
  * and checks the permission and module. A method not in the table is not callable from outside.
- * Internal calls (no provider) are the server's own and pass. An external update, once allowed,
- * runs as the service's patch (replace.ts), so every rule of a patch applies to it.
+ * Internal calls (no provider) are the server's own and pass.
  */
 export function access(path: string, declared: AccessDeclaration) {
   const declaration = registered(path, declared)
@@ -106,9 +105,18 @@ export function access(path: string, declared: AccessDeclaration) {
       throw clinicError(Forbidden, 'service-not-enabled', undefined, { module: declaration.module })
     }
     if (context.method === 'create' || context.method === 'update' || context.method === 'patch') await checkReferences(context, declaration.data?.[context.method])
-    if (context.method === 'update') return replaceThroughPatch(context, declaration.data!.update!)
     return next()
   }
+}
+
+/**
+ * An external update, once access() allowed it, runs as the service's patch (replace.ts), so
+ * every rule of a patch applies to it. registerService puts this inside the call's transaction
+ * and activity log: the replacement is logged once, as an update.
+ */
+export async function updateAsPatch(context: HookContext, next: NextFunction) {
+  const schema = context.params.provider && context.method === 'update' ? accessRegistry.get(context.path)?.data?.update : undefined
+  return schema ? replaceThroughPatch(context, schema) : next()
 }
 
 /**

@@ -1,4 +1,5 @@
 import { BadRequest, Forbidden } from '@feathersjs/errors'
+import { dbOf } from '../hooks/call-transaction'
 import type { TSchema } from '@feathersjs/typebox'
 import type { Knex } from 'knex'
 import type { HookContext } from '../declarations'
@@ -82,7 +83,7 @@ async function withoutUnchanged(context: HookContext, identity: Identity, named:
   if (named.length === 0 || (context.method !== 'patch' && context.method !== 'update') || typeof context.id !== 'string') return named
   if (!(context.service instanceof RecordService)) return named
   // The whole row (one, by key): a data field need not be a column (appointment's waitingListId).
-  const stored = (await (context.app.get('db') as Knex)(context.service.table).where({ _id: context.id, companyId: identity.user.companyId }).first()) as Row | undefined
+  const stored = (await dbOf(context.app, context.params)(context.service.table).where({ _id: context.id, companyId: identity.user.companyId }).first()) as Row | undefined
   if (!stored) return named
   // Ids are UUIDs: found in the stored value's text (a scalar, or a JSON list or object), they are held.
   const held = (item: Named) => JSON.stringify(stored[item.at.split('.')[0]] ?? null).includes(item.id)
@@ -91,7 +92,7 @@ async function withoutUnchanged(context: HookContext, identity: Identity, named:
 
 /** The referenced rows of the caller's company, keyed `service:id`, in one UNION ALL statement. */
 async function readReferenced(context: HookContext, identity: Identity, named: Named[]): Promise<Map<string, Row>> {
-  const db = context.app.get('db') as Knex
+  const db = dbOf(context.app, context.params)
   const byService = new Map<string, { ids: Set<string>; branch: boolean }>()
   for (const { reference, id } of named) {
     const entry = byService.get(reference.service) ?? { ids: new Set<string>(), branch: false }

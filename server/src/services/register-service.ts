@@ -1,6 +1,6 @@
 /* eslint-disable @typescript-eslint/no-explicit-any */
 import type { Application } from '../declarations'
-import { access, accessRegistry } from '../access/access'
+import { access, accessRegistry, updateAsPatch } from '../access/access'
 import { activityLog } from '../hooks/activity-log'
 import { callTransaction } from '../hooks/call-transaction'
 import { manifests, type ServiceManifest } from './service-manifest'
@@ -16,8 +16,8 @@ export function declareService(path: string, manifest: ServiceManifest) {
 
 /**
  * Registers a service: `app.use` with its methods and events; around every call its access rules
- * first, then (for an external write) one transaction and the activity log inside it, then its own
- * hooks; its publisher; and its declaration for the app-wide parts.
+ * first, then (for an external write) one transaction and the activity log inside it, an update
+ * as a patch, then its own hooks; its publisher; and its declaration for the app-wide parts.
  */
 export function registerService(app: Application, path: string, service: unknown, manifest: ServiceManifest) {
   manifests.set(path, manifest)
@@ -27,7 +27,7 @@ export function registerService(app: Application, path: string, service: unknown
   const registered = app.service(path as never) as any
   const { around, ...others } = manifest.hooks ?? {}
   const aroundMap = (around ?? {}) as Record<string, unknown[]>
-  registered.hooks({ ...others, around: { ...aroundMap, all: [guard, ...(manifest.transaction === false ? [] : [callTransaction]), activityLog, ...(aroundMap.all ?? [])] } })
+  registered.hooks({ ...others, around: { ...aroundMap, all: [guard, ...(manifest.transaction === false ? [] : [callTransaction]), activityLog, updateAsPatch, ...(aroundMap.all ?? [])] } })
   if (manifest.publish) registered.publish(manifest.publish)
   return registered
 }

@@ -1,4 +1,4 @@
-import { useContext, useState, type FormEvent, type ReactNode } from 'react'
+import { useContext, useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react'
 import { ConfigProvider } from 'antd'
 import { CloseCircleFilled, EyeInvisibleOutlined, EyeOutlined, LoadingOutlined, LockOutlined, MailOutlined } from '@ant-design/icons'
 import { useTranslation } from 'react-i18next'
@@ -26,6 +26,13 @@ export default function LoginPage() {
   const [values, setValues] = useState<Record<Field, string>>({ email: '', password: '' })
   const [touched, setTouched] = useState<Record<Field, boolean>>({ email: false, password: false })
   const [showPassword, setShowPassword] = useState(false)
+  const passwordInput = useRef<HTMLInputElement>(null)
+  // React mirrors a controlled value into the `value` attribute; like antd's Input.Password, the
+  // password is kept out of the page's markup (where CSS selectors and extensions can read it).
+  useEffect(() => {
+    const input = passwordInput.current
+    if (input?.type === 'password' && input.hasAttribute('value')) input.removeAttribute('value')
+  }, [values.password, showPassword])
   const [problem, setProblem] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
   usePageTitle(t('auth.signInTitle'))
@@ -109,6 +116,7 @@ export default function LoginPage() {
             <LockOutlined className="lite-input-prefix" />
             <input
               id="password"
+              ref={passwordInput}
               type={showPassword ? 'text' : 'password'}
               autoComplete="current-password"
               aria-required="true"

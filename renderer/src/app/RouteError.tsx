@@ -1,5 +1,4 @@
 import { useState } from 'react'
-import { Button } from 'antd'
 import { CloseCircleFilled, ExclamationCircleFilled } from '@ant-design/icons'
 import { useTranslation } from 'react-i18next'
 import { useRouteError } from 'react-router'
@@ -26,9 +25,10 @@ export function RouteError() {
       <div className="route-error-title">{chunk ? t('app.chunkFailedTitle') : t('errors.something-went-wrong')}</div>
       <div className="route-error-text">{chunk ? t('app.chunkFailedText') : errorMessage(error)}</div>
       <div className="route-error-extra">
-        <Button type="primary" onClick={() => window.location.reload()}>
-          {t('common.reload')}
-        </Button>
+        {/* antd's primary Button drawn by global.css (`.lite-button`): this screen is on every first load. */}
+        <button type="button" className="lite-button lite-button-inline" onClick={() => window.location.reload()}>
+          <span>{t('common.reload')}</span>
+        </button>
       </div>
     </div>
   )

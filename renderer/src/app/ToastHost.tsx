@@ -1,5 +1,5 @@
 import { useEffect } from 'react'
-import { notification } from 'antd'
+import { Button, notification } from 'antd'
 import { TOAST_DURATION_MS } from '../api/constants'
 import { registerToastHost } from './toasts'
 
@@ -17,7 +17,7 @@ export default function ToastHost() {
   })
   // A separate stack so a passing error toast can never push the update notice away.
   const [updateApi, updateHolder] = notification.useNotification({ placement: 'bottomRight', duration: false })
-  useEffect(() => registerToastHost(toastApi, updateApi), [toastApi, updateApi])
+  useEffect(() => registerToastHost(toastApi, updateApi, { Button }), [toastApi, updateApi])
   return (
     <>
       {toastHolder}

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useSyncExternalStore } from 'react'
-import { Button } from 'antd'
+import type { Button } from 'antd'
 import type { NotificationInstance } from 'antd/es/notification/interface'
 import { i18n } from '../i18n'
 import { errorCode, technicalKey } from '../api/errors'
@@ -13,7 +13,12 @@ import { errorCode, technicalKey } from '../api/errors'
  */
 let toasts: NotificationInstance | null = null
 let updates: NotificationInstance | null = null
-type Show = (toastApi: NotificationInstance, updateApi: NotificationInstance) => void
+/** What the toasts' own content needs from antd, handed over by ToastHost's chunk (not the first screen's). */
+interface ToastParts {
+  Button: typeof Button
+}
+let parts: ToastParts | null = null
+type Show = (toastApi: NotificationInstance, updateApi: NotificationInstance, parts: ToastParts) => void
 const waiting: Show[] = []
 let hostWanted = false
 const hostListeners = new Set<() => void>()
@@ -23,7 +28,7 @@ const hostListeners = new Set<() => void>()
 const LazyToastHost = lazy(() => import('./ToastHost').catch(() => ({ default: () => <></> })))
 
 function show(run: Show) {
-  if (toasts && updates) return run(toasts, updates)
+  if (toasts && updates && parts) return run(toasts, updates, parts)
   waiting.push(run)
   if (hostWanted) return
   hostWanted = true
@@ -31,12 +36,13 @@ function show(run: Show) {
 }
 
 /** Called by ToastHost once its stacks exist; returns the cleanup for its unmount. */
-export function registerToastHost(toastApi: NotificationInstance, updateApi: NotificationInstance) {
+export function registerToastHost(toastApi: NotificationInstance, updateApi: NotificationInstance, toastParts: ToastParts) {
   toasts = toastApi
   updates = updateApi
-  for (const run of waiting.splice(0)) run(toastApi, updateApi)
+  parts = toastParts
+  for (const run of waiting.splice(0)) run(toastApi, updateApi, toastParts)
   return () => {
-    if (toasts === toastApi) toasts = updates = null
+    if (toasts === toastApi) toasts = updates = parts = null
   }
 }
 
@@ -78,7 +84,7 @@ export function toastError(error: unknown) {
 /** The persistent update notice: never auto-hides, one button (issue 3, section 4). */
 export function showUpdateToast(onRefresh: () => void) {
   // The worker may be found waiting before React has mounted the toast host.
-  show((_, updateApi) =>
+  show((_, updateApi, { Button }) =>
     updateApi.warning({
       key: 'app-update',
       title: i18n.t('pwa.updateTitle'),

@@ -4,6 +4,7 @@ import { abortable } from '../../api/abortable'
 import { useLive } from '../../api/live'
 import type { Paginated } from '../../api/types'
 import type { CustomerRecord } from './customer-types'
+import type { ListTotal } from './customer-query'
 
 /**
  * One page of customers for a query, kept live by the service events (api/live.ts invalidates
@@ -15,7 +16,7 @@ export function useCustomerList(query: Record<string, unknown>, enabled = true) 
   useLive('customers')
   return useQuery({
     queryKey: ['customers', 'find', query],
-    queryFn: ({ signal }) => abortable(service<CustomerRecord>('customers').find({ query }), signal) as Promise<Paginated<CustomerRecord>>,
+    queryFn: ({ signal }) => abortable(service<CustomerRecord>('customers').find({ query }), signal) as Promise<Paginated<CustomerRecord> & ListTotal>,
     placeholderData: keepPreviousData,
     enabled
   })

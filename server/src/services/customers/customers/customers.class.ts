@@ -75,23 +75,26 @@ export class CustomerService extends RecordService<Customer, CustomerData, Custo
   }
 
   /**
-   * The adapter's find, page and count side by side. A `$search` counts at most
+   * The adapter's find, with the count built for counting (countQuery); the count runs only
+   * when the page cannot tell the total (RecordService.paged). A `$search` counts at most
    * searchCountCap(skip, limit) matches: past it, `total` is the cap and `totalCapped` true.
    */
   override async _find(params: CustomerParams = {} as CustomerParams): Promise<CustomerPage | Customer[]> {
     const { filters, paginate } = this.filterQuery(params)
-    const page = this.createQuery(params)
-    if (filters.$limit) page.limit(filters.$limit)
-    if (filters.$skip) page.offset(filters.$skip)
-    const rows = filters.$limit === 0 ? Promise.resolve([]) : page.catch(errorHandler)
-    if (!paginate || !paginate.default) return this.decode(await rows)
-    const skip = filters.$skip || 0
-    const cap = isCustomerSearch((params.query as { $search?: unknown } | undefined)?.$search) ? searchCountCap(skip, filters.$limit ?? 0) : undefined
-    const count = this.countQuery(params, cap).catch(errorHandler)
-    const [data, counted] = await Promise.all([rows, count])
-    const found = Number((counted as Array<{ total: number | string }>)[0]?.total ?? 0)
-    const result = { total: cap === undefined ? found : Math.min(found, cap), limit: filters.$limit, skip, data }
-    return this.decode(cap === undefined ? result : { ...result, totalCapped: found > cap })
+    const builder = this.createQuery(params)
+    if (filters.$limit) builder.limit(filters.$limit)
+    if (filters.$skip) builder.offset(filters.$skip)
+    const page = () => (filters.$limit === 0 ? Promise.resolve([]) : (builder.catch(errorHandler) as Promise<any[]>))
+    if (!paginate || !paginate.default) return this.decode(await page())
+    const cap = isCustomerSearch((params.query as { $search?: unknown } | undefined)?.$search) ? searchCountCap(filters.$skip || 0, filters.$limit ?? 0) : undefined
+    const count = () =>
+      this.countQuery(params, cap)
+        .catch(errorHandler)
+        .then((rows: Array<{ total: number | string }>) => Number(rows[0]?.total ?? 0))
+    const result = await this.paged(params, filters, page, count)
+    if (cap === undefined) return this.decode(result)
+    // A count past the cap stopped there; a page that told its total is exact.
+    return this.decode({ ...result, total: Math.min(result.total, cap), totalCapped: result.total > cap })
   }
 
   override async _create(data: any, params?: CustomerParams): Promise<any> {

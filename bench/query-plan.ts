@@ -1,6 +1,7 @@
 import type { Knex } from 'knex'
 import type { Application } from '../server/src/declarations'
 import { databaseEngine } from '../server/src/db'
+import { isCustomerSearch, searchCountCap } from '../server/src/services/customers/customers/customer-search'
 
 type Sql = { sql: string; bindings: readonly unknown[] }
 
@@ -24,10 +25,13 @@ export async function customerFindPlans(app: Application, query: Record<string, 
 
 /** The same for any record service at `path`: the page of `query` (its $limit, default 50) and its count. */
 export async function findPlans(app: Application, path: 'customers' | 'appointment', query: Record<string, unknown>): Promise<{ page: string; count: string }> {
-  const service = app.service(path) as unknown as { createQuery: (params: never) => Knex.QueryBuilder }
+  const service = app.service(path) as unknown as { createQuery: (params: never) => Knex.QueryBuilder; countQuery?: (params: never, cap?: number) => Knex.QueryBuilder }
   const { $limit = 50, ...rest } = query as { $limit?: number }
   const page = service.createQuery({ query: rest } as never).limit($limit)
-  const count = service.createQuery({ query: rest, counting: true } as never).clearSelect().clearOrder().count({ total: '*' })
+  // The customers service counts a search's matches up to a cap (customers.class.ts).
+  const count = service.countQuery
+    ? service.countQuery({ query: rest } as never, isCustomerSearch((rest as { $search?: unknown }).$search) ? searchCountCap(0, $limit) : undefined)
+    : service.createQuery({ query: rest, counting: true } as never).clearSelect().clearOrder().count({ total: '*' })
   const db = app.get('db')
   return { page: await explain(db, page.toSQL()), count: await explain(db, count.toSQL()) }
 }

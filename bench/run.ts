@@ -1,5 +1,5 @@
 /**
- * npm run bench -- [--size small|full] [--engine sqlite|postgres|both] [--only key,key] [--fresh]
+ * npm run bench -- [--size small|full|customers] [--engine sqlite|postgres|both] [--only key,key] [--fresh]
  *
  * Every benchmark beside its floor, on SQLite and on PostgreSQL (DATABASE_URL or
  * TEST_DATABASE_URL; without one, SQLite only). The dataset of the size is generated on first

@@ -1,5 +1,11 @@
+import i18next from 'i18next'
+import en from '../../renderer/src/i18n/locales/en.json'
+import ru from '../../renderer/src/i18n/locales/ru.json'
+import { formatters } from '../../renderer/src/i18n/format'
 import {
+  countLabel,
   customerFilters,
+  listTotal,
   customerListQuery,
   filterConditions,
   filterPath,
@@ -129,5 +135,32 @@ describe('column choice', () => {
   test('the default columns are known columns, stored under one key', () => {
     expect(defaultColumns.every((column) => customerColumns.includes(column))).toBe(true)
     expect(COLUMNS_STORAGE_KEY).toBe('customers.columns')
+  })
+})
+
+describe('the list count of a capped search', () => {
+  const translator = async (language: 'en' | 'ru') => {
+    const instance = i18next.createInstance()
+    await instance.init({ lng: language, resources: { en: { translation: en }, ru: { translation: ru } }, interpolation: { escapeValue: false } })
+    return (key: string, options: Record<string, unknown>) => instance.t(key, options) as string
+  }
+
+  test('a capped count reads "1,000+" in the interface language', async () => {
+    expect(countLabel({ total: 1000, totalCapped: true }, await translator('en'), formatters('en').number)).toBe('1,000+ customers')
+    expect(countLabel({ total: 1000, totalCapped: true }, await translator('ru'), formatters('ru').number)).toMatch(/^1\s000\+ пациентов$/)
+  })
+
+  test('an exact count reads as before, plural and all', async () => {
+    const t = await translator('en')
+    expect(countLabel({ total: 1, totalCapped: false }, t, formatters('en').number)).toBe('1 customer')
+    expect(countLabel({ total: 37 }, t, formatters('en').number)).toBe('37 customers')
+  })
+
+  test('the pager offers the page past a capped count, and stops at an exact one', () => {
+    expect(listTotal({ total: 1000, totalCapped: true })).toEqual({ count: 1000, atLeast: true, pagerTotal: 1000 + PAGE_SIZE })
+    // Paged past the cap, the server counted further: the pager follows.
+    expect(listTotal({ total: 1025, totalCapped: true }).pagerTotal).toBe(1050)
+    expect(listTotal({ total: 1000, totalCapped: false })).toEqual({ count: 1000, atLeast: false, pagerTotal: 1000 })
+    expect(listTotal({ total: 40 })).toEqual({ count: 40, atLeast: false, pagerTotal: 40 })
   })
 })

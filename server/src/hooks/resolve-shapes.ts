@@ -20,12 +20,31 @@ const passThrough = async (_context: HookContext, next: NextFunction) => {
  */
 export const resolveExternal = (resolver: AnyResolver) => (isEmpty(resolver) ? passThrough : schemaHooks.resolveExternal(resolver))
 
+/** A row cut to the selected fields (what Feathers' resolver keeps for `$select`: the defined ones). */
+function trimmed(row: Record<string, unknown>, select: string[]): Record<string, unknown> {
+  const out: Record<string, unknown> = {}
+  for (const name of select) if (row[name] !== undefined) out[name] = row[name]
+  return out
+}
+
 /**
- * Feathers' resolveResult, skipped in the same way for a resolver with no properties, unless
- * the query has `$select`: then it still trims each row to the selected fields.
+ * Feathers' resolveResult, skipped in the same way for a resolver with no properties. With
+ * `$select` it still trims each row to the selected fields, as Feathers would, but in one
+ * synchronous pass (Feathers resolves each field of each row with a promise: for a week's 700
+ * appointments that cost more than the slimmer rows saved).
  */
 export function resolveResult(resolver: AnyResolver) {
   const feathersHook = schemaHooks.resolveResult(resolver)
   if (!isEmpty(resolver)) return feathersHook
-  return (context: HookContext, next: NextFunction) => (context.params.query?.$select ? feathersHook(context, next) : passThrough(context, next))
+  return async (context: HookContext, next: NextFunction) => {
+    const select = context.params.query?.$select as unknown
+    await next()
+    if (!Array.isArray(select) || context.result === undefined || context.result === null) return
+    const result = context.result as unknown
+    if (Array.isArray(result)) context.result = result.map((row) => trimmed(row, select)) as never
+    else if (Array.isArray((result as { data?: unknown }).data)) {
+      const page = result as { data: Array<Record<string, unknown>> }
+      context.result = { ...page, data: page.data.map((row) => trimmed(row, select)) } as never
+    } else context.result = trimmed(result as Record<string, unknown>, select) as never
+  }
 }

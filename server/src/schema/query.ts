@@ -24,7 +24,9 @@ export function strictQuery<T extends TObject, X extends TProperties = TProperti
   /** Service-specific top-level parameters, such as `$search`. */
   extra: X = {} as X,
   /** The largest `$limit` (a service whose adapter allows bigger pages, as calendars need). */
-  maxLimit = MAX_PAGE_SIZE
+  maxLimit = MAX_PAGE_SIZE,
+  /** The fields `$select` may name, when more than the queryable ones (every field of the answer). */
+  selectable: TObject = type
 ) {
   const properties = queryProperties(type, extensions)
   return Type.Intersect(
@@ -35,7 +37,7 @@ export function strictQuery<T extends TObject, X extends TProperties = TProperti
             $limit: Type.Integer({ minimum: 0, maximum: maxLimit }),
             $skip: Type.Integer({ minimum: 0 }),
             $sort: sortDefinition(type),
-            $select: selectableKeys(type),
+            $select: selectableKeys(selectable),
             $or: Type.Array(properties, { maxItems: MAX_OR_BRANCHES }),
             ...extra
           },

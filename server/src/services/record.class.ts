@@ -1,5 +1,5 @@
 /* eslint-disable @typescript-eslint/no-explicit-any */
-import { KnexService, type KnexAdapterOptions, type KnexAdapterParams } from '@feathersjs/knex'
+import { errorHandler, KnexService, type KnexAdapterOptions, type KnexAdapterParams } from '@feathersjs/knex'
 import type { Id, NullableId, Paginated } from '@feathersjs/feathers'
 import type { Knex } from 'knex'
 import { RowCodec, type RowShape } from './row-codec'
@@ -8,6 +8,7 @@ import type { Application } from '../declarations'
 import { insertTrashRow, trashRowFor, type TrashPolicy, type TrashRow } from './audit/trash/trash-rows'
 import type { RecordScope } from '../access/record-scope'
 import { afterCommit, transactionOf } from '../hooks/call-transaction'
+import { databaseEngine } from '../db'
 
 export type RecordParams = KnexAdapterParams
 export type { TrashPolicy }
@@ -41,6 +42,27 @@ async function inTransaction<T>(db: Knex, params: RecordParams | undefined, work
   if (outer) return work(outer, params!)
   return db.transaction((trx) => work(trx, { ...(params ?? {}), transaction: { trx } } as RecordParams))
 }
+
+/** At most how many rows `query` can match when it names them by id (`_id: x`, `_id: { $in: [...] }`). */
+export function idBound(query: Record<string, unknown> | undefined, id: string): number | undefined {
+  const condition = query?.[id]
+  if (typeof condition === 'string') return 1
+  const list = (condition as { $in?: unknown } | undefined)?.$in
+  return condition && typeof condition === 'object' && Object.keys(condition).length === 1 && Array.isArray(list) ? new Set(list).size : undefined
+}
+
+/**
+ * A page's `total` when the page itself tells it, else undefined (count): a page short of its
+ * limit holds the last match, and so does one whose query names no more rows (by id) than it
+ * reaches. An empty page past the start tells nothing (there may be fewer matches than skipped).
+ */
+export function totalFromPage(rows: number, skip: number, limit: number, bound?: number): number | undefined {
+  if (limit === 0 || (rows === 0 && skip > 0)) return undefined
+  return rows < limit || (bound !== undefined && bound <= skip + limit) ? skip + rows : undefined
+}
+
+/** Pages of more rows than this are ranges (a calendar's week) that usually hold every match. */
+const LARGE_PAGE = 100
 
 const pick = (record: Record<string, unknown>, keys: string[]) => Object.fromEntries(keys.filter((key) => key in record).map((key) => [key, record[key]]))
 
@@ -102,7 +124,40 @@ export class RecordService<Result = any, Data = Partial<Result>, Params extends 
 
   override async _find(params?: Params & { paginate?: false }): Promise<any>
   override async _find(params?: Params): Promise<Paginated<Result> | Result[]> {
-    return this.decode(await super._find(params as any))
+    const { filters, paginate } = this.filterQuery(params ?? ({} as Params))
+    const { name, id } = this.getOptions(params ?? ({} as Params))
+    const builder: Knex.QueryBuilder = params?.knex ? params.knex.clone() : this.createQuery(params)
+    const countBuilder = builder.clone().clearSelect().clearOrder().count(`${name}.${id} as total`)
+    if (filters.$limit) builder.limit(filters.$limit)
+    if (filters.$skip) builder.offset(filters.$skip)
+    const page = () => (filters.$limit === 0 ? Promise.resolve([]) : (builder.catch(errorHandler) as Promise<any[]>))
+    if (!paginate || !paginate.default) return this.decode(await page())
+    const count = () => countBuilder.catch(errorHandler).then((rows: any[]) => Number(rows[0]?.total ?? 0))
+    return this.decode(await this.paged(params, filters, page, count))
+  }
+
+  /**
+   * A page and its `total`, counted only when the page cannot tell it (totalFromPage): a week of
+   * a calendar, or records asked for by id, fit their page and need no count. PostgreSQL runs
+   * page and count side by side for a small page that is not bound by ids (a list page is
+   * usually full, so its count is needed); SQLite answers one statement at a time anyway.
+   */
+  protected async paged<Row>(
+    params: Params | undefined,
+    filters: { $limit?: number; $skip?: number },
+    page: () => Promise<Row[]>,
+    count: () => Promise<number>
+  ): Promise<{ total: number; limit: number; skip: number; data: Row[] }> {
+    const skip = filters.$skip || 0
+    const limit = filters.$limit ?? 0
+    const bound = idBound(params?.query as Record<string, unknown> | undefined, this.id)
+    const meta = { limit: filters.$limit as number, skip }
+    if (databaseEngine(this.Model) === 'postgres' && limit > 0 && limit <= LARGE_PAGE && !(bound !== undefined && bound <= skip + limit)) {
+      const [data, total] = await Promise.all([page(), count()])
+      return { total, ...meta, data }
+    }
+    const data = await page()
+    return { total: totalFromPage(data.length, skip, limit, bound) ?? (await count()), ...meta, data }
   }
 
   override async _get(id: Id, params?: Params): Promise<Result> {

@@ -1,14 +1,14 @@
 import 'react-big-calendar/lib/css/react-big-calendar.css'
 import 'react-big-calendar/lib/addons/dragAndDrop/styles.css'
 import './appointments.css'
-import { useCallback, useMemo, useState, type CSSProperties } from 'react'
+import { useCallback, useEffect, useMemo, useState, type CSSProperties } from 'react'
 import dayjs from 'dayjs'
 import { Calendar, dayjsLocalizer, type SlotInfo } from 'react-big-calendar'
 import withDragAndDrop, { type EventInteractionArgs } from 'react-big-calendar/lib/addons/dragAndDrop'
 import { Card, Empty, Grid } from 'antd'
 import { useTranslation } from 'react-i18next'
 import { useSearchParams } from 'react-router'
-import { refreshService, usePatch } from '../../api/live'
+import { refreshService, useGet, usePatch } from '../../api/live'
 import { useCurrentBranch } from '../../api/branch'
 import { useCan } from '../../api/permissions'
 import { queryClient } from '../../api/query-client'
@@ -27,7 +27,8 @@ import {
   chairColumns,
   fallbackColour,
   NO_CHAIR,
-  rangeQuery,
+  calendarQuery,
+  CALENDAR_CUSTOMER_FIELDS,
   slotHeight,
   visibleDays,
   type CalendarEvent,
@@ -115,10 +116,10 @@ export default function CalendarPage() {
     [culture]
   )
   const days = visibleDays(view, day, weekStart)
-  const query = useMemo(() => rangeQuery(days.first, days.afterLast, zone, branchId), [days.first, days.afterLast, zone, branchId])
+  const query = useMemo(() => calendarQuery(days.first, days.afterLast, zone, branchId), [days.first, days.afterLast, zone, branchId])
   const list = useAppointments(query)
   const appointments = useMemo(() => list.data?.data ?? [], [list.data])
-  const customers = useCustomersByIds(useMemo(() => appointments.map((item) => item.customerId), [appointments]))
+  const customers = useCustomersByIds(useMemo(() => appointments.map((item) => item.customerId), [appointments]), CALENDAR_CUSTOMER_FIELDS)
   const names = useMemo(() => new Map([...customers].map(([id, customer]) => [id, customerName(customer)])), [customers])
   const { doctors } = useDoctors()
   const { workPlaces } = useWorkPlaces()
@@ -274,14 +275,19 @@ export default function CalendarPage() {
           </div>
         )}
       </Card>
-      {shown && (
-        <BookingDrawer
-          key={shown.kind === 'edit' ? shown.appointment._id : 'new'}
-          appointment={shown.kind === 'edit' ? (appointments.find((item) => item._id === shown.appointment._id) ?? shown.appointment) : null}
-          prefill={shown.kind === 'new' ? shown.prefill : undefined}
-          onClose={closeDialog}
-        />
-      )}
+      {shown?.kind === 'new' && <BookingDrawer key="new" appointment={null} prefill={shown.prefill} onClose={closeDialog} />}
+      {shown?.kind === 'edit' && <EditBooking key={shown.appointment._id} id={shown.appointment._id} onClose={closeDialog} />}
     </>
   )
+}
+
+/** The calendar holds only the fields it draws (CALENDAR_FIELDS): the form opens on the whole appointment. */
+function EditBooking({ id, onClose }: { id: string; onClose: () => void }) {
+  const full = useGet(APPOINTMENT_PATH, id)
+  useEffect(() => {
+    if (!full.error) return
+    toastError(full.error)
+    onClose()
+  }, [full.error, onClose])
+  return full.data ? <BookingDrawer appointment={full.data} onClose={onClose} /> : null
 }

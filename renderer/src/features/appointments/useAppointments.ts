@@ -22,18 +22,20 @@ export function useAppointments(query: QueryOf<typeof APPOINTMENT_PATH>, enabled
 
 /**
  * The customers of the shown appointments in one find by `_id: { $in }` (a second call only past
- * the server's page size), never one call per appointment.
+ * the server's page size), never one call per appointment. `fields`: only these (`$select`, with
+ * `_id`), for a screen that shows little of each customer.
  */
-export function useCustomersByIds(ids: string[]) {
+export function useCustomersByIds(ids: string[], fields?: readonly string[]) {
   useLive('customers')
   const sorted = useMemo(() => [...new Set(ids)].sort(), [ids])
+  const select = fields ? { $select: [...fields] } : {}
   const found = useQuery({
-    queryKey: ['customers', 'find', { byIds: sorted }],
+    queryKey: ['customers', 'find', { byIds: sorted, ...select }],
     queryFn: async () => {
       const chunks: string[][] = []
       for (let index = 0; index < sorted.length; index += MAX_PAGE) chunks.push(sorted.slice(index, index + MAX_PAGE))
       const pages = await Promise.all(
-        chunks.map((chunk) => remoteService('customers').find({ query: { _id: { $in: chunk }, $limit: chunk.length } }))
+        chunks.map((chunk) => remoteService('customers').find({ query: { _id: { $in: chunk }, $limit: chunk.length, ...select } }))
       )
       return pages.flatMap((page) => page.data)
     },

@@ -7,7 +7,8 @@ import { useNavigate } from 'react-router'
 import { useCan } from '../../api/permissions'
 import { PageHeader } from '../../components/PageHeader'
 import { FetchError } from '../../components/FetchError'
-import { customerListQuery, PAGE_SIZE, searchTerm } from './customer-query'
+import { countLabel, customerListQuery, listTotal, PAGE_SIZE, searchTerm } from './customer-query'
+import { useFormat } from '../../i18n/format'
 import { useListAddress } from './useListAddress'
 import { useCustomerList } from './useCustomerList'
 import { useColumnChoice } from './useColumnChoice'
@@ -37,7 +38,9 @@ export default function CustomersPage() {
   const [creating, setCreating] = useState(false)
   const searching = Boolean(searchTerm(state.search))
   const customers = list.data?.data ?? []
-  const total = list.data?.total
+  const format = useFormat()
+  // A search's count may stop at the server's cap: "1,000+", and the pager goes on past it.
+  const counted = list.data ? listTotal(list.data) : undefined
   const emptyText = searching ? t('customers.noMatch') : t(`customers.empty.${state.filter}`)
   // The previous page stays while the next loads; the spinner in the search box says so.
   const busy = list.isFetching && (list.isPlaceholderData || !list.data)
@@ -46,7 +49,7 @@ export default function CustomersPage() {
     <>
       <PageHeader
         title={t('customers.title')}
-        subtitle={typeof total === 'number' ? t('customers.count', { count: total }) : undefined}
+        subtitle={list.data ? countLabel(list.data, t, format.number) : undefined}
         extra={
           canCreate && (
             <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)} data-testid="add-customer">
@@ -70,12 +73,12 @@ export default function CustomersPage() {
         ) : (
           <CustomerTable customers={customers} columns={columns} tags={lookups.tags} sources={lookups.sources} loading={list.isLoading} emptyText={emptyText} />
         )}
-        {typeof total === 'number' && total > PAGE_SIZE && (
+        {counted && counted.pagerTotal > PAGE_SIZE && (
           <Pagination
             className="customers-pager"
             current={state.page}
             pageSize={PAGE_SIZE}
-            total={total}
+            total={counted.pagerTotal}
             simple={phone}
             showSizeChanger={false}
             onChange={(page) => {

@@ -15,6 +15,28 @@ export const RECENT_DAYS = 30
 /** Longer terms are cut: the server matches at most three words anyway. */
 export const MAX_SEARCH_LENGTH = 100
 
+/** The part of a `customers` page the list's count and pager read. */
+export interface ListTotal {
+  total: number
+  /** A search's count stopped at the server's cap: there are at least `total` (customers.class.ts). */
+  totalCapped?: boolean
+}
+
+/**
+ * The list's count and pager from a page. A capped count reads "1,000+" (`atLeast`), and the
+ * pager offers the page past it, so a capped search can still be paged on: the server counts
+ * further as the pages go further.
+ */
+export function listTotal(page: ListTotal, pageSize: number = PAGE_SIZE): { count: number; atLeast: boolean; pagerTotal: number } {
+  const atLeast = page.totalCapped === true
+  return { count: page.total, atLeast, pagerTotal: atLeast ? page.total + pageSize : page.total }
+}
+
+/** The header's "25 customers", or "1,000+ customers" for a capped count (numbers formatted by the language). */
+export function countLabel(page: ListTotal, t: (key: string, options: Record<string, unknown>) => string, formatNumber: (value: number) => string): string {
+  return page.totalCapped ? t('customers.countAtLeast', { number: formatNumber(page.total) }) : t('customers.count', { count: page.total })
+}
+
 export function parseFilter(value: string | undefined): CustomerFilter {
   return customerFilters.includes(value as CustomerFilter) ? (value as CustomerFilter) : 'all'
 }

@@ -122,7 +122,8 @@ export const appointmentPatchResolver = resolve<Appointment, HookContext>({ ...r
 const queryable = Type.Pick(appointmentSchema, [
   '_id', 'companyId', 'branchId', 'customerId', 'staffId', 'workPlaceId', 'start', 'end', 'date', 'status', 'seriesId', 'seriesIndex', 'createdAt', 'updatedAt', 'createdBy'
 ])
-export const appointmentQuerySchema = strictQuery(queryable, {}, { $series: literals(seriesScopes) }, APPOINTMENT_MAX_PAGE)
+// `$select` may name any field of an appointment (a calendar asks only for what it draws).
+export const appointmentQuerySchema = strictQuery(queryable, {}, { $series: literals(seriesScopes) }, APPOINTMENT_MAX_PAGE, appointmentSchema)
 export type AppointmentQuery = Static<typeof appointmentQuerySchema>
 export const appointmentQueryValidator = getValidator(appointmentQuerySchema, queryValidator)
 

@@ -21,6 +21,20 @@ export interface SearchOptions {
   counting: boolean
 }
 
+/**
+ * A find with `$search` counts at most this many matches past the page it asks for: a common
+ * prefix matches thousands of a million customers, and counting them all was most of the
+ * search's time. The answer then says `total: <the cap>` with `totalCapped: true` ("1,000+"
+ * on screen), and a next page may exist past `total`.
+ */
+export const SEARCH_COUNT_CAP = 1000
+
+/** The most a search's count reads for a page at `skip` of `limit`: the cap, or past the page. */
+export const searchCountCap = (skip: number, limit: number) => Math.max(SEARCH_COUNT_CAP, skip + limit)
+
+/** True when `term` is a search the service applies (a word or digits), not empty or punctuation. */
+export const isCustomerSearch = (term: unknown): term is string => typeof term === 'string' && parseCustomerSearch(term).kind !== 'none'
+
 /** One indexed condition: a prefix of a column, as a range, or the column's exact value. */
 type Match = { column: string; prefix: string } | { column: string; equals: string }
 

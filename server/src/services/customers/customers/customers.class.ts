@@ -4,11 +4,18 @@ import { errorHandler } from '@feathersjs/knex'
 import type { Application } from '../../../declarations'
 import { RecordService, recordOptions, type RecordParams } from '../../record.class'
 import { normalizeName, reverseDigits } from '../../../../../domain/customers/search-terms'
-import { applyCustomerSearch } from './customer-search'
+import { applyCustomerSearch, isCustomerSearch, searchCountCap } from './customer-search'
 import { regexOperator } from './customer-regex'
 import type { Customer, CustomerData, CustomerPatch, CustomerQuery } from './customers.schema'
 
 export type { Customer, CustomerData, CustomerPatch, CustomerQuery }
+/**
+ * A page of customers. With `$search`, `totalCapped` says whether `total` stopped at the count's
+ * cap (customer-search.ts, SEARCH_COUNT_CAP): true means "at least `total`", and more pages may
+ * follow; false means `total` is exact. A find without `$search` counts exactly and has no flag.
+ */
+export type CustomerPage = Paginated<Customer> & { totalCapped?: boolean }
+
 export type CustomerParams = RecordParams & {
   query?: CustomerQuery
   /** Internal: the query being built counts matches for `total` (see customer-search.ts). */
@@ -54,20 +61,40 @@ export class CustomerService extends RecordService<Customer, CustomerData, Custo
   }
 
   /**
-   * The adapter's find, with the count built for counting: `count(*)` (which SQLite answers from
-   * the search indexes alone, where `count(_id)` reads every matching row) over a query the
-   * search may shape differently from the page's. Page and count run side by side.
+   * The statement behind `total`: `count(*)` (which SQLite answers from the search indexes
+   * alone, where `count(_id)` reads every matching row) over a query the search may shape
+   * differently from the page's. With `cap`, it counts at most `cap + 1` matches (a LIMIT in a
+   * sub-query), so a common search term stops counting early.
    */
-  override async _find(params: CustomerParams = {} as CustomerParams): Promise<Paginated<Customer> | Customer[]> {
+  countQuery(params: CustomerParams, cap?: number) {
+    const matches = this.createQuery({ ...params, counting: true }).clearSelect().clearOrder()
+    if (cap === undefined) return matches.count({ total: '*' })
+    return this.db(params)
+      .from(matches.select(this.Model.raw('1')).limit(cap + 1).as('matches'))
+      .count({ total: '*' })
+  }
+
+  /**
+   * The adapter's find, with the count built for counting (countQuery); the count runs only
+   * when the page cannot tell the total (RecordService.paged). A `$search` counts at most
+   * searchCountCap(skip, limit) matches: past it, `total` is the cap and `totalCapped` true.
+   */
+  override async _find(params: CustomerParams = {} as CustomerParams): Promise<CustomerPage | Customer[]> {
     const { filters, paginate } = this.filterQuery(params)
-    const page = this.createQuery(params)
-    if (filters.$limit) page.limit(filters.$limit)
-    if (filters.$skip) page.offset(filters.$skip)
-    const rows = filters.$limit === 0 ? Promise.resolve([]) : page.catch(errorHandler)
-    if (!paginate || !paginate.default) return this.decode(await rows)
-    const count = this.createQuery({ ...params, counting: true }).clearSelect().clearOrder().count({ total: '*' }).catch(errorHandler)
-    const [data, counted] = await Promise.all([rows, count])
-    return this.decode({ total: Number((counted as Array<{ total: number | string }>)[0]?.total ?? 0), limit: filters.$limit, skip: filters.$skip || 0, data })
+    const builder = this.createQuery(params)
+    if (filters.$limit) builder.limit(filters.$limit)
+    if (filters.$skip) builder.offset(filters.$skip)
+    const page = () => (filters.$limit === 0 ? Promise.resolve([]) : (builder.catch(errorHandler) as Promise<any[]>))
+    if (!paginate || !paginate.default) return this.decode(await page())
+    const cap = isCustomerSearch((params.query as { $search?: unknown } | undefined)?.$search) ? searchCountCap(filters.$skip || 0, filters.$limit ?? 0) : undefined
+    const count = () =>
+      this.countQuery(params, cap)
+        .catch(errorHandler)
+        .then((rows: Array<{ total: number | string }>) => Number(rows[0]?.total ?? 0))
+    const result = await this.paged(params, filters, page, count)
+    if (cap === undefined) return this.decode(result)
+    // A count past the cap stopped there; a page that told its total is exact.
+    return this.decode({ ...result, total: Math.min(result.total, cap), totalCapped: result.total > cap })
   }
 
   override async _create(data: any, params?: CustomerParams): Promise<any> {

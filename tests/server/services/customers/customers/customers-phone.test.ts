@@ -55,6 +55,25 @@ describe.each(engines)('customer phone protection on %s', (engine) => {
       expect(await admin.client.service('customers').get(created._id)).toMatchObject({ phone: PHONE, phoneHidden: false })
     })
 
+    it('never reveals the phone through $select (a slim projection, or the phone asked for by name)', async () => {
+      const created = await make('Selected')
+      const customers = desk.client.service('customers')
+      const names = await customers.find({ query: { _id: { $in: [created._id] }, $limit: 1, $select: ['_id', 'first_name', 'last_name', 'middle_name'] } })
+      expect(names.total).toBe(1)
+      expect(names.data[0]).toMatchObject({ _id: created._id, first_name: 'Phone', last_name: 'Selected' })
+      expect(names.data[0]).not.toHaveProperty('email')
+      expect(JSON.stringify(names)).not.toContain(PHONE)
+      for (const $select of [['phone'], ['_id', 'phone', 'first_name']]) {
+        const page = await customers.find({ query: { _id: created._id, $select } })
+        // (The phoneHidden flag is a computed field: $select leaves it out unless named.)
+        expect(page.data[0]).toMatchObject({ phone: null })
+        expect(JSON.stringify(page)).not.toContain(PHONE)
+        expect(JSON.stringify(await customers.get(created._id, { query: { $select } }))).not.toContain(PHONE)
+      }
+      // Those who may see phones get the selected phone.
+      expect((await admin.client.service('customers').find({ query: { _id: created._id, $select: ['_id', 'phone'] } })).data[0]).toMatchObject({ _id: created._id, phone: PHONE })
+    })
+
     it('sends each connection the event in its own shape, whoever made the change', async () => {
       for (const author of [admin, desk]) {
         const toDesk = nextEvent<Record<string, unknown>>(desk.client, 'customers', 'created')

@@ -11,16 +11,17 @@ import { hasPermission } from '../../../../../domain/access/check'
 import { canTransition, holdsSlot, initialStatuses, type AppointmentStatus } from '../../../../../domain/appointments/status'
 import { occurrences, repeatProblem, type RepeatRule } from '../../../../../domain/appointments/recurrence'
 import { addLocalDays, daysBetween, toZoned, zonedToUtc } from '../../../../../domain/appointments/zoned-time'
-import { companyTimeZone, fittingEntries, WAITING_LIST_TABLE } from '../waiting-list/waiting-list.class'
+import { fittingEntries, WAITING_LIST_TABLE } from '../waiting-list/waiting-list.class'
+import { companyTimeZone, companyTimeZoneFor } from '../../company/company/company-reads'
+import { bufferMinutes } from '../../catalogue/service/service-rows'
 import {
   APPOINTMENT_TABLE,
   STATUS_HISTORY_TABLE,
   assertSlotFree,
   assertWorkPlace,
   assertWorkingHours,
-  bufferMinutes,
   lockSlots,
-  staffSchedule,
+  doctorSchedule,
   timing,
   type AppointmentRow
 } from './appointment-booking'
@@ -85,8 +86,7 @@ export class AppointmentService extends RecordService<Appointment, AppointmentDa
   }
 
   private async timeZone(trx: Knex, companyId: string, params?: AppointmentParams): Promise<string> {
-    const identity = params?.identity
-    return identity?.user.companyId === companyId ? identity.company.timezone : companyTimeZone(trx, companyId)
+    return companyTimeZoneFor(trx, companyId, params)
   }
 
   /** Working hours are waived only when asked for, by someone with seeAll on appointment (or the server). */
@@ -110,7 +110,7 @@ export class AppointmentService extends RecordService<Appointment, AppointmentDa
       const starts = repeat ? occurrences(repeat, first.date, first.time, timeZone).map((occurrence) => occurrence.start) : [iso(data.start)]
       const seriesId = repeat ? newId() : null
       const buffer = await bufferMinutes(trx, data.companyId, data.services)
-      const schedule = await staffSchedule(trx, data.companyId, data.staffId)
+      const schedule = await doctorSchedule(trx, data.companyId, data.staffId)
       await assertWorkPlace(trx, data.companyId, data.branchId, data.workPlaceId)
       const rows: Row[] = starts.map((start, index) => ({
         ...data,
@@ -178,7 +178,7 @@ export class AppointmentService extends RecordService<Appointment, AppointmentDa
       const moveTo = newStart ? toZoned(newStart, timeZone) : undefined
       const dayShift = moveTo ? daysBetween(current.date, moveTo.date) : 0
       // A series shares its doctor, chair and services: each is read once, not once per occurrence.
-      const schedules = new Map<string, Awaited<ReturnType<typeof staffSchedule>>>()
+      const schedules = new Map<string, Awaited<ReturnType<typeof doctorSchedule>>>()
       const buffers = new Map<string, number>()
       const checkedPlaces = new Set<string | null>()
       const plans: Array<{ before: Appointment; row: Row; changes: Record<string, unknown>; check: boolean; freed: boolean }> = []
@@ -202,7 +202,7 @@ export class AppointmentService extends RecordService<Appointment, AppointmentDa
         const row = { ...next, ...timing(next.start, next.duration, buffer, timeZone), updatedAt: at } as unknown as Row
         const moved = row.start !== before.start || row.end !== before.end || row.staffId !== before.staffId || row.workPlaceId !== before.workPlaceId
         const timeChanged = row.start !== before.start || row.duration !== before.duration || row.staffId !== before.staffId
-        if (row.staffId !== before.staffId || !schedules.has(row.staffId)) schedules.set(row.staffId, await staffSchedule(trx, row.companyId, row.staffId))
+        if (row.staffId !== before.staffId || !schedules.has(row.staffId)) schedules.set(row.staffId, await doctorSchedule(trx, row.companyId, row.staffId))
         if (row.workPlaceId !== before.workPlaceId && !checkedPlaces.has(row.workPlaceId)) {
           await assertWorkPlace(trx, row.companyId, row.branchId, row.workPlaceId)
           checkedPlaces.add(row.workPlaceId)

@@ -38,6 +38,7 @@ declare module '../../../declarations' {
 export function appointment(app: Application) {
   registerService(app, appointmentPath, new AppointmentService({ ...appointmentServiceOptions(app), scope: appointmentRecordScope }, appointmentRowShape), {
     methods: [...appointmentMethods],
+    tables: ['appointment', 'appointment_status_history'],
     trashDependents: [{ table: 'appointment_status_history', column: 'appointmentId' }],
     // The publisher tells the doctor an appointment was taken from (appointment-publish.ts).
     publishedParams: ['appointmentMove'],

@@ -4,6 +4,7 @@ import type { Knex } from 'knex'
 import type { Application } from '../../../declarations'
 import { RecordService, recordOptions, type RecordParams } from '../../record.class'
 import { RowCodec } from '../../row-codec'
+import { companyTimeZone } from '../../company/company/company-reads'
 import { fitsSlot, type FreeSlot } from '../../../../../domain/appointments/waiting-fit'
 import { toZoned } from '../../../../../domain/appointments/zoned-time'
 import type { WaitingListData, WaitingListEntry, WaitingListPatch, WaitingListQuery } from './waiting-list.schema'
@@ -16,12 +17,6 @@ export const waitingListRowShape = { json: ['serviceIds', 'days'] }
 const codec = new RowCodec(waitingListRowShape)
 /** The most waiting entries one `$fits` look-up weighs (a branch's list is far shorter). */
 const MAX_CANDIDATES = 500
-
-/** The company's time zone, which decides a slot's local day and time. */
-export async function companyTimeZone(db: Knex, companyId: string): Promise<string> {
-  const row = await db('companies').where({ _id: companyId }).first('timezone')
-  return row?.timezone ?? 'UTC'
-}
 
 /**
  * Waiting entries that fit a free slot: the database narrows by branch, status, doctor, date

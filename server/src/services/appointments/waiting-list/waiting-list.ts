@@ -42,6 +42,7 @@ const scoped = scopeRecords(waitingListScope)
 export function waitingList(app: Application) {
   registerService(app, waitingListPath, new WaitingListService({ ...waitingListServiceOptions(app), scope: waitingListScope }, waitingListRowShape), {
     methods: [...waitingListMethods],
+    tables: ['waiting_list'],
     access: { data: { create: waitingListDataSchema, patch: waitingListPatchSchema }, methods: standardAccess('appointment') },
     hooks: {
       around: {

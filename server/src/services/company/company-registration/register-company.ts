@@ -6,6 +6,8 @@ import { normalizePhone } from '../../../../../domain/validation/phone'
 import { clinicError } from '../../../errors'
 import { newId, now } from '../../../hooks/ids'
 import { hashPassword } from '../../team/users/password-hash'
+import { emailRegistered, insertUserRow } from '../../team/users/user-rows'
+import { insertRoleRows } from '../../identity/roles/role-rows'
 import { defaultModules, defaultCompanySettings } from '../company/company.shared'
 
 export interface NewCompany {
@@ -43,7 +45,7 @@ export async function registerCompany(db: Knex, input: NewCompany): Promise<Regi
   const roleIds = Object.fromEntries(defaultRoleKeys.map((key) => [key, newId()])) as RegisteredCompany['roleIds']
 
   await db.transaction(async (trx) => {
-    if (await trx('users').where({ email }).first('_id')) throw clinicError(Conflict, 'email-registered', 'email')
+    if (await emailRegistered(trx, email)) throw clinicError(Conflict, 'email-registered', 'email')
     await trx('companies').insert({
       _id: companyId,
       ...stamp,
@@ -58,10 +60,11 @@ export async function registerCompany(db: Knex, input: NewCompany): Promise<Regi
       subscriptionEndsAt: null
     })
     await trx('branches').insert({ _id: branchId, companyId, ...stamp, name: input.branchName ?? 'Main branch', address: '', phone: normalizePhone(input.phone), isMain: true, archived: false })
-    await trx('roles').insert(
+    await insertRoleRows(
+      trx,
       defaultRoleKeys.map((key) => ({ _id: roleIds[key], companyId, ...stamp, name: defaultRoleNames[key], key, permissions: JSON.stringify(defaultRolePermissions[key]) }))
     )
-    await trx('users').insert({
+    await insertUserRow(trx, {
       _id: userId,
       companyId,
       ...stamp,

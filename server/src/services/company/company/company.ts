@@ -48,6 +48,7 @@ async function checkCalendarSettings(context: HookContext) {
 export function company(app: Application) {
   registerService(app, companyPath, new CompanyService(companyServiceOptions(app), companyRowShape), {
     methods: [...companyMethods],
+    tables: ['companies'],
     access: { data: { patch: companyPatchSchema },
       methods: {
         find: { signedIn: true },

@@ -1,7 +1,7 @@
 import type { RealTimeConnection } from '@feathersjs/feathers'
 import type { Application, HookContext } from '../../../declarations'
 import { allBranchesChannel, branchChannel, companyChannel, connectionMay } from '../../../channels'
-import { RowCodec } from '../../row-codec'
+import { companySettingsFor } from '../../company/company/company-reads'
 import type { Customer } from './customers.schema'
 
 interface CustomerSettings {
@@ -9,14 +9,9 @@ interface CustomerSettings {
   branchesSeeAllCustomers?: boolean
 }
 
-const settingsCodec = new RowCodec({ json: ['settings'] })
-
 /** The company's switches: the caller's (loaded for this call), or read for a server-made change. */
 async function settingsFor(app: Application, companyId: string, context?: HookContext): Promise<CustomerSettings> {
-  const identity = context?.params.identity
-  if (identity?.user.companyId === companyId) return identity.company.settings
-  const row = await app.get('db')('companies').where({ _id: companyId }).first('settings')
-  return row ? settingsCodec.fromDb<{ settings: CustomerSettings }>(row).settings : {}
+  return companySettingsFor(app.get('db'), companyId, context?.params)
 }
 
 /**

@@ -8,7 +8,7 @@ import { findOfVisibleCustomer, ofVisibleCustomer, visibleCustomer } from '../..
 import { checkId } from '../../../hooks/check-id'
 import { clinicError } from '../../../errors'
 import { allBranchesChannel, branchChannel, companyChannel, connectionMay } from '../../../channels'
-import { RowCodec } from '../../row-codec'
+import { companySettingsFor } from '../../company/company/company-reads'
 import type { RecordScope } from '../../../access/record-scope'
 import { NoteService, noteRowShape, noteServiceOptions, type Note, type NoteParams } from './notes.class'
 import {
@@ -53,8 +53,6 @@ async function onVisibleCustomer(context: HookContext) {
   }
 }
 
-const settingsCodec = new RowCodec({ json: ['settings'] })
-
 /**
  * A note reaches the people who see its customer (the customer's branch, or the whole company
  * when branches see all customers) and who may view notes and customers.
@@ -63,10 +61,7 @@ const publishNote = (app: Application) => async (data: unknown, context?: HookCo
   const note = data as Note
   const db = app.get('db')
   const customer = await db('customers').where({ _id: note.customerId, companyId: note.companyId }).first('branchId')
-  const identity = context?.params?.identity
-  const settings = identity?.user.companyId === note.companyId
-    ? identity.company.settings
-    : settingsCodec.fromDb<{ settings: Record<string, unknown> }>((await db('companies').where({ _id: note.companyId }).first('settings')) ?? { settings: {} }).settings
+  const settings = await companySettingsFor(db, note.companyId, context?.params)
   const names = settings.branchesSeeAllCustomers === true
     ? [companyChannel(note.companyId)]
     : [allBranchesChannel(note.companyId), ...(customer ? [branchChannel(customer.branchId)] : [])]
@@ -80,6 +75,7 @@ const noteScope: RecordScope = { customer: { field: 'customerId' } }
 export function notes(app: Application) {
   registerService(app, notePath, new NoteService({ ...noteServiceOptions(app), scope: noteScope }, noteRowShape), {
     methods: [...noteMethods],
+    tables: ['notes'],
     access: { data: { create: noteDataSchema, patch: notePatchSchema }, methods: standardAccess('notes'), module: 'customers' },
     hooks: {
       around: {

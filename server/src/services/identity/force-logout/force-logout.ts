@@ -19,6 +19,7 @@ const forceLogoutDataValidator = getValidator(forceLogoutDataSchema, dataValidat
 export function forceLogout(app: Application) {
   registerService(app, forceLogoutPath, new ForceLogoutService(app), {
     methods: [...forceLogoutMethods],
+    tables: [],
     access: { data: { create: forceLogoutDataSchema }, methods: { create: { resource: 'force-logout', flag: 'create' } } },
     hooks: {
       around: { all: [] },

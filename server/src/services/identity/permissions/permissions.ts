@@ -16,6 +16,7 @@ declare module '../../../declarations' {
 export function permissions(app: Application) {
   registerService(app, permissionsPath, new PermissionsService(), {
     methods: [...permissionsMethods],
+    tables: [],
     access: { methods: { find: { signedIn: true } } },
     hooks: {
       around: { all: [] },

@@ -40,6 +40,7 @@ async function checkProfile(context: HookContext) {
 export function profile(app: Application) {
   registerService(app, profilePath, new ProfileService(profileServiceOptions(app), profileRowShape), {
     methods: [...profileMethods],
+    tables: [],
     access: { data: { patch: profilePatchSchema },
       methods: {
         get: { signedIn: true },

@@ -26,6 +26,7 @@ declare module '../../../declarations' {
 export function myTeam(app: Application) {
   registerService(app, myTeamPath, new MyTeamService(app), {
     methods: [...myTeamMethods],
+    tables: [],
     access: { data: { patch: myTeamPatchSchema },
       methods: {
         find: { resource: 'my-team', flag: 'view' },

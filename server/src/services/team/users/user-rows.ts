@@ -57,7 +57,42 @@ export async function staffSchedule(db: Knex, companyId: string, staffId: string
   return user.archived ? undefined : (user.schedule ?? {})
 }
 
-/** Writes a new member's row as given (registration's first administrator; the service makes all others). */
-export async function insertUserRow(trx: Knex, row: Record<string, unknown>): Promise<void> {
-  await trx('users').insert(row)
+export interface FirstAdministrator {
+  _id: string
+  companyId: string
+  stamp: Record<string, unknown>
+  email: string
+  passwordHash: string
+  first_name: string
+  last_name: string
+  phone: string
+  roleId: string
+  branchId: string
+  locale: string | null
+}
+
+/** Writes a registered company's first member: its owner, an administrator of its main branch (the service makes all others). */
+export async function insertFirstAdministrator(trx: Knex, admin: FirstAdministrator): Promise<void> {
+  await trx('users').insert({
+    _id: admin._id,
+    companyId: admin.companyId,
+    ...admin.stamp,
+    email: admin.email,
+    password: admin.passwordHash,
+    first_name: admin.first_name.trim(),
+    last_name: admin.last_name.trim(),
+    middle_name: '',
+    phone: admin.phone,
+    roleId: admin.roleId,
+    branchIds: JSON.stringify([admin.branchId]),
+    color: '#1677ff',
+    acceptsAppointments: false,
+    percentOfRevenue: 0,
+    allowLogin: true,
+    isOwner: true,
+    archived: false,
+    balance: 0,
+    locale: admin.locale,
+    schedule: JSON.stringify({})
+  })
 }

@@ -6,6 +6,7 @@ import { standardAccess } from '../../../access/access'
 import { companyScope } from '../../../access/tenancy'
 import { findOfVisibleCustomer, ofVisibleCustomer, visibleCustomer } from '../../../hooks/customer-visibility'
 import { checkId } from '../../../hooks/check-id'
+import { assertWorksIn } from '../../../access/branch-scope'
 import { clinicError } from '../../../errors'
 import { allBranchesChannel, branchChannel, companyChannel, connectionMay } from '../../../channels'
 import { companySettingsFor } from '../../company/company/company-reads'
@@ -48,9 +49,7 @@ async function onVisibleCustomer(context: HookContext) {
   const customer = await visibleCustomer(context, data.customerId)
   ;(context.params as NoteParams).noteCustomer = { _id: customer._id, branchId: customer.branchId }
   const identity = context.params.identity
-  if (context.params.provider && identity && data.branchId !== undefined && !identity.branchIds.includes(data.branchId)) {
-    throw clinicError(BadRequest, 'branch-not-allowed', 'branchId')
-  }
+  if (context.params.provider && identity && data.branchId !== undefined) assertWorksIn(identity, data.branchId)
 }
 
 /**

@@ -1,6 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { registeredManifests } from '../../../server/src/services/service-manifest'
+import { customerReferences } from '../../../server/src/services/customers/customers-merge/customer-references'
 import { startServer, type TestServer } from '../support/harness'
 
 /**
@@ -80,6 +81,24 @@ function tablesNamedIn(text: string, tables: ReadonlySet<string>, constants: Rea
   return named
 }
 
+describe('the SQL scan', () => {
+  const tables = new Set(['users', 'roles', 'companies', 'sessions', 'notes', 'services', 'work_places'])
+  const constants = new Map([['NOTES_TABLE', 'notes']])
+  it('finds the tables a file names in queries, and not services, references or permissions of the same name', () => {
+    const text = [
+      "await db('users').where({ email })",
+      "await dbOf(app, params)('companies').first('settings')",
+      "await this.knexOf(params)('sessions').whereNull('endedAt')",
+      "builder.from('services').join('roles', 'roles._id', 'x.roleId')",
+      'await trx(NOTES_TABLE).insert(row)',
+      "recordOptions(app, 'work_places')",
+      "app.service('users').get(id); ref('roles'); standardAccess('services'); trimStrings('notes') // db('sessions')"
+    ].join('\n')
+    expect([...tablesNamedIn(text, tables, constants)].sort()).toEqual(['companies', 'notes', 'roles', 'services', 'sessions', 'users', 'work_places'])
+    expect([...tablesNamedIn("app.service('users').get(id); ref('roles'); callerMay(context, 'notes', 'view')", tables, constants)]).toEqual([])
+  })
+})
+
 describe('table owners', () => {
   let server: TestServer
   beforeAll(async () => {
@@ -121,6 +140,22 @@ describe('table owners', () => {
       }
     }
     expect(violations).toEqual([])
+  })
+
+  it('has every service say what it owns (an empty list for one over other services\' tables)', () => {
+    const silent = [...registeredManifests()].filter(([, manifest]) => manifest.tables === undefined).map(([servicePath]) => servicePath)
+    expect(silent).toEqual([])
+  })
+
+  it('writes tables named at run time only within their owner\'s area: trash dependents, and the references a customer merge moves', () => {
+    const owned = owners()
+    const areaOfTable = (table: string) => areaOf(owned.get(table)?.[0] ?? '')
+    const foreign: string[] = []
+    for (const [servicePath, manifest] of registeredManifests())
+      for (const { table } of manifest.trashDependents ?? []) if (areaOfTable(table) !== areaOf(servicePath)) foreign.push(`${servicePath} trashDependents: ${table}`)
+    // A merge (customers) moves these rows itself; another area's rows move through a function that area exports.
+    for (const { table } of customerReferences) if (areaOfTable(table) !== 'customers') foreign.push(`customers-merge customerReferences: ${table}`)
+    expect(foreign).toEqual([])
   })
 
   it('lists only allowances that are still needed', () => {

@@ -3,6 +3,8 @@ import type { Application, HookContext } from '../../../declarations'
 import { allBranchesChannel, branchChannel, companyChannel, connectionMay } from '../../../channels'
 import { companySettingsFor } from '../../company/company/company-reads'
 import type { Customer } from './customers.schema'
+import { hidePhones } from '../../../access/phone-protection'
+import { customerPath } from './customers.shared'
 
 interface CustomerSettings {
   phoneProtection?: boolean
@@ -31,7 +33,7 @@ export const publishCustomer = (app: Application) => async (data: unknown, conte
   const audience = app.channel(names).filter((connection: RealTimeConnection) => connectionMay(connection, 'customers', 'view'))
   if (!settings.phoneProtection) return audience.send(record)
   const seesPhones = (connection: RealTimeConnection) => connectionMay(connection, 'customer-phone', 'seeAll')
-  return [audience.filter(seesPhones).send(record), audience.filter((connection) => !seesPhones(connection)).send({ ...record, phone: null, phoneHidden: true })]
+  return [audience.filter(seesPhones).send(record), audience.filter((connection) => !seesPhones(connection)).send(hidePhones(customerPath, record))]
 }
 
 function formerBranch(context: HookContext | undefined, record: Customer): string[] {

@@ -183,7 +183,7 @@ export class AppointmentService extends RecordService<Appointment, AppointmentDa
       })
       await this.checkSlots(trx, plans)
       const results = await this.writePlans(plans, inTrx)
-      if (history.length > 0) await trx(STATUS_HISTORY_TABLE).insert(history)
+      await this.recordHistory(trx, history)
       if (params?.appointmentMove && targets[0].staffId !== results[0].staffId) params.appointmentMove.formerStaffId = targets[0].staffId
       return { primary: results[0], others: results.slice(1), freed: plans.filter((plan) => plan.freed).map((plan) => slotOf(plan.before)) } satisfies Written
     })

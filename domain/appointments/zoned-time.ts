@@ -7,6 +7,7 @@
  * exists twice (the autumn overlap) means the first of the two. This is what Temporal calls
  * 'compatible' disambiguation and what people expect of a booking.
  */
+import { toMinutes } from '../schedule/intervals'
 
 const formatters = new Map<string, Intl.DateTimeFormat>()
 
@@ -62,11 +63,10 @@ function parseDate(date: string): [number, number, number] {
   return [Number(match[1]), Number(match[2]), Number(match[3])]
 }
 
-/** Minutes since local midnight of 'HH:mm' ('24:00' is 1440, the end of a day). */
+/** Minutes since local midnight of 'HH:mm' ('24:00' is 1440, the end of a day); toMinutes, refusing what is not HH:mm. */
 export function minutesOfDay(time: string): number {
-  const match = TIME.exec(time)
-  if (!match) throw new RangeError(`not a local time: ${time}`)
-  return Number(match[1]) * 60 + Number(match[2])
+  if (!TIME.test(time)) throw new RangeError(`not a local time: ${time}`)
+  return toMinutes(time)
 }
 
 const pad = (value: number, length = 2) => String(value).padStart(length, '0')

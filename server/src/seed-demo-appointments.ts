@@ -1,6 +1,6 @@
 import type { Application } from './declarations'
 import { newId } from './hooks/ids'
-import { companyTimeZone } from './services/appointments/waiting-list/waiting-list.class'
+import { companyTimeZone } from './services/company/company/company-reads'
 import { STATUS_HISTORY_TABLE } from './services/appointments/appointment/appointment-booking'
 import type { RecordService } from './services/record.class'
 import { CATALOGUE, demoScheduleFor } from './seed-demo-catalogue'

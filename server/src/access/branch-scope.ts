@@ -38,5 +38,10 @@ export function branchCheck(context: HookContext) {
     context.data = { ...data, branchId: identity.branchIds[0] }
     return
   }
-  if (data.branchId !== undefined && !identity.branchIds.includes(data.branchId)) throw clinicError(BadRequest, 'branch-not-allowed', 'branchId')
+  if (data.branchId !== undefined) assertWorksIn(identity, data.branchId)
+}
+
+/** A branch named in a caller's data is one they work in (else branch-not-allowed, at `branchId`). */
+export function assertWorksIn(identity: { branchIds: readonly string[] }, branchId: string): void {
+  if (!identity.branchIds.includes(branchId)) throw clinicError(BadRequest, 'branch-not-allowed', 'branchId')
 }

@@ -36,11 +36,14 @@ export function recordServicePaths(app: Application) {
   })
 }
 
-/** Runs `work` in the caller's transaction when it has one, else in a new one. */
-async function inTransaction<T>(db: Knex, params: RecordParams | undefined, work: (trx: Knex.Transaction, params: RecordParams) => Promise<T>): Promise<T> {
+/**
+ * Runs `work` in the caller's transaction when it has one, else in a new one; `work` gets the
+ * transaction and params that carry it (for the service's own `super` calls).
+ */
+export async function inTransaction<T, P extends RecordParams = RecordParams>(db: Knex, params: P | undefined, work: (trx: Knex.Transaction, params: P) => Promise<T>): Promise<T> {
   const outer = params?.transaction?.trx
   if (outer) return work(outer, params!)
-  return db.transaction((trx) => work(trx, { ...(params ?? {}), transaction: { trx } } as RecordParams))
+  return db.transaction((trx) => work(trx, { ...(params ?? {}), transaction: { trx } } as P))
 }
 
 /** At most how many rows `query` can match when it names them by id (`_id: x`, `_id: { $in: [...] }`). */

@@ -20,6 +20,14 @@ export interface DependentRows {
 export interface ServiceManifest {
   /** The methods offered (the service's `.shared.ts` list, which the client uses too). */
   methods: readonly string[]
+  /**
+   * The tables this service owns: it is the only service that writes them and defines their
+   * reads. A service of another area that needs their rows calls the functions this service's
+   * folder exports (given the caller's transaction) or the service itself, and never names the
+   * table in SQL (tests/server/access/table-owners.test.ts). Empty for a service over other
+   * services' tables.
+   */
+  tables?: readonly string[]
   /** Custom events besides created/updated/patched/removed. */
   events?: readonly string[]
   /** Who may call each method, its data schemas and module (access.ts). */

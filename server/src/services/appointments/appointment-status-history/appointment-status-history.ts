@@ -38,6 +38,7 @@ async function afterGetVisible(context: HookContext) {
 export function appointmentStatusHistory(app: Application) {
   registerService(app, appointmentStatusHistoryPath, new AppointmentStatusHistoryService(appointmentStatusHistoryServiceOptions(app), appointmentStatusHistoryRowShape), {
     methods: [...appointmentStatusHistoryMethods],
+    tables: [],
     access: {
       refuses: { update: 'written by the appointment service only' }, methods: { find: { resource: 'appointment', flag: 'view' }, get: { resource: 'appointment', flag: 'view' } } },
     hooks: {

@@ -2,8 +2,9 @@ import { BadRequest, Conflict, Unprocessable } from '@feathersjs/errors'
 import type { Knex } from 'knex'
 import { databaseEngine } from '../../../db'
 import { clinicError } from '../../../errors'
-import { RowCodec } from '../../row-codec'
 import { SERVICE_BUFFER } from '../../catalogue/service/service.shared'
+import { staffSchedule } from '../../team/users/user-rows'
+import { workPlaceInBranch } from '../../schedule/work-place/work-place-rows'
 import { APPOINTMENT_MAX_DURATION } from './appointment.shared'
 import { slotHoldingStatuses } from '../../../../../domain/appointments/status'
 import { toZoned } from '../../../../../domain/appointments/zoned-time'
@@ -46,17 +47,6 @@ export function timing(start: string, duration: number, bufferMinutes: number, t
     date: local.date,
     time: local.time
   }
-}
-
-/**
- * Time kept free after the appointment: the longest buffer of its services in the catalogue
- * (cleaning the chair happens once, however many treatments were done).
- */
-export async function bufferMinutes(trx: Knex, companyId: string, services: Array<{ serviceId: string }>): Promise<number> {
-  const ids = [...new Set(services.map((service) => service.serviceId))]
-  if (ids.length === 0) return 0
-  const row = await trx('services').whereIn('_id', ids).andWhere({ companyId }).max({ buffer: 'bufferTime' }).first()
-  return Number(row?.buffer ?? 0)
 }
 
 /**
@@ -109,22 +99,17 @@ export async function assertSlotFree(trx: Knex.Transaction, row: AppointmentRow,
   }
 }
 
-const userCodec = new RowCodec({ json: ['schedule'], boolean: ['archived'] })
-
 /** The doctor's working hours; a doctor not of the company (or archived) is not a choice. */
-export async function staffSchedule(trx: Knex, companyId: string, staffId: string): Promise<StaffSchedule> {
-  const row = await trx('users').where({ _id: staffId, companyId }).first('schedule', 'archived')
-  if (!row) throw clinicError(BadRequest, 'invalid-reference', 'staffId')
-  const user = userCodec.fromDb<{ schedule: StaffSchedule | null; archived: boolean }>(row)
-  if (user.archived) throw clinicError(BadRequest, 'invalid-reference', 'staffId')
-  return user.schedule ?? {}
+export async function doctorSchedule(trx: Knex, companyId: string, staffId: string): Promise<StaffSchedule> {
+  const schedule = await staffSchedule(trx, companyId, staffId)
+  if (!schedule) throw clinicError(BadRequest, 'invalid-reference', 'staffId')
+  return schedule
 }
 
 /** The chair must be one of the appointment's branch. */
 export async function assertWorkPlace(trx: Knex, companyId: string, branchId: string, workPlaceId: string | null): Promise<void> {
   if (!workPlaceId) return
-  const found = await trx('work_places').where({ _id: workPlaceId, companyId, branchId }).first('_id')
-  if (!found) throw clinicError(BadRequest, 'invalid-reference', 'workPlaceId')
+  if (!(await workPlaceInBranch(trx, companyId, branchId, workPlaceId))) throw clinicError(BadRequest, 'invalid-reference', 'workPlaceId')
 }
 
 /** Refuses a time outside the doctor's hours on the appointment's local day (Unprocessable at start). */

@@ -31,28 +31,9 @@ export function ownBookingsOnly(context: HookContext) {
   if (staffId !== undefined && staffId !== context.params.identity!.user._id) throw clinicError(Forbidden, 'appointment-own-only', 'staffId')
 }
 
-/** Moves `query.$series` (patch, remove: this occurrence or the rest of its series) into params. */
-export function seriesOption(context: HookContext) {
-  const query = (context.params.query ?? {}) as Record<string, unknown>
-  if (!('$series' in query)) return
-  const { $series, ...rest } = query
-  context.params.appointmentSeries = $series as 'this' | 'following'
-  context.params.query = rest
-}
-
 /** Before patch: where the service notes a change of doctor for the events (see appointment-publish.ts). */
 export function noteMoves(context: HookContext) {
   context.params.appointmentMove = {}
-}
-
-/** After validation, moves the create/patch options `overrideWorkingHours` and `waitingListId` into params. */
-export function bookingOptions(context: HookContext) {
-  const data = context.data as Record<string, unknown> | undefined
-  if (!data || typeof data !== 'object' || Array.isArray(data)) return
-  const { overrideWorkingHours, waitingListId, ...rest } = data
-  if (overrideWorkingHours !== undefined) context.params.overrideWorkingHours = overrideWorkingHours === true
-  if (waitingListId !== undefined) context.params.waitingListId = waitingListId as string
-  context.data = rest
 }
 
 /**

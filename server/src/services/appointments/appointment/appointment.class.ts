@@ -1,29 +1,21 @@
 /* eslint-disable @typescript-eslint/no-explicit-any */
 import { BadRequest } from '@feathersjs/errors'
 import { afterCommit } from '../../../hooks/call-transaction'
-import type { Id, NullableId } from '@feathersjs/feathers'
+import type { Id, NullableId, Params } from '@feathersjs/feathers'
 import type { Knex } from 'knex'
 import type { Application } from '../../../declarations'
-import { RecordService, recordOptions, type RecordParams } from '../../record.class'
+import { RecordService, inTransaction, recordOptions, type RecordParams } from '../../record.class'
 import { clinicError } from '../../../errors'
 import { newId, now } from '../../../hooks/ids'
 import { hasPermission } from '../../../../../domain/access/check'
-import { canTransition, holdsSlot, initialStatuses, type AppointmentStatus } from '../../../../../domain/appointments/status'
-import { occurrences, repeatProblem, type RepeatRule } from '../../../../../domain/appointments/recurrence'
-import { addLocalDays, daysBetween, toZoned, zonedToUtc } from '../../../../../domain/appointments/zoned-time'
-import { companyTimeZone, fittingEntries, WAITING_LIST_TABLE } from '../waiting-list/waiting-list.class'
-import {
-  APPOINTMENT_TABLE,
-  STATUS_HISTORY_TABLE,
-  assertSlotFree,
-  assertWorkPlace,
-  assertWorkingHours,
-  bufferMinutes,
-  lockSlots,
-  staffSchedule,
-  timing,
-  type AppointmentRow
-} from './appointment-booking'
+import { holdsSlot, type AppointmentStatus } from '../../../../../domain/appointments/status'
+import type { StaffSchedule } from '../../../../../domain/schedule/working-hours'
+import { fittingEntries, WAITING_LIST_TABLE } from '../waiting-list/waiting-list.class'
+import { companyTimeZone, companyTimeZoneFor } from '../../company/company/company-reads'
+import { bufferMinutes } from '../../catalogue/service/service-rows'
+import { APPOINTMENT_TABLE, STATUS_HISTORY_TABLE, assertSlotFree, assertWorkPlace, lockSlots, doctorSchedule } from './appointment-booking'
+import { assertTransitions, lookupsNeeded, planPatch, servicesKey, writtenChanges, type HistoryRow, type PatchLookups, type PatchPlan, type Row } from './appointment-patch-plan'
+import { occurrenceStarts, planCreate, type BookingFields } from './appointment-create-plan'
 import type { Appointment, AppointmentData, AppointmentPatch, AppointmentQuery } from './appointment.schema'
 import { APPOINTMENT_MAX_PAGE, type SeriesScope, type SlotFreed } from './appointment.shared'
 
@@ -31,12 +23,6 @@ export type { Appointment, AppointmentData, AppointmentPatch, AppointmentQuery }
 
 declare module '@feathersjs/feathers' {
   interface Params {
-    /** `query.$series` of an appointment patch or remove (moved out of the query by a hook). */
-    appointmentSeries?: SeriesScope
-    /** Booking past the doctor's working hours (honoured with seeAll on appointment). */
-    overrideWorkingHours?: boolean
-    /** The waiting-list entry an appointment create books. */
-    waitingListId?: string
     /**
      * Filled by a patch that gave the appointment to another doctor: the one it left (for its
      * events). An object set by a hook, because the adapter passes the service a copy of params.
@@ -54,12 +40,6 @@ export const appointmentRowShape = {
   hidden: ['blockedUntil']
 }
 
-/** Fields a patch copies onto every occurrence it touches, as sent. */
-const copiedFields = ['customerId', 'staffId', 'workPlaceId', 'services', 'notifyClient', 'reminder', 'notes', 'color'] as const
-
-type Row = AppointmentRow & Record<string, any>
-type HistoryRow = { _id: string; companyId: string; appointmentId: string; from: string | null; to: string; at: string; by: string | null }
-
 interface Written {
   primary: Appointment
   others: Appointment[]
@@ -67,79 +47,103 @@ interface Written {
   waitingEntry?: Record<string, unknown>
 }
 
-const iso = (instant: string) => new Date(Date.parse(instant)).toISOString()
-const pagingKeys = new Set(['$limit', '$skip', '$sort', '$select'])
-const scopeOf = (query: Record<string, unknown> | undefined) => Object.fromEntries(Object.entries(query ?? {}).filter(([key]) => !pagingKeys.has(key)))
+/** Query keys that are not conditions on the rows. */
+const notConditions = new Set(['$limit', '$skip', '$sort', '$select', '$series'])
+const scopeOf = (query: Record<string, unknown> | undefined) => Object.fromEntries(Object.entries(query ?? {}).filter(([key]) => !notConditions.has(key)))
+
+/**
+ * `query.$series` of a patch or remove: this occurrence (the default), or it and the rest of its
+ * series; and the params without it for the adapter's own reads. The query schema validates it;
+ * a filter of the service's options lets it through the adapter's query checks.
+ */
+function seriesOf<P extends Params>(params: P | undefined): { scope: SeriesScope; params: P | undefined } {
+  const query = params?.query as Record<string, unknown> | undefined
+  if (!query || !('$series' in query)) return { scope: 'this', params }
+  const { $series, ...rest } = query
+  return { scope: ($series as SeriesScope | undefined) ?? 'this', params: { ...params, query: rest } as P }
+}
+
+/** The booking options of a create or patch, which are not stored: taken off the fields. */
+function bookingOptionsOf(data: Record<string, any>): { overrideWorkingHours?: boolean; waitingListId?: string; fields: Record<string, any> } {
+  const { overrideWorkingHours, waitingListId, ...fields } = data
+  return { overrideWorkingHours, waitingListId, fields }
+}
 
 /**
  * Appointments. The rules that need the database to stay true under concurrency live here, in
  * one transaction per call: the doctor's and chair's double booking (under a lock, see
  * lockSlots), the status machine with its history, series, and the waiting-list entry a
  * booking takes. Checks that only read the caller and the data run in hooks (appointment-rules.ts).
+ * A create and a patch read as steps: load, plan (pure: appointment-create-plan.ts,
+ * appointment-patch-plan.ts), check the slots under lock, write, record the status history,
+ * and answer.
  */
 export class AppointmentService extends RecordService<Appointment, AppointmentData, AppointmentParams, AppointmentPatch> {
-  private async transact<T>(params: AppointmentParams | undefined, work: (trx: Knex.Transaction, inTrx: AppointmentParams) => Promise<T>): Promise<T> {
-    const outer = params?.transaction?.trx
-    if (outer) return work(outer, params!)
-    return this.Model.transaction((trx) => work(trx, { ...(params ?? {}), transaction: { trx } } as AppointmentParams))
-  }
-
-  private async timeZone(trx: Knex, companyId: string, params?: AppointmentParams): Promise<string> {
-    const identity = params?.identity
-    return identity?.user.companyId === companyId ? identity.company.timezone : companyTimeZone(trx, companyId)
-  }
-
-  /** Working hours are waived only when asked for, by someone with seeAll on appointment (or the server). */
-  private overrides(params?: AppointmentParams): boolean {
-    if (params?.overrideWorkingHours !== true) return false
-    return !params.provider || hasPermission(params.identity?.role.permissions, 'appointment', 'seeAll')
+  /** Working hours are waived only when asked for (`overrideWorkingHours` in the data), by someone with seeAll on appointment (or the server). */
+  private overridesHours(overrideWorkingHours: boolean | undefined, params?: AppointmentParams): boolean {
+    if (overrideWorkingHours !== true) return false
+    return !params?.provider || hasPermission(params.identity?.role.permissions, 'appointment', 'seeAll')
   }
 
   private decodeRow(row: Row): Appointment {
     return this.codec.fromDb<Appointment>(row)
   }
 
+  override async _find(params?: AppointmentParams & { paginate?: false }): Promise<any>
+  override async _find(params?: AppointmentParams): Promise<any> {
+    return super._find(seriesOf(params).params as any)
+  }
+
+  override async _get(id: Id, params?: AppointmentParams): Promise<Appointment> {
+    return super._get(id, seriesOf(params).params)
+  }
+
   override async _create(data: any, params?: AppointmentParams): Promise<any> {
     if (Array.isArray(data)) throw clinicError(BadRequest, 'invalid-request')
-    const written = await this.transact(params, async (trx) => {
-      const timeZone = await this.timeZone(trx, data.companyId, params)
-      if (!initialStatuses.includes(data.status)) throw clinicError(BadRequest, 'appointment-status-transition', 'status')
-      const first = toZoned(data.start, timeZone)
-      const repeat = data.repeat as RepeatRule | null
-      if (repeat && repeatProblem(repeat, first.date)) throw clinicError(BadRequest, 'invalid-repeat', 'repeat')
-      const starts = repeat ? occurrences(repeat, first.date, first.time, timeZone).map((occurrence) => occurrence.start) : [iso(data.start)]
-      const seriesId = repeat ? newId() : null
-      const buffer = await bufferMinutes(trx, data.companyId, data.services)
-      const schedule = await staffSchedule(trx, data.companyId, data.staffId)
-      await assertWorkPlace(trx, data.companyId, data.branchId, data.workPlaceId)
-      const rows: Row[] = starts.map((start, index) => ({
-        ...data,
-        _id: index === 0 ? data._id : newId(),
-        ...timing(start, data.duration, buffer, timeZone),
-        seriesId,
-        seriesIndex: repeat ? index : null,
-        statusChangedAt: data.createdAt,
-        statusChangedBy: data.createdBy
-      }))
-      if (!this.overrides(params)) for (const row of rows) assertWorkingHours(schedule, row, timeZone)
-      if (holdsSlot(data.status)) {
-        await lockSlots(trx, rows)
-        // Row by row, each insert visible to the next check: a series cannot overlap itself either.
-        for (const row of rows) {
-          await assertSlotFree(trx, row, [])
-          await trx(this.table).insert(this.codec.toDb(row))
-        }
-      } else {
-        for (let index = 0; index < rows.length; index += 100) await trx(this.table).insert(rows.slice(index, index + 100).map((row) => this.codec.toDb(row)))
-      }
-      const history: HistoryRow[] = rows.map((row) => ({ _id: newId(), companyId: row.companyId, appointmentId: row._id, from: null, to: row.status, at: row.createdAt, by: row.createdBy ?? null }))
-      for (let index = 0; index < history.length; index += 100) await trx(STATUS_HISTORY_TABLE).insert(history.slice(index, index + 100))
-      const waitingEntry = params?.waitingListId ? await this.bookWaitingEntry(trx, rows[0], params.waitingListId) : undefined
+    const { overrideWorkingHours, waitingListId, fields } = bookingOptionsOf(data)
+    const booking = fields as BookingFields
+    const written = await inTransaction(this.Model, params, async (trx) => {
+      const timeZone = await companyTimeZoneFor(trx, booking.companyId, params)
+      const starts = occurrenceStarts(booking, timeZone)
+      const { buffer, schedule } = await this.bookingLookups(trx, booking)
+      const { rows, history } = planCreate({ fields: booking, starts, timeZone, buffer, schedule, overridesHours: this.overridesHours(overrideWorkingHours, params), newId })
+      await this.insertRows(trx, rows)
+      await this.recordHistory(trx, history)
+      const waitingEntry = waitingListId ? await this.bookWaitingEntry(trx, rows[0], waitingListId) : undefined
       const [primary, ...others] = rows.map((row) => this.decodeRow(row))
       return { primary, others, freed: [], waitingEntry } satisfies Written
     })
     await afterCommit(params, () => this.announce(written, 'created'))
     return written.primary
+  }
+
+  /** A booking's look-ups: its services' buffer, its doctor's hours; and its chair must be of its branch. */
+  private async bookingLookups(trx: Knex, booking: BookingFields): Promise<{ buffer: number; schedule: StaffSchedule }> {
+    const buffer = await bufferMinutes(trx, booking.companyId, booking.services)
+    const schedule = await doctorSchedule(trx, booking.companyId, booking.staffId)
+    await assertWorkPlace(trx, booking.companyId, booking.branchId, booking.workPlaceId)
+    return { buffer, schedule }
+  }
+
+  /**
+   * Writes a booking's rows. Holding a slot: under the lock, row by row, each insert visible to
+   * the next check (a series cannot overlap itself either); else in batches.
+   */
+  private async insertRows(trx: Knex.Transaction, rows: Row[]): Promise<void> {
+    if (holdsSlot(rows[0].status as AppointmentStatus)) {
+      await lockSlots(trx, rows)
+      for (const row of rows) {
+        await assertSlotFree(trx, row, [])
+        await trx(this.table).insert(this.codec.toDb(row))
+      }
+      return
+    }
+    for (let index = 0; index < rows.length; index += 100) await trx(this.table).insert(rows.slice(index, index + 100).map((row) => this.codec.toDb(row)))
+  }
+
+  /** The status history of the rows written, in batches. */
+  private async recordHistory(trx: Knex.Transaction, history: HistoryRow[]): Promise<void> {
+    for (let index = 0; index < history.length; index += 100) await trx(STATUS_HISTORY_TABLE).insert(history.slice(index, index + 100))
   }
 
   /** In the booking's transaction: the waiting customer's entry is taken by this appointment. */
@@ -167,81 +171,63 @@ export class AppointmentService extends RecordService<Appointment, AppointmentDa
 
   override async _patch(id: NullableId, data: any, params?: AppointmentParams): Promise<any> {
     if (id === null) throw clinicError(BadRequest, 'invalid-request', '_id')
-    const scope = params?.appointmentSeries ?? 'this'
-    const written = await this.transact(params, async (trx, inTrx) => {
+    const { scope } = seriesOf(params)
+    const { overrideWorkingHours, fields } = bookingOptionsOf(data)
+    const patch = fields as AppointmentPatch
+    const written = await inTransaction(this.Model, params, async (trx, inTrx) => {
       const targets = await this.targets(id, inTrx, scope)
-      const current = targets[0]
-      const timeZone = await this.timeZone(trx, current.companyId, params)
-      const userId = params?.identity?.user._id ?? null
-      const at = now()
-      const newStart = data.start !== undefined && iso(data.start) !== current.start ? iso(data.start) : undefined
-      const moveTo = newStart ? toZoned(newStart, timeZone) : undefined
-      const dayShift = moveTo ? daysBetween(current.date, moveTo.date) : 0
-      // A series shares its doctor, chair and services: each is read once, not once per occurrence.
-      const schedules = new Map<string, Awaited<ReturnType<typeof staffSchedule>>>()
-      const buffers = new Map<string, number>()
-      const checkedPlaces = new Set<string | null>()
-      const plans: Array<{ before: Appointment; row: Row; changes: Record<string, unknown>; check: boolean; freed: boolean }> = []
-      const history: HistoryRow[] = []
-
-      for (const before of targets) {
-        const next: Record<string, any> = { ...before }
-        for (const field of copiedFields) if (data[field] !== undefined) next[field] = data[field]
-        if (data.duration !== undefined) next.duration = data.duration
-        if (newStart) next.start = before._id === current._id ? newStart : zonedToUtc(addLocalDays(before.date, dayShift), moveTo!.time, timeZone)
-        // Moving one occurrence on its own takes it out of its series.
-        if (newStart && scope === 'this' && before.seriesId !== null) Object.assign(next, { seriesId: null, seriesIndex: null, repeat: null })
-        if (data.status !== undefined && data.status !== before.status) {
-          if (!canTransition(before.status as AppointmentStatus, data.status)) throw clinicError(BadRequest, 'appointment-status-transition', 'status', { from: before.status, to: data.status })
-          Object.assign(next, { status: data.status, statusChangedAt: at, statusChangedBy: userId })
-          history.push({ _id: newId(), companyId: before.companyId, appointmentId: before._id, from: before.status, to: data.status, at, by: userId })
-        }
-        const servicesKey = JSON.stringify(next.services.map((item: { serviceId: string }) => item.serviceId))
-        if (!buffers.has(servicesKey)) buffers.set(servicesKey, await bufferMinutes(trx, before.companyId, next.services))
-        const buffer = buffers.get(servicesKey)!
-        const row = { ...next, ...timing(next.start, next.duration, buffer, timeZone), updatedAt: at } as unknown as Row
-        const moved = row.start !== before.start || row.end !== before.end || row.staffId !== before.staffId || row.workPlaceId !== before.workPlaceId
-        const timeChanged = row.start !== before.start || row.duration !== before.duration || row.staffId !== before.staffId
-        if (row.staffId !== before.staffId || !schedules.has(row.staffId)) schedules.set(row.staffId, await staffSchedule(trx, row.companyId, row.staffId))
-        if (row.workPlaceId !== before.workPlaceId && !checkedPlaces.has(row.workPlaceId)) {
-          await assertWorkPlace(trx, row.companyId, row.branchId, row.workPlaceId)
-          checkedPlaces.add(row.workPlaceId)
-        }
-        if (timeChanged && !this.overrides(params)) assertWorkingHours(schedules.get(row.staffId)!, row, timeZone)
-        const wasHeld = holdsSlot(before.status as AppointmentStatus)
-        const nowHolds = holdsSlot(row.status as AppointmentStatus)
-        const changes = Object.fromEntries(Object.entries(row).filter(([key, value]) => key === 'blockedUntil' || JSON.stringify(value) !== JSON.stringify((before as any)[key])))
-        plans.push({ before, row, changes, check: nowHolds && (moved || !wasHeld || data.services !== undefined), freed: wasHeld && (!nowHolds || moved) })
-      }
-
-      const checked = plans.filter((plan) => plan.check)
-      if (checked.length > 0) {
-        await lockSlots(trx, checked.map((plan) => plan.row))
-        const ids = plans.map((plan) => plan.before._id)
-        for (const plan of checked) await assertSlotFree(trx, plan.row, ids)
-      }
-      const results: Appointment[] = []
-      for (const plan of plans) {
-        const { _id, companyId, createdAt, createdBy, ...changes } = plan.changes
-        void _id
-        void companyId
-        void createdAt
-        void createdBy
-        results.push(await super._patch(plan.before._id, changes, { ...inTrx, query: { companyId: plan.before.companyId } } as AppointmentParams))
-      }
-      if (history.length > 0) await trx(STATUS_HISTORY_TABLE).insert(history)
-      if (params?.appointmentMove && current.staffId !== results[0].staffId) params.appointmentMove.formerStaffId = current.staffId
-      const freed = plans.filter((plan) => plan.freed).map((plan) => slotOf(plan.before))
-      return { primary: results[0], others: results.slice(1), freed } satisfies Written
+      assertTransitions(targets, patch)
+      const lookups = await this.patchLookups(trx, targets, patch, params)
+      const { plans, history } = planPatch({
+        targets, data: patch, scope, lookups, overridesHours: this.overridesHours(overrideWorkingHours, params), at: now(), userId: params?.identity?.user._id ?? null, newId
+      })
+      await this.checkSlots(trx, plans)
+      const results = await this.writePlans(plans, inTrx)
+      await this.recordHistory(trx, history)
+      if (params?.appointmentMove && targets[0].staffId !== results[0].staffId) params.appointmentMove.formerStaffId = targets[0].staffId
+      return { primary: results[0], others: results.slice(1), freed: plans.filter((plan) => plan.freed).map((plan) => slotOf(plan.before)) } satisfies Written
     })
     await afterCommit(params, () => this.announce(written, 'patched'))
     return written.primary
   }
 
+  /**
+   * A patch's look-ups, each read once for a whole series: the company's time zone, the buffer
+   * of each set of services, each doctor's hours (a doctor archived or not of the company is
+   * refused), and each chair it moves to must be of the branch.
+   */
+  private async patchLookups(trx: Knex, targets: Appointment[], data: AppointmentPatch, params?: AppointmentParams): Promise<PatchLookups> {
+    const { companyId } = targets[0]
+    const needed = lookupsNeeded(targets, data)
+    const timeZone = await companyTimeZoneFor(trx, companyId, params)
+    const buffers = new Map<string, number>()
+    for (const services of needed.services) buffers.set(servicesKey(services), await bufferMinutes(trx, companyId, services))
+    const schedules = new Map<string, StaffSchedule>()
+    for (const staffId of needed.doctors) schedules.set(staffId, await doctorSchedule(trx, companyId, staffId))
+    for (const place of needed.places) await assertWorkPlace(trx, companyId, place.branchId, place.workPlaceId)
+    return { timeZone, buffers, schedules }
+  }
+
+  /** Under the lock: every occurrence that must hold a free slot does (the others being rewritten do not count). */
+  private async checkSlots(trx: Knex.Transaction, plans: PatchPlan[]): Promise<void> {
+    const checked = plans.filter((plan) => plan.check)
+    if (checked.length === 0) return
+    await lockSlots(trx, checked.map((plan) => plan.row))
+    const ids = plans.map((plan) => plan.before._id)
+    for (const plan of checked) await assertSlotFree(trx, plan.row, ids)
+  }
+
+  /** Writes each occurrence's changes (through the record service: the activity log sees the first). */
+  private async writePlans(plans: PatchPlan[], inTrx: AppointmentParams): Promise<Appointment[]> {
+    const results: Appointment[] = []
+    for (const plan of plans) results.push(await super._patch(plan.before._id, writtenChanges(plan), { ...inTrx, query: { companyId: plan.before.companyId } } as AppointmentParams))
+    return results
+  }
+
   override async _remove(id: NullableId, params?: AppointmentParams): Promise<any> {
     if (id === null) throw clinicError(BadRequest, 'invalid-request', '_id')
-    const scope = params?.appointmentSeries ?? 'this'
-    const written = await this.transact(params, async (_trx, inTrx) => {
+    const { scope } = seriesOf(params)
+    const written = await inTransaction(this.Model, params, async (_trx, inTrx) => {
       const targets = await this.targets(id, inTrx, scope)
       const removed: Appointment[] = []
       for (const target of targets) removed.push(await super._remove(target._id, { ...inTrx, query: { companyId: target.companyId } } as AppointmentParams))
@@ -298,4 +284,4 @@ function slotOf(appointment: Appointment): Omit<SlotFreed, 'candidates'> & { com
 }
 
 export const appointmentServiceOptions = (app: Application) =>
-  recordOptions(app, APPOINTMENT_TABLE, { paginate: { default: 50, max: APPOINTMENT_MAX_PAGE } })
+  recordOptions(app, APPOINTMENT_TABLE, { paginate: { default: 50, max: APPOINTMENT_MAX_PAGE }, filters: { $series: (value: unknown) => value } })

@@ -74,7 +74,10 @@ export type Appointment = Static<typeof appointmentSchema>
 export const appointmentResolver = resolve<Appointment, HookContext>({})
 export const appointmentExternalResolver = resolve<Appointment, HookContext>({})
 
-/** Not stored: a booking past working hours (needs seeAll), and the waiting-list entry it books. */
+/**
+ * Not stored (the service reads them and takes them off the row): a booking past working hours
+ * (honoured with seeAll on appointment), and the waiting-list entry it books.
+ */
 const bookingOptions = Type.Object({
   overrideWorkingHours: Type.Optional(Type.Boolean()),
   waitingListId: Type.Optional(ref('waiting-list', { branch: true }))

@@ -19,7 +19,7 @@ import {
   appointmentDataSchema,
   appointmentPatchSchema
 } from './appointment.schema'
-import { appointmentRecordScope, appointmentScope, bookingOptions, checkAppointmentCustomer, noteMoves, ownBookingsOnly, seriesOption } from './appointment-rules'
+import { appointmentRecordScope, appointmentScope, checkAppointmentCustomer, noteMoves, ownBookingsOnly } from './appointment-rules'
 import { publishAppointment } from './appointment-publish'
 import { appointmentEvents, appointmentMethods, appointmentPath } from './appointment.shared'
 import { resolveExternal, resolveResult } from '../../../hooks/resolve-shapes'
@@ -38,6 +38,7 @@ declare module '../../../declarations' {
 export function appointment(app: Application) {
   registerService(app, appointmentPath, new AppointmentService({ ...appointmentServiceOptions(app), scope: appointmentRecordScope }, appointmentRowShape), {
     methods: [...appointmentMethods],
+    tables: ['appointment', 'appointment_status_history'],
     trashDependents: [{ table: 'appointment_status_history', column: 'appointmentId' }],
     // The publisher tells the doctor an appointment was taken from (appointment-publish.ts).
     publishedParams: ['appointmentMove'],
@@ -52,11 +53,11 @@ export function appointment(app: Application) {
         ]
       },
       before: {
-        all: [checkId(), schemaHooks.validateQuery(appointmentQueryValidator), companyScope, schemaHooks.resolveQuery(appointmentQueryResolver), seriesOption],
+        all: [checkId(), schemaHooks.validateQuery(appointmentQueryValidator), companyScope, schemaHooks.resolveQuery(appointmentQueryResolver)],
         find: [appointmentScope],
         get: [appointmentScope],
-        create: [trimStrings('notes'), schemaHooks.validateData(appointmentDataValidator), ownBookingsOnly, bookingOptions, branchCheck, checkAppointmentCustomer, schemaHooks.resolveData(appointmentDataResolver)],
-        patch: [appointmentScope, noteMoves, trimStrings('notes'), schemaHooks.validateData(appointmentPatchValidator), ownBookingsOnly, bookingOptions, checkAppointmentCustomer, schemaHooks.resolveData(appointmentPatchResolver)],
+        create: [trimStrings('notes'), schemaHooks.validateData(appointmentDataValidator), ownBookingsOnly, branchCheck, checkAppointmentCustomer, schemaHooks.resolveData(appointmentDataResolver)],
+        patch: [appointmentScope, noteMoves, trimStrings('notes'), schemaHooks.validateData(appointmentPatchValidator), ownBookingsOnly, checkAppointmentCustomer, schemaHooks.resolveData(appointmentPatchResolver)],
         remove: [appointmentScope]
       }
     },

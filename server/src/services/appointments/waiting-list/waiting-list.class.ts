@@ -4,6 +4,7 @@ import type { Knex } from 'knex'
 import type { Application } from '../../../declarations'
 import { RecordService, recordOptions, type RecordParams } from '../../record.class'
 import { RowCodec } from '../../row-codec'
+import { companyTimeZoneFor } from '../../company/company/company-reads'
 import { fitsSlot, type FreeSlot } from '../../../../../domain/appointments/waiting-fit'
 import { toZoned } from '../../../../../domain/appointments/zoned-time'
 import type { WaitingListData, WaitingListEntry, WaitingListPatch, WaitingListQuery } from './waiting-list.schema'
@@ -16,12 +17,6 @@ export const waitingListRowShape = { json: ['serviceIds', 'days'] }
 const codec = new RowCodec(waitingListRowShape)
 /** The most waiting entries one `$fits` look-up weighs (a branch's list is far shorter). */
 const MAX_CANDIDATES = 500
-
-/** The company's time zone, which decides a slot's local day and time. */
-export async function companyTimeZone(db: Knex, companyId: string): Promise<string> {
-  const row = await db('companies').where({ _id: companyId }).first('timezone')
-  return row?.timezone ?? 'UTC'
-}
 
 /**
  * Waiting entries that fit a free slot: the database narrows by branch, status, doctor, date
@@ -53,10 +48,11 @@ export class WaitingListService extends RecordService<WaitingListEntry, WaitingL
     void $sort
     void $select
     void $or
-    const timeZone = params.identity?.company.timezone ?? (await companyTimeZone(this.Model, companyId))
+    const db = this.knexOf(params)
+    const timeZone = await companyTimeZoneFor(db, companyId, params)
     const branchIds = typeof branchId === 'string' ? [branchId] : Array.isArray(branchId?.$in) ? (branchId.$in as string[]) : undefined
     const plain = Object.fromEntries(Object.entries(rest).filter(([, value]) => typeof value !== 'object' || value === null))
-    const all = await fittingEntries(this.Model, companyId, branchIds, $fits, timeZone, plain)
+    const all = await fittingEntries(db, companyId, branchIds, $fits, timeZone, plain)
     const skip = $skip ?? 0
     const limit = $limit ?? 50
     const data = all.slice(skip, skip + limit)

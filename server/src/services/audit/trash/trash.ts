@@ -5,7 +5,7 @@ import { companyScope } from '../../../access/tenancy'
 import { checkId } from '../../../hooks/check-id'
 import { companyChannel, connectionViewer } from '../../../channels'
 import { viewerOf } from '../../../access/record-scope'
-import { RowCodec } from '../../row-codec'
+import { companySettings } from '../../company/company/company-reads'
 import { TrashService, trashRowShape, trashServiceOptions } from './trash.class'
 import { trashExternalResolver, trashPatchValidator, trashQueryValidator, trashResolver, trashPatchSchema } from './trash.schema'
 import { followedCustomerBranch, mayViewTrashItem, trashResource } from './trash-access'
@@ -58,6 +58,7 @@ const summaryOf = (item: TrashRow): TrashSummary => ({
 export function trash(app: Application) {
   registerService(app, trashPath, new TrashService(trashServiceOptions(app), trashRowShape), {
     methods: [...trashMethods],
+    tables: ['trash'],
     // A restore (patch) or a permanent delete (remove) names what came back or went.
     activity: {
       changes: (context, item) => ({ action: context.method === 'patch' ? 'restore' : 'purge', service: item.service, recordId: item.recordId, title: item.title })
@@ -90,7 +91,7 @@ export function trash(app: Application) {
     // Items go to the company's people who may see them (mayViewTrashItem), as summaries without the record.
     publish: async (data) => {
     const item = data as TrashRow
-    const settings = await companySettings(app, item.companyId)
+    const settings = await companySettings(app.get('db'), item.companyId) // the company's now: the trash event has no caller
     const customerBranch = await followedCustomerBranch(app, item)
     return app
       .channel(companyChannel(item.companyId))
@@ -103,10 +104,3 @@ export function trash(app: Application) {
   })
 }
 
-const settingsCodec = new RowCodec({ json: ['settings'] })
-
-/** The company's settings now (the trash event has no caller: RecordService emits it). */
-async function companySettings(app: Application, companyId: string): Promise<Record<string, unknown>> {
-  const row = await app.get('db')('companies').where({ _id: companyId }).first('settings')
-  return row ? (settingsCodec.fromDb<{ settings: Record<string, unknown> }>(row).settings ?? {}) : {}
-}

@@ -35,6 +35,7 @@ async function newestFirst(context: HookContext) {
 export function userActivities(app: Application) {
   registerService(app, userActivityPath, new UserActivityService(userActivityServiceOptions(app), userActivityRowShape), {
     methods: [...userActivityMethods],
+    tables: ['user_activities'],
     access: {
       refuses: { update: 'the activity log is written by the server only' },
       methods: {

@@ -32,6 +32,7 @@ declare module '../../../declarations' {
 export function serviceCategories(app: Application) {
   registerService(app, serviceCategoryPath, new ServiceCategoryService(serviceCategoryServiceOptions(app)), {
     methods: [...serviceCategoryMethods],
+    tables: ['service_categories'],
     access: { data: { create: serviceCategoryDataSchema, patch: serviceCategoryPatchSchema }, methods: standardAccess('service') },
     hooks: {
       around: {

@@ -50,6 +50,7 @@ async function checkCategory(context: HookContext) {
 export function service(app: Application) {
   registerService(app, servicePath, new ServiceCatalogueService(serviceServiceOptions(app), serviceRowShape), {
     methods: [...serviceMethods],
+    tables: ['services'],
     access: { data: { create: clinicServiceDataSchema, patch: clinicServicePatchSchema }, methods: standardAccess('service') },
     hooks: {
       around: {

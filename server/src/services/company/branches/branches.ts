@@ -37,6 +37,7 @@ async function ownBranchesOnly(context: HookContext) {
 export function branches(app: Application) {
   registerService(app, branchPath, new BranchService(branchServiceOptions(app), branchRowShape), {
     methods: [...branchMethods],
+    tables: ['branches'],
     access: { data: { create: branchDataSchema, patch: branchPatchSchema },
       methods: standardAccess('company', { find: { signedIn: true }, get: { signedIn: true } })
     },

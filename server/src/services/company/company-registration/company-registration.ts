@@ -15,6 +15,7 @@ declare module '../../../declarations' {
 export function companyRegistration(app: Application) {
   registerService(app, companyRegistrationPath, new CompanyRegistrationService(app), {
     methods: [...companyRegistrationMethods],
+    tables: [],
     access: {
       refuses: { update: 'an action (sign-up), not a record' }, data: { create: registrationDataSchema }, methods: { create: { public: true } } },
     hooks: {

@@ -1,11 +1,13 @@
 import type { Knex } from 'knex'
 import { Conflict } from '@feathersjs/errors'
-import { defaultRoleKeys, defaultRoleNames, defaultRolePermissions } from '../../../../../domain/access/default-roles'
+import { defaultRoleKeys } from '../../../../../domain/access/default-roles'
 import { normalizeEmail } from '../../../../../domain/validation/email'
 import { normalizePhone } from '../../../../../domain/validation/phone'
 import { clinicError } from '../../../errors'
 import { newId, now } from '../../../hooks/ids'
 import { hashPassword } from '../../team/users/password-hash'
+import { emailRegistered, insertFirstAdministrator } from '../../team/users/user-rows'
+import { insertDefaultRoles } from '../../identity/roles/role-rows'
 import { defaultModules, defaultCompanySettings } from '../company/company.shared'
 
 export interface NewCompany {
@@ -43,7 +45,7 @@ export async function registerCompany(db: Knex, input: NewCompany): Promise<Regi
   const roleIds = Object.fromEntries(defaultRoleKeys.map((key) => [key, newId()])) as RegisteredCompany['roleIds']
 
   await db.transaction(async (trx) => {
-    if (await trx('users').where({ email }).first('_id')) throw clinicError(Conflict, 'email-registered', 'email')
+    if (await emailRegistered(trx, email)) throw clinicError(Conflict, 'email-registered', 'email')
     await trx('companies').insert({
       _id: companyId,
       ...stamp,
@@ -58,30 +60,19 @@ export async function registerCompany(db: Knex, input: NewCompany): Promise<Regi
       subscriptionEndsAt: null
     })
     await trx('branches').insert({ _id: branchId, companyId, ...stamp, name: input.branchName ?? 'Main branch', address: '', phone: normalizePhone(input.phone), isMain: true, archived: false })
-    await trx('roles').insert(
-      defaultRoleKeys.map((key) => ({ _id: roleIds[key], companyId, ...stamp, name: defaultRoleNames[key], key, permissions: JSON.stringify(defaultRolePermissions[key]) }))
-    )
-    await trx('users').insert({
+    await insertDefaultRoles(trx, companyId, roleIds, stamp)
+    await insertFirstAdministrator(trx, {
       _id: userId,
       companyId,
-      ...stamp,
+      stamp,
       email,
-      password: passwordHash,
-      first_name: input.first_name.trim(),
-      last_name: input.last_name.trim(),
-      middle_name: '',
+      passwordHash,
+      first_name: input.first_name,
+      last_name: input.last_name,
       phone: normalizePhone(input.phone),
       roleId: roleIds.administrator,
-      branchIds: JSON.stringify([branchId]),
-      color: '#1677ff',
-      acceptsAppointments: false,
-      percentOfRevenue: 0,
-      allowLogin: true,
-      isOwner: true,
-      archived: false,
-      balance: 0,
-      locale: input.locale ?? null,
-      schedule: JSON.stringify({})
+      branchId,
+      locale: input.locale ?? null
     })
   })
   return { companyId, branchId, userId, roleIds }

@@ -48,6 +48,7 @@ async function checkCalendarSettings(context: HookContext) {
 export function company(app: Application) {
   registerService(app, companyPath, new CompanyService(companyServiceOptions(app), companyRowShape), {
     methods: [...companyMethods],
+    tables: ['companies'],
     access: {
       refuses: { update: 'created by registration; its settings change field by field, a replacement would restate them all' }, data: { patch: companyPatchSchema },
       methods: {

@@ -4,6 +4,7 @@ import type { Application } from '../../../declarations'
 import { clinicError } from '../../../errors'
 import { RowCodec } from '../../row-codec'
 import { companyRowShape } from '../company/company.class'
+import { activeMemberCount } from '../../team/users/user-rows'
 import type { MyCompany, MyCompanyQuery } from './my-company.schema'
 
 export type MyCompanyParams = Params<MyCompanyQuery>
@@ -24,8 +25,8 @@ export class MyCompanyService {
     if (!row) throw clinicError(NotFound, 'not-found')
     const [branches, team] = await Promise.all([
       db('branches').where({ companyId: String(id), archived: false }).count({ total: '_id' }),
-      db('users').where({ companyId: String(id), archived: false }).count({ total: '_id' })
+      activeMemberCount(db, String(id))
     ])
-    return { ...codec.fromDb<Omit<MyCompany, 'branchCount' | 'teamCount'>>(row), branchCount: Number(branches[0].total), teamCount: Number(team[0].total) }
+    return { ...codec.fromDb<Omit<MyCompany, 'branchCount' | 'teamCount'>>(row), branchCount: Number(branches[0].total), teamCount: team }
   }
 }

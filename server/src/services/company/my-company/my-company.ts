@@ -27,6 +27,7 @@ async function mineIsOwnCompany(context: HookContext) {
 export function myCompany(app: Application) {
   registerService(app, myCompanyPath, new MyCompanyService(app), {
     methods: [...myCompanyMethods],
+    tables: [],
     access: {
       refuses: { update: 'a read-only view of the company' }, methods: { get: { resource: 'my-company', flag: 'view' } } },
     hooks: {

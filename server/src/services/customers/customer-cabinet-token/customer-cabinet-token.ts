@@ -37,6 +37,7 @@ async function forVisibleCustomer(context: HookContext) {
 export function customerCabinetToken(app: Application) {
   registerService(app, cabinetTokenPath, new CabinetTokenService(cabinetTokenServiceOptions(app), cabinetTokenRowShape), {
     methods: [...cabinetTokenMethods],
+    tables: ['customer_cabinet_tokens'],
     access: {
       refuses: { update: 'a link is issued and revoked, never rewritten' }, data: { create: cabinetTokenDataSchema },
       methods: {

@@ -22,6 +22,7 @@ declare module '../../../declarations' {
 export function customersMerge(app: Application) {
   registerService(app, customersMergePath, new CustomersMergeService(app), {
     methods: [...customersMergeMethods],
+    tables: [],
     access: {
       refuses: { update: 'an action (merge two customers), not a record' }, data: { create: customersMergeDataSchema }, methods: { create: { resource: 'customers', flag: 'delete' } }, module: 'customers' },
     hooks: {

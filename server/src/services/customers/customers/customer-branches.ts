@@ -1,7 +1,6 @@
-import { BadRequest } from '@feathersjs/errors'
 import { dbOf } from '../../../hooks/call-transaction'
 import type { HookContext } from '../../../declarations'
-import { clinicError } from '../../../errors'
+import { branchCheck } from '../../../access/branch-scope'
 import type { RecordScope } from '../../../access/record-scope'
 
 /**
@@ -16,17 +15,10 @@ export const customerScope: RecordScope = { branch: { everyBranchSees: (settings
  * branch is the caller's first (the client normally fills its current branch: client.ts).
  */
 export async function customerBranchCheck(context: HookContext) {
+  branchCheck(context)
   const identity = context.params.identity
   const data = context.data as { branchId?: string } | undefined
-  if (!context.params.provider || !identity || !data) return
-  if (context.method === 'create' && data.branchId === undefined) {
-    if (!identity.branchIds[0]) throw clinicError(BadRequest, 'branch-not-allowed', 'branchId')
-    context.data = { ...data, branchId: identity.branchIds[0] }
-    return
-  }
-  if (data.branchId === undefined) return
-  if (!identity.branchIds.includes(data.branchId)) throw clinicError(BadRequest, 'branch-not-allowed', 'branchId')
-  if (context.method !== 'patch') return
+  if (context.method !== 'patch' || !context.params.provider || !identity || !data || data.branchId === undefined) return
   // A move: the branch it leaves hears about it too (customer-publish.ts).
   const current = await dbOf(context.app, context.params)('customers').where({ _id: context.id, companyId: identity.user.companyId }).first('branchId')
   if (current) context.params.customerBranchBefore = current.branchId

@@ -1,6 +1,7 @@
 import { Forbidden } from '@feathersjs/errors'
 import type { HookContext } from '../../../declarations'
-import { hasPermission } from '../../../../../domain/access/check'
+import { phonesHiddenFrom } from '../../../access/phone-protection'
+import { customerPath } from './customers.shared'
 import { clinicError } from '../../../errors'
 
 /**
@@ -10,9 +11,7 @@ import { clinicError } from '../../../errors'
  * digit by digit (a `phone` range filter, a sort by phone, a phone regex or a prefix search).
  */
 export function phoneHiddenFrom(context: HookContext): boolean {
-  const identity = context.params.identity
-  if (!context.params.provider || !identity) return false
-  return identity.company.settings.phoneProtection === true && !hasPermission(identity.role.permissions, 'customer-phone', 'seeAll')
+  return Boolean(context.params.provider) && phonesHiddenFrom(context.params.identity, customerPath)
 }
 
 function mentionsPhone(query: Record<string, unknown>): boolean {

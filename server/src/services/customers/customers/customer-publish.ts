@@ -1,22 +1,19 @@
 import type { RealTimeConnection } from '@feathersjs/feathers'
 import type { Application, HookContext } from '../../../declarations'
 import { allBranchesChannel, branchChannel, companyChannel, connectionMay } from '../../../channels'
-import { RowCodec } from '../../row-codec'
+import { companySettingsFor } from '../../company/company/company-reads'
 import type { Customer } from './customers.schema'
+import { hidePhones } from '../../../access/phone-protection'
+import { customerPath } from './customers.shared'
 
 interface CustomerSettings {
   phoneProtection?: boolean
   branchesSeeAllCustomers?: boolean
 }
 
-const settingsCodec = new RowCodec({ json: ['settings'] })
-
 /** The company's switches: the caller's (loaded for this call), or read for a server-made change. */
 async function settingsFor(app: Application, companyId: string, context?: HookContext): Promise<CustomerSettings> {
-  const identity = context?.params.identity
-  if (identity?.user.companyId === companyId) return identity.company.settings
-  const row = await app.get('db')('companies').where({ _id: companyId }).first('settings')
-  return row ? settingsCodec.fromDb<{ settings: CustomerSettings }>(row).settings : {}
+  return companySettingsFor(app.get('db'), companyId, context?.params)
 }
 
 /**
@@ -36,7 +33,7 @@ export const publishCustomer = (app: Application) => async (data: unknown, conte
   const audience = app.channel(names).filter((connection: RealTimeConnection) => connectionMay(connection, 'customers', 'view'))
   if (!settings.phoneProtection) return audience.send(record)
   const seesPhones = (connection: RealTimeConnection) => connectionMay(connection, 'customer-phone', 'seeAll')
-  return [audience.filter(seesPhones).send(record), audience.filter((connection) => !seesPhones(connection)).send({ ...record, phone: null, phoneHidden: true })]
+  return [audience.filter(seesPhones).send(record), audience.filter((connection) => !seesPhones(connection)).send(hidePhones(customerPath, record))]
 }
 
 function formerBranch(context: HookContext | undefined, record: Customer): string[] {

@@ -40,6 +40,7 @@ const trimText = trimStrings('first_name', 'last_name', 'middle_name', 'email', 
 export function customers(app: Application) {
   registerService(app, customerPath, new CustomerService({ ...customerServiceOptions(app), scope: customerScope }, customerRowShape), {
     methods: [...customerMethods],
+    tables: ['customers'],
     protectedPhones: ['phone'],
     // A customer's notes and cabinet links stay while the customer is in the trash.
     trashDependents: [

@@ -1,10 +1,10 @@
 import { resolve } from '@feathersjs/schema'
-import { dbOf } from '../../../hooks/call-transaction'
 import { Type, getValidator, type Static } from '@feathersjs/typebox'
 import type { HookContext } from '../../../declarations'
 import { dataValidator, queryValidator } from '../../../validators'
 import { strictQuery } from '../../../schema/query'
 import { ref } from '../../../schema/references'
+import { RankSchema, nextRank } from '../../../schema/rank'
 import { recordCreateResolvers, recordPatchResolvers, recordProperties } from '../../../schema/record'
 import {
   MAX_CUSTOM_OPTION_LENGTH,
@@ -14,8 +14,6 @@ import {
   optionFieldTypes,
   type CustomFieldType
 } from '../../../../../domain/customers/custom-fields'
-
-export const MAX_FIELD_RANK = 1_000_000
 
 /** Show the field only while the field `fieldId` has the value `equals` (a multiselect: includes it). */
 export const customFieldShowIfSchema = Type.Object(
@@ -39,7 +37,7 @@ export const customFieldSchema = Type.Object(
     /** Shown on the customer's profile card, not only in the full record. */
     useInProfileCard: Type.Boolean(),
     /** Order in forms and lists, ascending. */
-    rank: Type.Integer({ minimum: 0, maximum: MAX_FIELD_RANK })
+    rank: RankSchema
   },
   { $id: 'CustomField', additionalProperties: false }
 )
@@ -68,7 +66,7 @@ export const customFieldDataResolver = resolve<CustomField, HookContext>({
   showIf: async (value) => value ?? null,
   useInProfileCard: async (value) => value ?? false,
   // A new field goes last unless the client places it.
-  rank: async (value, data, context) => value ?? (await nextRank(context, context.params.identity?.user.companyId ?? data.companyId))
+  rank: async (value, data, context) => value ?? (await nextRank(context, 'custom_fields', { companyId: context.params.identity?.user.companyId ?? data.companyId }))
 })
 
 // Patch: everything but the type.
@@ -90,10 +88,3 @@ export const customFieldQuerySchema = strictQuery(customFieldQueryProperties)
 export type CustomFieldQuery = Static<typeof customFieldQuerySchema>
 export const customFieldQueryValidator = getValidator(customFieldQuerySchema, queryValidator)
 export const customFieldQueryResolver = resolve<CustomFieldQuery, HookContext>({})
-
-async function nextRank(context: HookContext, companyId: string | undefined): Promise<number> {
-  if (!companyId) return 0
-  const [row] = await dbOf(context.app, context.params)('custom_fields').where({ companyId }).max({ rank: 'rank' })
-  const highest = row?.rank === null || row?.rank === undefined ? -1 : Number(row.rank)
-  return Math.min(highest + 1, MAX_FIELD_RANK)
-}

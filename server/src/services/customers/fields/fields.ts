@@ -82,6 +82,7 @@ function storedField(context: HookContext): Promise<CustomField> {
 export function fields(app: Application) {
   registerService(app, customFieldPath, new CustomFieldService(customFieldServiceOptions(app), customFieldRowShape), {
     methods: [...customFieldMethods],
+    tables: ['custom_fields'],
     access: { data: { create: customFieldDataSchema, patch: customFieldPatchSchema },
       methods: standardAccess('fields', { find: { signedIn: true }, get: { signedIn: true } }),
       module: 'customers'

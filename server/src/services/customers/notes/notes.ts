@@ -6,9 +6,10 @@ import { standardAccess } from '../../../access/access'
 import { companyScope } from '../../../access/tenancy'
 import { findOfVisibleCustomer, ofVisibleCustomer, visibleCustomer } from '../../../hooks/customer-visibility'
 import { checkId } from '../../../hooks/check-id'
+import { assertWorksIn } from '../../../access/branch-scope'
 import { clinicError } from '../../../errors'
 import { allBranchesChannel, branchChannel, companyChannel, connectionMay } from '../../../channels'
-import { RowCodec } from '../../row-codec'
+import { companySettingsFor } from '../../company/company/company-reads'
 import type { RecordScope } from '../../../access/record-scope'
 import { NoteService, noteRowShape, noteServiceOptions, type Note, type NoteParams } from './notes.class'
 import {
@@ -48,12 +49,8 @@ async function onVisibleCustomer(context: HookContext) {
   const customer = await visibleCustomer(context, data.customerId)
   ;(context.params as NoteParams).noteCustomer = { _id: customer._id, branchId: customer.branchId }
   const identity = context.params.identity
-  if (context.params.provider && identity && data.branchId !== undefined && !identity.branchIds.includes(data.branchId)) {
-    throw clinicError(BadRequest, 'branch-not-allowed', 'branchId')
-  }
+  if (context.params.provider && identity && data.branchId !== undefined) assertWorksIn(identity, data.branchId)
 }
-
-const settingsCodec = new RowCodec({ json: ['settings'] })
 
 /**
  * A note reaches the people who see its customer (the customer's branch, or the whole company
@@ -63,10 +60,7 @@ const publishNote = (app: Application) => async (data: unknown, context?: HookCo
   const note = data as Note
   const db = app.get('db')
   const customer = await db('customers').where({ _id: note.customerId, companyId: note.companyId }).first('branchId')
-  const identity = context?.params?.identity
-  const settings = identity?.user.companyId === note.companyId
-    ? identity.company.settings
-    : settingsCodec.fromDb<{ settings: Record<string, unknown> }>((await db('companies').where({ _id: note.companyId }).first('settings')) ?? { settings: {} }).settings
+  const settings = await companySettingsFor(db, note.companyId, context?.params)
   const names = settings.branchesSeeAllCustomers === true
     ? [companyChannel(note.companyId)]
     : [allBranchesChannel(note.companyId), ...(customer ? [branchChannel(customer.branchId)] : [])]
@@ -80,6 +74,7 @@ const noteScope: RecordScope = { customer: { field: 'customerId' } }
 export function notes(app: Application) {
   registerService(app, notePath, new NoteService({ ...noteServiceOptions(app), scope: noteScope }, noteRowShape), {
     methods: [...noteMethods],
+    tables: ['notes'],
     access: { data: { create: noteDataSchema, patch: notePatchSchema }, methods: standardAccess('notes'), module: 'customers' },
     hooks: {
       around: {

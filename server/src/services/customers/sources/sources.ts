@@ -32,6 +32,7 @@ declare module '../../../declarations' {
 export function sources(app: Application) {
   registerService(app, sourcePath, new SourceService(sourceServiceOptions(app)), {
     methods: sourceMethods,
+    tables: ['sources'],
     access: { data: { create: sourceDataSchema, patch: sourcePatchSchema },
       methods: standardAccess('sources', { find: { signedIn: true }, get: { signedIn: true } }),
       module: 'customers'

@@ -32,6 +32,7 @@ declare module '../../../declarations' {
 export function tags(app: Application) {
   registerService(app, tagPath, new TagService(tagServiceOptions(app)), {
     methods: tagMethods,
+    tables: ['tags'],
     access: { data: { create: tagDataSchema, patch: tagPatchSchema },
       methods: standardAccess('tags', { find: { signedIn: true }, get: { signedIn: true } }),
       module: 'customers'

@@ -8,6 +8,8 @@ import { normalizeEmail } from '../../../../../domain/validation/email'
 import { confirmationProblem } from '../../../../../domain/validation/password'
 import { RowCodec } from '../../row-codec'
 import { passwordMatches } from '../../team/users/password-hash'
+import { emailRegistered, userWithEmail } from '../../team/users/user-rows'
+import { companyLocale } from '../../company/company/company-reads'
 import type { ConnectionInfo } from '../authentication/authentication.class'
 import { ResetMailer } from './reset-mail'
 import { ResetThrottle } from './reset-throttle'
@@ -59,7 +61,8 @@ export class AuthManagementService {
     const email = normalizeEmail(asked)
     await this.throttle.resetRequested(email, addressOf(params))
     const db = this.app.get('db')
-    const user = await db('users').select('_id', 'companyId', 'email', 'first_name', 'locale').where({ email, archived: false }).first()
+    type Recipient = { _id: string; companyId: string; email: string; first_name: string; locale: string | null }
+    const user = await userWithEmail<Recipient>(db, email, ['_id', 'companyId', 'email', 'first_name', 'locale'], { activeOnly: true })
     if (!user) return { sent: true }
 
     const token = randomBytes(32).toString('base64url')
@@ -76,7 +79,7 @@ export class AuthManagementService {
       updatedAt: timestamp,
       createdBy: null
     })
-    const locale = user.locale ?? (await db('companies').where({ _id: user.companyId }).first('locale'))?.locale
+    const locale = user.locale ?? (await companyLocale(db, user.companyId))
     // Sent in the background: waiting for the mail server would make known e-mails answer slower.
     this.mailer
       .send({ to: user.email, name: user.first_name, locale, token })
@@ -130,8 +133,7 @@ export class AuthManagementService {
   /** For the sign-up form. It tells whether an e-mail is registered, so it is throttled. */
   private async checkUnique({ email }: CheckUniqueValue, params: Params): Promise<AuthManagementResult> {
     await this.throttle.uniqueChecked(addressOf(params))
-    const found = await this.app.get('db')('users').where({ email: normalizeEmail(email) }).first('_id')
-    return { unique: !found }
+    return { unique: !(await emailRegistered(this.app.get('db'), normalizeEmail(email))) }
   }
 
   async teardown() {

@@ -20,6 +20,7 @@ declare module '../../../declarations' {
 export function authManagement(app: Application) {
   registerService(app, authManagementPath, new AuthManagementService(app), {
     methods: [...authManagementMethods],
+    tables: ['password_resets'],
     // Hashing a password takes a while: its writes open their transaction only once it is done.
     transaction: false,
     // Only a signed-in person changing their own password is logged, as the action alone, never

@@ -7,6 +7,8 @@ import { assertNoProblem, clinicError } from '../../../errors'
 import { now } from '../../../hooks/ids'
 import { passwordProblem } from '../../../../../domain/validation/password'
 import { hashPassword, passwordMatches } from '../../team/users/password-hash'
+import { replacePasswordHash, userPasswordHashes } from '../../team/users/user-rows'
+import { openSessionIds } from '../sessions/session-rows'
 
 export interface StoredPassword {
   _id: string
@@ -21,7 +23,7 @@ export async function reusesPassword(user: StoredPassword, password: string): Pr
 }
 
 export async function storedPassword(app: Application, userId: string, params?: Params): Promise<StoredPassword> {
-  const user = await dbOf(app, params)('users').select('_id', 'password', 'previousPassword').where({ _id: userId }).first()
+  const user = await userPasswordHashes(dbOf(app, params), userId)
   if (!user) throw clinicError(NotFound, 'not-found')
   return user
 }
@@ -80,11 +82,9 @@ async function replacePassword(app: Application, { user, newHash, keepSessionId,
   // Within the call's transaction when it has one (a savepoint), else its own.
   const ended = await dbOf(app, params).transaction(async (trx) => {
     if (before) await before(trx)
-    await trx('users').where({ _id: user._id }).update({ password: newHash, previousPassword: user.password, updatedAt: endedAt })
+    await replacePasswordHash(trx, user._id, { password: newHash, previousPassword: user.password, updatedAt: endedAt })
     await trx('password_resets').where({ userId: user._id }).whereNull('usedAt').update({ usedAt: endedAt, updatedAt: endedAt })
-    const open = trx('sessions').where({ userId: user._id }).whereNull('endedAt').select('_id')
-    if (keepSessionId) open.whereNot({ _id: keepSessionId })
-    const ids = ((await open) as Array<{ _id: string }>).map((session) => session._id)
+    const ids = await openSessionIds(trx, user._id, keepSessionId)
     if (ids.length > 0) await trx('sessions').whereIn('_id', ids).update({ endedAt, endedBy, updatedAt: endedAt })
     return ids
   })

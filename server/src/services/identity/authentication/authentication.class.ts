@@ -10,6 +10,8 @@ import type { SignInThrottle } from '../../../access/sign-in-throttle'
 import { RowCodec } from '../../row-codec'
 import { newId, now } from '../../../hooks/ids'
 import { dummyPasswordHash, passwordMatches } from '../../team/users/password-hash'
+import { userWithEmail } from '../../team/users/user-rows'
+import { companySubscriptionEnd } from '../../company/company/company-reads'
 
 /** Who is connecting: set on every socket by server/src/channels.ts from the handshake. */
 export interface ConnectionInfo {
@@ -83,7 +85,7 @@ export class PasswordStrategy extends LocalStrategy {
     await this.throttle.assertAllowed(email, address)
 
     const db = (this.app as Application).get('db')
-    const row = await db('users').select('_id', 'password', 'companyId', 'allowLogin', 'archived').where({ email }).first()
+    const row = await userWithEmail<{ _id: string; password: string; companyId: string; allowLogin: unknown; archived: unknown }>(db, email, ['_id', 'password', 'companyId', 'allowLogin', 'archived'])
     // Hash something even for an unknown e-mail, so timing does not reveal which accounts exist.
     const matches = await passwordMatches(row?.password ?? (await dummyPasswordHash()), password)
     if (!row || !matches) {
@@ -92,7 +94,7 @@ export class PasswordStrategy extends LocalStrategy {
     }
     await this.throttle.recordSuccess(email, address)
     const user = passwordUserCodec.fromDb<{ _id: string; companyId: string; allowLogin: boolean; archived: boolean }>(row)
-    const company = await db('companies').select('subscriptionEndsAt').where({ _id: user.companyId }).first()
+    const company = await companySubscriptionEnd(db, user.companyId)
     assertMayWork(user, subscriptionCodec.fromDb(company))
 
     const sessionId = await openSession(this.app as Application, user, connection)

@@ -41,7 +41,7 @@ export function authentication(app: Application) {
   // A sign-in's result holds its token: its events go to no one, not even to other instances.
   publishToNoOne(app.service(authenticationPath))
   // Signing in and out are sessions: the sessions screen lists them, the activity log does not.
-  declareService(authenticationPath, { methods: ['create', 'remove'], access: {
+  declareService(authenticationPath, { methods: ['create', 'remove'], tables: [], access: {
       refuses: { update: 'signing in and out, not a record' }, methods: { create: { public: true }, remove: { public: true } } }, activity: { skip: true } })
 
   app.service(authenticationPath).hooks({

@@ -19,6 +19,7 @@ const forceLogoutDataValidator = getValidator(forceLogoutDataSchema, dataValidat
 export function forceLogout(app: Application) {
   registerService(app, forceLogoutPath, new ForceLogoutService(app), {
     methods: [...forceLogoutMethods],
+    tables: [],
     access: {
       refuses: { update: 'an action (end a person\'s sessions), not a record' }, data: { create: forceLogoutDataSchema }, methods: { create: { resource: 'force-logout', flag: 'create' } } },
     hooks: {

@@ -16,6 +16,7 @@ declare module '../../../declarations' {
 export function permissions(app: Application) {
   registerService(app, permissionsPath, new PermissionsService(), {
     methods: [...permissionsMethods],
+    tables: [],
     access: {
       refuses: { update: 'a read-only list of the permission resources and flags' }, methods: { find: { signedIn: true } } },
     hooks: {

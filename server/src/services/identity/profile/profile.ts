@@ -40,6 +40,7 @@ async function checkProfile(context: HookContext) {
 export function profile(app: Application) {
   registerService(app, profilePath, new ProfileService(profileServiceOptions(app), profileRowShape), {
     methods: [...profileMethods],
+    tables: [],
     access: {
       refuses: { update: 'one\'s own record changes field by field; its e-mail and password have their own checks' }, data: { patch: profilePatchSchema },
       methods: {

@@ -3,6 +3,7 @@ import { Conflict } from '@feathersjs/errors'
 import type { Application } from '../../../declarations'
 import { clinicError } from '../../../errors'
 import { RecordService, recordOptions, type RecordParams } from '../../record.class'
+import { roleHeld } from '../../team/users/user-rows'
 import type { Role, RoleData, RolePatch, RoleQuery } from './roles.schema'
 
 export type RoleParams = RecordParams & { query?: RoleQuery }
@@ -16,8 +17,7 @@ export class RoleService extends RecordService<Role, RoleData, RoleParams, RoleP
   /** A role someone still holds cannot go: they would be left without any permissions. */
   override async _remove(id: Id, params?: RoleParams) {
     const role = await this._get(id, params)
-    const holder = await this.knexOf(params)('users').where({ roleId: role._id }).first('_id')
-    if (holder) throw clinicError(Conflict, 'role-in-use')
+    if (await roleHeld(this.knexOf(params), role._id)) throw clinicError(Conflict, 'role-in-use')
     return super._remove(id, params)
   }
 }

@@ -21,6 +21,7 @@ declare module '../../../declarations' {
 export function roles(app: Application) {
   registerService(app, rolePath, new RoleService(roleServiceOptions(app), roleRowShape), {
     methods: [...roleMethods],
+    tables: ['roles'],
     access: { data: { create: roleDataSchema, patch: rolePatchSchema }, methods: standardAccess('roles') },
     hooks: {
       around: {

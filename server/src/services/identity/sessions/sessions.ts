@@ -42,6 +42,7 @@ async function mayEndSession(context: HookContext) {
 export function sessions(app: Application) {
   registerService(app, sessionPath, new SessionService(sessionServiceOptions(app), sessionRowShape), {
     methods: [...sessionMethods],
+    tables: ['sessions'],
     // Ending a session is bookkeeping kept on the session itself (endedAt, endedBy): no log entry.
     activity: { skip: true },
     access: {

@@ -38,6 +38,7 @@ function sortByName(context: HookContext) {
 export function timeTemplates(app: Application) {
   registerService(app, timeTemplatePath, new TimeTemplateService(timeTemplateServiceOptions(app), timeTemplateRowShape), {
     methods: [...timeTemplateMethods],
+    tables: ['time_templates'],
     access: { data: { create: timeTemplateDataSchema, patch: timeTemplatePatchSchema }, methods: standardAccess('time-templates') },
     hooks: {
       around: {

@@ -41,6 +41,7 @@ const scoped = scopeRecords(workPlaceScope)
 export function workPlace(app: Application) {
   registerService(app, workPlacePath, new WorkPlaceService({ ...workPlaceServiceOptions(app), scope: workPlaceScope }, workPlaceRowShape), {
     methods: [...workPlaceMethods],
+    tables: ['work_places'],
     access: { data: { create: workPlaceDataSchema, patch: workPlacePatchSchema }, methods: standardAccess('work-place') },
     hooks: {
       around: {

@@ -26,6 +26,7 @@ declare module '../../../declarations' {
 export function myTeam(app: Application) {
   registerService(app, myTeamPath, new MyTeamService(app), {
     methods: [...myTeamMethods],
+    tables: [],
     access: {
       refuses: { update: 'patch sets a colleague\'s working hours and booking flag only; the member record is the users service\'s' }, data: { patch: myTeamPatchSchema },
       methods: {

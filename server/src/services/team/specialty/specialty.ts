@@ -31,6 +31,7 @@ declare module '../../../declarations' {
 export function specialty(app: Application) {
   registerService(app, specialtyPath, new SpecialtyService(specialtyServiceOptions(app)), {
     methods: specialtyMethods,
+    tables: ['specialties'],
     access: { data: { create: specialtyDataSchema, patch: specialtyPatchSchema },
       methods: standardAccess('specialty', { find: { signedIn: true }, get: { signedIn: true } })
     },

@@ -7,6 +7,9 @@ import { phoneProblem } from '../../../../../domain/validation/phone'
 import { passwordProblem } from '../../../../../domain/validation/password'
 import type { UserData, UserPatch } from './users.schema'
 import { assertStoredGrantWithin } from '../../../access/references'
+import { openSessionIds } from '../../identity/sessions/session-rows'
+import { storedRoleGrants } from '../../identity/roles/role-rows'
+import { memberRoleId } from './user-rows'
 
 /**
  * The rules of a team member that the schema cannot say: e-mail, phone and password shape.
@@ -40,8 +43,8 @@ export async function endSessionsOfRestricted(context: HookContext) {
   const user = context.result as { _id: string; allowLogin: boolean; archived: boolean }
   if (user.allowLogin && !user.archived) return
   const sessions = context.app.service('sessions')
-  const open = await dbOf(context.app, context.params)('sessions').where({ userId: user._id }).whereNull('endedAt').select('_id')
-  await Promise.all(open.map((session: { _id: string }) => sessions.patch(session._id, { endedAt: new Date().toISOString() }, inCallTransaction(context.params))))
+  const open = await openSessionIds(dbOf(context.app, context.params), user._id)
+  await Promise.all(open.map((id) => sessions.patch(id, { endedAt: new Date().toISOString() }, inCallTransaction(context.params))))
 }
 
 /**
@@ -52,10 +55,9 @@ export async function endSessionsOfRestricted(context: HookContext) {
 export async function withinOwnGrants(context: HookContext) {
   const identity = context.params.identity
   if (!context.params.provider || !identity || typeof context.id !== 'string' || context.id === identity.user._id) return
-  const row = await dbOf(context.app, context.params)('users')
-    .join('roles', 'roles._id', 'users.roleId')
-    .where({ 'users._id': context.id, 'users.companyId': identity.user.companyId })
-    .first('roles.permissions')
+  const db = dbOf(context.app, context.params)
+  const roleId = await memberRoleId(db, context.id, identity.user.companyId)
+  const row = roleId === undefined ? undefined : await storedRoleGrants(db, roleId)
   // Unknown or another company's member: the service answers NotFound as usual.
   if (row) assertStoredGrantWithin(row, identity)
 }

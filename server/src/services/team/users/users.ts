@@ -23,6 +23,7 @@ declare module '../../../declarations' {
 export function users(app: Application) {
   registerService(app, userPath, new UserService(userServiceOptions(app), userRowShape), {
     methods: [...userMethods],
+    tables: ['users'],
     access: { data: { create: userDataSchema, patch: userPatchSchema },
       methods: standardAccess('users')
     },

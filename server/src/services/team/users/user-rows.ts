@@ -1,0 +1,98 @@
+import type { Knex } from 'knex'
+import type { StaffSchedule } from '../../../../../domain/schedule/working-hours'
+import { RowCodec } from '../../row-codec'
+
+/**
+ * The team's reads and writes for other areas (the users service owns `users`): signing in,
+ * password changes, the role and company screens, booking checks and registration use these,
+ * never the table. Each takes the caller's database handle (`dbOf(app, params)`, a transaction,
+ * or the database for a read with no call around it). Rows come as stored (not decoded).
+ */
+
+/** The member with this (normalised) e-mail, with the columns asked for; `activeOnly`: not archived. */
+export async function userWithEmail<Row extends object>(db: Knex, email: string, columns: ReadonlyArray<keyof Row & string>, { activeOnly = false } = {}): Promise<Row | undefined> {
+  const query = db('users').select([...columns]).where({ email })
+  if (activeOnly) query.where({ archived: false })
+  return query.first()
+}
+
+/** Whether a member (of any company) has this (normalised) e-mail. */
+export async function emailRegistered(db: Knex, email: string): Promise<boolean> {
+  return Boolean(await db('users').where({ email }).first('_id'))
+}
+
+/** A member's stored password hashes (the one in use and the one before it). */
+export async function userPasswordHashes(db: Knex, userId: string): Promise<{ _id: string; password: string; previousPassword: string | null } | undefined> {
+  return db('users').select('_id', 'password', 'previousPassword').where({ _id: userId }).first()
+}
+
+/** Stores a member's new password hash, keeping the one it replaces as the previous one. */
+export async function replacePasswordHash(trx: Knex, userId: string, change: { password: string; previousPassword: string | null; updatedAt: string }): Promise<void> {
+  await trx('users').where({ _id: userId }).update(change)
+}
+
+/** Whether any member holds the role. */
+export async function roleHeld(db: Knex, roleId: string): Promise<boolean> {
+  return Boolean(await db('users').where({ roleId }).first('_id'))
+}
+
+/** The role of a member of the company; undefined for an unknown or another company's member. */
+export async function memberRoleId(db: Knex, userId: string, companyId: string): Promise<string | undefined> {
+  return (await db('users').where({ _id: userId, companyId }).first('roleId'))?.roleId
+}
+
+/** How many members the company has (archived ones not counted). */
+export async function activeMemberCount(db: Knex, companyId: string): Promise<number> {
+  const [row] = await db('users').where({ companyId, archived: false }).count({ total: '_id' })
+  return Number(row.total)
+}
+
+const scheduleCodec = new RowCodec({ json: ['schedule'], boolean: ['archived'] })
+
+/** A member's working hours ({} when none is set); undefined for an archived member or one not of the company. */
+export async function staffSchedule(db: Knex, companyId: string, staffId: string): Promise<StaffSchedule | undefined> {
+  const row = await db('users').where({ _id: staffId, companyId }).first('schedule', 'archived')
+  if (!row) return undefined
+  const user = scheduleCodec.fromDb<{ schedule: StaffSchedule | null; archived: boolean }>(row)
+  return user.archived ? undefined : (user.schedule ?? {})
+}
+
+export interface FirstAdministrator {
+  _id: string
+  companyId: string
+  stamp: Record<string, unknown>
+  email: string
+  passwordHash: string
+  first_name: string
+  last_name: string
+  phone: string
+  roleId: string
+  branchId: string
+  locale: string | null
+}
+
+/** Writes a registered company's first member: its owner, an administrator of its main branch (the service makes all others). */
+export async function insertFirstAdministrator(trx: Knex, admin: FirstAdministrator): Promise<void> {
+  await trx('users').insert({
+    _id: admin._id,
+    companyId: admin.companyId,
+    ...admin.stamp,
+    email: admin.email,
+    password: admin.passwordHash,
+    first_name: admin.first_name.trim(),
+    last_name: admin.last_name.trim(),
+    middle_name: '',
+    phone: admin.phone,
+    roleId: admin.roleId,
+    branchIds: JSON.stringify([admin.branchId]),
+    color: '#1677ff',
+    acceptsAppointments: false,
+    percentOfRevenue: 0,
+    allowLogin: true,
+    isOwner: true,
+    archived: false,
+    balance: 0,
+    locale: admin.locale,
+    schedule: JSON.stringify({})
+  })
+}

@@ -68,6 +68,13 @@ export const accessRegistry = new Map<string, AccessDeclaration>()
 
 const requireToken = authenticate('jwt')
 
+/** Puts a service's declaration in the registry as it applies: see `registered`. */
+export function declareAccess(path: string, declared: AccessDeclaration): AccessDeclaration {
+  const declaration = registered(path, declared)
+  accessRegistry.set(path, declaration)
+  return declaration
+}
+
 /** The declaration as registered: refused methods out of the table, update's data schema known. */
 function registered(path: string, declared: AccessDeclaration): AccessDeclaration {
   const refused = Object.keys(declared.refuses ?? {})
@@ -86,8 +93,7 @@ function registered(path: string, declared: AccessDeclaration): AccessDeclaratio
  * Internal calls (no provider) are the server's own and pass.
  */
 export function access(path: string, declared: AccessDeclaration) {
-  const declaration = registered(path, declared)
-  accessRegistry.set(path, declaration)
+  const declaration = declareAccess(path, declared)
   return async (context: HookContext, next: NextFunction) => {
     if (!context.params.provider) return next()
     silenceReplacingPatch(context)

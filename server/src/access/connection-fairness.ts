@@ -1,17 +1,13 @@
 import type { Server, Socket } from 'socket.io'
 import { WebSocketServer, type ServerOptions } from 'ws'
 import { TooManyRequests } from '@feathersjs/errors'
-import * as feathersModule from '@feathersjs/feathers'
+import { getServiceOptions } from '../feathers-runtime'
 import type { Application } from '../declarations'
 import type { Configuration } from '../configuration'
 import { clinicError } from '../errors'
 
 /** Calls of one connection running at once (the rest wait), and waiting (past that: 429). */
 export type CallLimits = Configuration['callsPerConnection']
-
-// Node's ESM loader does not see getServiceOptions among the CommonJS package's named exports
-// (it is re-exported from a submodule); its default export, the whole module, has it.
-const { getServiceOptions } = (feathersModule as { default?: typeof feathersModule }).default ?? feathersModule
 
 type Packet = unknown[]
 

@@ -1,11 +1,8 @@
 import type { Server } from 'socket.io'
 import { MethodNotAllowed, NotFound, type FeathersError } from '@feathersjs/errors'
-import * as feathersModule from '@feathersjs/feathers'
+import { getServiceOptions } from '../feathers-runtime'
 import type { Application } from '../declarations'
 import { clinicError } from '../errors'
-
-// As in connection-fairness.ts: Node's ESM loader does not see this named export of the CommonJS package.
-const { getServiceOptions } = (feathersModule as { default?: typeof feathersModule }).default ?? feathersModule
 
 type Acknowledge = (...answer: unknown[]) => void
 

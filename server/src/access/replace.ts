@@ -1,5 +1,5 @@
 import { BadRequest } from '@feathersjs/errors'
-import * as feathersModule from '@feathersjs/feathers'
+import { createContext } from '../feathers-runtime'
 import type { TSchema } from '@feathersjs/typebox'
 import type { Ajv } from '@feathersjs/schema'
 import type { HookContext } from '../declarations'
@@ -32,9 +32,6 @@ export function replacementSchema(create: TSchema, patch: TSchema): TSchema {
   const required = ((create as ObjectSchema).required ?? []).filter((field) => settable.includes(field))
   return { ...patchSchema, required } as unknown as TSchema
 }
-
-// As in connection-fairness.ts: Node's ESM loader does not see this named export of the CommonJS package.
-const { createContext } = (feathersModule as { default?: typeof feathersModule }).default ?? feathersModule
 
 type ValidateFunction = ReturnType<Ajv['compile']>
 

@@ -1,7 +1,7 @@
 import { isDeepStrictEqual } from 'node:util'
 import type { HookContext, NextFunction } from '../declarations'
 import { newId, now } from './ids'
-import { dbOf } from './call-transaction'
+import { dbOf, WRITES } from './call-transaction'
 import { RowCodec } from '../services/row-codec'
 import { mayLeaveServer, recordTitle } from '../services/audit/trash/trash-rows'
 import { manifestOf } from '../services/service-manifest'
@@ -28,7 +28,6 @@ declare module '@feathersjs/feathers' {
 export const USER_ACTIVITIES_TABLE = 'user_activities'
 export const activityCodec = new RowCodec({ json: ['changes'] })
 
-const WRITES = new Set(['create', 'patch', 'update', 'remove'])
 /** Columns every record has that say nothing about what a person changed. */
 const BOOKKEEPING = new Set(['_id', 'companyId', 'createdAt', 'updatedAt', 'createdBy'])
 

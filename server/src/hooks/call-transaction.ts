@@ -6,7 +6,8 @@ import type { Application, HookContext, NextFunction } from '../declarations'
 /** The transaction a call's params carry (the shape Feathers' knex adapter reads). */
 type WithTransaction = Params & { transaction?: { trx?: Knex.Transaction } }
 
-const WRITES = new Set(['create', 'update', 'patch', 'remove'])
+/** The methods that write: each external one runs in its own transaction, and the activity log records it. */
+export const WRITES = new Set(['create', 'update', 'patch', 'remove'])
 
 /** What waits for a transaction's commit: the events of the writes made in it. */
 type Announcement = () => void | Promise<void>
@@ -63,10 +64,15 @@ export function inCallTransaction(params: Params | undefined): Params {
  * call answers once every announcement ran (an ended session's sockets are closed by then).
  */
 export async function afterCommit(params: Params | undefined, announce: Announcement): Promise<void> {
-  const trx = transactionOf(params)
-  const waiting = trx && waitingForCommit.get(trx)
+  const waiting = waitingOf(params)
   if (waiting) waiting.push(announce)
   else await announce()
+}
+
+/** What waits for the commit of the call's transaction, while it is still open. */
+function waitingOf(params: Params | undefined): Announcement[] | undefined {
+  const trx = transactionOf(params)
+  return trx && waitingForCommit.get(trx)
 }
 
 /**
@@ -118,9 +124,7 @@ export function deferEventsUntilCommit(app: Application) {
     if (typeof emitter.emit !== 'function') return
     const emit = emitter.emit
     emitter.emit = function (this: unknown, event: string | symbol, ...args: unknown[]) {
-      const context = args[1] as { params?: Params } | undefined
-      const trx = transactionOf(context?.params)
-      const waiting = trx && waitingForCommit.get(trx)
+      const waiting = waitingOf((args[1] as { params?: Params } | undefined)?.params)
       if (!waiting) return emit.call(this, event, ...args)
       waiting.push(() => void emit.call(this, event, ...args))
       return true

@@ -1,6 +1,6 @@
 /* eslint-disable @typescript-eslint/no-explicit-any */
 import type { Application } from '../declarations'
-import { access, accessRegistry, updateAsPatch } from '../access/access'
+import { access, declareAccess, updateAsPatch } from '../access/access'
 import { activityLog } from '../hooks/activity-log'
 import { callTransaction } from '../hooks/call-transaction'
 import { manifests, type ServiceManifest } from './service-manifest'
@@ -11,7 +11,7 @@ import { manifests, type ServiceManifest } from './service-manifest'
  */
 export function declareService(path: string, manifest: ServiceManifest) {
   manifests.set(path, manifest)
-  accessRegistry.set(path, manifest.access)
+  declareAccess(path, manifest.access)
 }
 
 /**

@@ -110,7 +110,9 @@ export function access(path: string, declared: AccessDeclaration) {
     if (declaration.module && identity && identity.company.modules[declaration.module] === false) {
       throw clinicError(Forbidden, 'service-not-enabled', undefined, { module: declaration.module })
     }
-    if (context.method === 'create' || context.method === 'update' || context.method === 'patch') await checkReferences(context, declaration.data?.[context.method])
+    // The patch an update runs as (replace.ts) carries the data the update's own check just read.
+    const replacing = context.params.replacing === path
+    if (!replacing && (context.method === 'create' || context.method === 'update' || context.method === 'patch')) await checkReferences(context, declaration.data?.[context.method])
     return next()
   }
 }

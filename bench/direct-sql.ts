@@ -77,7 +77,9 @@ export async function againstTheSameSql<T, R>(
   table: RegExp,
   items: T[],
   call: (item: T) => Promise<R>,
-  scansATable: (plan: string) => boolean
+  scansATable: (plan: string) => boolean,
+  /** Names the CPU profile of the product's measured calls (profile.ts). */
+  profile?: string
 ): Promise<{ subject: Stats; floor: Stats; results: R[]; planNote: string }> {
   const statements: CapturedQuery[][] = []
   const results: R[] = []
@@ -87,7 +89,7 @@ export async function againstTheSameSql<T, R>(
     statements.push(queries)
     results.push(result)
   }
-  const subject = await timeCalls((index) => call(items[index]), { n: items.length, warmup: 0 })
+  const subject = await timeCalls((index) => call(items[index]), { n: items.length, warmup: 0, profile })
   const driver = await directDriver(db)
   try {
     const floor = await timeCalls(

@@ -4,6 +4,7 @@
  * work could cost: a bare socket.io echo, the same SQL run directly, a bare insert).
  */
 import { percentile } from './bench-kit'
+import { profiled } from './profile'
 
 export interface Stats {
   /** Operations measured. */
@@ -13,6 +14,8 @@ export interface Stats {
   median: number
   p95: number
   p99: number
+  /** Each measured call's latency (ms), by its index. */
+  byIndex?: number[]
 }
 
 /** One row of the results table: the product's figure beside its floor's. */
@@ -45,28 +48,36 @@ export interface TimingOptions {
   warmup?: number
   /** Calls kept in flight at once (1: one after another). */
   concurrency?: number
+  /** Names the CPU profile of the measured calls when BENCH_CPU_PROFILE is set (profile.ts). */
+  profile?: string
 }
 
 /**
  * Runs `operation(i)` `n` times (after `warmup` unmeasured calls), `concurrency` at a time, and
  * returns the latency figures and the throughput of the whole measured run.
  */
-export async function timeCalls(operation: (index: number) => Promise<unknown>, { n, warmup = Math.min(20, n), concurrency = 1 }: TimingOptions): Promise<Stats> {
+export async function timeCalls(operation: (index: number) => Promise<unknown>, { n, warmup = Math.min(20, n), concurrency = 1, profile }: TimingOptions): Promise<Stats> {
   for (let index = 0; index < warmup; index += 1) await operation(-1 - index)
   const latencies: number[] = []
+  const byIndex: number[] = []
   let next = 0
-  const begin = performance.now()
   const worker = async () => {
     while (next < n) {
       const index = next
       next += 1
       const start = performance.now()
       await operation(index)
-      latencies.push(performance.now() - start)
+      byIndex[index] = performance.now() - start
+      latencies.push(byIndex[index])
     }
   }
-  await Promise.all(Array.from({ length: Math.max(1, concurrency) }, worker))
-  return statsOf(latencies, performance.now() - begin)
+  let wallMs = 0
+  await profiled(profile, async () => {
+    const begin = performance.now()
+    await Promise.all(Array.from({ length: Math.max(1, concurrency) }, worker))
+    wallMs = performance.now() - begin
+  })
+  return { ...statsOf(latencies, wallMs), byIndex }
 }
 
 /** The product's median over the floor's: how many times the least possible cost it takes. */

@@ -40,4 +40,4 @@ export async function findPlans(app: Application, path: 'customers' | 'appointme
 export const scansAppointments = (plan: string) => /SCAN appointment\b|Seq Scan on appointment\b/.test(plan)
 
 /** True when a plan reads all of the customers table (or all of an index of it) rather than a range. */
-export const scansCustomers = (plan: string) => /SCAN customers|Seq Scan on customers/.test(plan)
+export const scansCustomers = (plan: string) => /SCAN customers|Seq Scan on customers|SEARCH customers USING (COVERING )?INDEX \S+ \(companyId=\?\)/.test(plan)

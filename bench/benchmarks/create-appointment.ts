@@ -60,7 +60,7 @@ export async function benchCreateAppointment(context: BenchContext): Promise<Mea
         })
         created.push(appointment._id)
       },
-      { n: N, warmup: 20 }
+      { n: N, warmup: 20, profile: `create-appointment-${context.engine}` }
     )
 
     const sqlite = databaseEngine(db) === 'sqlite'

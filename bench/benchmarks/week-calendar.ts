@@ -43,7 +43,7 @@ export async function benchWeekCalendar(context: BenchContext): Promise<Measurem
     return page.data.length
   }
 
-  const { subject, floor, results: sizes, planNote } = await againstTheSameSql(context.db, WEEK_TABLES, mondays, loadWeek, (plan) => scansAppointments(plan) || scansCustomers(plan))
+  const { subject, floor, results: sizes, planNote } = await againstTheSameSql(context.db, WEEK_TABLES, mondays, loadWeek, (plan) => scansAppointments(plan) || scansCustomers(plan), `week-calendar-${context.engine}`)
   sizes.sort((a, b) => a - b)
   return {
     name: `a branch's week calendar (${MAIN_BRANCH_DOCTORS} doctors) with its customers`,

@@ -6,6 +6,7 @@ import * as trashActivity from './20261121090200_trash_activity'
 import * as appointments from './20261121110000_appointments'
 import * as catalogue from './20261122100000_catalogue'
 import * as trashOwner from './20261123090000_trash_owner'
+import * as customerSearchCovering from './20261125090000_customer_search_covering'
 
 interface Migration {
   up: (db: Knex) => Promise<void>
@@ -23,7 +24,8 @@ const migrations: Array<[string, Migration]> = [
   ['20261121090200_trash_activity', trashActivity],
   ['20261121110000_appointments', appointments],
   ['20261122100000_catalogue', catalogue],
-  ['20261123090000_trash_owner', trashOwner]
+  ['20261123090000_trash_owner', trashOwner],
+  ['20261125090000_customer_search_covering', customerSearchCovering]
 ]
 
 export const migrationSource: Knex.MigrationSource<[string, Migration]> = {

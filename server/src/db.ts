@@ -35,10 +35,14 @@ export function createDatabase({ databaseUrl, dataDir, schema }: DatabaseOptions
         // PostgreSQL's default random_page_cost (4) prices disks that seek; on the SSDs any
         // deployment runs on, it makes the planner read a whole table rather than a large index
         // range (customer search for a common name or a phone's operator code). 1.1 is the usual
-        // SSD value. A value the database administrator set is left alone.
+        // SSD value. The clinic's calls are many small reads: a parallel plan's workers take
+        // longer to start than such a read takes (customer search at a million customers: 100 ms
+        // with two workers where one process needs 12), so parallel plans are off. A value the
+        // database administrator set is left alone.
         afterCreate: (connection: PgConnection, done: (error: Error | null, connection: PgConnection) => void) => {
           connection.query(
-            "select set_config('random_page_cost', '1.1', false) where current_setting('random_page_cost')::float8 = 4",
+            "select set_config('random_page_cost', '1.1', false) where current_setting('random_page_cost')::float8 = 4;" +
+              "select set_config('max_parallel_workers_per_gather', '0', false) where current_setting('max_parallel_workers_per_gather')::int = 2",
             (error) => done(error, connection)
           )
         }
@@ -128,6 +132,26 @@ export function databaseFromConfiguration(config: Pick<Configuration, 'databaseU
 
 export async function migrateToLatest(db: Knex): Promise<void> {
   await db.migrate.latest({ migrationSource })
+}
+
+/** How often SQLite's planner statistics are looked at again (`PRAGMA optimize`). */
+const STATISTICS_EVERY_MS = 60 * 60 * 1000
+
+/**
+ * SQLite chooses its plans from statistics that only ANALYZE writes; a table without them (a
+ * new index, a base that grew from empty) can get a plan that reads a whole company's index
+ * instead of a range. So, as SQLite's documentation advises for long-lived connections: at start
+ * `PRAGMA optimize=0x10002` (analyze every table whose statistics are missing or stale, each
+ * bounded by `analysis_limit`), then `PRAGMA optimize` every hour, which does nothing while the
+ * statistics still hold. PostgreSQL's autovacuum keeps its own. Returns the stop.
+ */
+export async function keepStatisticsFresh(db: Knex): Promise<() => void> {
+  if (databaseEngine(db) !== 'sqlite') return () => undefined
+  await db.raw('pragma analysis_limit = 1000')
+  await db.raw('pragma optimize = 0x10002')
+  const timer = setInterval(() => void db.raw('pragma optimize').catch(() => undefined), STATISTICS_EVERY_MS)
+  timer.unref()
+  return () => clearInterval(timer)
 }
 
 /**

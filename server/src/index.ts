@@ -2,7 +2,7 @@ import { once } from 'node:events'
 import type { AddressInfo } from 'node:net'
 import { configurationFromEnv } from './configuration'
 import { createApp } from './app'
-import { migrateToLatest, oneInstanceAtATime } from './db'
+import { keepStatisticsFresh, migrateToLatest, oneInstanceAtATime } from './db'
 import { seedOnFirstStart } from './seed'
 import { flushLogs } from './logger'
 
@@ -18,6 +18,7 @@ async function main() {
     await migrateToLatest(db)
     await seedOnFirstStart(app)
   })
+  const stopStatistics = await keepStatisticsFresh(db)
   const server = await app.listen(config.port, config.host)
   if (!server.listening) await once(server, 'listening')
   // PORT=0 picks a free port (tests start several instances): the line says which.
@@ -37,6 +38,7 @@ async function main() {
     app.io?.close()
     server.closeAllConnections()
     await app.teardown().catch(() => undefined)
+    stopStatistics()
     await db.destroy()
     logger.info({ msg: 'stopped' })
     // A stuck log collector must not keep the process: the last lines get two seconds at most.

@@ -66,12 +66,15 @@ function where(builder: Knex.QueryBuilder, match: Match) {
  * - a group is an OR whose branches each name the company and one range: SQLite unions them
  *   ("MULTI-INDEX OR"), PostgreSQL bitmap-ORs them; the planner drives by one group and checks
  *   the others on the rows it finds;
- * - SQLite counts a several-word term as the INTERSECT of each word's rowids, all from indexes
- *   (checking each row of one word against the others would read the table). `rowid + 0`: a
- *   bare rowid would tempt the planner to read the whole table in rowid order to skip a sort;
- * - for a page of a one-word or phone term PostgreSQL reads a UNION ALL of one index range per
- *   column instead (each arm leaving out what earlier arms found): a bitmap cannot stop at the
- *   page's 20 rows, so for a common name the planner would rather read the table until 20 match.
+ * - each name index holds all three name columns (the covering-search migration), so for a
+ *   term of several words the other words are checked in the index entry of the driving one,
+ *   and the customer's row is read only when it matches every word;
+ * - PostgreSQL reads a UNION ALL of one index range per column of the first word instead (each
+ *   arm leaving out what earlier arms found, the other words checked in the arm): a bitmap cannot
+ *   stop at the page's 20 rows (for a common name the planner would rather read the table until
+ *   20 match), and it reads every candidate's row. The arms of a count, and the arms that pick
+ *   the ids of a page of several words, are index-only scans (the indexes include the other
+ *   name columns and `_id`), so a customer's row is read only once it matches every word.
  */
 export function applyCustomerSearch(builder: Knex.QueryBuilder, term: unknown, options: SearchOptions) {
   if (typeof term !== 'string') return
@@ -86,21 +89,25 @@ export function applyCustomerSearch(builder: Knex.QueryBuilder, term: unknown, o
   const anyOf = (target: Knex.QueryBuilder, group: Match[]) => target.where((any) => group.forEach((match) => any.orWhere((branch) => where(company(branch), match))))
   const postgres = db.client.config.client === 'pg'
 
-  if (!postgres && options.counting && groups.length > 1) {
-    const rowids = groups.map((group) => anyOf(db('customers').select(db.raw('customers.rowid + 0')), group))
-    builder.whereIn('customers.rowid', rowids[0].intersect(rowids.slice(1)))
+  if (!postgres) {
+    for (const group of groups) anyOf(builder, group)
     return
   }
-  if (postgres && !options.counting && groups.length === 1) {
-    const [group] = groups
-    const arms = group.map((match, at) => {
-      const arm = company(db('customers').select('customers.*'))
+  const [group, ...others] = groups
+  // One arm per column of the first word; `columns` is what each arm gives.
+  const arms = (columns: string) =>
+    group.map((match, at) => {
+      const arm = company(db('customers').select(columns))
       where(arm, match)
       for (const earlier of group.slice(0, at)) arm.whereNot((not) => where(not, earlier))
+      for (const other of others) anyOf(arm, other)
       return arm
     })
-    builder.from(arms[0].unionAll(arms.slice(1)).as('customers'))
+  if (options.counting || others.length === 0) {
+    const all = arms('customers.*')
+    builder.from(all[0].unionAll(all.slice(1)).as('customers'))
     return
   }
-  for (const group of groups) anyOf(builder, group)
+  const ids = arms('customers._id')
+  builder.whereIn('customers._id', ids[0].unionAll(ids.slice(1)))
 }

@@ -14,6 +14,7 @@ import { sanitizeCall } from './hooks/sanitize-call'
 import { recordServicePaths } from './services/record.class'
 import { deferEventsUntilCommit, joinOpenTransaction } from './hooks/call-transaction'
 import { InFlightCalls } from './hooks/track-in-flight'
+import { freshPublishNotes } from './services/publish-notes'
 import { healthCheck, serveWebApp } from './web'
 import { rememberSocket } from './access/session-connections'
 import type { SignInThrottle } from './access/sign-in-throttle'
@@ -83,8 +84,9 @@ export function createApp(config: Configuration, options: AppOptions = {}): Appl
   // Before any service's own hooks: no arrays, no prototype keys, no deep nesting (sanitize-call.ts).
   // Each service's access, write transaction and activity log come from registerService; a call
   // made inside a write's transaction without one of its own joins it (joinOpenTransaction).
+  // Every call starts with its own notes for its publisher (publish-notes.ts).
   app.hooks({
-    around: { all: [logCall, inFlight.hook, shapeErrors, joinOpenTransaction] },
+    around: { all: [logCall, inFlight.hook, shapeErrors, joinOpenTransaction, freshPublishNotes] },
     before: { all: [sanitizeCall] }
   })
   // Record services learn their path when registered: removing moves rows to trash.

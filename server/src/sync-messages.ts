@@ -1,5 +1,5 @@
 import type { Id, Params } from '@feathersjs/feathers'
-import { manifestOf } from './services/service-manifest'
+import type { JsonValue } from './services/publish-notes'
 
 /**
  * What one service event carries between server instances (feathers-sync over Redis).
@@ -13,15 +13,16 @@ import { manifestOf } from './services/service-manifest'
  * - the event, the service path, the data;
  * - of the context: path, method, event, type and id; `result` and `dispatch` (the caller's
  *   full record and the shape clients get), sent once when they are the data itself;
- * - of its params, only `publishedParams` below;
+ * - of its params, only `publishedParams` below: the few every publisher may read, and the
+ *   call's publish notes (services/publish-notes.ts, JSON values by type);
  * - never a password hash (`password`, `previousPassword` at any depth: a team member's record
  *   as the service holds it, or inside a trash item). No publisher reads one and no client
  *   gets one.
  *
- * A publisher that starts reading another param must name it in its service's manifest
- * (`publishedParams`; the unit
- * test in tests/server/instances.test.ts replays every publisher with a round-tripped context
- * and fails when an audience or a payload differs).
+ * A publisher reads nothing else of params: what a service's call has to tell its publisher goes
+ * in a publish note, which travels without anyone naming it here (the unit test in
+ * tests/server/instances.test.ts replays every publisher with a round-tripped context and fails
+ * when an audience or a payload differs).
  */
 export interface SyncEvent {
   event: string
@@ -30,17 +31,17 @@ export interface SyncEvent {
   context?: Record<string, unknown>
 }
 
-/** The params publishers read: every publisher's, and those a service's manifest names. */
+/** The params publishers read. */
 export interface PublishedParams {
   /** customers and notes (the company's switches), my-team (the caller's company). */
   identity?: { user: { _id: string; companyId: string }; company: { _id: string; settings: Record<string, unknown> } }
   /** my-team: the company the call was scoped to. */
   query?: { companyId: string }
-  /** A service's own (its manifest's `publishedParams`): JSON values only. */
-  [param: string]: unknown
+  /** What the call told its publisher (publishNote), when it told anything. */
+  publishNotes?: Record<string, JsonValue>
 }
 
-export function publishedParams(path: string | undefined, params: Params | undefined): PublishedParams {
+export function publishedParams(params: Params | undefined): PublishedParams {
   const published: PublishedParams = {}
   if (!params) return published
   const { identity } = params
@@ -52,9 +53,8 @@ export function publishedParams(path: string | undefined, params: Params | undef
   }
   const companyId = (params.query as { companyId?: unknown } | undefined)?.companyId
   if (typeof companyId === 'string') published.query = { companyId }
-  for (const key of (path && manifestOf(path)?.publishedParams) || []) {
-    if (params[key] !== undefined) published[key] = JSON.parse(JSON.stringify(params[key]))
-  }
+  const notes = params.publishNotes
+  if (notes && Object.keys(notes).length > 0) published.publishNotes = notes
   return published
 }
 
@@ -83,8 +83,7 @@ interface WireMessage {
 const scalar = (value: unknown): value is string => typeof value === 'string'
 
 function wireContext(data: unknown, context: Record<string, unknown>): WireContext {
-  const path = typeof context.path === 'string' ? context.path : undefined
-  const wire: WireContext = { params: publishedParams(path, context.params as Params | undefined) }
+  const wire: WireContext = { params: publishedParams(context.params as Params | undefined) }
   for (const key of ['path', 'method', 'event', 'type'] as const) if (scalar(context[key])) wire[key] = context[key]
   if (typeof context.id === 'string' || typeof context.id === 'number') wire.id = context.id
   else if (context.id === null) wire.id = null

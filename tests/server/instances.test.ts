@@ -143,6 +143,8 @@ describe('event messages between instances (in process, SQLite)', () => {
       expect({ event: `${item.path} ${item.event}`, people: replayed.size }).toEqual({ event: `${item.path} ${item.event}`, people: original.size })
       for (const [connection, payload] of original) expect(replayed.get(connection)).toEqual(payload)
       if (item.path === 'customers' && new Set([...original.values()].map((payload) => JSON.stringify(payload))).size > 1) shapes += 1
+      // Publish notes travel between instances, never to a client.
+      for (const payload of original.values()) expect(JSON.stringify(payload)).not.toMatch(/publishNotes|formerBranch|formerDoctor/)
       // Nothing of the caller's connection, identity or token travels.
       expect(item.message).not.toContain(admin.auth.accessToken)
       expect(item.message).not.toContain(admin.email)
@@ -161,9 +163,13 @@ describe('event messages between instances (in process, SQLite)', () => {
     const moved = captured.filter((item) => item.path === 'customers' && item.event === 'patched')[1]
     const movedTo = [...(await moved.replayed).keys()].map((connection) => (connection as { user?: { _id: string } }).user?._id)
     expect(movedTo).toEqual(expect.arrayContaining([desk.user._id, deskB.user._id]))
+    // The doctor an appointment was taken from heard of it on the other instance too.
+    const given = captured.find((item) => item.path === 'appointment' && item.event === 'patched')!
+    const givenTo = [...(await given.replayed).keys()].map((connection) => (connection as { user?: { _id: string } }).user?._id)
+    expect(givenTo).toEqual(expect.arrayContaining([clinic.doctor.user._id, otherDoctor.user._id]))
   })
 
-  it('carries a multi-record result as the one item of each event, and no params beyond the published ones (every publisher\'s and those the service declares)', () => {
+  it('carries a multi-record result as the one item of each event, and no params beyond the published ones (every publisher\'s and the call\'s publish notes)', () => {
     const items = [{ _id: 'a', n: 1 }, { _id: 'b', n: 2 }]
     const dispatch = [{ _id: 'a' }, { _id: 'b' }]
     const transaction = { self: null as unknown }
@@ -177,7 +183,15 @@ describe('event messages between instances (in process, SQLite)', () => {
       result: items,
       dispatch,
       data: { n: 3 },
-      params: { provider: 'socketio', transaction, connection: { ip: '10.0.0.1' }, customerBranchBefore: 'b1', appointmentMove: { formerStaffId: 'd1' }, query: { companyId: 'c1', $limit: 5 } }
+      params: {
+        provider: 'socketio',
+        transaction,
+        connection: { ip: '10.0.0.1' },
+        // A param outside the slot for notes stays behind, whatever it holds.
+        customerBranchBefore: 'b0',
+        publishNotes: { 'customers.formerBranch': 'b1', 'customers.example': { list: [1, 'two', null], flag: true } },
+        query: { companyId: 'c1', $limit: 5 }
+      }
     }
     const message = serializeEvent({ event: 'patched', path: 'customers', data: items[1], context })
     const back = deserializeEvent(message)
@@ -193,10 +207,13 @@ describe('event messages between instances (in process, SQLite)', () => {
         id: null,
         result: [items[1]],
         dispatch: [dispatch[1]],
-        // customers declares customerBranchBefore; appointmentMove is appointment's, not sent here.
-        params: { customerBranchBefore: 'b1', query: { companyId: 'c1' } }
+        // The call's publish notes travel whole (JSON values), and nothing else of its own.
+        params: { publishNotes: { 'customers.formerBranch': 'b1', 'customers.example': { list: [1, 'two', null], flag: true } }, query: { companyId: 'c1' } }
       }
     })
+    // A call that told its publisher nothing sends no notes.
+    const quiet = deserializeEvent(serializeEvent({ event: 'patched', path: 'customers', data: items[0], context: { ...context, params: { publishNotes: {}, query: { companyId: 'c1' } } } }))
+    expect(quiet.context?.params).toEqual({ query: { companyId: 'c1' } })
     // A custom event emitted without a context stays without one.
     expect(deserializeEvent(serializeEvent({ event: 'slot-freed', path: 'appointment', data: { start: 'x' } }))).toEqual({ event: 'slot-freed', path: 'appointment', data: { start: 'x' } })
   })

@@ -65,6 +65,8 @@ export async function replaceThroughPatch(context: HookContext, schema: TSchema)
   const done = (await context.self.patch(context.id, data, { ...context.params, replacing: context.path }, patch)) as HookContext
   context.result = done.result
   context.dispatch = done.dispatch
+  // The update's own event is the one sent: it tells its publisher what the patch noted (a move).
+  context.params.publishNotes = { ...context.params.publishNotes, ...done.params.publishNotes }
 }
 
 /** Inside the patch of a replacement: its event is the update's `updated`, sent by the update. */

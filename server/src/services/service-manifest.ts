@@ -1,5 +1,5 @@
 /* eslint-disable @typescript-eslint/no-explicit-any */
-import type { HookMap, Params } from '@feathersjs/feathers'
+import type { HookMap } from '@feathersjs/feathers'
 import type { Channel } from '@feathersjs/transport-commons'
 import type { Application, HookContext } from '../declarations'
 import type { AccessDeclaration } from '../access/access'
@@ -47,18 +47,17 @@ export interface ServiceManifest {
    */
   protectedPhones?: readonly string[]
   /**
-   * Params this service's publisher reads besides the caller's identity and company: they travel
-   * with the event to the other server instances (sync-messages.ts). JSON values only.
-   */
-  publishedParams?: readonly (keyof Params & string)[]
-  /**
    * false: an external write runs in transactions of the service's own making rather than one
    * for the whole call (auth-management, so that no write lock is held while argon2 hashes).
    */
   transaction?: false
   /** The service's hooks; `access` is put first of all around-hooks. */
   hooks?: HookMap<Application, any>
-  /** Who hears the service's events; none means the app's default (channels.ts). */
+  /**
+   * Who hears the service's events; none means the app's default (channels.ts). Of the call's
+   * params a publisher reads the caller's identity and company, and what the call told it in
+   * publish notes (publish-notes.ts), which travel with the event to the other instances.
+   */
   publish?: (data: any, context: HookContext) => Channel | Channel[] | void | Promise<Channel | Channel[] | void>
 }
 

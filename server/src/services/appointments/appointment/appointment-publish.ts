@@ -1,6 +1,10 @@
 import type { RealTimeConnection } from '@feathersjs/feathers'
 import type { Application, HookContext } from '../../../declarations'
 import { allBranchesChannel, branchChannel, connectionMay } from '../../../channels'
+import { publishNote } from '../../publish-notes'
+
+/** A patch that gave the appointment to another doctor: the doctor it left (set by the class's _patch). */
+export const formerDoctor = publishNote<string>('appointment.formerDoctor')
 
 interface Published {
   companyId: string
@@ -18,7 +22,7 @@ const userOf = (connection: RealTimeConnection) => (connection as { user?: { _id
 export const publishAppointment = (app: Application) => (data: unknown, context?: HookContext) => {
   const record = data as Published
   // Events the service emits itself (series, slot-freed) come with a stand-in context without params.
-  const doctors = new Set([record.staffId, context?.params?.appointmentMove?.formerStaffId].filter(Boolean))
+  const doctors = new Set([record.staffId, formerDoctor.get(context?.params)].filter(Boolean))
   return app
     .channel([allBranchesChannel(record.companyId), branchChannel(record.branchId)])
     .filter(

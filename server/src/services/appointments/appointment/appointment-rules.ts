@@ -31,11 +31,6 @@ export function ownBookingsOnly(context: HookContext) {
   if (staffId !== undefined && staffId !== context.params.identity!.user._id) throw clinicError(Forbidden, 'appointment-own-only', 'staffId')
 }
 
-/** Before patch: where the service notes a change of doctor for the events (see appointment-publish.ts). */
-export function noteMoves(context: HookContext) {
-  context.params.appointmentMove = {}
-}
-
 /**
  * Before create/patch: a customer is named ("No customer was selected"), one the caller may see,
  * and not blacklisted unless the caller is an administrator (seeAll on company: administrators and

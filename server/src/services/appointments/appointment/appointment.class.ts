@@ -18,18 +18,9 @@ import { assertTransitions, lookupsNeeded, planPatch, servicesKey, writtenChange
 import { occurrenceStarts, planCreate, type BookingFields } from './appointment-create-plan'
 import type { Appointment, AppointmentData, AppointmentPatch, AppointmentQuery } from './appointment.schema'
 import { APPOINTMENT_MAX_PAGE, type SeriesScope, type SlotFreed } from './appointment.shared'
+import { formerDoctor } from './appointment-publish'
 
 export type { Appointment, AppointmentData, AppointmentPatch, AppointmentQuery }
-
-declare module '@feathersjs/feathers' {
-  interface Params {
-    /**
-     * Filled by a patch that gave the appointment to another doctor: the one it left (for its
-     * events). An object set by a hook, because the adapter passes the service a copy of params.
-     */
-    appointmentMove?: { formerStaffId?: string }
-  }
-}
 
 export type AppointmentParams = RecordParams & { query?: AppointmentQuery }
 
@@ -184,7 +175,8 @@ export class AppointmentService extends RecordService<Appointment, AppointmentDa
       await this.checkSlots(trx, plans)
       const results = await this.writePlans(plans, inTrx)
       await this.recordHistory(trx, history)
-      if (params?.appointmentMove && targets[0].staffId !== results[0].staffId) params.appointmentMove.formerStaffId = targets[0].staffId
+      // Given to another doctor: the one it left hears of it (appointment-publish.ts).
+      if (params && targets[0].staffId !== results[0].staffId) formerDoctor.set(params, targets[0].staffId)
       return { primary: results[0], others: results.slice(1), freed: plans.filter((plan) => plan.freed).map((plan) => slotOf(plan.before)) } satisfies Written
     })
     await afterCommit(params, () => this.announce(written, 'patched'))

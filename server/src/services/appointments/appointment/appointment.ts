@@ -19,7 +19,7 @@ import {
   appointmentDataSchema,
   appointmentPatchSchema
 } from './appointment.schema'
-import { appointmentRecordScope, appointmentScope, checkAppointmentCustomer, noteMoves, ownBookingsOnly } from './appointment-rules'
+import { appointmentRecordScope, appointmentScope, checkAppointmentCustomer, ownBookingsOnly } from './appointment-rules'
 import { publishAppointment } from './appointment-publish'
 import { appointmentEvents, appointmentMethods, appointmentPath } from './appointment.shared'
 import { resolveExternal, resolveResult } from '../../../hooks/resolve-shapes'
@@ -40,8 +40,6 @@ export function appointment(app: Application) {
     methods: [...appointmentMethods],
     tables: ['appointment', 'appointment_status_history'],
     trashDependents: [{ table: 'appointment_status_history', column: 'appointmentId' }],
-    // The publisher tells the doctor an appointment was taken from (appointment-publish.ts).
-    publishedParams: ['appointmentMove'],
     events: [...appointmentEvents],
     access: {
       refuses: { update: 'status, time and repeat rules (appointment-rules.ts) judge changes; a whole replacement would restate them together' }, data: { create: appointmentDataSchema, patch: appointmentPatchSchema }, methods: standardAccess('appointment') },
@@ -57,7 +55,7 @@ export function appointment(app: Application) {
         find: [appointmentScope],
         get: [appointmentScope],
         create: [trimStrings('notes'), schemaHooks.validateData(appointmentDataValidator), ownBookingsOnly, branchCheck, checkAppointmentCustomer, schemaHooks.resolveData(appointmentDataResolver)],
-        patch: [appointmentScope, noteMoves, trimStrings('notes'), schemaHooks.validateData(appointmentPatchValidator), ownBookingsOnly, checkAppointmentCustomer, schemaHooks.resolveData(appointmentPatchResolver)],
+        patch: [appointmentScope, trimStrings('notes'), schemaHooks.validateData(appointmentPatchValidator), ownBookingsOnly, checkAppointmentCustomer, schemaHooks.resolveData(appointmentPatchResolver)],
         remove: [appointmentScope]
       }
     },

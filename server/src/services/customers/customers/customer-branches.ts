@@ -2,6 +2,7 @@ import { dbOf } from '../../../hooks/call-transaction'
 import type { HookContext } from '../../../declarations'
 import { branchCheck } from '../../../access/branch-scope'
 import type { RecordScope } from '../../../access/record-scope'
+import { formerBranch } from './customer-publish'
 
 /**
  * Who sees which customers (record-scope.ts): the branches they work in, unless the company
@@ -21,5 +22,5 @@ export async function customerBranchCheck(context: HookContext) {
   if (context.method !== 'patch' || !context.params.provider || !identity || !data || data.branchId === undefined) return
   // A move: the branch it leaves hears about it too (customer-publish.ts).
   const current = await dbOf(context.app, context.params)('customers').where({ _id: context.id, companyId: identity.user.companyId }).first('branchId')
-  if (current) context.params.customerBranchBefore = current.branchId
+  if (current) formerBranch.set(context.params, current.branchId)
 }

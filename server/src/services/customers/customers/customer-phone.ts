@@ -1,4 +1,5 @@
 import { Forbidden } from '@feathersjs/errors'
+import type { Params } from '@feathersjs/feathers'
 import type { HookContext } from '../../../declarations'
 import { phonesHiddenFrom } from '../../../access/phone-protection'
 import { customerPath } from './customers.shared'
@@ -11,7 +12,16 @@ import { clinicError } from '../../../errors'
  * digit by digit (a `phone` range filter, a sort by phone, a phone regex or a prefix search).
  */
 export function phoneHiddenFrom(context: HookContext): boolean {
-  return Boolean(context.params.provider) && phonesHiddenFrom(context.params.identity, customerPath)
+  return phoneHiddenFor(context.params)
+}
+
+/**
+ * The same for a call's params (the class, below the hooks): a pure function of the call, the
+ * caller's identity and whether they call from outside, so it is computed where it is needed
+ * rather than carried in params.
+ */
+export function phoneHiddenFor(params: Params | undefined): boolean {
+  return Boolean(params?.provider) && phonesHiddenFrom(params?.identity, customerPath)
 }
 
 function mentionsPhone(query: Record<string, unknown>): boolean {
@@ -21,10 +31,9 @@ function mentionsPhone(query: Record<string, unknown>): boolean {
   return Array.isArray(query.$or) && query.$or.some((branch: Record<string, unknown>) => 'phone' in branch)
 }
 
-/** Before every method: marks the call, and refuses phone filters and sorts from those it hides from. */
+/** Before every method: refuses phone filters and sorts from those it hides phones from. */
 export function phoneProtection(context: HookContext) {
   if (!phoneHiddenFrom(context)) return
-  context.params.phoneHidden = true
   if (mentionsPhone((context.params.query ?? {}) as Record<string, unknown>)) throw clinicError(Forbidden, 'phone-hidden', 'phone')
 }
 
@@ -35,15 +44,8 @@ export function phoneProtection(context: HookContext) {
 export function keepHiddenPhone(context: HookContext) {
   const data = context.data as { phone?: string | null } | undefined
   if (!data || !('phone' in data)) return
-  if (data.phone === null || (context.params.phoneHidden && data.phone?.trim() === '')) {
+  if (data.phone === null || (data.phone?.trim() === '' && phoneHiddenFrom(context))) {
     const { phone: _dropped, ...rest } = data
     context.data = rest
-  }
-}
-
-declare module '@feathersjs/feathers' {
-  interface Params {
-    /** Set by phoneProtection: the caller may not see customers' phones. */
-    phoneHidden?: boolean
   }
 }

@@ -5,6 +5,10 @@ import { companySettingsFor } from '../../company/company/company-reads'
 import type { Customer } from './customers.schema'
 import { hidePhones } from '../../../access/phone-protection'
 import { customerPath } from './customers.shared'
+import { publishNote } from '../../publish-notes'
+
+/** A patch that moves a customer to another branch: the branch it left (set by customerBranchCheck). */
+export const formerBranch = publishNote<string>('customers.formerBranch')
 
 interface CustomerSettings {
   phoneProtection?: boolean
@@ -29,21 +33,14 @@ export const publishCustomer = (app: Application) => async (data: unknown, conte
   const settings = await settingsFor(app, record.companyId, context)
   const names = settings.branchesSeeAllCustomers
     ? [companyChannel(record.companyId)]
-    : [allBranchesChannel(record.companyId), branchChannel(record.branchId), ...formerBranch(context, record)]
+    : [allBranchesChannel(record.companyId), branchChannel(record.branchId), ...formerBranchChannel(context, record)]
   const audience = app.channel(names).filter((connection: RealTimeConnection) => connectionMay(connection, 'customers', 'view'))
   if (!settings.phoneProtection) return audience.send(record)
   const seesPhones = (connection: RealTimeConnection) => connectionMay(connection, 'customer-phone', 'seeAll')
   return [audience.filter(seesPhones).send(record), audience.filter((connection) => !seesPhones(connection)).send(hidePhones(customerPath, record))]
 }
 
-function formerBranch(context: HookContext | undefined, record: Customer): string[] {
-  const before = context?.params.customerBranchBefore
+function formerBranchChannel(context: HookContext | undefined, record: Customer): string[] {
+  const before = formerBranch.get(context?.params)
   return before && before !== record.branchId ? [branchChannel(before)] : []
-}
-
-declare module '@feathersjs/feathers' {
-  interface Params {
-    /** A patch that moves a customer to another branch: the branch it left (customer-branches.ts). */
-    customerBranchBefore?: string
-  }
 }

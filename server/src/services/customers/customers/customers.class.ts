@@ -6,6 +6,7 @@ import { RecordService, recordOptions, type RecordParams } from '../../record.cl
 import { normalizeName, reverseDigits } from '../../../../../domain/customers/search-terms'
 import { applyCustomerSearch, isCustomerSearch, searchCountCap } from './customer-search'
 import { regexOperator } from './customer-regex'
+import { phoneHiddenFor } from './customer-phone'
 import type { Customer, CustomerData, CustomerPatch, CustomerQuery } from './customers.schema'
 
 export type { Customer, CustomerData, CustomerPatch, CustomerQuery }
@@ -53,7 +54,7 @@ export class CustomerService extends RecordService<Customer, CustomerData, Custo
     applyCustomerSearch(builder, $search, {
       companyId: query.companyId as string | undefined,
       branchIds: listedBranches(query.branchId),
-      wholePhonesOnly: params.phoneHidden === true,
+      wholePhonesOnly: phoneHiddenFor(params),
       db: this.Model,
       counting: params.counting === true
     })

@@ -10,6 +10,7 @@ import { normalizePhone } from '../../../../../domain/validation/phone'
 import { randomCustomerColor } from '../../../../../domain/customers/colors'
 import { MAX_SEARCH_LENGTH } from '../../../../../domain/customers/search-terms'
 import { customerStatus, notificationChannels, MAX_REGEX_LENGTH } from './customers.shared'
+import { phoneHiddenFrom } from './customer-phone'
 
 const text = (maxLength: number) => Type.String({ maxLength })
 const name = Type.String({ minLength: 1, maxLength: 100 })
@@ -60,8 +61,8 @@ export const customerResolver = resolve<Customer, HookContext>({
 })
 /** Phone protection (customer-phone.ts decides per call): the phone goes, a flag says so. */
 export const customerExternalResolver = resolve<Customer, HookContext>({
-  phone: async (value, _customer, context) => (context.params.phoneHidden ? null : value),
-  phoneHidden: async (value, _customer, context) => (context.params.phoneHidden ? true : value)
+  phone: async (value, _customer, context) => (phoneHiddenFrom(context) ? null : value),
+  phoneHidden: async (value, _customer, context) => (phoneHiddenFrom(context) ? true : value)
 })
 
 /** What a client may set. balance, debt, mergedInto and status are the server's. */

@@ -47,8 +47,6 @@ export function customers(app: Application) {
       { table: 'notes', column: 'customerId' },
       { table: 'customer_cabinet_tokens', column: 'customerId' }
     ],
-    // The publisher tells the people of the branch a customer left (customer-publish.ts).
-    publishedParams: ['customerBranchBefore'],
     access: { data: { create: customerDataSchema, patch: customerPatchSchema }, methods: standardAccess('customers'), module: 'customers' },
     hooks: {
       around: {

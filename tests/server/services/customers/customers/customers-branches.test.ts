@@ -130,5 +130,12 @@ describe.each(engines)('customers and branches on %s', (engine) => {
       expect(await heardB).toMatchObject({ _id: moving._id, branchId: branchA })
       expect(await heardA).toMatchObject({ _id: moving._id, branchId: branchA })
     })
+
+    it('tell the branch a customer leaves about a move made by a whole update too', async () => {
+      const moving = await create(admin.client, { branchId: branchB })
+      const heardB = nextEvent<{ _id: string; branchId: string }>(deskB.client, 'customers', 'updated')
+      await admin.client.service('customers').update(moving._id, { first_name: 'Branch', last_name: 'Customer', branchId: branchA })
+      expect(await heardB).toMatchObject({ _id: moving._id, branchId: branchA })
+    })
   })
 })

@@ -1,6 +1,7 @@
 import type { BenchContext } from '../context'
 import { againstTheSameSql } from '../direct-sql'
-import type { Measurement } from '../measure'
+import { timeCalls, type Measurement } from '../measure'
+import { openSocket, startBareServer } from './socket-kit'
 import { scansAppointments, scansCustomers } from '../query-plan'
 import { deskEmail, MAIN_BRANCH_DOCTORS } from '../seed-clinic'
 import { TIME_ZONE } from '../dataset'
@@ -30,20 +31,29 @@ export async function benchWeekCalendar(context: BenchContext): Promise<Measurem
   const random = seededRandom(5)
   const mondays = Array.from({ length: WEEKS }, () => addLocalDays(first, 7 * Math.floor(random() * span)))
 
+  // Each week's calls and answers, as sent and received: the transport figure replays them.
+  const exchanges = new Map<string, Array<{ query: unknown; answer: unknown }>>()
   const loadWeek = async (monday: string) => {
     const start = { $gte: zonedToUtc(monday, '00:00', TIME_ZONE), $lt: zonedToUtc(addLocalDays(monday, 7), '00:00', TIME_ZONE) }
-    const page = await client.service('appointment').find({ query: { branchId, start, $sort: { start: 1 as const }, $limit: RANGE_LIMIT, $select: [...CALENDAR_FIELDS] } })
+    const query = { branchId, start, $sort: { start: 1 as const }, $limit: RANGE_LIMIT, $select: [...CALENDAR_FIELDS] }
+    const page = await client.service('appointment').find({ query })
+    const exchange: Array<{ query: unknown; answer: unknown }> = [{ query, answer: page }]
     const ids = [...new Set(page.data.map((appointment) => appointment.customerId))].sort()
     let customers = 0
     for (let at = 0; at < ids.length; at += CUSTOMER_PAGE) {
       const chunk = ids.slice(at, at + CUSTOMER_PAGE)
-      customers += (await client.service('customers').find({ query: { _id: { $in: chunk }, $limit: chunk.length, $select: [...CALENDAR_CUSTOMER_FIELDS] } })).data.length
+      const customerQuery = { _id: { $in: chunk }, $limit: chunk.length, $select: [...CALENDAR_CUSTOMER_FIELDS] }
+      const found = await client.service('customers').find({ query: customerQuery })
+      exchange.push({ query: customerQuery, answer: found })
+      customers += found.data.length
     }
     if (customers !== ids.length) throw new Error(`week of ${monday}: ${ids.length - customers} customers of its appointments not found`)
+    exchanges.set(monday, exchange)
     return page.data.length
   }
 
   const { subject, floor, results: sizes, planNote } = await againstTheSameSql(context.db, WEEK_TABLES, mondays, loadWeek, (plan) => scansAppointments(plan) || scansCustomers(plan), `week-calendar-${context.engine}`)
+  const transport = await bareTransport(mondays.map((monday) => exchanges.get(monday)!))
   sizes.sort((a, b) => a - b)
   return {
     name: `a branch's week calendar (${MAIN_BRANCH_DOCTORS} doctors) with its customers`,
@@ -51,6 +61,38 @@ export async function benchWeekCalendar(context: BenchContext): Promise<Measurem
     subject,
     floorName: 'the same SQL (appointments and customers, pages and any counts) on the driver',
     floor,
-    notes: [`${WEEKS} weeks from ${context.dataset.firstDay} to ${context.dataset.lastDay}; appointments per week median ${sizes[Math.floor(sizes.length / 2)]}, max ${sizes[sizes.length - 1]}`, planNote]
+    notes: [
+      `${WEEKS} weeks from ${context.dataset.firstDay} to ${context.dataset.lastDay}; appointments per week median ${sizes[Math.floor(sizes.length / 2)]}, max ${sizes[sizes.length - 1]}`,
+      `the same calls answered with the same JSON by a bare socket.io server (no database, no hooks): median ${transport.median.toFixed(2)} ms, p95 ${transport.p95.toFixed(2)} ms; SQL floor + that transport ${(floor.median + transport.median).toFixed(2)} ms, the product ${(subject.median / (floor.median + transport.median)).toFixed(2)}× of it`,
+      planNote
+    ]
+  }
+}
+
+/**
+ * What moving a week's calls and answers over the socket costs by itself: a bare socket.io server
+ * (the product's transport options) acknowledges each recorded call with the answer the product
+ * gave, one week after another, through a raw client emitting what the Feathers client emits.
+ */
+async function bareTransport(weeks: Array<Array<{ query: unknown; answer: unknown }>>) {
+  const answers = weeks.flat().map((exchange) => exchange.answer)
+  let next = 0
+  const bare = await startBareServer((socket) => {
+    socket.on('find', (...args: unknown[]) => (args[args.length - 1] as (error: null, result: unknown) => void)(null, answers[next++ % answers.length]))
+  })
+  const socket = await openSocket(bare.url)
+  try {
+    const emit = (path: string, query: unknown) => new Promise<void>((resolve) => socket.emit('find', path, query, {}, () => resolve()))
+    const week = async (index: number) => {
+      for (const [at, exchange] of weeks[Math.max(0, index)].entries()) await emit(at === 0 ? 'appointment' : 'customers', exchange.query)
+    }
+    // Answers are served in recorded order: the warm-up replays the first week whole.
+    next = 0
+    await week(0)
+    next = 0
+    return await timeCalls(week, { n: weeks.length, warmup: 0 })
+  } finally {
+    socket.disconnect()
+    await bare.close()
   }
 }

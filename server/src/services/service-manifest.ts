@@ -38,6 +38,13 @@ export interface ServiceManifest {
    * again. Rows a foreign key deletes with ON DELETE CASCADE need no line.
    */
   trashDependents?: readonly DependentRows[]
+  /**
+   * Rows of this service's own tables that belong to a customer (`column` holds the customer's
+   * id): merging two records of one person moves them to the kept record, in the merge's
+   * transaction (customers-merge). Every table with a customer column declares it here or is
+   * named, with its reason, in tests/server/services/customers/customers-merge/customer-rows.test.ts.
+   */
+  customerRows?: readonly DependentRows[]
   /** How the activity log records this service's writes, when not the default. */
   activity?: ActivityPolicy
   /**

@@ -1,7 +1,6 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { registeredManifests } from '../../../server/src/services/service-manifest'
-import { customerReferences } from '../../../server/src/services/customers/customers-merge/customer-references'
 import { startServer, type TestServer } from '../support/harness'
 
 /**
@@ -147,14 +146,15 @@ describe('table owners', () => {
     expect(silent).toEqual([])
   })
 
-  it('writes tables named at run time only within their owner\'s area: trash dependents, and the references a customer merge moves', () => {
+  it('writes tables named at run time only within their owner\'s area: trash dependents, and the customer rows a merge moves', () => {
     const owned = owners()
     const areaOfTable = (table: string) => areaOf(owned.get(table)?.[0] ?? '')
     const foreign: string[] = []
     for (const [servicePath, manifest] of registeredManifests())
       for (const { table } of manifest.trashDependents ?? []) if (areaOfTable(table) !== areaOf(servicePath)) foreign.push(`${servicePath} trashDependents: ${table}`)
-    // A merge (customers) moves these rows itself; another area's rows move through a function that area exports.
-    for (const { table } of customerReferences) if (areaOfTable(table) !== 'customers') foreign.push(`customers-merge customerReferences: ${table}`)
+    // A merge moves the rows each owner declares as its customer rows, of its own tables only.
+    for (const [servicePath, manifest] of registeredManifests())
+      for (const { table } of manifest.customerRows ?? []) if (areaOfTable(table) !== areaOf(servicePath)) foreign.push(`${servicePath} customerRows: ${table}`)
     expect(foreign).toEqual([])
   })
 

@@ -40,6 +40,7 @@ export function appointment(app: Application) {
     methods: [...appointmentMethods],
     tables: ['appointment', 'appointment_status_history'],
     trashDependents: [{ table: 'appointment_status_history', column: 'appointmentId' }],
+    customerRows: [{ table: 'appointment', column: 'customerId' }],
     events: [...appointmentEvents],
     access: {
       refuses: { update: 'status, time and repeat rules (appointment-rules.ts) judge changes; a whole replacement would restate them together' }, data: { create: appointmentDataSchema, patch: appointmentPatchSchema }, methods: standardAccess('appointment') },

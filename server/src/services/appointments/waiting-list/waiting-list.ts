@@ -43,6 +43,7 @@ export function waitingList(app: Application) {
   registerService(app, waitingListPath, new WaitingListService({ ...waitingListServiceOptions(app), scope: waitingListScope }, waitingListRowShape), {
     methods: [...waitingListMethods],
     tables: ['waiting_list'],
+    customerRows: [{ table: 'waiting_list', column: 'customerId' }],
     access: {
       refuses: { update: 'an entry moves through its statuses by patch (waiting-list-rules.ts); its customer and branch are fixed' }, data: { create: waitingListDataSchema, patch: waitingListPatchSchema }, methods: standardAccess('appointment') },
     hooks: {

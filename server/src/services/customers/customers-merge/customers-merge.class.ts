@@ -10,7 +10,7 @@ import { databaseEngine } from '../../../db'
 import { mergedAwayChanges, mergedCustomerChanges, type MergeableCustomer } from '../../../../../domain/customers/merge'
 import type { Customer } from '../customers/customers.class'
 import { CABINET_TOKEN_TABLE } from '../customer-cabinet-token/customer-cabinet-token.class'
-import { customerReferences } from './customer-references'
+import { customerOwnedRows } from './customer-references'
 import type { CustomersMergeData } from './customers-merge.schema'
 
 export type { CustomersMergeData }
@@ -35,7 +35,7 @@ export class CustomersMergeService {
     const db: Knex = dbOf(this.app, params)
     await db.transaction(async (trx) => {
       const { kept, merged } = await this.lockPair(trx, keepId, mergeId, params)
-      await this.moveReferences(trx, mergeId, keepId)
+      await this.moveReferences(trx, mergeId, keepId, kept.companyId)
       await this.revokeCabinetLinks(trx, merged, params)
       const customers = this.app.service('customers')
       const updatedAt = now()
@@ -77,10 +77,13 @@ export class CustomersMergeService {
     return { kept, merged }
   }
 
-  /** Every row that points at the merged customer now points at the kept one. */
-  private async moveReferences(trx: Knex.Transaction, fromId: string, toId: string) {
-    for (const { table, column } of customerReferences) {
-      await trx(table).where({ [column]: fromId }).update({ [column]: toId })
+  /**
+   * Every row that points at the merged customer now points at the kept one. The tables are
+   * their owners' (their manifests' customerRows): the merge changes only that one column.
+   */
+  private async moveReferences(trx: Knex.Transaction, fromId: string, toId: string, companyId: string) {
+    for (const { table, column } of customerOwnedRows()) {
+      await trx(table).where({ [column]: fromId, companyId }).update({ [column]: toId })
     }
   }
 

@@ -75,6 +75,7 @@ export function notes(app: Application) {
   registerService(app, notePath, new NoteService({ ...noteServiceOptions(app), scope: noteScope }, noteRowShape), {
     methods: [...noteMethods],
     tables: ['notes'],
+    customerRows: [{ table: 'notes', column: 'customerId' }],
     access: { data: { create: noteDataSchema, patch: notePatchSchema }, methods: standardAccess('notes'), module: 'customers' },
     hooks: {
       around: {

@@ -1,4 +1,4 @@
-import { customerReferences, type CustomerReference } from '../../../../../server/src/services/customers/customers-merge/customer-references'
+import { manifests } from '../../../../../server/src/services/service-manifest'
 import { findValidCabinetToken } from '../../../../../server/src/services/customers/customer-cabinet-token/customer-cabinet-token.class'
 import { engines, failure, nextEvent, startServer, type SignedIn, type TestServer } from '../../../support/harness'
 import { signedInMember } from '../../../support/fixtures'
@@ -143,14 +143,13 @@ describe.each(engines)('merging customers (customers-merge) on %s', (engine) => 
       await setMoney(merged._id, 5_00, 7_00)
       await admin.client.service('notes').create({ customerId: merged._id, text: 'Must stay' })
       const before = await snapshot()
-      // A reference to a table that does not exist fails after the notes were moved.
-      const references = customerReferences as CustomerReference[]
-      references.push({ table: 'no_such_table', column: 'customerId' })
+      // A declared table that does not exist fails after the notes were moved.
+      manifests.set('no-such-service', { methods: [], access: {}, customerRows: [{ table: 'no_such_table', column: 'customerId' }] } as never)
       try {
         const error = await failure(merge(kept._id, merged._id))
         expect(error.name).toBe('GeneralError')
       } finally {
-        references.pop()
+        manifests.delete('no-such-service')
       }
       expect(await snapshot()).toEqual(before)
       // And the same pair merges fine afterwards.

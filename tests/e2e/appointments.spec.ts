@@ -130,8 +130,13 @@ test('books by clicking an empty slot', async () => {
   await expect(form).toBeVisible()
   await expect(form.getByTestId('booking-doctor')).toContainText(doctors[0].last_name)
   await expect(form.getByTestId('booking-time')).toContainText('10:00')
-  await form.getByRole('combobox', { name: 'Patient' }).fill(`Patient${tag} Alpha`)
-  await page.locator('.ant-select-item-option').filter({ hasText: `Patient${tag} Alpha` }).click()
+  // A pick made while the search's live list re-renders under it can be lost (a busy CI machine
+  // lost one): it is made again until the field shows the patient.
+  await expect(async () => {
+    await form.getByRole('combobox', { name: 'Patient' }).fill(`Patient${tag} Alpha`)
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: `Patient${tag} Alpha` }).first().click({ timeout: 5_000 })
+    await expect(form.getByTestId('booking-customer')).toContainText(`Patient${tag} Alpha`, { timeout: 2_000 })
+  }).toPass({ timeout: 20_000 })
   await page.getByTestId('booking-save').click()
   await expect(form).toBeHidden()
   const booked = (await api.service<Appointment>('appointment').find({ query: { customerId: customers[0]._id } })).data

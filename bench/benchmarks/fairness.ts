@@ -1,7 +1,8 @@
 /**
- * `fairness`: does one socket's burst make another user wait? A front desk reads customers of
- * its branch one after another; the floor is that stream at rest, the subject the same stream
- * while another desk's socket (a separate process, bench/benchmarks/fairness-flooder.ts) sends
+ * `fairness`: does one socket's burst make another user wait? A front desk (a process of its own,
+ * as a person's browser is: fairness-caller.ts) reads customers of its branch one after another;
+ * the floor is that stream at rest, the subject the same stream while another desk's socket (a
+ * separate process too, bench/benchmarks/fairness-flooder.ts) sends
  * 5,000 customer finds at once without waiting, until every one of them has answered. Rest and
  * burst take turns in rounds, so the machine's background noise weighs on both alike. Target:
  * the p99 during the burst within 3 × the p99 at rest.
@@ -12,7 +13,6 @@ import { performance } from 'node:perf_hooks'
 import type { BenchContext } from '../context'
 import { statsOf, type Measurement } from '../measure'
 import { BENCH_PASSWORD, deskEmail } from '../seed-clinic'
-import { closeSockets, openClient } from './socket-kit'
 import { LoopDelay } from './sign-in-load'
 
 const BURST = 5000
@@ -32,6 +32,23 @@ interface BurstReport {
   failed: number
   firstError: string
   ms: number
+}
+
+/** Starts the measured desk's process and waits until it has signed in. */
+function startCaller(url: string): Promise<ChildProcess> {
+  const child = fork(fileURLToPath(new URL('./fairness-caller.ts', import.meta.url)), [url, deskEmail(CALLER_BRANCH), BENCH_PASSWORD], { execArgv: ['--import', 'tsx'] })
+  return new Promise((resolve, reject) => {
+    child.once('message', (message: { ready?: boolean; error?: string }) => (message.ready ? resolve(child) : reject(new Error(`caller: ${message.error}`))))
+    child.once('exit', (code) => reject(new Error(`caller exited with ${code}`)))
+  })
+}
+
+/** The measured desk's latencies of one run (`calls`: a number, or until told to stop). */
+function callerRun(caller: ChildProcess, calls: number | 'until-stop'): Promise<number[]> {
+  return new Promise((resolve, reject) => {
+    caller.once('message', (message: { latencies?: number[]; error?: string }) => (message.latencies ? resolve(message.latencies) : reject(new Error(`caller: ${message.error}`))))
+    caller.send({ calls })
+  })
 }
 
 /** Starts the flooding process and waits until it has signed in. */
@@ -63,47 +80,37 @@ export async function benchFairness(context: BenchContext): Promise<Measurement>
   const ids = ((await db('customers').where({ companyId: dataset.companyId, branchId }).orderBy('_id').limit(1000).select('_id')) as Array<{ _id: string }>).map((row) => row._id)
   if (ids.length === 0) throw new Error(`branch ${CALLER_BRANCH} has no customers`)
 
-  const caller = await openClient(url)
-  const sessionIds: string[] = []
+  let caller: ChildProcess | undefined
   let flooder: ChildProcess | undefined
+  const startedAt = new Date().toISOString()
   try {
-    const signedIn = await caller.client.authenticate({ strategy: 'local', email: deskEmail(CALLER_BRANCH), password: BENCH_PASSWORD })
-    sessionIds.push(String((signedIn as { sessionId?: unknown }).sessionId))
-    const started = await startFlooder(url)
-    flooder = started.child
-    sessionIds.push(started.sessionId)
-    const customers = caller.client.service('customers')
-    let next = 0
-    const call = async () => {
-      const start = performance.now()
-      const customer = await customers.get(ids[next++ % ids.length])
-      if (customer.branchId !== branchId) throw new Error('the desk read a customer of another branch')
-      return performance.now() - start
-    }
-    for (let index = 0; index < WARMUP_CALLS; index += 1) await call()
+    caller = await startCaller(url)
+    caller.send({ ids, branchId })
+    flooder = (await startFlooder(url)).child
+    await callerRun(caller, WARMUP_CALLS)
 
     const rest = new Side()
     const burst = new Side()
     const reports: BurstReport[] = []
-    const measure = async (side: Side, until: () => boolean) => {
+    // The server's own figures (event-loop lateness, memory) are taken here, in its process.
+    const measure = async (side: Side, run: Promise<number[]>) => {
       const begin = performance.now()
       side.delay.start()
-      while (!until()) {
-        side.latencies.push(await call())
-        side.rssMaxMb = Math.max(side.rssMaxMb, process.memoryUsage.rss() / 2 ** 20)
-      }
+      const memory = setInterval(() => (side.rssMaxMb = Math.max(side.rssMaxMb, process.memoryUsage.rss() / 2 ** 20)), 50)
+      side.latencies.push(...(await run))
+      clearInterval(memory)
       side.delay.stop()
       side.ms += performance.now() - begin
     }
     for (let round = 0; round < ROUNDS; round += 1) {
-      const restStart = rest.latencies.length
-      await measure(rest, () => rest.latencies.length - restStart >= CALLS_AT_REST)
-      let report: BurstReport | undefined
+      await measure(rest, callerRun(caller, CALLS_AT_REST))
+      const desk = caller
       const answered = new Promise<BurstReport>((resolve) => flooder?.once('message', resolve))
-      void answered.then((done) => (report = done))
+      const during = callerRun(desk, 'until-stop')
       flooder.send({ burst: BURST, query: FLOOD_QUERY })
-      await measure(burst, () => report !== undefined)
-      reports.push(report as BurstReport)
+      void answered.then(() => desk.send({ stop: true }))
+      await measure(burst, during)
+      reports.push(await answered)
     }
     const failed = reports.find((report) => report.failed > 0)
     if (failed) throw new Error(`${failed.failed} of the burst's calls failed otherwise than 429, e.g. ${failed.firstError}`)
@@ -127,8 +134,9 @@ export async function benchFairness(context: BenchContext): Promise<Measurement>
     }
   } finally {
     flooder?.disconnect()
-    await closeSockets([caller.socket])
+    caller?.disconnect()
+    await new Promise((resolve) => setTimeout(resolve, 200))
     // Leave the dataset as it was: the sessions these sign-ins opened go.
-    await db('sessions').whereIn('_id', sessionIds).delete()
+    await db('sessions').where('createdAt', '>=', startedAt).whereIn('userId', db('users').whereIn('email', [deskEmail(CALLER_BRANCH), deskEmail(FLOODER_BRANCH)]).select('_id')).delete()
   }
 }

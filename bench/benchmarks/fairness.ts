@@ -34,12 +34,15 @@ interface BurstReport {
   ms: number
 }
 
-/** Starts the measured desk's process and waits until it has signed in. */
-function startCaller(url: string): Promise<ChildProcess> {
-  const child = fork(fileURLToPath(new URL('./fairness-caller.ts', import.meta.url)), [url, deskEmail(CALLER_BRANCH), BENCH_PASSWORD], { execArgv: ['--import', 'tsx'] })
+/**
+ * Starts a desk's client in a process of its own (`script`, beside this file: the measured
+ * caller or the flooder), signed in as the front desk of `branch`, and waits until it is.
+ */
+function startDesk(url: string, script: string, branch: number): Promise<ChildProcess> {
+  const child = fork(fileURLToPath(new URL(script, import.meta.url)), [url, deskEmail(branch), BENCH_PASSWORD], { execArgv: ['--import', 'tsx'] })
   return new Promise((resolve, reject) => {
-    child.once('message', (message: { ready?: boolean; error?: string }) => (message.ready ? resolve(child) : reject(new Error(`caller: ${message.error}`))))
-    child.once('exit', (code) => reject(new Error(`caller exited with ${code}`)))
+    child.once('message', (message: { ready?: boolean; error?: string }) => (message.ready ? resolve(child) : reject(new Error(`${script}: ${message.error}`))))
+    child.once('exit', (code) => reject(new Error(`${script} exited with ${code}`)))
   })
 }
 
@@ -48,17 +51,6 @@ function callerRun(caller: ChildProcess, calls: number | 'until-stop'): Promise<
   return new Promise((resolve, reject) => {
     caller.once('message', (message: { latencies?: number[]; error?: string }) => (message.latencies ? resolve(message.latencies) : reject(new Error(`caller: ${message.error}`))))
     caller.send({ calls })
-  })
-}
-
-/** Starts the flooding process and waits until it has signed in. */
-function startFlooder(url: string): Promise<{ child: ChildProcess; sessionId: string }> {
-  const child = fork(fileURLToPath(new URL('./fairness-flooder.ts', import.meta.url)), [url, deskEmail(FLOODER_BRANCH), BENCH_PASSWORD], { execArgv: ['--import', 'tsx'] })
-  return new Promise((resolve, reject) => {
-    child.once('message', (message: { ready?: boolean; sessionId?: string; error?: string }) =>
-      message.ready ? resolve({ child, sessionId: String(message.sessionId) }) : reject(new Error(`flooder: ${message.error}`))
-    )
-    child.once('exit', (code) => reject(new Error(`flooder exited with ${code}`)))
   })
 }
 
@@ -84,9 +76,9 @@ export async function benchFairness(context: BenchContext): Promise<Measurement>
   let flooder: ChildProcess | undefined
   const startedAt = new Date().toISOString()
   try {
-    caller = await startCaller(url)
+    caller = await startDesk(url, './fairness-caller.ts', CALLER_BRANCH)
     caller.send({ ids, branchId })
-    flooder = (await startFlooder(url)).child
+    flooder = await startDesk(url, './fairness-flooder.ts', FLOODER_BRANCH)
     await callerRun(caller, WARMUP_CALLS)
 
     const rest = new Side()

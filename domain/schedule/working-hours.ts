@@ -1,4 +1,4 @@
-import { MAX_INTERVALS_PER_DAY, coversRange, intervalsProblem, sortIntervals, type IntervalProblemCode, type TimeInterval } from './intervals'
+import { MAX_INTERVALS_PER_DAY, coversRange, intervalsProblem, sortIntervals, toMinutes, type IntervalProblemCode, type TimeInterval } from './intervals'
 
 /** Days of the week as the schedule keys them: '1' Monday .. '7' Sunday (spec section 9). */
 export const weekdayKeys = ['1', '2', '3', '4', '5', '6', '7'] as const
@@ -100,4 +100,27 @@ export function normalizeSchedule(schedule: StaffSchedule): StaffSchedule {
   if (schedule.week) result.week = Object.fromEntries(weekdayKeys.map((key) => [key, sortIntervals(schedule.week?.[key] ?? [])]))
   result.dates = Object.fromEntries(Object.keys(schedule.dates ?? {}).sort().map((date) => [date, sortIntervals(schedule.dates![date])]))
   return result
+}
+
+/** Why a visit is outside someone's hours, in words the front desk can act on. */
+export type OutsideHoursReason =
+  | { reason: 'day-off' }
+  /** The visit runs into a break between two of the day's intervals. */
+  | { reason: 'break'; from: string; to: string }
+  /** The visit starts before the day's first interval or ends after its last. */
+  | { reason: 'hours'; hours: string }
+
+/**
+ * Why [startMinutes, endMinutes) of a local date is not within the schedule's hours (call it
+ * only when isWithinWorkingHours said no): a day off, a break it touches, or the day's hours.
+ */
+export function outsideHoursReason(schedule: StaffSchedule | null | undefined, localDate: string, startMinutes: number, endMinutes: number): OutsideHoursReason {
+  const intervals = workingIntervalsOn(schedule, localDate)
+  if (intervals.length === 0) return { reason: 'day-off' }
+  for (let index = 1; index < intervals.length; index++) {
+    const breakFrom = toMinutes(intervals[index - 1].end)
+    const breakTo = toMinutes(intervals[index].start)
+    if (breakTo > breakFrom && startMinutes < breakTo && endMinutes > breakFrom) return { reason: 'break', from: intervals[index - 1].end, to: intervals[index].start }
+  }
+  return { reason: 'hours', hours: intervals.map((interval) => `${interval.start}–${interval.end}`).join(', ') }
 }

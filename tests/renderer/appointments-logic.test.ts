@@ -40,6 +40,7 @@ function appointment(extra: Partial<AppointmentRecord> = {}): AppointmentRecord 
     workPlaceId: null,
     start: '2026-03-10T04:00:00.000Z',
     end: '2026-03-10T04:30:00.000Z',
+    blockedUntil: '2026-03-10T04:30:00.000Z',
     duration: 30,
     date: '2026-03-10',
     time: '09:00',

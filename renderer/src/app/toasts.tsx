@@ -3,6 +3,7 @@ import type { Button } from 'antd'
 import type { NotificationInstance } from 'antd/es/notification/interface'
 import { i18n } from '../i18n'
 import { errorCode, technicalKey } from '../api/errors'
+import { formatters } from '../i18n/format'
 
 /**
  * Spec section 2: toasts top-right, 1500 ms, one at a time. Held in a module so code outside
@@ -73,7 +74,11 @@ export function errorMessage(error: unknown): string {
   const technical = technicalKey(error)
   if (technical) return i18n.t(technical)
   const code = errorCode(error)
-  const date = (error as { data?: { date?: string } })?.data?.date
+  const data = (error as { data?: Record<string, unknown> } | null)?.data ?? {}
+  const date = typeof data.date === 'string' ? data.date : undefined
+  // A refusal that says why (the visit or break in the way, the day's hours) reads best in full.
+  const reason = typeof data.reason === 'string' ? `errorReasons.${code}.${data.reason}` : null
+  if (reason && i18n.exists(reason)) return i18n.t(reason, { ...data, date: date && formatters(i18n.language).date(`${date}T12:00:00`) })
   return i18n.t(`errors.${code}`, { date })
 }
 

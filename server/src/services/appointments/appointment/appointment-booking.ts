@@ -2,13 +2,15 @@ import { BadRequest, Conflict, Unprocessable } from '@feathersjs/errors'
 import type { Knex } from 'knex'
 import { databaseEngine } from '../../../db'
 import { clinicError } from '../../../errors'
+import { RowCodec } from '../../row-codec'
 import { SERVICE_BUFFER } from '../../catalogue/service/service.shared'
 import { staffSchedule } from '../../team/users/user-rows'
 import { workPlaceInBranch } from '../../schedule/work-place/work-place-rows'
 import { APPOINTMENT_MAX_DURATION } from './appointment.shared'
 import { slotHoldingStatuses } from '../../../../../domain/appointments/status'
 import { toZoned } from '../../../../../domain/appointments/zoned-time'
-import { isWithinWorkingHours, type StaffSchedule } from '../../../../../domain/schedule/working-hours'
+import { isWithinWorkingHours, outsideHoursReason, type StaffSchedule } from '../../../../../domain/schedule/working-hours'
+import { busyReason, type HeldSlot } from '../../../../../domain/appointments/busy-reason'
 
 export const APPOINTMENT_TABLE = 'appointment'
 export const STATUS_HISTORY_TABLE = 'appointment_status_history'
@@ -91,13 +93,20 @@ export async function assertSlotFree(trx: Knex.Transaction, row: AppointmentRow,
     if (exclude.length > 0) builder.whereNotIn('_id', exclude)
     return builder
   }
-  if (await overlapping().andWhere('staffId', row.staffId).first('_id')) {
-    throw clinicError(Conflict, 'appointment-staff-busy', 'staffId', { start: row.start })
+  const held: Array<keyof HeldSlot> = ['start', 'end', 'blockedUntil', 'time']
+  const staffTaken: HeldSlot | undefined = await overlapping().andWhere('staffId', row.staffId).orderBy('start').first(held)
+  if (staffTaken) {
+    throw clinicError(Conflict, 'appointment-staff-busy', 'staffId', { start: row.start, ...busyReason(row, instantsOf(staffTaken)) })
   }
-  if (row.workPlaceId && (await overlapping().andWhere('workPlaceId', row.workPlaceId).first('_id'))) {
-    throw clinicError(Conflict, 'appointment-workplace-busy', 'workPlaceId', { start: row.start })
+  const chairTaken: HeldSlot | undefined = row.workPlaceId ? await overlapping().andWhere('workPlaceId', row.workPlaceId).orderBy('start').first(held) : undefined
+  if (chairTaken) {
+    throw clinicError(Conflict, 'appointment-workplace-busy', 'workPlaceId', { start: row.start, ...busyReason(row, instantsOf(chairTaken)) })
   }
 }
+
+const heldCodec = new RowCodec({ instant: ['start', 'end', 'blockedUntil'] })
+/** A row's instants as ISO strings (SQLite and PostgreSQL hand them back in different forms). */
+const instantsOf = (row: HeldSlot) => heldCodec.fromDb<HeldSlot>(row as unknown as Record<string, unknown>)
 
 /** The doctor's working hours; a doctor not of the company (or archived) is not a choice. */
 export async function doctorSchedule(trx: Knex, companyId: string, staffId: string): Promise<StaffSchedule> {
@@ -116,6 +125,7 @@ export async function assertWorkPlace(trx: Knex, companyId: string, branchId: st
 export function assertWorkingHours(schedule: StaffSchedule, row: Pick<AppointmentRow, 'start' | 'duration'>, timeZone: string): void {
   const local = toZoned(row.start, timeZone)
   if (!isWithinWorkingHours(schedule, local.date, local.minutes, local.minutes + row.duration)) {
-    throw clinicError(Unprocessable, 'outside-working-hours', 'start', { date: local.date, time: local.time })
+    const why = outsideHoursReason(schedule, local.date, local.minutes, local.minutes + row.duration)
+    throw clinicError(Unprocessable, 'outside-working-hours', 'start', { date: local.date, time: local.time, ...why })
   }
 }

@@ -27,8 +27,7 @@ export type AppointmentParams = RecordParams & { query?: AppointmentQuery }
 export const appointmentRowShape = {
   json: ['services', 'repeat', 'reminder'],
   boolean: ['notifyClient'],
-  instant: ['start', 'end', 'blockedUntil', 'statusChangedAt'],
-  hidden: ['blockedUntil']
+  instant: ['start', 'end', 'blockedUntil', 'statusChangedAt']
 }
 
 interface Written {

@@ -51,6 +51,11 @@ export const appointmentSchema = Type.Object(
     workPlaceId: nullable(ref('work-place', { branch: true })),
     start: InstantSchema,
     end: InstantSchema,
+    /**
+     * end plus the buffer of its services (the chair is cleaned, the doctor writes notes): the
+     * slot is held until then. Computed, read-only; the calendar draws it as part of the visit.
+     */
+    blockedUntil: InstantSchema,
     /** Minutes; the client sends start and duration, the server computes end. */
     duration: Type.Integer({ minimum: 5, maximum: APPOINTMENT_MAX_DURATION }),
     /** Company-local date and time of start: computed, read-only. */

@@ -26,7 +26,7 @@ describe.each(engines)('appointment rules (%s)', (engine) => {
       seriesId: null,
       statusChangedBy: clinic.admin.auth.user._id
     })
-    expect(created).not.toHaveProperty('blockedUntil')
+    expect(created.blockedUntil).toBe('2027-03-22T07:30:00.000Z')
     const found = await appointments().find({ query: { start: { $gte: '2027-03-22T00:00:00Z', $lt: '2027-03-23T00:00:00Z' }, $sort: { start: 1 as const } } })
     expect(found.data.map((item) => item._id)).toContain(created._id)
   })

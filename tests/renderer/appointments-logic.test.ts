@@ -185,3 +185,14 @@ describe('calendar', () => {
     for (const status of appointmentStatuses) expect(statusColors[status]).toMatch(/^#[0-9a-f]{6}$/)
   })
 })
+
+describe('the buffer is part of a visit on the grid', () => {
+  it('runs the box to blockedUntil and says how long the buffer is', () => {
+    const record = appointment({ duration: 60, end: '2026-03-10T05:00:00.000Z', blockedUntil: '2026-03-10T05:15:00.000Z' })
+    const [event] = calendarEvents([record], 'staff', TASHKENT, new Map())
+    expect(event.bufferMinutes).toBe(15)
+    expect(event.end.getTime() - event.start.getTime()).toBe(75 * 60_000)
+    const [plain] = calendarEvents([{ ...record, blockedUntil: record.end }], 'staff', TASHKENT, new Map())
+    expect(plain.bufferMinutes).toBe(0)
+  })
+})

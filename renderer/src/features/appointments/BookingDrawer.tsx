@@ -31,6 +31,7 @@ import { doctorName, useDoctors, useServiceCatalogue, useWorkPlaces } from './us
 import { useCalendarSettings, useCompanyZone, useCurrency } from './useCalendarSettings'
 import { companyToday } from './zoned-time'
 import { APPOINTMENT_PATH } from './useAppointments'
+import { useBookingProblem } from './useBookingProblem'
 import { statusColor } from './status-colors'
 
 interface Props {
@@ -76,6 +77,23 @@ export function BookingDrawer({ appointment, prefill = {}, onClose, onSaved }: P
   const duration = Form.useWatch('duration', form) ?? initial.duration
   const reminderOn = Form.useWatch('reminderOn', form) ?? initial.reminderOn
   const inSeries = Boolean(appointment?.seriesId)
+  const staffId = Form.useWatch('staffId', form) ?? initial.staffId
+  const date = Form.useWatch('date', form) ?? initial.date
+  const time = Form.useWatch('time', form) ?? initial.time
+  // What the server would refuse, said while the form is filled (the same rules, bookable-hours.ts).
+  const problem = useBookingProblem(
+    {
+      staffId,
+      date,
+      time,
+      duration,
+      buffer: Math.max(0, ...serviceIds.map((id) => catalogue.find((entry) => entry._id === id)?.bufferTime ?? 0)),
+      schedule: doctors.find((member) => member._id === staffId)?.schedule,
+      appointmentId: appointment?._id,
+      override
+    },
+    zone
+  )
 
   const times = useMemo(() => {
     const list = timeOptions(settings)
@@ -229,7 +247,16 @@ export function BookingDrawer({ appointment, prefill = {}, onClose, onSaved }: P
             </Form.Item>
           </Col>
         </Row>
-        {overrideOffered && (
+        {problem && (
+          <Alert
+            type="warning"
+            showIcon
+            className="booking-problem"
+            title={errorMessage({ data: { code: problem.code, ...problem.data } })}
+            data-testid="booking-problem"
+          />
+        )}
+        {(overrideOffered || override || (problem?.code === 'outside-working-hours' && canSeeAll)) && (
           <Form.Item>
             <Checkbox checked={override} onChange={(event) => setOverride(event.target.checked)} data-testid="booking-override">
               {t('booking.overrideWorkingHours')}

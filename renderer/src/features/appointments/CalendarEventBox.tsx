@@ -1,14 +1,25 @@
+import type { CSSProperties } from 'react'
+import dayjs from 'dayjs'
 import type { EventProps } from 'react-big-calendar'
 import { useTranslation } from 'react-i18next'
 import type { CalendarEvent } from './calendar-model'
 
-/** One visit on the grid: the patient first (what the front desk looks for), then services and status. */
+/**
+ * One visit on the grid: its time, the patient first (what the front desk looks for), then
+ * services and status. The box runs to the end of the services' buffer, drawn hatched below the
+ * visit, so a cell that looks free is free.
+ */
 export function CalendarEventBox({ event }: EventProps<CalendarEvent>) {
   const { t } = useTranslation()
-  const { appointment } = event
+  const { appointment, bufferMinutes } = event
   const services = appointment.services.map((item) => item.name).join(', ')
+  const visitEnd = dayjs(event.start).add(appointment.duration, 'minute')
+  const bufferShare = bufferMinutes > 0 ? (bufferMinutes / (appointment.duration + bufferMinutes)) * 100 : 0
   return (
     <div className="calendar-event-box" data-testid="calendar-event" data-id={appointment._id}>
+      <div className="calendar-event-time">
+        {dayjs(event.start).format('HH:mm')}–{visitEnd.format('HH:mm')}
+      </div>
       <div className="calendar-event-title">
         {appointment.repeat || appointment.seriesId ? '↻ ' : ''}
         {event.title}
@@ -17,6 +28,14 @@ export function CalendarEventBox({ event }: EventProps<CalendarEvent>) {
         {t(`appointmentStatus.${appointment.status}`)}
         {services ? ` · ${services}` : ''}
       </div>
+      {bufferShare > 0 && (
+        <div
+          className="calendar-event-buffer"
+          style={{ '--buffer-share': `${bufferShare}%` } as CSSProperties}
+          title={t('calendar.bufferUntil', { until: dayjs(event.end).format('HH:mm') })}
+          data-testid="calendar-event-buffer"
+        />
+      )}
     </div>
   )
 }

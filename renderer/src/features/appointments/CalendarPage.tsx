@@ -1,7 +1,7 @@
 import 'react-big-calendar/lib/css/react-big-calendar.css'
 import 'react-big-calendar/lib/addons/dragAndDrop/styles.css'
 import './appointments.css'
-import { useCallback, useEffect, useMemo, useState, type CSSProperties } from 'react'
+import { cloneElement, isValidElement, useCallback, useEffect, useMemo, useState, type CSSProperties, type ReactNode } from 'react'
 import dayjs from 'dayjs'
 import { Calendar, dayjsLocalizer, type SlotInfo } from 'react-big-calendar'
 import withDragAndDrop, { type EventInteractionArgs } from 'react-big-calendar/lib/addons/dragAndDrop'
@@ -13,12 +13,12 @@ import { useCurrentBranch } from '../../api/branch'
 import { useCan } from '../../api/permissions'
 import { queryClient } from '../../api/query-client'
 import type { Paginated } from '../../api/types'
-import { toastError } from '../../app/toasts'
+import { errorMessage, toastError } from '../../app/toasts'
 import { PageHeader } from '../../components/PageHeader'
 import { FetchError } from '../../components/FetchError'
 import { customerName } from '../customers/customer-name'
 import type { AppointmentRecord } from './appointment-types'
-import type { BookingPrefill } from './booking-form'
+import { startInstant, type BookingPrefill } from './booking-form'
 import { BookingDrawer } from './BookingDrawer'
 import { CalendarToolbar } from './CalendarToolbar'
 import { CalendarEventBox } from './CalendarEventBox'
@@ -41,6 +41,8 @@ import { useCalendarSettings, useCompanyZone } from './useCalendarSettings'
 import { statusColor } from './status-colors'
 import { companyToday, floatingDay, floatingToIso, fromFloating, isoWeekday, minutesOf, dayKey, toFloating } from './zoned-time'
 import { useCalendarAddress } from './useCalendarAddress'
+import { useOffHours } from './useOffHours'
+import { firstBookableTime } from './bookable-hours'
 
 const localizer = dayjsLocalizer(dayjs)
 const DnDCalendar = withDragAndDrop<CalendarEvent, CalendarResource>(Calendar)
@@ -159,7 +161,8 @@ export default function CalendarPage() {
     const start = new Date(args.start)
     const end = new Date(args.end)
     const startIso = floatingToIso(start, zone)
-    const duration = Math.round((fromFloating(end, zone).getTime() - fromFloating(start, zone).getTime()) / 60_000)
+    // The box runs to the end of the buffer; the visit itself is that much shorter.
+    const duration = Math.round((fromFloating(end, zone).getTime() - fromFloating(start, zone).getTime()) / 60_000) - event.bufferMinutes
     const column = args.resourceId !== undefined ? String(args.resourceId) : event.resourceId
     const patch: Record<string, unknown> = { start: startIso, duration }
     if (column !== event.resourceId) {
@@ -205,7 +208,23 @@ export default function CalendarPage() {
     })
   }
 
+  /** "+ Book" opens on the day on screen, at its first bookable time (issue 13). */
+  function bookStart(): string {
+    const now = toFloating(new Date(), zone)
+    const time = firstBookableTime(day, doctors.map((member) => member.schedule), {
+      dayStart: settings.dayStart,
+      dayEnd: settings.dayEnd,
+      step: settings.hoursStep,
+      today: companyToday(zone),
+      nowMinutes: now.getHours() * 60 + now.getMinutes()
+    })
+    return startInstant(day, time, zone)
+  }
+
   const working = new Set(settings.workingDays)
+  const offHoursOf = useOffHours(doctors, by, settings.step)
+  const dayOffText = (day: string, reason: NonNullable<ReturnType<typeof offHoursOf>>) =>
+    errorMessage({ data: { code: 'outside-working-hours', date: day, ...reason } })
   // One readable column per doctor: the grid scrolls sideways inside its card (never the page).
   const gridStyle = { '--slot-height': `${slotHeight(settings.zoom)}px` } as CSSProperties
 
@@ -221,7 +240,7 @@ export default function CalendarPage() {
           days={days}
           canCreate={canCreate}
           fetching={list.isFetching}
-          onBook={() => setDialog({ kind: 'new', prefill: { start: null } })}
+          onBook={() => setDialog({ kind: 'new', prefill: { start: bookStart() } })}
         />
         {list.error && !list.data ? (
           <FetchError error={list.error} onRetry={() => void list.refetch()} />
@@ -261,7 +280,14 @@ export default function CalendarPage() {
               showMultiDayTimes={false}
               dayLayoutAlgorithm="no-overlap"
               popup
-              components={{ event: CalendarEventBox }}
+              components={{
+                event: CalendarEventBox,
+                // The reason a cell is shaded shows on hover (the shading alone says nothing).
+                timeSlotWrapper: ({ children, value, resource }: { children?: ReactNode; value?: Date; resource?: unknown }) => {
+                  const reason = value && resource !== undefined ? offHoursOf(value, resource) : null
+                  return reason && isValidElement<{ title?: string }>(children) ? cloneElement(children, { title: dayOffText(dayKey(value!), reason) }) : <>{children}</>
+                }
+              }}
               eventPropGetter={(event) => {
                 const base = colour === 'status' ? statusColor(event.appointment.status) : (by === 'staff' ? colours.get(event.resourceId) : staffColours.get(event.appointment.staffId)) ?? '#1677ff'
                 return {
@@ -270,6 +296,10 @@ export default function CalendarPage() {
                 }
               }}
               dayPropGetter={(date) => (working.has(isoWeekday(dayKey(date))) ? {} : { className: 'calendar-day-off' })}
+              slotPropGetter={(date, resourceId) => {
+                const reason = offHoursOf(date, resourceId)
+                return reason ? { className: reason.reason === 'break' ? 'calendar-off-hours calendar-break' : 'calendar-off-hours' } : {}
+              }}
               messages={{ noEventsInRange: t('calendar.empty'), showMore: (count: number) => t('calendar.more', { count }) }}
             />
           </div>

@@ -21,6 +21,8 @@ export interface CalendarEvent {
   end: Date
   resourceId: string
   appointment: AppointmentRecord
+  /** Minutes after the visit its services keep the doctor and chair (drawn as part of it). */
+  bufferMinutes: number
 }
 
 /** The column of chairs for appointments booked without one. */
@@ -32,14 +34,19 @@ const hiddenOnCalendar = new Set(['cancelled', 'noShow'])
 export function calendarEvents(appointments: AppointmentRecord[], by: ColumnsBy, timeZone: string, names: Map<string, string>): CalendarEvent[] {
   return appointments
     .filter((item) => !hiddenOnCalendar.has(item.status))
-    .map((item) => ({
-      id: item._id,
-      title: names.get(item.customerId) ?? '…',
-      start: toFloating(item.start, timeZone),
-      end: toFloating(item.end, timeZone),
-      resourceId: by === 'staff' ? item.staffId : (item.workPlaceId ?? NO_CHAIR),
-      appointment: item
-    }))
+    .map((item) => {
+      // The box runs to the end of the buffer, so the grid shows the slot as held.
+      const heldUntil = item.blockedUntil && Date.parse(item.blockedUntil) > Date.parse(item.end) ? item.blockedUntil : item.end
+      return {
+        id: item._id,
+        title: names.get(item.customerId) ?? '…',
+        start: toFloating(item.start, timeZone),
+        end: toFloating(heldUntil, timeZone),
+        resourceId: by === 'staff' ? item.staffId : (item.workPlaceId ?? NO_CHAIR),
+        appointment: item,
+        bufferMinutes: Math.round((Date.parse(heldUntil) - Date.parse(item.end)) / 60_000)
+      }
+    })
 }
 
 /** Chairs as columns, plus "no chair" when some visit in range has none. */
@@ -64,10 +71,10 @@ export function rangeQuery(first: string, afterLast: string, timeZone: string, b
 
 /**
  * The appointment fields the calendar draws and moves by: the grid, the event box (status,
- * services, the series mark) and a drag (start, duration, series). The booking form opens on the
+ * services, the series mark, the buffer after the visit) and a drag (start, duration, series). The booking form opens on the
  * whole record, fetched when it opens.
  */
-export const CALENDAR_FIELDS = ['_id', 'customerId', 'staffId', 'workPlaceId', 'start', 'end', 'duration', 'status', 'services', 'repeat', 'seriesId'] as const
+export const CALENDAR_FIELDS = ['_id', 'customerId', 'staffId', 'workPlaceId', 'start', 'end', 'blockedUntil', 'duration', 'status', 'services', 'repeat', 'seriesId'] as const
 
 /** The customer fields the calendar shows: the name on each visit. */
 export const CALENDAR_CUSTOMER_FIELDS = ['_id', 'first_name', 'last_name', 'middle_name'] as const

@@ -5,8 +5,8 @@ import { useTranslation } from 'react-i18next'
 import type { CalendarEvent } from './calendar-model'
 
 /**
- * One visit on the grid: its time, the patient first (what the front desk looks for), then
- * services and status. The box runs to the end of the services' buffer, drawn hatched below the
+ * One visit on the grid: the patient first (what the front desk looks for, and all a short
+ * visit has room for), then its time, status and services. The box runs to the end of the services' buffer, drawn hatched below the
  * visit, so a cell that looks free is free.
  */
 export function CalendarEventBox({ event }: EventProps<CalendarEvent>) {
@@ -17,14 +17,14 @@ export function CalendarEventBox({ event }: EventProps<CalendarEvent>) {
   const bufferShare = bufferMinutes > 0 ? (bufferMinutes / (appointment.duration + bufferMinutes)) * 100 : 0
   return (
     <div className="calendar-event-box" data-testid="calendar-event" data-id={appointment._id}>
-      <div className="calendar-event-time">
-        {dayjs(event.start).format('HH:mm')}–{visitEnd.format('HH:mm')}
-      </div>
       <div className="calendar-event-title">
         {appointment.repeat || appointment.seriesId ? '↻ ' : ''}
         {event.title}
       </div>
       <div className="calendar-event-meta">
+        <span className="calendar-event-time">
+          {dayjs(event.start).format('HH:mm')}–{visitEnd.format('HH:mm')} ·{' '}
+        </span>
         {t(`appointmentStatus.${appointment.status}`)}
         {services ? ` · ${services}` : ''}
       </div>

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next'
 import { LanguageSwitcher } from '../../components/LanguageSwitcher'
 import { BranchSwitcher } from './BranchSwitcher'
 import { UserMenu } from './UserMenu'
+import { PatientSearch } from './PatientSearch'
 import { useFullScreen } from './full-screen'
 
 export function TopBar({ onOpenMenu, phone }: { onOpenMenu: () => void; phone: boolean }) {
@@ -13,6 +14,7 @@ export function TopBar({ onOpenMenu, phone }: { onOpenMenu: () => void; phone: b
     <>
       {phone && <Button type="text" icon={<MenuOutlined />} aria-label={t('nav.openMenu')} onClick={onOpenMenu} />}
       <div className="spacer" />
+      <PatientSearch compact={phone} />
       <BranchSwitcher />
       <LanguageSwitcher compact={phone} />
       {!phone && (

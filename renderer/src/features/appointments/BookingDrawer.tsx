@@ -25,6 +25,7 @@ import {
   type BookingValues
 } from './booking-form'
 import { CustomerSelect } from './CustomerSelect'
+import { BookingPatientSummary } from './BookingPatientSummary'
 import { RepeatFields } from './RepeatFields'
 import { durationLabel } from './duration-label'
 import { doctorName, useDoctors, useServiceCatalogue, useWorkPlaces } from './useResources'
@@ -78,6 +79,7 @@ export function BookingDrawer({ appointment, prefill = {}, onClose, onSaved }: P
   const reminderOn = Form.useWatch('reminderOn', form) ?? initial.reminderOn
   const inSeries = Boolean(appointment?.seriesId)
   const staffId = Form.useWatch('staffId', form) ?? initial.staffId
+  const customerId = Form.useWatch('customerId', form) ?? initial.customerId
   const date = Form.useWatch('date', form) ?? initial.date
   const time = Form.useWatch('time', form) ?? initial.time
   // What the server would refuse, said while the form is filled (the same rules, bookable-hours.ts).
@@ -212,6 +214,7 @@ export function BookingDrawer({ appointment, prefill = {}, onClose, onSaved }: P
         <Form.Item name="customerId" label={t('booking.customer')} rules={[{ required: true, message: t('errors.no-customer') }]}>
           <CustomerSelect />
         </Form.Item>
+        {customerId && <BookingPatientSummary customerId={customerId} appointmentId={appointment?._id} />}
         <Row gutter={12}>
           <Col span={half}>
             <Form.Item name="staffId" label={t('booking.doctor')} rules={[{ required: true, message: t('booking.doctorRequired') }]}>

@@ -1,7 +1,7 @@
 import './appointments.css'
-import { useMemo, useState, type CSSProperties } from 'react'
+import { useEffect, useMemo, useState, type CSSProperties } from 'react'
 import dayjs from 'dayjs'
-import { Alert, Button, Card, DatePicker, Dropdown, Space, Spin } from 'antd'
+import { Alert, Button, Card, DatePicker, Dropdown, Select, Space, Spin } from 'antd'
 import { LeftOutlined, MoreOutlined, RightOutlined } from '@ant-design/icons'
 import { useTranslation } from 'react-i18next'
 import { useSearchParams } from 'react-router'
@@ -20,7 +20,7 @@ import { BookingDrawer } from './BookingDrawer'
 import { rangeQuery } from './calendar-model'
 import { statusColor } from './status-colors'
 import { APPOINTMENT_PATH, useAppointments, useCustomersByIds } from './useAppointments'
-import { doctorName, useStaffNames } from './useResources'
+import { doctorName, useDoctors, useStaffNames } from './useResources'
 import { useCompanyZone } from './useCalendarSettings'
 import { addDays, companyToday, floatingDay, timeKey, toFloating } from './zoned-time'
 
@@ -35,7 +35,9 @@ const SCROLL_STEP = 16
  * /board: the chosen day's visits in columns by status. Dragging a card to another column
  * changes its status through the state machine: a column the card may not go to turns red
  * while the card is over it and refuses the drop with a message. Each card's menu does the same
- * without dragging (touch screens).
+ * without dragging (touch screens). An expected patient is marked arrived with one click, and an
+ * arrived one shows how long they have waited. Empty columns fold to a narrow strip (they open
+ * while a card is dragged) so the day's flow fits a 1366 px screen.
  */
 export default function BoardPage() {
   const { t } = useTranslation()
@@ -55,9 +57,18 @@ export default function BoardPage() {
   const [over, setOver] = useState<AppointmentStatus | null>(null)
   const [editing, setEditing] = useState<AppointmentRecord | null>(null)
   const [refusal, setRefusal] = useState<string | null>(null)
+  const { doctors } = useDoctors()
+  const doctorFilter = params.get('doctor')
+  const now = useMinuteClock()
 
-  const columns = [...mainColumns, ...extraColumns.filter((status) => appointments.some((item) => item.status === status))]
-  const go = (next: string) => setParams(next === today ? {} : { date: next })
+  const shown = doctorFilter ? appointments.filter((item) => item.staffId === doctorFilter) : appointments
+  const columns = [...mainColumns, ...extraColumns.filter((status) => shown.some((item) => item.status === status))]
+  const address = (next: { date?: string; doctor?: string | null }) => {
+    const date = next.date ?? day
+    const doctor = next.doctor === undefined ? doctorFilter : next.doctor
+    setParams({ ...(date === today ? {} : { date }), ...(doctor ? { doctor } : {}) })
+  }
+  const go = (next: string) => address({ date: next })
 
   async function changeStatus(appointment: AppointmentRecord, to: AppointmentStatus) {
     if (appointment.status === to) return
@@ -98,6 +109,17 @@ export default function BoardPage() {
             <Button icon={<RightOutlined />} aria-label={t('calendar.next')} onClick={() => go(addDays(day, 1))} />
           </Space.Compact>
           <DatePicker value={dayjs(floatingDay(day))} allowClear={false} onChange={(value) => value && go(value.format('YYYY-MM-DD'))} format="dddd, DD.MM.YYYY" aria-label={t('calendar.pickDate')} data-testid="board-date" />
+          <Select
+            allowClear
+            showSearch={{ optionFilterProp: 'label' }}
+            value={doctorFilter ?? undefined}
+            placeholder={t('board.allDoctors')}
+            options={doctors.map((member) => ({ value: member._id, label: doctorName(member) }))}
+            onChange={(value?: string) => address({ doctor: value ?? null })}
+            className="board-doctor-filter"
+            aria-label={t('board.doctor')}
+            data-testid="board-doctor"
+          />
           {list.isFetching && <Spin size="small" />}
         </div>
         {refusal && <Alert type="warning" showIcon closable={{ onClose: () => setRefusal(null) }} title={refusal} className="board-refusal" data-testid="board-refusal" />}
@@ -115,13 +137,14 @@ export default function BoardPage() {
             }}
           >
             {columns.map((status) => {
-              const cards = appointments.filter((item) => item.status === status)
+              const cards = shown.filter((item) => item.status === status)
+              const folded = cards.length === 0 && !dragged
               const refused = Boolean(dragged && over === status && dragged.status !== status && !canTransition(dragged.status, status))
               const accepted = Boolean(dragged && over === status && canTransition(dragged.status, status))
               return (
                 <section
                   key={status}
-                  className={`board-column${accepted ? ' drop-ok' : ''}${refused ? ' drop-refused' : ''}`}
+                  className={`board-column${folded ? ' folded' : ''}${accepted ? ' drop-ok' : ''}${refused ? ' drop-refused' : ''}`}
                   style={{ '--status-color': statusColor(status) } as CSSProperties}
                   aria-label={t(`appointmentStatus.${status}`)}
                   data-testid={`board-column-${status}`}
@@ -188,8 +211,26 @@ export default function BoardPage() {
                             )}
                           </div>
                           <div className="board-card-name">{customer ? customerName(customer) : '…'}</div>
+                          {item.status === 'arrived' && item.statusChangedAt && (
+                            <div className="board-card-waiting" data-testid="board-card-waiting">
+                              {t('board.waiting', { minutes: Math.max(0, Math.floor((now - Date.parse(item.statusChangedAt)) / 60_000)) })}
+                            </div>
+                          )}
                           <div className="board-card-meta">{member ? doctorName(member) : ''}</div>
                           {item.services.length > 0 && <div className="board-card-meta">{item.services.map((entry) => entry.name).join(', ')}</div>}
+                          {canEdit && item.status !== 'arrived' && next.includes('arrived') && (
+                            <Button
+                              size="small"
+                              className="board-card-arrived"
+                              onClick={(event) => {
+                                event.stopPropagation()
+                                void changeStatus(item, 'arrived')
+                              }}
+                              data-testid="board-mark-arrived"
+                            >
+                              {t('board.markArrived')}
+                            </Button>
+                          )}
                         </div>
                       )
                     })}
@@ -204,4 +245,14 @@ export default function BoardPage() {
       {editing && <BookingDrawer appointment={appointments.find((item) => item._id === editing._id) ?? editing} onClose={() => setEditing(null)} />}
     </>
   )
+}
+
+/** The time now, renewed every half minute: waiting times on the cards move on by themselves. */
+function useMinuteClock(): number {
+  const [now, setNow] = useState(() => Date.now())
+  useEffect(() => {
+    const timer = window.setInterval(() => setNow(Date.now()), 30_000)
+    return () => window.clearInterval(timer)
+  }, [])
+  return now
 }

@@ -182,9 +182,11 @@ test('double booking is refused at the doctor field', async () => {
   await page.goto(`/appointments/calendar?book=1&start=${encodeURIComponent(at('15:00'))}&staffId=${doctors[0]._id}&customerId=${customers[3]._id}&duration=30`)
   const form = page.getByTestId('booking-form')
   await expect(form.getByTestId('booking-customer')).toContainText(`Patient${tag} Delta`)
+  // The form says what is in the way before it is sent, and the server's refusal says the same.
+  await expect(form.getByTestId('booking-problem')).toHaveText('The doctor has a visit 15:00–15:30')
   await page.getByTestId('booking-save').click()
   const doctorField = form.locator('.ant-form-item').filter({ has: page.getByTestId('booking-doctor') })
-  await expect(doctorField.locator('.ant-form-item-explain-error')).toHaveText('The doctor already has an appointment at this time')
+  await expect(doctorField.locator('.ant-form-item-explain-error')).toHaveText('The doctor has a visit 15:00–15:30')
   await expect(form).toBeVisible()
 })
 

@@ -183,7 +183,7 @@ test('drafts and online requests: Confirm holds the slot, a taken slot is refuse
 
   // The same doctor at the same time is taken now: the server's Conflict stays on screen.
   await onlineRow.getByRole('button', { name: 'Confirm' }).click()
-  await expect(page.getByTestId('confirm-problem')).toContainText('The doctor already has an appointment at this time')
+  await expect(page.getByTestId('confirm-problem')).toContainText('The doctor has a visit 12:00–12:30')
   expect((await api.service<Record_>('appointment').get(online._id)).status).toBe('onlineWaiting')
 
   await onlineRow.getByRole('button', { name: 'Cancel appointment' }).click()

@@ -3,6 +3,7 @@ import type { ComponentType } from 'react'
 import { requireSession } from './guard'
 import { RouteError } from './RouteError'
 import { PageLoading } from '../components/PageLoading'
+import { plannedRoutes } from './planned-routes'
 
 /** Lazy route chunks per area (architecture, Renderer): each screen loads when first opened. */
 const page = (load: () => Promise<{ default: ComponentType }>): Pick<RouteObject, 'lazy'> => ({
@@ -69,6 +70,7 @@ export const routes: RouteObject[] = [
           { path: 'company/services', ...page(() => import('../features/services/ServicesPage')) },
           { path: 'company/services/:serviceId', ...page(() => import('../features/services/ServicePage')) },
           { path: 'company/work-places', ...page(() => import('../features/work-places/WorkPlacesPage')) },
+          ...plannedRoutes.map((path) => ({ path, ...page(() => import('./NotAvailablePage')) })),
           { path: '*', ...page(() => import('./NotFoundPage')) }
         ]
       }

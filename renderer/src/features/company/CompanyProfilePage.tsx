@@ -8,6 +8,9 @@ import { BranchesTab } from './BranchesTab'
 // Issue 5's schedule tab. Part of this page's chunk: a React.lazy tab inside the router's
 // transition stayed on its fallback in the built app.
 import CompanyScheduleTab from '../schedule/CompanyScheduleTab'
+import NotAvailablePage from '../../app/NotAvailablePage'
+import NotFoundPage from '../../app/NotFoundPage'
+import { plannedCompanyTabs, tabOutcome } from '../../app/planned-routes'
 
 const tabs = ['general', 'branches', 'schedule'] as const
 
@@ -17,7 +20,10 @@ export default function CompanyProfilePage() {
   const navigate = useNavigate()
   const { company } = useSignedIn()
   const { tab } = useParams()
-  const active = tabs.includes(tab as (typeof tabs)[number]) ? (tab as string) : 'general'
+  const outcome = tabOutcome(tab, tabs, plannedCompanyTabs)
+  if (outcome === 'planned') return <NotAvailablePage />
+  if (outcome === 'unknown') return <NotFoundPage />
+  const active = tab ?? 'general'
   return (
     <>
       <PageHeader title={t('nav.company')} subtitle={company.name} />

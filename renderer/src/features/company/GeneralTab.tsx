@@ -13,7 +13,7 @@ import { PageLoading } from '../../components/PageLoading'
 import { ruleFrom, showServerError } from '../../components/form-errors'
 import { toast } from '../../app/toasts'
 import { currencies, timeZones } from './company-options'
-import { companyModules } from '../../../../server/src/services/company/company/company.shared'
+import { builtModules } from '../../../../server/src/services/company/company/company.shared'
 
 const fields = ['name', 'phone', 'email', 'timezone', 'currency', 'locale', 'modules']
 
@@ -49,9 +49,8 @@ export function GeneralTab() {
 
   if (company.error) return <FetchError error={company.error} onRetry={() => void company.refetch()} />
   if (!company.data) return <PageLoading />
-  // The server's list fixes the order; a module the server adds later still shows by its key.
-  const extra = Object.keys(company.data.modules ?? {}).filter((key) => !(companyModules as readonly string[]).includes(key))
-  const modules = [...companyModules, ...extra]
+  // Only the modules built so far have a switch (a switch for a module not there would do nothing).
+  const modules = builtModules
   return (
     <Card>
       <Form form={form} layout="vertical" onFinish={save} disabled={!canEdit || busy} style={{ maxWidth: 820 }}>
@@ -97,7 +96,7 @@ export function GeneralTab() {
                     <Form.Item name={['modules', module]} valuePropName="checked" noStyle>
                       <Switch size="small" />
                     </Form.Item>
-                    <span>{t(`modules.${module}`, { defaultValue: module })}</span>
+                    <span>{t(`modules.${module}`)}</span>
                   </label>
                 </Col>
               ))}

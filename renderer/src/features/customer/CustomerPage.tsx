@@ -20,6 +20,12 @@ import { CustomerAppointmentsTab } from '../appointments/CustomerAppointmentsTab
 import { MergeModal } from './MergeModal'
 import { DeleteCustomerModal } from './DeleteCustomerModal'
 import { AddToWaitingListButton } from '../waiting-list/AddToWaitingListButton'
+import NotAvailablePage from '../../app/NotAvailablePage'
+import NotFoundPage from '../../app/NotFoundPage'
+import { plannedCustomerTabs, tabOutcome } from '../../app/planned-routes'
+
+/** The card's tabs built so far (the spec's others come with their features: planned-routes.ts). */
+const customerTabs = ['overview', 'appointments', 'notes']
 
 /** /customer/{id}/{tab}: overview, appointments and notes (the spec's others come with their features). */
 export default function CustomerPage() {
@@ -32,6 +38,10 @@ export default function CustomerPage() {
   const canAppointments = useCan('appointment', 'view')
   const [dialog, setDialog] = useState<CustomerDialog | null>(null)
 
+  // No silent fallback: a tab of a later issue says so, an unknown one is not found.
+  const outcome = tabOutcome(tab, customerTabs, plannedCustomerTabs)
+  if (outcome === 'planned') return <NotAvailablePage />
+  if (outcome === 'unknown') return <NotFoundPage />
   if (customer.error) return <FetchError error={customer.error} onRetry={() => void customer.refetch()} />
   if (!customer.data) return <PageLoading />
   const record = customer.data

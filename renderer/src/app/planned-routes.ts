@@ -1,0 +1,39 @@
+/**
+ * The spec's screens (section 2) that later issues build. None is linked; typed by hand, each
+ * shows "not available yet" instead of a 404 or a silent fallback to another screen. A screen
+ * leaves these lists when its issue lands.
+ */
+
+/** Route patterns of whole sections not built yet (react-router paths under the signed-in layout). */
+export const plannedRoutes = [
+  'materials/*',
+  'reports/*',
+  'pos',
+  'easy/*',
+  'my-earnings',
+  'pulse/*',
+  'profile/subscription',
+  'profile/social-links',
+  'people/:userId/balanceHistory',
+  ...[
+    'invoice', 'icd/*', 'cdb/*', 'odb/*', 'bundles', 'documents', 'presets/*', 'tasks', 'communications', 'manipulations',
+    'payments', 'z-payments', 'notifications', 'dispatch', 'labs', 'expenses', 'feedback-questionares/*', 'text-templates', 'media'
+  ].map((section) => `company/${section}`)
+] as const
+
+/** The customer card's tabs not built yet (the card has overview, appointments and notes). */
+export const plannedCustomerTabs = [
+  'treatment', 'treatment-plan', 'billing', 'xrays', 'communications', 'transactions', 'labs', 'tasks', 'questionnaires', 'chat'
+] as const
+
+/** The company profile's tabs not built yet (it has general, branches and schedule). */
+export const plannedCompanyTabs = [
+  'billing', 'settings', 'builder', 'socials', 'contacts', 'notifications', 'notification-templates', 'printTemplates', 'integrations',
+  'online-registration', 'language-region'
+] as const
+
+/** What a tab address shows: the tab, "not available yet" for a planned one, or "not found". */
+export function tabOutcome(tab: string | undefined, built: readonly string[], planned: readonly string[]): 'tab' | 'planned' | 'unknown' {
+  if (tab === undefined || built.includes(tab)) return 'tab'
+  return planned.includes(tab) ? 'planned' : 'unknown'
+}

@@ -9,6 +9,10 @@ export const serverBoundary = {
   message: 'The renderer reaches the server only through server/src/client and server/src/services/<area>/<name>/<name>.shared.'
 }
 
+/** Why a test may not cast to `never` (eslint.config.js, for tests/**). */
+export const testNeverCast =
+  'No `as never` in tests: use the typed client, the services\' Data/Patch/Query types or a fixture of tests/server/support; a value that is wrong on purpose goes through malformed() (tests/server/support/malformed.ts).'
+
 export default tseslint.config(
   { ignores: ['**/dist/**', 'node_modules/**', 'data/**', 'coverage/**', 'test-results/**', 'playwright-report/**', 'web/dev-dist/**'] },
   js.configs.recommended,
@@ -33,6 +37,15 @@ export default tseslint.config(
     files: ['renderer/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules }
+  },
+  {
+    // Tests reach services through their types: the typed client, the services' Data, Patch and
+    // Query types, the fixtures of tests/server/support. A value that is wrong on purpose (a test
+    // of bad input) goes through `malformed` (tests/server/support/malformed.ts), by name.
+    files: ['tests/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': ['error', { selector: ':matches(TSAsExpression, TSTypeAssertion) > TSNeverKeyword.typeAnnotation', message: testNeverCast }]
+    }
   },
   {
     // Command-line entry points print to the terminal on purpose.

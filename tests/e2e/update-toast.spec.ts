@@ -17,7 +17,7 @@ test('shows the update toast when a new service worker is waiting, and reloads o
     await page.goto('/login')
     await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible()
     // The first worker installs, claims the page, and registration exposes the update check.
-    await page.waitForFunction(() => Boolean(navigator.serviceWorker?.controller && (window as never)['checkForAppUpdate']), null, { timeout: 30_000 })
+    await page.waitForFunction(() => Boolean(navigator.serviceWorker?.controller && 'checkForAppUpdate' in window), null, { timeout: 30_000 })
 
     fs.writeFileSync(swFile, `${original}\n// next version ${Date.now()}\n`)
     await page.evaluate(() => (window as unknown as { checkForAppUpdate: () => Promise<void> }).checkForAppUpdate())

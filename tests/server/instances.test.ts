@@ -427,7 +427,7 @@ for (const backend of instanceBackends) {
         start: '2027-06-01T09:00:00.000Z',
         duration: 30,
         overrideWorkingHours: true
-      } as never)
+      })
       await adminA.client.service('appointment').patch(made._id, { status: 'cancelled' })
       await adminA.client.service('appointment').remove(made._id)
       await adminA.client.service('customers').remove(customer._id)

@@ -1,4 +1,4 @@
-import { Type, queryProperties, sortDefinition, type TObject, type TProperties } from '@feathersjs/typebox'
+import { Type, queryProperties, sortDefinition, type TObject, type TProperties, type TSchema } from '@feathersjs/typebox'
 
 /** The largest page a `find` may ask for; the adapters' paginate.max is the same number. */
 export const MAX_PAGE_SIZE = 500
@@ -12,15 +12,18 @@ const selectableKeys = (type: TObject) => {
   return Type.Unsafe<string[]>({ type: 'array', maxItems: keys.length, items: { type: 'string', enum: keys } })
 }
 
+/** Operators a query schema adds per property, by property name (as `queryProperties` takes them). */
+type QueryExtensions<T extends TObject> = { [K in keyof T['properties']]?: { [key: string]: TSchema } }
+
 /**
  * The query syntax of spec section 7, strict: only the listed operators ($in $nin $lt $lte $gt
  * $gte $ne per property, $or of property queries, $sort $limit $skip $select), only known
  * columns, a capped $limit. Unlike Feathers' querySyntax it has no `$and`, which the spec does
  * not list. `extensions` adds per-property operators ($regex and $options where the spec allows).
  */
-export function strictQuery<T extends TObject, X extends TProperties = TProperties>(
+export function strictQuery<T extends TObject, X extends TProperties = TProperties, E extends QueryExtensions<T> = QueryExtensions<T>>(
   type: T,
-  extensions: Parameters<typeof queryProperties>[1] = {},
+  extensions: E = {} as E,
   /** Service-specific top-level parameters, such as `$search`. */
   extra: X = {} as X,
   /** The largest `$limit` (a service whose adapter allows bigger pages, as calendars need). */

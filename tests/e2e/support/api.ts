@@ -23,7 +23,7 @@ export interface Api {
 export async function connectApi(baseURL: string, account = demoAdmin): Promise<Api> {
   const socket: Socket = io(baseURL, { transports: ['websocket'] })
   const client = createClient(socketio(socket))
-  const signedIn = (await client.authenticate({ strategy: 'local', email: account.email, password: account.password } as never)) as unknown as { branchIds?: string[] }
+  const signedIn = (await client.authenticate({ strategy: 'local', email: account.email, password: account.password })) as unknown as { branchIds?: string[] }
   // Like the app: creates go to the person's first branch.
   client.set('currentBranchId', signedIn.branchIds?.[0] ?? null)
   return {

@@ -31,7 +31,7 @@ const calls: [string, () => Promise<unknown>][] = [
 const print = (...parts: unknown[]) => process.stdout.write(`${parts.join(' ')}\n`)
 
 async function main() {
-  const result = (await client.authenticate({ strategy: 'local', email, password } as never)) as unknown as Record<string, unknown>
+  const result = (await client.authenticate({ strategy: 'local', email, password })) as unknown as Record<string, unknown>
   print('signed in:', Object.keys(result).join(', '))
   for (const [name, call] of calls) {
     try {

@@ -25,7 +25,7 @@ export async function signInApi(email: string, password: string): Promise<Api> {
   const url = `http://localhost:${process.env.E2E_PORT}`
   const socket = io(url, { transports: ['websocket'], forceNew: true })
   const client = createClient(socketio(socket))
-  const auth = (await client.authenticate({ strategy: 'local', email, password } as never)) as unknown as Api['auth']
+  const auth = (await client.authenticate({ strategy: 'local', email, password })) as unknown as Api['auth']
   const service = (path: string) => (client as unknown as { service(path: string): Remote }).service(path)
   return { service, auth, close: () => void socket.close() }
 }

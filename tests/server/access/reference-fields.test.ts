@@ -65,7 +65,7 @@ async function recordsOf(admin: SignedIn): Promise<Record<string, string>> {
   const branchId = admin.auth.branchIds[0]
   client.set('currentBranchId', branchId)
   const customer = await client.service('customers').create({ first_name: 'Referenced', last_name: 'Customer' })
-  const service = await client.service('service').create({ name: 'Referenced service', duration: 30, price: 1000 } as never)
+  const service = await client.service('service').create({ name: 'Referenced service', duration: 30, price: 1000 })
   return {
     branches: branchId,
     customers: customer._id,
@@ -77,7 +77,7 @@ async function recordsOf(admin: SignedIn): Promise<Record<string, string>> {
     'service-categories': (await client.service('service-categories').create({ name: 'Referenced category' }))._id,
     service: service._id,
     'work-place': (await client.service('work-place').create({ name: 'Referenced chair', branchId }))._id,
-    fields: (await client.service('fields').create({ name: 'Referenced field', type: 'text' } as never))._id,
+    fields: (await client.service('fields').create({ name: 'Referenced field', type: 'text' }))._id,
     'waiting-list': (
       await client.service('waiting-list').create({ customerId: customer._id, dateFrom: '2030-01-01', dateTo: '2030-01-31', timeFrom: '09:00', timeTo: '18:00', duration: 30 })
     )._id

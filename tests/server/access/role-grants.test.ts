@@ -4,6 +4,7 @@ import { referenceFields } from '../../../server/src/schema/references'
 import { engines, failure, startServer, type SignedIn, type TestServer } from '../support/harness'
 import { addMember, roleId, signedInMember } from '../support/fixtures'
 import { anyService } from '../support/any-service'
+import type { RoleData } from '../../../server/src/services/identity/roles/roles.shared'
 
 /**
  * Role escalation (issue 11, item 2): a person may give only roles whose grants are within
@@ -18,8 +19,8 @@ describe.each(engines)('role grants on %s', (engine) => {
   let teamManager: SignedIn & { user: { _id: string; roleId: string } }
   let viewerRole: string
 
-  const createRole = async (name: string, permissions: Array<Record<string, unknown>>) =>
-    (await admin.client.service('roles').create({ name, permissions } as never))._id
+  const createRole = async (name: string, permissions: RoleData['permissions']) =>
+    (await admin.client.service('roles').create({ name, permissions }))._id
 
   beforeAll(async () => {
     server = await startServer(engine)
@@ -84,18 +85,18 @@ describe.each(engines)('role grants on %s', (engine) => {
     const editorRole = await createRole('Role editor', [{ resource: 'roles', view: true, create: true, edit: true, delete: true }])
     const editor = await signedInMember(server, admin, { roleId: editorRole })
     const roles = editor.client.service('roles')
-    expect((await failure(roles.create({ name: 'Everything', permissions: [{ resource: 'company', view: true, seeAll: true }] } as never))).data).toMatchObject({
+    expect((await failure(roles.create({ name: 'Everything', permissions: [{ resource: 'company', view: true, seeAll: true }] }))).data).toMatchObject({
       code: 'role-beyond-own',
       path: 'permissions'
     })
-    expect((await failure(roles.patch(editorRole, { permissions: [{ resource: 'roles', view: true, create: true, edit: true, delete: true }, { resource: 'users', edit: true }] } as never))).data).toMatchObject({
+    expect((await failure(roles.patch(editorRole, { permissions: [{ resource: 'roles', view: true, create: true, edit: true, delete: true }, { resource: 'users', edit: true }] }))).data).toMatchObject({
       code: 'role-beyond-own'
     })
-    expect((await failure(roles.patch(administratorRole, { name: 'Renamed' } as never))).data).toMatchObject({ code: 'role-beyond-own' })
+    expect((await failure(roles.patch(administratorRole, { name: 'Renamed' }))).data).toMatchObject({ code: 'role-beyond-own' })
     expect((await failure(roles.remove(administratorRole))).data).toMatchObject({ code: 'role-beyond-own' })
     const admins = await admin.client.service('roles').get(administratorRole)
     expect(admins.name).not.toBe('Renamed')
-    const within = await roles.create({ name: 'Role viewer', permissions: [{ resource: 'roles', view: true }] } as never)
+    const within = await roles.create({ name: 'Role viewer', permissions: [{ resource: 'roles', view: true }] })
     expect(within.permissions).toEqual([expect.objectContaining({ resource: 'roles', view: true })])
     await roles.remove(within._id)
   })

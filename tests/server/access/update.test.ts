@@ -114,7 +114,7 @@ describe.each(engines)('update, a full replacement, on %s', (engine) => {
       const updated = socketEvent<Data>(socket, `${path} updated`)
       let patchedEvents = 0
       const countPatched = () => (patchedEvents += 1)
-      socket.on(`${path} patched` as never, countPatched as never)
+      socket.on(`${path} patched`, countPatched)
       try {
         const answer = await serviceOf(admin, path).update(id, data)
         expect([answer._id, answer[sample.field]]).toEqual([id, data[sample.field]])
@@ -123,7 +123,7 @@ describe.each(engines)('update, a full replacement, on %s', (engine) => {
         await new Promise((resolve) => setTimeout(resolve, 100))
         expect(patchedEvents).toBe(0)
       } finally {
-        socket.off(`${path} patched` as never, countPatched as never)
+        socket.off(`${path} patched`, countPatched)
       }
       const rows = await server.db('user_activities').where({ service: path, recordId: id, method: 'update' })
       expect(rows).toHaveLength(1)

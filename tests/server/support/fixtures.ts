@@ -12,10 +12,10 @@ export function socketOf(client: ClientApplication): Socket {
 export function socketEvent<T = unknown>(socket: Socket, event: string, ms = 3000): Promise<T> {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`no socket ${event} within ${ms} ms`)), ms)
-    socket.once(event as never, ((payload: T) => {
+    socket.once(event, (payload: T) => {
       clearTimeout(timer)
       resolve(payload)
-    }) as never)
+    })
   })
 }
 

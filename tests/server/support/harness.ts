@@ -194,12 +194,25 @@ export function handledAtOnce<T extends Promise<unknown>>(calls: T[]): T[] {
   return calls
 }
 
-/** The Feathers error a call fails with (the test fails if it succeeds). */
-export async function failure(promise: Promise<unknown>): Promise<{ name: string; code: number; message: string; data?: { code?: string; path?: string } }> {
+/** A Feathers error as a call fails with it: the spec's error shape (`data.code`, `data.path`). */
+export interface CallFailure {
+  name: string
+  code: number
+  message: string
+  data?: { code?: string; path?: string }
+}
+
+/** The Feathers error a call fails with (the test fails if it succeeds, or throws no error object). */
+export async function failure(promise: Promise<unknown>): Promise<CallFailure> {
   try {
     await promise
   } catch (error) {
-    return error as never
+    if (isCallFailure(error)) return error
+    throw error
   }
   throw new Error('expected the call to fail, but it succeeded')
+}
+
+function isCallFailure(error: unknown): error is CallFailure {
+  return typeof error === 'object' && error !== null && 'name' in error && typeof error.name === 'string' && 'message' in error && typeof error.message === 'string'
 }

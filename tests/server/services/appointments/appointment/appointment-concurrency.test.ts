@@ -1,6 +1,7 @@
 import { engines, startServer, type TestServer } from '../../../support/harness'
 import { signedInMember } from '../../../support/fixtures'
 import { openClinic, booking, addDoctor, type Clinic } from '../../../support/appointment-fixtures'
+import type { AppointmentData } from '../../../../../server/src/services/appointments/appointment/appointment.shared'
 
 /**
  * Two front desks book the same slot at the same moment, each on its own socket: exactly one
@@ -17,10 +18,10 @@ describe.each(engines)('double booking under concurrency (%s)', (engine) => {
   })
   afterAll(() => server.stop())
 
-  async function race(dataA: object, dataB: object) {
+  async function race(dataA: AppointmentData, dataB: AppointmentData) {
     const results = await Promise.allSettled([
-      clinic.admin.client.service('appointment').create(dataA as never),
-      desk.client.service('appointment').create(dataB as never)
+      clinic.admin.client.service('appointment').create(dataA),
+      desk.client.service('appointment').create(dataB)
     ])
     const made = results.filter((result) => result.status === 'fulfilled')
     const refused = results.filter((result): result is PromiseRejectedResult => result.status === 'rejected').map((result) => result.reason)

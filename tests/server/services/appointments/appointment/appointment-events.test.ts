@@ -22,7 +22,7 @@ describe.each(engines)('appointment live events (%s)', (engine) => {
     })
     deskRoleId = role._id
     desk = await signedInMember(server, clinic.admin, { roleId: deskRoleId, branchIds: [clinic.branchId] })
-    const branch = await clinic.admin.client.service('branches').create({ name: 'Second branch' } as never)
+    const branch = await clinic.admin.client.service('branches').create({ name: 'Second branch' })
     otherBranchDesk = await signedInMember(server, clinic.admin, { roleId: deskRoleId, branchIds: [branch._id] })
   })
   afterAll(() => server.stop())

@@ -32,7 +32,7 @@ describe.each(engines)('appointment rules (%s)', (engine) => {
   })
 
   it('requires a customer: "No customer was selected"', async () => {
-    const error = await failure(appointments().create({ ...booking(clinic, '2027-03-22', '10:00'), customerId: undefined } as never))
+    const error = await failure(appointments().create({ ...booking(clinic, '2027-03-22', '10:00'), customerId: undefined }))
     expect(error).toMatchObject({ name: 'BadRequest', message: 'No customer was selected', data: { code: 'no-customer', path: 'customerId' } })
   })
 
@@ -50,7 +50,7 @@ describe.each(engines)('appointment rules (%s)', (engine) => {
   // The overlap check reads only appointments that start at most the longest visit plus the
   // longest buffer earlier (appointment-booking.ts): the longest possible one must still count.
   it('refuses a booking inside a day-long appointment with the longest buffer that began the day before', async () => {
-    const service = await clinic.admin.client.service('service').create({ name: 'Sedation day', duration: 720, bufferTime: 240, price: 100000 } as never)
+    const service = await clinic.admin.client.service('service').create({ name: 'Sedation day', duration: 720, bufferTime: 240, price: 100000 })
     const services = [{ serviceId: service._id, name: 'Sedation day', duration: 720, price: 100000, quantity: 1 }]
     await appointments().create({ ...booking(clinic, '2029-01-08', '00:05', { duration: 1440, services }), overrideWorkingHours: true })
     // Ends 2029-01-09 00:05, held until 04:05 by the buffer.
@@ -60,7 +60,7 @@ describe.each(engines)('appointment rules (%s)', (engine) => {
   })
 
   it('keeps the service buffer time free after an appointment', async () => {
-    const service = await clinic.admin.client.service('service').create({ name: 'Implant', duration: 60, bufferTime: 15, price: 100000 } as never)
+    const service = await clinic.admin.client.service('service').create({ name: 'Implant', duration: 60, bufferTime: 15, price: 100000 })
     const services = [{ serviceId: service._id, name: 'Implant', duration: 60, price: 100000, quantity: 1 }]
     await appointments().create(booking(clinic, '2027-03-24', '09:00', { duration: 60, services }))
     const error = await failure(appointments().create(booking(clinic, '2027-03-24', '10:10')))
@@ -184,8 +184,8 @@ describe.each(engines)('appointment rules (%s)', (engine) => {
     const removed = await appointments().create(booking(clinic, '2027-04-07', '09:00'))
     await appointments().remove(removed._id)
     await appointments().create(booking(clinic, '2027-04-07', '09:00'))
-    const trash = await clinic.admin.client.service('trash').find({ query: { service: 'appointment', recordId: removed._id } } as never)
+    const trash = await clinic.admin.client.service('trash').find({ query: { service: 'appointment', recordId: removed._id } })
     const item = (trash as unknown as { data: Array<{ _id: string }> }).data[0]
-    expect(await failure(clinic.admin.client.service('trash').patch(item._id, { restore: true } as never))).toMatchObject({ name: 'Conflict' })
+    expect(await failure(clinic.admin.client.service('trash').patch(item._id, { restore: true }))).toMatchObject({ name: 'Conflict' })
   })
 })

@@ -3,6 +3,7 @@ import type { TrashItem, TrashSummary } from '../../../../../server/src/services
 import { manifestOf } from '../../../../../server/src/services/service-manifest'
 import { engines, failure, nextEvent, receivesEvent, startServer, type SignedIn, type TestServer, handledAtOnce } from '../../../support/harness'
 import { addMember, signedInMember } from '../../../support/fixtures'
+import { malformed } from '../../../support/malformed'
 
 type Page<T> = { total: number; limit: number; skip: number; data: T[] }
 
@@ -223,7 +224,7 @@ describe.each(engines)('trash on %s', (engine) => {
       expect(error.name).toBe('NotFound')
       expect(JSON.stringify(error)).not.toContain(specialty.name)
     }
-    const page = (await trashOf(other).find({ query: { $limit: 500, companyId: admin.auth.company._id } as never })) as Page<TrashItem>
+    const page = (await trashOf(other).find({ query: { $limit: 500, companyId: admin.auth.company._id } })) as Page<TrashItem>
     expect(page.data.filter((entry) => entry.companyId !== other.auth.company._id)).toEqual([])
     expect(await trashRow(specialty._id)).toBeDefined()
     // Another company's record is not found by remove either, and nothing reaches the trash.
@@ -404,8 +405,8 @@ describe.each(engines)('trash on %s', (engine) => {
     const specialty = await admin.client.service('specialty').create({ name: unique('Strict') })
     await admin.client.service('specialty').remove(specialty._id)
     const item = await itemFor(specialty._id)
-    expect((await failure(trashOf(admin).patch(item._id, { restore: false } as never))).name).toBe('BadRequest')
-    expect((await failure(trashOf(admin).patch(item._id, { restore: true, title: 'Renamed' } as never))).name).toBe('BadRequest')
+    expect((await failure(trashOf(admin).patch(item._id, malformed({ restore: false })))).name).toBe('BadRequest')
+    expect((await failure(trashOf(admin).patch(item._id, malformed({ restore: true, title: 'Renamed' })))).name).toBe('BadRequest')
     expect((await trashRow(specialty._id)).title).toBe(specialty.name)
     const create = (trashOf(admin) as unknown as { create: (data: unknown) => Promise<unknown> }).create({ ...item, _id: undefined })
     expect((await failure(create)).name).toBe('MethodNotAllowed')

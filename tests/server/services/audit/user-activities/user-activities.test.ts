@@ -155,7 +155,7 @@ describe.each(engines)('user activities on %s', (engine) => {
     await member.client.service('authManagement').create({
       action: 'passwordChange',
       value: { oldPassword: PASSWORD, password: 'Brand-new-pass-8', passwordConfirmation: 'Brand-new-pass-8' }
-    } as never)
+    })
     const entries = await server.db('user_activities').where({ service: 'authManagement', userId: member.user._id })
     expect(entries).toHaveLength(1)
     expect(entries[0].recordId).toBe(member.user._id)
@@ -164,7 +164,7 @@ describe.each(engines)('user activities on %s', (engine) => {
     const [entry] = (await log().find({ query: { service: 'authManagement', userId: member.user._id } })).data
     expect(entry.changes).toEqual({ action: 'passwordChange' })
     // A reset request by someone not signed in: no company, no person, no entry.
-    await server.connect().service('authManagement').create({ action: 'sendResetPwd', value: { email: member.email } } as never)
+    await server.connect().service('authManagement').create({ action: 'sendResetPwd', value: { email: member.email } })
     expect(Number((await server.db('user_activities').count({ total: '*' }))[0].total)).toBe(Number(countBefore[0].total) + 1)
   })
 
@@ -242,7 +242,7 @@ describe.each(engines)('user activities on %s', (engine) => {
     const error = await failure(log(other).get(entry._id))
     expect(error.name).toBe('NotFound')
     expect(JSON.stringify(error)).not.toContain(specialty.name)
-    const theirs = (await log(other).find({ query: { recordId: specialty._id, companyId: admin.auth.company._id } as never })) as Page<UserActivity>
+    const theirs = (await log(other).find({ query: { recordId: specialty._id, companyId: admin.auth.company._id } })) as Page<UserActivity>
     expect(theirs.total).toBe(0)
     const all = (await log(other).find({ query: { $limit: 500 } })) as Page<UserActivity>
     expect(all.data.filter((row) => row.companyId !== other.auth.company._id)).toEqual([])

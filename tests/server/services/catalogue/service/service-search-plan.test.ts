@@ -26,12 +26,12 @@ describe.each(engines)('service search query plan on %s', (engine) => {
   afterAll(() => server.stop())
 
   const plan = async (term: string) => {
-    const { sql, bindings } = server.app.service('service').createQuery({ query: { companyId: admin.auth.company._id, $search: term, $sort: { rank: 1, name: 1, _id: 1 } } } as never).limit(50).toSQL()
+    const { sql, bindings } = server.app.service('service').createQuery({ query: { companyId: admin.auth.company._id, $search: term, $sort: { rank: 1 as const, name: 1 as const, _id: 1 as const } } }).limit(50).toSQL()
     if (databaseEngine(server.db) === 'postgres') {
-      const result = await server.db.raw(`explain ${sql}`, bindings as never)
+      const result = await server.db.raw(`explain ${sql}`, bindings)
       return result.rows.map((row: Record<string, string>) => row['QUERY PLAN']).join('\n')
     }
-    const rows = await server.db.raw(`explain query plan ${sql}`, bindings as never)
+    const rows = await server.db.raw(`explain query plan ${sql}`, bindings)
     return rows.map((row: { detail: string }) => row.detail).join('\n')
   }
 

@@ -1,5 +1,7 @@
 import { engines, failure, PASSWORD, startServer, type TestServer } from '../../../support/harness'
 import { tableCounts } from '../../../support/fixtures'
+import type { RegistrationData } from '../../../../../server/src/services/company/company-registration/company-registration.shared'
+import { malformed } from '../../../support/malformed'
 
 let counter = 0
 function validRegistration(overrides: Record<string, unknown> = {}) {
@@ -22,12 +24,12 @@ describe.each(engines)('company registration on %s', (engine) => {
   })
   afterAll(() => server.stop())
 
-  const register = (data: Record<string, unknown>) => server.connect().service('company-registration').create(data as never)
+  const register = (data: RegistrationData) => server.connect().service('company-registration').create(data)
 
   /** Runs a registration that must fail, and proves it wrote nothing. */
   async function refused(data: Record<string, unknown>) {
     const before = await tableCounts(server)
-    const error = await failure(register(data))
+    const error = await failure(register(malformed(data)))
     expect(await tableCounts(server)).toEqual(before)
     return error
   }

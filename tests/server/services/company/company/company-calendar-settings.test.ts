@@ -54,7 +54,7 @@ describe.each(engines)('calendar settings on %s', (engine) => {
       [{ colour: 'red' }, 'invalid-request', 'settings.calendar.colour']
     ]
     for (const [calendar, code, path] of cases) {
-      const error = await failure(company(admin).patch('mine', { settings: { calendar } } as never))
+      const error = await failure(company(admin).patch('mine', { settings: { calendar } }))
       expect([JSON.stringify(calendar), error.name, error.data?.code, error.data?.path]).toEqual([JSON.stringify(calendar), 'BadRequest', code, path])
     }
     expect((await company(admin).get('mine')).settings.calendar).toEqual(before)

@@ -1,5 +1,6 @@
 import { engines, failure, startServer, type TestServer } from '../../../support/harness'
 import { addMember, signedInMember } from '../../../support/fixtures'
+import { malformed } from '../../../support/malformed'
 
 /** A role that may only see its own profile (a variable, since the roles schema types grants loosely). */
 const profileOnly = [{ resource: 'profile', view: true }]
@@ -39,7 +40,7 @@ describe.each(engines)('my-company on %s', (engine) => {
     for (const id of [other.auth.company._id, 'theirs']) {
       expect(await failure(owner.client.service('my-company').get(id))).toMatchObject({ name: 'NotFound', data: { code: 'not-found' } })
     }
-    expect(await failure(owner.client.service('my-company').get('mine', { query: { companyId: other.auth.company._id, name: 'x' } } as never))).toMatchObject({ name: 'BadRequest' })
+    expect(await failure(owner.client.service('my-company').get('mine', { query: malformed({ companyId: other.auth.company._id, name: 'x' }) }))).toMatchObject({ name: 'BadRequest' })
   })
 
   it('needs the my-company view permission and a signed-in caller', async () => {

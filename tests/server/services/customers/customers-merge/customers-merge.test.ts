@@ -2,6 +2,7 @@ import { manifests } from '../../../../../server/src/services/service-manifest'
 import { findValidCabinetToken } from '../../../../../server/src/services/customers/customer-cabinet-token/customer-cabinet-token.class'
 import { engines, failure, nextEvent, startServer, type SignedIn, type TestServer } from '../../../support/harness'
 import { signedInMember } from '../../../support/fixtures'
+import { malformed } from '../../../support/malformed'
 
 describe.each(engines)('merging customers (customers-merge) on %s', (engine) => {
   let server: TestServer
@@ -132,7 +133,7 @@ describe.each(engines)('merging customers (customers-merge) on %s', (engine) => 
     it('rejects malformed data', async () => {
       const customer = await newCustomer()
       for (const data of [{ keepId: customer._id }, { keepId: customer._id, mergeId: 'abc' }, { keepId: customer._id, mergeId: customer._id, extra: 1 }, {}]) {
-        const error = await failure(admin.client.service('customers-merge').create(data as never))
+        const error = await failure(admin.client.service('customers-merge').create(malformed(data)))
         expect([JSON.stringify(data), error.name]).toEqual([JSON.stringify(data), 'BadRequest'])
       }
     })
@@ -144,7 +145,7 @@ describe.each(engines)('merging customers (customers-merge) on %s', (engine) => 
       await admin.client.service('notes').create({ customerId: merged._id, text: 'Must stay' })
       const before = await snapshot()
       // A declared table that does not exist fails after the notes were moved.
-      manifests.set('no-such-service', { methods: [], access: {}, customerRows: [{ table: 'no_such_table', column: 'customerId' }] } as never)
+      manifests.set('no-such-service', { methods: [], access: { methods: {} }, customerRows: [{ table: 'no_such_table', column: 'customerId' }] })
       try {
         const error = await failure(merge(kept._id, merged._id))
         expect(error.name).toBe('GeneralError')

@@ -1,4 +1,5 @@
 import { engines, failure, startServer, type SignedIn, type TestServer } from '../../../support/harness'
+import { malformed } from '../../../support/malformed'
 
 /** `$regex` and `$options` on customers' name, phone and e-mail fields, run by the database. */
 describe.each(engines)('customer $regex on %s', (engine) => {
@@ -19,7 +20,7 @@ describe.each(engines)('customer $regex on %s', (engine) => {
   afterAll(() => server.stop())
 
   const find = async (query: Record<string, unknown>) => {
-    const page = await admin.client.service('customers').find({ query } as never)
+    const page = await admin.client.service('customers').find({ query })
     return page.data.map((customer) => Object.keys(ids).find((key) => ids[key] === customer._id)).sort()
   }
 
@@ -41,7 +42,7 @@ describe.each(engines)('customer $regex on %s', (engine) => {
 
   it('refuses $regex on any other field', async () => {
     for (const query of [{ address: { $regex: 'x' } }, { gender: { $regex: 'male' } }, { _id: { $regex: '.' } }, { $or: [{ profession: { $regex: 'x' } }] }]) {
-      expect((await failure(admin.client.service('customers').find({ query } as never))).name).toBe('BadRequest')
+      expect((await failure(admin.client.service('customers').find({ query: malformed(query) }))).name).toBe('BadRequest')
     }
   })
 
@@ -55,7 +56,7 @@ describe.each(engines)('customer $regex on %s', (engine) => {
       [{ first_name: { $regex: 'a', $options: 'g' } }, 'invalid-request']
     ]
     for (const [query, code] of cases) {
-      const error = await failure(admin.client.service('customers').find({ query } as never))
+      const error = await failure(admin.client.service('customers').find({ query }))
       expect([query, error.name, error.data?.code]).toEqual([query, 'BadRequest', code])
     }
   })

@@ -1,5 +1,6 @@
 import { engines, failure, nextEvent, receivesEvent, startServer, type SignedIn, type TestServer, handledAtOnce } from '../../../support/harness'
 import { signedInMember } from '../../../support/fixtures'
+import { malformed } from '../../../support/malformed'
 
 describe.each(engines)('custom fields (fields) on %s', (engine) => {
   let server: TestServer
@@ -75,11 +76,11 @@ describe.each(engines)('custom fields (fields) on %s', (engine) => {
     const blank = await failure(fields().create({ name: '', type: 'text' }))
     expect(blank.data).toMatchObject({ code: 'field-required', path: 'name' })
     for (const data of [{ name: 'X', type: 'colour' }, { name: 'X', type: 'text', companyId: other.auth.company._id }, { name: 'X', type: 'text', rank: -1 }, { name: 'X', type: 'text', rank: 1.5 }]) {
-      const error = await failure(fields().create(data as never))
+      const error = await failure(fields().create(malformed(data)))
       expect([JSON.stringify(data), error.name]).toEqual([JSON.stringify(data), 'BadRequest'])
     }
     const field = await fields().create({ name: unique('Fixed type'), type: 'text' })
-    const retype = await failure(fields().patch(field._id, { type: 'number' } as never))
+    const retype = await failure(fields().patch(field._id, malformed({ type: 'number' })))
     expect(retype.name).toBe('BadRequest')
     expect((await fields().get(field._id)).type).toBe('text')
   })

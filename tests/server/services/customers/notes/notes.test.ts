@@ -1,5 +1,6 @@
 import { engines, failure, nextEvent, receivesEvent, startServer, type SignedIn, type TestServer, handledAtOnce } from '../../../support/harness'
 import { signedInMember } from '../../../support/fixtures'
+import { malformed } from '../../../support/malformed'
 
 describe.each(engines)('customer notes (notes) on %s', (engine) => {
   let server: TestServer
@@ -56,7 +57,7 @@ describe.each(engines)('customer notes (notes) on %s', (engine) => {
 
   it('asks a find to name one customer', async () => {
     for (const query of [{}, { customerId: { $in: [customerId] } }, { pinned: true }]) {
-      const error = await failure(notes().find({ query } as never))
+      const error = await failure(notes().find({ query }))
       expect([JSON.stringify(query), error.name, error.data?.path]).toEqual([JSON.stringify(query), 'BadRequest', 'customerId'])
     }
   })
@@ -69,7 +70,7 @@ describe.each(engines)('customer notes (notes) on %s', (engine) => {
         expect(error.name).toBe('BadRequest')
         expect(error.data).toMatchObject({ code: 'field-required', path: 'text' })
       }
-      const missing = await failure(notes().create({ customerId } as never))
+      const missing = await failure(notes().create(malformed({ customerId })))
       expect(missing.data).toMatchObject({ code: 'field-required', path: 'text' })
       const tooLong = await failure(notes().create({ customerId, text: 'x'.repeat(5001) }))
       expect(tooLong.data).toMatchObject({ code: 'note-too-long', path: 'text' })
@@ -84,10 +85,10 @@ describe.each(engines)('customer notes (notes) on %s', (engine) => {
       const note = await notes().create({ customerId, text: 'Stays' })
       const elsewhere = await newCustomer(admin)
       for (const data of [{ customerId, text: 'x', companyId: other.auth.company._id }, { customerId, text: 'x', createdBy: other.auth.user._id }, { customerId: 'nope', text: 'x' }, { customerId, text: 5 }]) {
-        const error = await failure(notes().create(data as never))
+        const error = await failure(notes().create(malformed(data)))
         expect([JSON.stringify(data), error.name]).toEqual([JSON.stringify(data), 'BadRequest'])
       }
-      const move = await failure(notes().patch(note._id, { customerId: elsewhere._id } as never))
+      const move = await failure(notes().patch(note._id, malformed({ customerId: elsewhere._id })))
       expect(move.name).toBe('BadRequest')
       const blank = await failure(notes().patch(note._id, { text: ' ' }))
       expect(blank.data).toMatchObject({ code: 'field-required', path: 'text' })

@@ -2,6 +2,7 @@ import { defaultRolePermissions } from '../../../../../domain/access/default-rol
 import { permissionFlags, permissionResources } from '../../../../../domain/access/resources'
 import { engines, failure, startServer, type TestServer } from '../../../support/harness'
 import { roleId, signedInMember } from '../../../support/fixtures'
+import { malformed } from '../../../support/malformed'
 
 /** A role that may only see its own profile (a variable, since the roles schema types grants loosely). */
 const profileOnly = [{ resource: 'profile', view: true }]
@@ -40,6 +41,6 @@ describe.each(engines)('permissions on %s', (engine) => {
   it('needs a signed-in caller and takes no query', async () => {
     expect(await failure(server.connect().service('permissions').find())).toMatchObject({ name: 'NotAuthenticated' })
     const owner = await server.registerClinic()
-    expect(await failure(owner.client.service('permissions').find({ query: { resource: 'users' } } as never))).toMatchObject({ name: 'BadRequest' })
+    expect(await failure(owner.client.service('permissions').find({ query: malformed({ resource: 'users' }) }))).toMatchObject({ name: 'BadRequest' })
   })
 })

@@ -103,7 +103,7 @@ describe.each(engines)('sessions on %s', (engine) => {
     // On disconnect the Feathers client starts re-authenticating with its stored token, to be
     // sent once the socket reconnects; catch that attempt the moment it starts.
     const reauthentication = new Promise<{ attempt: ReturnType<typeof failure> }>((resolve) => {
-      socket.once('disconnect', () => resolve({ attempt: failure(doctor.client.get('authentication' as never) as unknown as Promise<unknown>) }))
+      socket.once('disconnect', () => resolve({ attempt: failure(doctor.client.reAuthenticate()) }))
     })
     await owner.client.service('sessions').remove(doctor.auth.sessionId)
     await heard

@@ -1,5 +1,6 @@
 import { engines, failure, nextEvent, startServer, type SignedIn, type TestServer } from '../../../support/harness'
 import { signedInMember } from '../../../support/fixtures'
+import { malformed } from '../../../support/malformed'
 
 /** `time-templates`: named day patterns, intervals checked and stored sorted. */
 describe.each(engines)('time templates on %s', (engine) => {
@@ -47,8 +48,8 @@ describe.each(engines)('time templates on %s', (engine) => {
       expect({ name: error.name, ...error.data }).toMatchObject({ name: 'BadRequest', code, path })
       expect(error.message).not.toBe('')
     }
-    expect((await failure(templates(admin).create({ name: 'Extra', intervals: [{ start: '09:00', end: '10:00', note: 'x' } as never] }))).name).toBe('BadRequest')
-    expect((await failure(templates(admin).create({ name: 'No intervals' } as never))).data).toMatchObject({ path: 'intervals' })
+    expect((await failure(templates(admin).create({ name: 'Extra', intervals: [malformed({ start: '09:00', end: '10:00', note: 'x' })] }))).name).toBe('BadRequest')
+    expect((await failure(templates(admin).create(malformed({ name: 'No intervals' })))).data).toMatchObject({ path: 'intervals' })
     expect(await rows()).toEqual(before)
   })
 

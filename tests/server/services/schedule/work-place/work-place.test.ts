@@ -1,5 +1,6 @@
 import { engines, failure, nextEvent, receivesEvent, startServer, type SignedIn, type TestServer } from '../../../support/harness'
 import { signedInMember } from '../../../support/fixtures'
+import { malformed } from '../../../support/malformed'
 
 /** `work-place`: chairs and rooms per branch, seen and managed within the caller's branches. */
 describe.each(engines)('work places on %s', (engine) => {
@@ -66,9 +67,9 @@ describe.each(engines)('work places on %s', (engine) => {
     const before = await rows()
     expect((await failure(places(managerB).create({ name: 'Elsewhere', branchId: branchA }))).data).toMatchObject({ code: 'branch-not-allowed', path: 'branchId' })
     expect((await failure(places(admin).create({ name: 'Theirs', branchId: other.auth.branchIds[0] }))).data).toMatchObject({ code: 'branch-not-allowed', path: 'branchId' })
-    expect((await failure(places(admin).create({ name: 'Sofa', kind: 'sofa' as never, branchId: branchA }))).data).toMatchObject({ path: 'kind' })
+    expect((await failure(places(admin).create({ name: 'Sofa', kind: malformed('sofa'), branchId: branchA }))).data).toMatchObject({ path: 'kind' })
     expect((await failure(places(admin).create({ name: ' ', branchId: branchA }))).data).toMatchObject({ code: 'field-required', path: 'name' })
-    expect((await failure(places(admin).patch(chair._id, { branchId: branchB } as never))).data).toMatchObject({ code: 'invalid-request', path: 'branchId' })
+    expect((await failure(places(admin).patch(chair._id, malformed({ branchId: branchB })))).data).toMatchObject({ code: 'invalid-request', path: 'branchId' })
     expect((await failure(places(admin).create({ name: 'Fixed chair', branchId: branchA }))).name).toBe('Conflict')
     expect(await rows()).toEqual(before)
   })

@@ -1,5 +1,6 @@
 import { engines, failure, PASSWORD, startServer, type SignedIn, type TestServer } from '../../../support/harness'
 import { roleId, signedInMember } from '../../../support/fixtures'
+import type { UserData } from '../../../../../server/src/services/team/users/users.shared'
 
 const publicFields = ['_id', 'first_name', 'last_name', 'middle_name', 'color', 'specialtyId', 'roleId', 'branchIds', 'acceptsAppointments', 'staticPrice', 'staticDuration', 'schedule'].sort()
 
@@ -23,7 +24,7 @@ describe.each(engines)('my-team on %s', (engine) => {
     secondBranch = (await owner.client.service('branches').create({ name: 'Second' }))._id
     surgery = (await owner.client.service('specialty').create({ name: 'Surgery' }))._id
     const doctorRole = await roleId(owner, 'doctor')
-    const add = async (key: string, data: Record<string, unknown>) => {
+    const add = async (key: string, data: Pick<UserData, 'last_name'> & Partial<UserData>) => {
       const member = await owner.client.service('users').create({
         email: `${key}.${Math.random().toString(36).slice(2, 8)}@clinic.test`,
         first_name: key,
@@ -31,7 +32,7 @@ describe.each(engines)('my-team on %s', (engine) => {
         branchIds: [mainBranch],
         password: PASSWORD,
         ...data
-      } as never)
+      })
       ids[key] = member._id
     }
     await add('Aziz', { last_name: 'Bakirov', acceptsAppointments: true, specialtyId: surgery, staticPrice: 150000, staticDuration: 45, percentOfRevenue: 30 })
@@ -86,7 +87,7 @@ describe.each(engines)('my-team on %s', (engine) => {
       { $select: ['email'] }
     ]
     for (const query of queries) {
-      expect(await failure(doctor.client.service('my-team').find({ query } as never))).toMatchObject({ name: 'BadRequest' })
+      expect(await failure(doctor.client.service('my-team').find({ query }))).toMatchObject({ name: 'BadRequest' })
     }
   })
 

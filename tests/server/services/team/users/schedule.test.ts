@@ -1,5 +1,6 @@
 import { engines, failure, nextEvent, startServer, type SignedIn, type TestServer } from '../../../support/harness'
 import { signedInMember } from '../../../support/fixtures'
+import { malformed } from '../../../support/malformed'
 
 const week = {
   '1': [{ start: '09:00', end: '13:00' }, { start: '14:00', end: '18:00' }],
@@ -58,10 +59,10 @@ describe.each(engines)('working hours on %s', (engine) => {
       [{ dates: { '2026-02-30': [] } }, 'date-invalid', 'schedule.dates.2026-02-30']
     ]
     for (const [schedule, code, path] of cases) {
-      expect((await failure(doctor.client.service('profile').patch('me', { schedule } as never))).data).toMatchObject({ code, path })
+      expect((await failure(doctor.client.service('profile').patch('me', { schedule }))).data).toMatchObject({ code, path })
     }
     for (const schedule of [{ week: { '8': [] } }, { days: {} }, { week: { '1': [{ start: '09:00' }] } }]) {
-      expect((await failure(doctor.client.service('profile').patch('me', { schedule } as never))).name).toBe('BadRequest')
+      expect((await failure(doctor.client.service('profile').patch('me', { schedule: malformed(schedule) }))).name).toBe('BadRequest')
     }
     expect(await storedSchedule(doctor.user._id)).toEqual(before)
   })
@@ -82,7 +83,7 @@ describe.each(engines)('working hours on %s', (engine) => {
     expect((await failure(scheduler.client.service('my-team').patch(colleague.user._id, { schedule: { week: { '1': [{ start: '25:00', end: '26:00' }] } } }))).data)
       .toMatchObject({ code: 'time-invalid', path: 'schedule.week.1.0.start' })
     // Only the hours and bookability: nothing else of the member.
-    expect((await failure(scheduler.client.service('my-team').patch(colleague.user._id, { first_name: 'Renamed' } as never))).name).toBe('BadRequest')
+    expect((await failure(scheduler.client.service('my-team').patch(colleague.user._id, malformed({ first_name: 'Renamed' })))).name).toBe('BadRequest')
   })
 
   it('refuses people without the right, and another company\'s member is not found', async () => {

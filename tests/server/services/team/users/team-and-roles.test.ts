@@ -2,6 +2,7 @@ import { access } from '../../../../../server/src/access/access'
 import { engines, failure, PASSWORD, startServer, type SignedIn, type TestServer, handledAtOnce } from '../../../support/harness'
 import { addMember, roleId, signedInMember, tableCounts } from '../../../support/fixtures'
 import { useAnyService } from '../../../support/any-service'
+import { malformed } from '../../../support/malformed'
 
 describe.each(engines)('team, roles, branches and company on %s', (engine) => {
   let server: TestServer
@@ -43,7 +44,7 @@ describe.each(engines)('team, roles, branches and company on %s', (engine) => {
     it('rejects an unknown resource or flag, writing nothing', async () => {
       const before = await tableCounts(server)
       for (const permissions of [[{ resource: 'nuclear-codes', view: true }], [{ resource: 'customers', launch: true }], [{ resource: 'customers', view: 'yes' }]]) {
-        const error = await failure(admin.client.service('roles').create({ name: 'Bad', permissions } as never))
+        const error = await failure(admin.client.service('roles').create({ name: 'Bad', permissions: malformed(permissions) }))
         expect(error.name).toBe('BadRequest')
       }
       expect(await tableCounts(server)).toEqual(before)
@@ -134,7 +135,7 @@ describe.each(engines)('team, roles, branches and company on %s', (engine) => {
     it('rejects out-of-range member fields', async () => {
       const base = { email: `range.${Date.now()}@clinic.test`, first_name: 'R', last_name: 'R', roleId: await roleId(admin, 'doctor'), branchIds: admin.auth.branchIds, password: PASSWORD }
       for (const extra of [{ percentOfRevenue: 101 }, { percentOfRevenue: -1 }, { color: 'red' }, { staticPrice: 1.5 }, { staticDuration: 0 }, { balance: 100 }, { isOwner: true }, { branchIds: [] }]) {
-        const error = await failure(admin.client.service('users').create({ ...base, ...extra } as never))
+        const error = await failure(admin.client.service('users').create({ ...base, ...extra }))
         expect([JSON.stringify(extra), error.name]).toEqual([JSON.stringify(extra), 'BadRequest'])
       }
     })
@@ -162,7 +163,7 @@ describe.each(engines)('team, roles, branches and company on %s', (engine) => {
         [{ password: 'short1!' }, 'Password must be at least 8 characters', 'password']
       ]
       for (const [extra, message, path] of cases) {
-        const error = await failure(admin.client.service('users').create({ ...base, ...extra } as never))
+        const error = await failure(admin.client.service('users').create({ ...base, ...extra }))
         expect([error.name, error.message, error.data?.path]).toEqual(['BadRequest', message, path])
       }
     })
@@ -226,7 +227,7 @@ describe.each(engines)('team, roles, branches and company on %s', (engine) => {
     it('matches branch names with $regex case-insensitively, Cyrillic too', async () => {
       const owner = await server.registerClinic()
       await owner.client.service('branches').create({ name: 'Филиал Юнусабад' })
-      const found = await owner.client.service('branches').find({ query: { name: { $regex: 'юнусабад', $options: 'i' } } as never })
+      const found = await owner.client.service('branches').find({ query: { name: { $regex: 'юнусабад', $options: 'i' } } })
       expect(found.data.map((branch: { name: string }) => branch.name)).toEqual(['Филиал Юнусабад'])
     })
 
@@ -255,7 +256,7 @@ describe.each(engines)('team, roles, branches and company on %s', (engine) => {
     it('rejects an unknown module, an unknown setting and the subscription end', async () => {
       const owner = await server.registerClinic()
       for (const data of [{ modules: { rockets: true } }, { settings: { freeMoney: true } }, { subscriptionEndsAt: null }, { modules: { labs: 'off' } }]) {
-        const error = await failure(owner.client.service('company').patch('mine', data as never))
+        const error = await failure(owner.client.service('company').patch('mine', malformed(data)))
         expect([JSON.stringify(data), error.name]).toEqual([JSON.stringify(data), 'BadRequest'])
       }
     })

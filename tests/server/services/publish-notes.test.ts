@@ -1,4 +1,5 @@
 import { feathers, type HookContext, type Params } from '@feathersjs/feathers'
+import { koa } from '@feathersjs/koa'
 import { freshPublishNotes, publishNote } from '../../../server/src/services/publish-notes'
 
 const outerNote = publishNote<string>('outer.told')
@@ -10,9 +11,9 @@ const innerNote = publishNote<{ id: string; seen: number[] }>('inner.told')
  * calls `inner` twice, once with a spread of its params and once with them as they are.
  */
 function notesApp() {
-  const app = feathers()
-  // (The hook is typed for the clinic's app; this bare one has no services of its own types.)
-  app.hooks({ around: { all: [freshPublishNotes as never] } })
+  // A Koa-based Feathers app as the clinic's is (the hook's type), with none of its services.
+  const app = koa(feathers())
+  app.hooks({ around: { all: [freshPublishNotes] } })
   const contexts: HookContext[] = []
   app.hooks({ after: { all: [(context: HookContext) => void contexts.push(context)] } })
   const innerSaw: unknown[] = []

@@ -2,7 +2,7 @@ import { Typography } from 'antd'
 import { useTranslation } from 'react-i18next'
 import { useFormat } from '../../i18n/format'
 import type { Change } from './activity-entry'
-import { valueText, type Lookups } from './activity-values'
+import { codeKey, valueText, type Lookups } from './activity-values'
 
 const SHOWN = 6
 
@@ -11,19 +11,25 @@ export function ActivityChanges({ service, changes, lookups }: { service: string
   const { t } = useTranslation()
   const format = useFormat()
   if (changes.length === 0) return <Typography.Text type="secondary">—</Typography.Text>
-  const texts = { yes: t('activity.yes'), no: t('activity.no'), date: format.date, dateTime: format.dateTime }
-  const value = (change: Change, raw: unknown) => {
-    // A custom field's type reads as the settings screen names it.
-    if (service === 'fields' && change.field === 'type' && typeof raw === 'string') return t(`customFields.types.${raw}`, { defaultValue: raw })
-    return valueText(change.field, raw, lookups, texts)
+  const texts = {
+    yes: t('activity.yes'),
+    no: t('activity.no'),
+    date: format.date,
+    dateTime: format.dateTime,
+    gone: t('activity.gone'),
+    code: (of: string, field: string, code: string) => {
+      const key = codeKey(of, field, code)
+      return key ? t(key) : null
+    }
   }
+  const value = (change: Change, raw: unknown) => valueText(change.field, raw, lookups, texts, service)
   const swatch = (change: Change, raw: unknown) =>
     change.field === 'color' && typeof raw === 'string' && /^#[0-9a-f]{6}$/i.test(raw) ? <span className="color-dot" style={{ background: raw }} /> : null
   return (
     <ul className="activity-changes">
       {changes.slice(0, SHOWN).map((change) => (
         <li key={change.field}>
-          <span className="activity-field">{t(`activity.fieldNames.${change.field}`, { defaultValue: change.field })}</span>
+          <span className="activity-field">{t(`activity.fieldNames.${change.field}`)}</span>
           {': '}
           {change.kind === 'changed' && (
             <>

@@ -11,6 +11,7 @@ import { ActivityFilters } from './ActivityFilters'
 import { ActivityChanges } from './ActivityChanges'
 import { ActivityRecord } from './ActivityRecord'
 import { useActivityLookups } from './useActivityLookups'
+import { recordName } from './activity-values'
 
 const PAGE_SIZE = 25
 
@@ -18,7 +19,6 @@ const PAGE_SIZE = 25
 export default function ActivityPage() {
   const { t } = useTranslation()
   const format = useFormat()
-  const lookups = useActivityLookups()
   const [filters, setFilters] = useState<ActivityFilterValues>({})
   const [page, setPage] = useState(1)
   const query = useMemo(
@@ -26,6 +26,7 @@ export default function ActivityPage() {
     [filters, page]
   )
   const entries = useFind('user-activities', query)
+  const lookups = useActivityLookups(entries.data?.data)
   const filtered = Boolean(filters.userId || filters.service || filters.range)
   const phone = !Grid.useBreakpoint().md
   const when = (entry: ActivityEntry) => (
@@ -34,7 +35,7 @@ export default function ActivityPage() {
       <Typography.Text type="secondary">{lookups.people.get(entry.userId) ?? '—'}</Typography.Text>
     </div>
   )
-  const what = (entry: ActivityEntry) => <ActivityRecord summary={summarize(entry)} recordId={entry.recordId} />
+  const what = (entry: ActivityEntry) => <ActivityRecord summary={summarize(entry)} name={recordName(entry.service, entry.recordId, lookups)} />
   const changes = (entry: ActivityEntry) => <ActivityChanges service={entry.service} changes={summarize(entry).changes} lookups={lookups} />
   // A phone stacks the three columns in one cell.
   const columns: TableColumnsType<ActivityEntry> = phone

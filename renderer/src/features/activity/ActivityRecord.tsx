@@ -5,24 +5,21 @@ import type { ActivitySummary } from './activity-entry'
 
 const actionColor: Record<string, string> = { create: 'green', patch: 'blue', update: 'blue', remove: 'red', restore: 'cyan', purge: 'red' }
 
-/** What was done to which record: "Changed · Tag · VIP client". */
-export function ActivityRecord({ summary, recordId }: { summary: ActivitySummary; recordId: string | null }) {
+/**
+ * What was done to which record: "Changed · Tag · VIP client". A record the entry does not name
+ * is named from the page's look-ups (an appointment by its patient and time); one no longer
+ * there says so, never showing its id.
+ */
+export function ActivityRecord({ summary, name }: { summary: ActivitySummary; name: string | null }) {
   const { t } = useTranslation()
+  const title = summary.title ?? name
   return (
     <div className="activity-what">
       <span>
-        <Tag color={actionColor[summary.action]}>{t(`activity.actions.${summary.action}`, { defaultValue: summary.action })}</Tag>
+        <Tag color={actionColor[summary.action]}>{t(`activity.actions.${summary.action}`)}</Tag>
         {kindLabel(t, summary.service)}
       </span>
-      {summary.title ? (
-        <span className="activity-record">{summary.title}</span>
-      ) : (
-        recordId && (
-          <Typography.Text type="secondary" className="activity-record-id" title={recordId}>
-            {recordId.slice(-8)}
-          </Typography.Text>
-        )
-      )}
+      {title ? <span className="activity-record">{title}</span> : <Typography.Text type="secondary">{t('activity.gone')}</Typography.Text>}
     </div>
   )
 }

@@ -1,5 +1,6 @@
 /** The sections (services) whose changes the log records, as its filter offers them. */
 export const activityServices = [
   'customers', 'notes', 'customers-merge', 'customer-cabinet-token', 'tags', 'sources', 'fields', 'trash',
-  'users', 'roles', 'company', 'branches', 'specialty', 'profile', 'authManagement', 'force-logout'
+  'users', 'my-team', 'roles', 'company', 'company-registration', 'branches', 'specialty', 'profile', 'authManagement', 'force-logout',
+  'appointment', 'waiting-list', 'service', 'service-categories', 'work-place', 'time-templates'
 ] as const

@@ -9,6 +9,13 @@ export interface Lookups {
   branches: Map<string, string>
   roles: Map<string, string>
   specialty: Map<string, string>
+  /** The patients, chairs, catalogue services and categories the page's entries name. */
+  customers: Map<string, string>
+  workPlaces: Map<string, string>
+  catalogue: Map<string, string>
+  categories: Map<string, string>
+  /** The page's appointments, as their local date and time. */
+  appointments: Map<string, string>
 }
 
 export interface ValueTexts {
@@ -16,6 +23,10 @@ export interface ValueTexts {
   no: string
   date: (value: string) => string
   dateTime: (value: string) => string
+  /** A record the page could not name (removed since): said so, never shown by its id. */
+  gone: string
+  /** A coded value's words ("status" of an appointment: "Arrived"), or null when the field has no codes. */
+  code: (service: string, field: string, value: string) => string | null
 }
 
 /** Fields whose values are ids of another kind of record. */
@@ -30,8 +41,18 @@ const referenceOf: Record<string, keyof Lookups> = {
   userId: 'people',
   deletedBy: 'people',
   createdBy: 'people',
-  endedBy: 'people'
+  endedBy: 'people',
+  staffId: 'people',
+  statusChangedBy: 'people',
+  revokedBy: 'people',
+  customerId: 'customers',
+  workPlaceId: 'workPlaces',
+  serviceIds: 'catalogue',
+  categoryId: 'categories',
+  appointmentId: 'appointments'
 }
+
+
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/
 const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/
@@ -43,14 +64,23 @@ const cut = (value: string) => (value.length > MAX ? `${value.slice(0, MAX - 1)}
  * A value as a person reads it: a dash for nothing, yes/no, names instead of ids, the phone in
  * its display format, dates by locale, custom fields by their names; long texts cut.
  */
-export function valueText(field: string, value: unknown, lookups: Lookups, texts: ValueTexts): string {
+export function valueText(field: string, value: unknown, lookups: Lookups, texts: ValueTexts, service = ''): string {
   if (value === null || value === undefined || value === '') return '—'
   if (typeof value === 'boolean') return value ? texts.yes : texts.no
   const reference = referenceOf[field]
   if (reference) {
     const ids = Array.isArray(value) ? value : [value]
     if (ids.length === 0) return '—'
-    return cut(ids.map((id) => lookups[reference].get(String(id)) ?? String(id)).join(', '))
+    return cut(ids.map((id) => lookups[reference].get(String(id)) ?? texts.gone).join(', '))
+  }
+  const coded = (item: unknown) => (typeof item === 'string' || typeof item === 'number' ? texts.code(service, field, String(item)) : null)
+  if (coded(Array.isArray(value) ? value[0] : value) !== null) {
+    const items = Array.isArray(value) ? value : [value]
+    return items.length ? cut(items.map((item) => coded(item) ?? String(item)).join(', ')) : '—'
+  }
+  // Booked services are copies of the catalogue's, each with its own name.
+  if (field === 'services' && Array.isArray(value)) {
+    return value.length ? cut(value.map((item) => String((item as { name?: unknown }).name ?? '')).filter(Boolean).join(', ')) : '—'
   }
   if (field === 'phone' && typeof value === 'string') return formatPhone(value)
   if (field === 'customFields' && typeof value === 'object' && !Array.isArray(value)) {
@@ -65,4 +95,41 @@ export function valueText(field: string, value: unknown, lookups: Lookups, texts
   if (typeof value === 'string' && DAY.test(value)) return texts.date(value)
   if (typeof value === 'string' && INSTANT.test(value)) return texts.dateTime(value)
   return cut(typeof value === 'object' ? JSON.stringify(value) : String(value))
+}
+
+/**
+ * The translation key of a coded value (an appointment's status, a gender, a weekday), or null
+ * when the field holds no code. `service`: the path whose record it is (statuses differ).
+ */
+export function codeKey(service: string, field: string, value: string): string | null {
+  if (field === 'status' && service === 'appointment') return `appointmentStatus.${value}`
+  if (field === 'status' && service === 'waiting-list') return `waitingList.status.${value}`
+  if (field === 'gender') return `customer.gender.${value}`
+  if (field === 'kind' && service === 'work-place') return `workPlaces.kinds.${value}`
+  if (field === 'days') return `schedule.daysShort.${value}`
+  if (field === 'type' && service === 'fields') return `customFields.types.${value}`
+  return null
+}
+
+/** Where the log finds a record's name by its service, when the entry itself carries none. */
+const recordsOf: Record<string, keyof Lookups> = {
+  appointment: 'appointments',
+  customers: 'customers',
+  users: 'people',
+  'my-team': 'people',
+  'work-place': 'workPlaces',
+  service: 'catalogue',
+  'service-categories': 'categories',
+  tags: 'tags',
+  sources: 'sources',
+  fields: 'fields',
+  branches: 'branches',
+  roles: 'roles',
+  specialty: 'specialty'
+}
+
+/** The name of the record an entry is about, from the lookups; null when not known (or removed). */
+export function recordName(service: string, recordId: string | null, lookups: Lookups): string | null {
+  const kind = recordsOf[service]
+  return (kind && recordId && lookups[kind].get(recordId)) || null
 }

@@ -36,8 +36,8 @@ const SCROLL_STEP = 16
  * changes its status through the state machine: a column the card may not go to turns red
  * while the card is over it and refuses the drop with a message. Each card's menu does the same
  * without dragging (touch screens). An expected patient is marked arrived with one click, and an
- * arrived one shows how long they have waited. Empty columns fold to a narrow strip (they open
- * while a card is dragged) so the day's flow fits a 1366 px screen.
+ * arrived one shows how long they have waited. Empty columns fold to a narrow strip that still
+ * takes a drop, so the day's flow fits a 1366 px screen.
  */
 export default function BoardPage() {
   const { t } = useTranslation()
@@ -138,7 +138,9 @@ export default function BoardPage() {
           >
             {columns.map((status) => {
               const cards = shown.filter((item) => item.status === status)
-              const folded = cards.length === 0 && !dragged
+              // Folded stays folded while a card is dragged (the strip takes the drop): opening
+              // columns under a moving card would shift the drop targets away from the cursor.
+              const folded = cards.length === 0
               const refused = Boolean(dragged && over === status && dragged.status !== status && !canTransition(dragged.status, status))
               const accepted = Boolean(dragged && over === status && canTransition(dragged.status, status))
               return (

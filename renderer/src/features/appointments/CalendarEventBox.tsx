@@ -16,10 +16,11 @@ export function CalendarEventBox({ event }: EventProps<CalendarEvent>) {
   const visitEnd = dayjs(event.start).add(appointment.duration, 'minute')
   const bufferShare = bufferMinutes > 0 ? (bufferMinutes / (appointment.duration + bufferMinutes)) * 100 : 0
   return (
-    <div className="calendar-event-box" data-testid="calendar-event" data-id={appointment._id}>
+    <div className="calendar-event-box" data-testid="calendar-event" data-id={appointment._id} title={`${event.title} · ${dayjs(event.start).format('HH:mm')}–${visitEnd.format('HH:mm')}`}>
       <div className="calendar-event-title">
         {appointment.repeat || appointment.seriesId ? '↻ ' : ''}
-        {event.title}
+        <span className="calendar-event-name">{event.title}</span>
+        <span className="calendar-event-short-name">{event.shortTitle}</span>
       </div>
       <div className="calendar-event-meta">
         <span className="calendar-event-time">

@@ -16,7 +16,7 @@ import type { Paginated } from '../../api/types'
 import { errorMessage, toastError } from '../../app/toasts'
 import { PageHeader } from '../../components/PageHeader'
 import { FetchError } from '../../components/FetchError'
-import { customerName } from '../customers/customer-name'
+import { customerName, customerShortName } from '../customers/customer-name'
 import type { AppointmentRecord } from './appointment-types'
 import { startInstant, type BookingPrefill } from './booking-form'
 import { BookingDrawer } from './BookingDrawer'
@@ -123,6 +123,7 @@ export default function CalendarPage() {
   const appointments = useMemo(() => list.data?.data ?? [], [list.data])
   const customers = useCustomersByIds(useMemo(() => appointments.map((item) => item.customerId), [appointments]), CALENDAR_CUSTOMER_FIELDS)
   const names = useMemo(() => new Map([...customers].map(([id, customer]) => [id, customerName(customer)])), [customers])
+  const shortNames = useMemo(() => new Map([...customers].map(([id, customer]) => [id, customerShortName(customer)])), [customers])
   const { doctors } = useDoctors()
   const { workPlaces } = useWorkPlaces()
 
@@ -137,7 +138,7 @@ export default function CalendarPage() {
   }, [by, doctors, workPlaces, appointments, t])
   const colours = useMemo(() => new Map(resources.map((column) => [column.id, column.color])), [resources])
   const staffColours = useMemo(() => new Map(doctors.map((member, index) => [member._id, member.color ?? fallbackColour(index)])), [doctors])
-  const events = useMemo(() => calendarEvents(appointments, by, zone, names), [appointments, by, zone, names])
+  const events = useMemo(() => calendarEvents(appointments, by, zone, names, shortNames), [appointments, by, zone, names, shortNames])
 
   const min = useMemo(() => floatingDay(day), [day])
   const bounds = useMemo(() => {

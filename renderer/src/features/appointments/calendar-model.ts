@@ -17,6 +17,8 @@ export interface CalendarResource {
 export interface CalendarEvent {
   id: string
   title: string
+  /** Last name and initials, for the week's narrow columns. */
+  shortTitle: string
   start: Date
   end: Date
   resourceId: string
@@ -31,7 +33,7 @@ export const NO_CHAIR = 'none'
 /** Cancelled visits and no-shows hold no slot; the calendar leaves them to the lists and board. */
 const hiddenOnCalendar = new Set(['cancelled', 'noShow'])
 
-export function calendarEvents(appointments: AppointmentRecord[], by: ColumnsBy, timeZone: string, names: Map<string, string>): CalendarEvent[] {
+export function calendarEvents(appointments: AppointmentRecord[], by: ColumnsBy, timeZone: string, names: Map<string, string>, shortNames: Map<string, string> = names): CalendarEvent[] {
   return appointments
     .filter((item) => !hiddenOnCalendar.has(item.status))
     .map((item) => {
@@ -40,6 +42,7 @@ export function calendarEvents(appointments: AppointmentRecord[], by: ColumnsBy,
       return {
         id: item._id,
         title: names.get(item.customerId) ?? '…',
+        shortTitle: shortNames.get(item.customerId) ?? names.get(item.customerId) ?? '…',
         start: toFloating(item.start, timeZone),
         end: toFloating(heldUntil, timeZone),
         resourceId: by === 'staff' ? item.staffId : (item.workPlaceId ?? NO_CHAIR),

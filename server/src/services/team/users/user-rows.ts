@@ -57,6 +57,29 @@ export async function staffSchedule(db: Knex, companyId: string, staffId: string
   return user.archived ? undefined : (user.schedule ?? {})
 }
 
+const bookableCodec = new RowCodec({ json: ['schedule', 'branchIds'] })
+
+/** A member who takes appointments, as the slot search reads them. */
+export interface BookableMember {
+  _id: string
+  branchIds: string[]
+  schedule: StaffSchedule | null
+}
+
+/**
+ * The members of the company who take appointments (`acceptsAppointments`, not archived), with
+ * the branches they work in and their working hours: the slot search's doctors, in one read
+ * (`staffId`: only that member). Sorted by id.
+ */
+export async function bookableMembers(db: Knex, companyId: string, staffId?: string): Promise<BookableMember[]> {
+  const query = db('users').select('_id', 'branchIds', 'schedule').where({ companyId, archived: false, acceptsAppointments: true }).orderBy('_id')
+  if (staffId) query.andWhere({ _id: staffId })
+  return (await query).map((row: Record<string, unknown>) => {
+    const member = bookableCodec.fromDb<BookableMember>(row)
+    return { _id: member._id, branchIds: member.branchIds ?? [], schedule: member.schedule ?? {} }
+  })
+}
+
 export interface FirstAdministrator {
   _id: string
   companyId: string

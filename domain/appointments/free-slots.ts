@@ -115,13 +115,33 @@ function dayClock(date: string, timeZone: string) {
   }
 }
 
-const bySlotOrder = (a: FreeSlot & { ms: number }, b: FreeSlot & { ms: number }) =>
+interface Candidate {
+  ms: number
+  staffId: string
+  branchId: string
+  workPlaceId: string | null
+}
+
+/** Slot order: start, then doctor, then branch (ids). */
+const compareCandidates = (a: Candidate, b: Candidate) =>
   a.ms - b.ms || (a.staffId < b.staffId ? -1 : a.staffId > b.staffId ? 1 : 0) || (a.branchId < b.branchId ? -1 : a.branchId > b.branchId ? 1 : 0)
+
+/** Puts `candidate` into `best` (sorted, at most `size` long) when it is among the first `size`. */
+function keepBest(best: Candidate[], candidate: Candidate, size: number): void {
+  if (best.length === size && compareCandidates(candidate, best[size - 1]) >= 0) return
+  let at = best.length
+  while (at > 0 && compareCandidates(candidate, best[at - 1]) < 0) at -= 1
+  best.splice(at, 0, candidate)
+  if (best.length > size) best.pop()
+}
 
 /**
  * The first `limit` free slots from `dateFrom` to `dateTo`, sorted by start, then doctor, then
  * branch (ids). A doctor of two branches is proposed in each. A slot names the first free place
  * of its branch (in the order given) when places are required, and is left out when none is free.
+ * Day by day, keeping only the best `limit` of a day: a doctor's walk through the day stops as
+ * soon as their next start is later than the last of those (a chain's 600 doctors cost a few
+ * steps each, not a day of steps each).
  */
 export function freeSlots(input: FreeSlotsInput): FreeSlot[] {
   const { doctors, places, timeZone, step, duration, buffer, window, limit } = input
@@ -135,37 +155,38 @@ export function freeSlots(input: FreeSlotsInput): FreeSlot[] {
     list.push({ _id: place._id, busy: placeBusy.get(place._id) ?? [] })
     placesOf.set(place.branchId, list)
   }
-  const found: FreeSlot[] = []
+  const found: Candidate[] = []
   const days = daysBetween(input.dateFrom, input.dateTo)
   for (let offset = 0; offset <= days && found.length < limit; offset += 1) {
     const date = addLocalDays(input.dateFrom, offset)
     const clock = dayClock(date, timeZone)
-    const ofDay: Array<FreeSlot & { ms: number }> = []
+    const wanted = limit - found.length
+    const best: Candidate[] = []
     for (const doctor of doctors) {
       const busy = staffBusy.get(doctor.staffId) ?? []
       const branches = places ? doctor.branchIds.filter((branchId) => placesOf.has(branchId)) : doctor.branchIds
       if (branches.length === 0) continue
-      for (const interval of workingIntervalsOn(doctor.schedule, date)) {
+      walk: for (const interval of workingIntervalsOn(doctor.schedule, date)) {
         const from = Math.max(toMinutes(interval.start), window?.from ?? 0)
         const to = Math.min(toMinutes(interval.end), window?.to ?? 1440)
         for (let minutes = Math.ceil(from / step) * step; minutes + duration <= to; minutes += step) {
           const start = clock(minutes)
-          if (start.ms < input.notBefore) continue
           // A local time the day skips (the spring-forward gap) would be booked at another one,
           // which this walk reaches on its own: only times the day has are proposed.
           if (start.date !== date || start.minutes !== minutes) continue
+          if (start.ms < input.notBefore) continue
+          // Starts only grow from here: none of this doctor's later ones can make the day's best.
+          if (best.length === wanted && start.ms > best[wanted - 1].ms) break walk
           const held = start.ms + (duration + buffer) * MINUTE
           if (!isFree(busy, start.ms, held)) continue
           for (const branchId of branches) {
             const place = places ? placesOf.get(branchId)!.find((candidate) => isFree(candidate.busy, start.ms, held)) : null
-            if (place === undefined) continue
-            ofDay.push({ ms: start.ms, start: new Date(start.ms).toISOString(), end: new Date(start.ms + duration * MINUTE).toISOString(), staffId: doctor.staffId, branchId, workPlaceId: place ? place._id : null })
+            if (place !== undefined) keepBest(best, { ms: start.ms, staffId: doctor.staffId, branchId, workPlaceId: place ? place._id : null }, wanted)
           }
         }
       }
     }
-    ofDay.sort(bySlotOrder)
-    for (const { ms: _ms, ...slot } of ofDay.slice(0, limit - found.length)) found.push(slot)
+    found.push(...best)
   }
-  return found
+  return found.map(({ ms, staffId, branchId, workPlaceId }) => ({ start: new Date(ms).toISOString(), end: new Date(ms + duration * MINUTE).toISOString(), staffId, branchId, workPlaceId }))
 }

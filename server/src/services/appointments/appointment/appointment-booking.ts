@@ -123,19 +123,23 @@ export interface HeldTime {
  * chair's read a range of its index ((companyId, staffId, start), (companyId, workPlaceId, start)).
  */
 export async function heldTimes(db: Knex, companyId: string, owners: { staffIds: readonly string[]; workPlaceIds: readonly string[] }, from: number, to: number): Promise<HeldTime[]> {
-  if (owners.staffIds.length === 0 && owners.workPlaceIds.length === 0) return []
   const earliest = new Date(from - LONGEST_HOLD_MINUTES * MINUTE).toISOString()
-  const rows = (await db(APPOINTMENT_TABLE)
-    .select('staffId', 'workPlaceId', 'start', 'blockedUntil')
-    .where('companyId', companyId)
-    .where((owner) => {
-      if (owners.staffIds.length > 0) owner.whereIn('staffId', [...owners.staffIds])
-      if (owners.workPlaceIds.length > 0) owner.orWhereIn('workPlaceId', [...owners.workPlaceIds])
-    })
-    .whereIn('status', slotHoldingStatuses as string[])
-    .andWhere('start', '>', earliest)
-    .andWhere('start', '<', new Date(to).toISOString())
-    .andWhere('blockedUntil', '>', new Date(from).toISOString())) as Array<{ staffId: string; workPlaceId: string | null; start: string | Date; blockedUntil: string | Date }>
+  const heldBy = (column: 'staffId' | 'workPlaceId', ids: readonly string[]) =>
+    db(APPOINTMENT_TABLE)
+      .select('staffId', 'workPlaceId', 'start', 'blockedUntil')
+      .where('companyId', companyId)
+      .whereIn(column, [...ids])
+      .whereIn('status', slotHoldingStatuses as string[])
+      .andWhere('start', '>', earliest)
+      .andWhere('start', '<', new Date(to).toISOString())
+      .andWhere('blockedUntil', '>', new Date(from).toISOString())
+  // One statement; a part per index (an OR of the two made PostgreSQL merge bitmaps of both
+  // indexes, many times slower). A row of a doctor and a chair both asked for comes twice: the
+  // same held time, merged.
+  const parts = [...(owners.staffIds.length > 0 ? [heldBy('staffId', owners.staffIds)] : []), ...(owners.workPlaceIds.length > 0 ? [heldBy('workPlaceId', owners.workPlaceIds)] : [])]
+  if (parts.length === 0) return []
+  const statement = parts.length === 1 ? parts[0] : parts[0].unionAll(parts[1])
+  const rows = (await statement) as Array<{ staffId: string; workPlaceId: string | null; start: string | Date; blockedUntil: string | Date }>
   return rows.map((row) => ({ staffId: row.staffId, workPlaceId: row.workPlaceId, start: new Date(row.start).getTime(), blockedUntil: new Date(row.blockedUntil).getTime() }))
 }
 

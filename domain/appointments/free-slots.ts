@@ -53,6 +53,8 @@ export interface FreeSlotsInput {
   timeZone: string
   /** No slot starts before this instant (ms): now. */
   notBefore: number
+  /** No slot starts at or after this instant (ms); none: the end of `dateTo`. */
+  notAfter?: number
   /** Starts fall on multiples of this many minutes from local midnight (the form's hours step). */
   step: number
   /** The visit's minutes. */
@@ -175,6 +177,7 @@ export function freeSlots(input: FreeSlotsInput): FreeSlot[] {
           // which this walk reaches on its own: only times the day has are proposed.
           if (start.date !== date || start.minutes !== minutes) continue
           if (start.ms < input.notBefore) continue
+          if (input.notAfter !== undefined && start.ms >= input.notAfter) break walk
           // Starts only grow from here: none of this doctor's later ones can make the day's best.
           if (best.length === wanted && start.ms > best[wanted - 1].ms) break walk
           const held = start.ms + (duration + buffer) * MINUTE

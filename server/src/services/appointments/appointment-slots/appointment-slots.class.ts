@@ -14,7 +14,7 @@ import { freeSlots, type FreeSlot, type Interval, type SlotDoctor, type SlotPlac
 import { visitDuration } from '../../../../../domain/appointments/visit-duration'
 import { addLocalDays, daysBetween, toZoned, zonedToUtcMs } from '../../../../../domain/appointments/zoned-time'
 import { withCalendarDefaults, type CalendarSettings } from '../../../../../domain/schedule/calendar-settings'
-import { isLocalDate } from '../../../../../domain/schedule/working-hours'
+import { isLocalDate, workingIntervalsOn } from '../../../../../domain/schedule/working-hours'
 import { isEndTime, isTime, toMinutes } from '../../../../../domain/schedule/intervals'
 import type { AppointmentSlotsPage, AppointmentSlotsQuery } from './appointment-slots.schema'
 import { SLOT_SEARCH_DEFAULT_DAYS, SLOT_SEARCH_DEFAULT_LIMIT, SLOT_SEARCH_MAX_DAYS } from './appointment-slots.shared'
@@ -23,8 +23,14 @@ export type { AppointmentSlotsPage, AppointmentSlotsQuery }
 export type AppointmentSlotsParams = Params<AppointmentSlotsQuery>
 
 const MINUTE = 60_000
-/** Days read and searched at a time: the first day alone, then more and more (most searches end on the first). */
-const CHUNK_DAYS = [1, 3, 7, 14, 28]
+/**
+ * The first stretch read and searched: the rest of the first day, or for a chain's many doctors
+ * a few hours (their first 10 slots are usually in the first hour; a day of 600 doctors is
+ * thousands of rows). Each next stretch is longer (×3), up to four weeks.
+ */
+const FIRST_STRETCH_MINUTES = (doctors: number) => (doctors > 50 ? 4 * 60 : 24 * 60)
+const GROWTH = 3
+const LONGEST_STRETCH_MINUTES = 28 * 24 * 60
 
 /** What a search covers, once its query is checked: local days, time-of-day window, now. */
 interface Span {
@@ -129,19 +135,27 @@ interface Search {
   limit: number
 }
 
-/** Chunk after chunk of days: the held time of the doctors and places in it, in one read, then its slots; stops once `limit` are found. */
+/**
+ * Stretch after stretch of time, each longer than the one before: the held time of the doctors
+ * and places in it, in one read, then the slots starting in it; stops once `limit` are found.
+ */
 async function walk(db: Knex, companyId: string, search: Search): Promise<FreeSlot[]> {
   const { doctors, places, span, visit, timeZone, limit } = search
   const found: FreeSlot[] = []
   if (doctors.length === 0 || (places && places.length === 0)) return found
   const owners = { staffIds: doctors.map((doctor) => doctor.staffId), workPlaceIds: (places ?? []).map((place) => place._id) }
-  let day = span.dateFrom
-  for (let chunk = 0; day <= span.dateTo && found.length < limit; chunk += 1) {
-    const last = [addLocalDays(day, CHUNK_DAYS[Math.min(chunk, CHUNK_DAYS.length - 1)] - 1), span.dateTo].sort()[0]
-    // A visit ends by the next local midnight (working hours end by 24:00); its buffer may run past it.
-    const from = Math.max(span.now, zonedToUtcMs(day, '00:00', timeZone))
-    const to = zonedToUtcMs(addLocalDays(last, 1), '00:00', timeZone) + visit.buffer * MINUTE
-    const held = await heldTimes(db, companyId, owners, from, to)
+  const end = zonedToUtcMs(addLocalDays(span.dateTo, 1), '00:00', timeZone)
+  let from = Math.max(span.now, zonedToUtcMs(span.dateFrom, '00:00', timeZone))
+  // Nothing starts before the first doctor's day does: the first stretch begins there (an hour
+  // early, in case that start lies in a clock change's gap).
+  from = Math.max(from, (firstWorkingStart(doctors, toZoned(from, timeZone).date, timeZone) ?? from) - 60 * MINUTE)
+  let minutes = FIRST_STRETCH_MINUTES(doctors.length)
+  // A whole first day ends at its midnight; a shorter stretch after its minutes.
+  let until = minutes >= 24 * 60 ? zonedToUtcMs(addLocalDays(toZoned(from, timeZone).date, 1), '00:00', timeZone) : from + minutes * MINUTE
+  while (from < end && found.length < limit) {
+    until = Math.min(until, end)
+    // A slot starting before `until` holds its time until at most `until` + its visit and buffer.
+    const held = await heldTimes(db, companyId, owners, from, until + (visit.duration + visit.buffer) * MINUTE)
     const busyByStaff = new Map<string, Interval[]>()
     const busyByPlace = new Map<string, Interval[]>()
     for (const row of held) {
@@ -151,13 +165,21 @@ async function walk(db: Knex, companyId: string, search: Search): Promise<FreeSl
     }
     found.push(
       ...freeSlots({
-        doctors, places, busyByStaff, busyByPlace, dateFrom: day, dateTo: last, timeZone, notBefore: span.now,
+        doctors, places, busyByStaff, busyByPlace, dateFrom: toZoned(from, timeZone).date, dateTo: toZoned(until - 1, timeZone).date, timeZone, notBefore: from, notAfter: until,
         step: search.step, duration: visit.duration, buffer: visit.buffer, window: span.window, limit: limit - found.length
       })
     )
-    day = addLocalDays(last, 1)
+    from = until
+    minutes = Math.min(minutes * GROWTH, LONGEST_STRETCH_MINUTES)
+    until = from + minutes * MINUTE
   }
   return found
+}
+
+/** The instant the earliest of the doctors starts work on a local date; null when none works that day. */
+function firstWorkingStart(doctors: readonly SlotDoctor[], date: string, timeZone: string): number | null {
+  const starts = doctors.flatMap((doctor) => workingIntervalsOn(doctor.schedule, date).slice(0, 1).map((interval) => interval.start))
+  return starts.length === 0 ? null : zonedToUtcMs(date, starts.sort()[0], timeZone)
 }
 
 function push<T>(map: Map<string, T[]>, key: string, value: T) {

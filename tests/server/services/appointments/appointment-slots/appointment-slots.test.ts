@@ -220,6 +220,24 @@ describe.each(engines)('appointment-slots (%s)', (engine) => {
     expect((await slots(query)).data).toEqual(proposed)
   })
 
+  it('with a chain\'s many doctors (read a few hours at a time) finds the same first slots', async () => {
+    const branchId = await branch('Chain')
+    const schedule = onDate('2027-04-07', ['08:00', '20:00'])
+    const ids: string[] = []
+    for (let batch = 0; batch < 6; batch += 1) ids.push(...(await Promise.all(Array.from({ length: 10 }, () => doctor(schedule, [branchId])))))
+    // The first free slot of each is 17:00 at the earliest (the window), long after the first stretch.
+    const query = { serviceIds: [hour._id], branchId, dateFrom: '2027-04-07', dateTo: '2027-04-07', timeFrom: '17:00' }
+    const found = (await slots(query)).data
+    expect(found.map((slot) => [local(slot.start).time, slot.staffId])).toEqual([...ids].sort().slice(0, 10).map((staffId) => ['17:00', staffId]))
+    // One of them is busy 16:30-17:30: it moves to 17:30, the next doctor takes its place.
+    const [busy] = [...ids].sort()
+    await clinic.admin.client.service('appointment').create({ branchId, customerId: clinic.customerId, staffId: busy, start: at('2027-04-07', '16:30'), duration: 60 })
+    const after = (await slots({ ...query, $limit: 50 })).data
+    expect(after.filter((slot) => slot.staffId === busy).map((slot) => local(slot.start).time)).toEqual([])
+    expect(after.slice(0, 10).map((slot) => slot.staffId)).toEqual([...ids].sort().slice(1, 11))
+    expect((await slots({ ...query, staffId: busy })).data.map((slot) => local(slot.start).time).slice(0, 2)).toEqual(['17:30', '17:45'])
+  })
+
   it('offers find only', async () => {
     const service = server.app.service('appointment-slots') as unknown as Record<string, unknown>
     expect(['get', 'create', 'patch', 'update', 'remove'].filter((method) => typeof service[method] === 'function')).toEqual([])

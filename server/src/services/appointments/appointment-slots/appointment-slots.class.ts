@@ -115,7 +115,7 @@ async function visitOf(db: Knex, companyId: string, query: AppointmentSlotsQuery
  * each in the branches they work in that the caller may book in (and the one asked for).
  */
 async function doctorsOf(db: Knex, companyId: string, query: AppointmentSlotsQuery, allowed: readonly string[] | null): Promise<SlotDoctor[]> {
-  const members = await bookableMembers(db, companyId, query.staffId)
+  const members = await bookableMembers(db, companyId, { staffId: query.staffId, inBranches: query.branchId ? [query.branchId] : allowed })
   return members
     .map((member) => ({
       staffId: member._id,

@@ -19,8 +19,8 @@ const SLOT_TABLES = /from [`"](appointment|users|services|work_places)[`"]/
  * the catalogue (30 to 90 minutes), every other search needing a free chair too, from one of the
  * next seven days over four weeks (the default span), the same searches every run. Twice: by the
  * main branch's front desk, for any doctor of that branch (10 doctors), and by the administrator,
- * for any doctor of any branch. Floor: the same statements (doctors, services, chairs, each day
- * chunk's appointments) straight to the driver.
+ * for any doctor of any branch. Floor: the same statements (doctors, services, chairs, each
+ * stretch's held times) straight to the driver.
  */
 export async function benchSlots(context: BenchContext): Promise<Measurement[]> {
   const desk = await context.signIn(deskEmail(0))
@@ -52,7 +52,7 @@ async function measure(context: BenchContext, client: ClientApplication, name: s
     name,
     engine: context.engine,
     subject,
-    floorName: 'the same SQL (doctors, services, chairs, appointments of each day chunk) on the driver',
+    floorName: 'the same SQL (doctors, services, chairs, held times of each stretch) on the driver',
     floor,
     notes: [`${CALLS} searches from ${first} (the first of 7 days; today ${today}), half of them needing a chair; ${short === 0 ? `each found ${SLOTS} slots` : `${short} found fewer than ${SLOTS} slots`}`, planNote]
   }

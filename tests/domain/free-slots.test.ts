@@ -62,6 +62,11 @@ describe('free slots', () => {
     expect(slots.map((slot) => local(slot.start).time)).toEqual(['10:30', '11:00', '11:30'])
   })
 
+  it('proposes only starts within [notBefore, notAfter) when a stretch is searched', () => {
+    const slots = freeSlots(input({ notBefore: at('2027-03-22', '09:30'), notAfter: at('2027-03-22', '11:00') }))
+    expect(slots.map((slot) => local(slot.start).time)).toEqual(['09:30', '10:00', '10:30'])
+  })
+
   it('keeps the whole visit inside the time-of-day window', () => {
     const slots = freeSlots(input({ window: { from: 9 * 60 + 30, to: 11 * 60 }, duration: 60 }))
     expect(slots.map((slot) => local(slot.start).time)).toEqual(['09:30', '10:00'])

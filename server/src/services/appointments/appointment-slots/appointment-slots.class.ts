@@ -51,8 +51,8 @@ interface Visit {
  * calendar settings and zone (the caller's, already loaded), the span searched, the visit (the
  * services' duration on the duration step, or the one given, and their buffer: what a booking
  * computes), the doctors who may be proposed (one read), the work places when one is needed (one
- * read), then day chunks of growing size: what holds those doctors' and places' time in the
- * chunk (one read each) and the slots it leaves (domain/appointments/free-slots.ts), until
+ * read), then stretches of time of growing length: what holds those doctors' and places' time in
+ * the stretch (one read each) and the slots it leaves (domain/appointments/free-slots.ts), until
  * enough are found or the span ends.
  */
 export class AppointmentSlotsService {

@@ -1,5 +1,6 @@
 import { engines, failure, startServer, type SignedIn, type TestServer } from '../../../support/harness'
 import { addMember, signedInMember } from '../../../support/fixtures'
+import { malformed } from '../../../support/malformed'
 import { at, openClinic, setSchedule, ZONE, type Clinic } from '../../../support/appointment-fixtures'
 import { seededRandom } from '../../../../../server/src/demo-people'
 import { toZoned } from '../../../../../domain/appointments/zoned-time'
@@ -178,7 +179,7 @@ describe.each(engines)('appointment-slots (%s)', (engine) => {
       [{ ...base, staffId: 'not-an-id' }, 'invalid-request', 'staffId']
     ]
     for (const [query, code, path] of cases) {
-      const error = await failure(clinic.admin.client.service('appointment-slots').find({ query: query as AppointmentSlotsQuery }))
+      const error = await failure(clinic.admin.client.service('appointment-slots').find({ query: malformed<AppointmentSlotsQuery>(query) }))
       expect([query, error.name, error.data?.code, error.data?.path]).toEqual([query, 'BadRequest', code, path])
     }
     // 92 days is the most one search covers.

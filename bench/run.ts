@@ -55,9 +55,10 @@ async function main() {
     const context = await startBenchServer(engine, db, dataDir, dataset)
     try {
       for (const benchmark of chosen) {
-        const measurement = await benchmark.run(context)
-        measurements.push(measurement)
-        console.log(`\n${resultsTable([measurement])}${measurement.notes?.length ? `\n${measurement.notes.map((note) => `- ${note}`).join('\n')}` : ''}`)
+        for (const measurement of [await benchmark.run(context)].flat()) {
+          measurements.push(measurement)
+          console.log(`\n${resultsTable([measurement])}${measurement.notes?.length ? `\n${measurement.notes.map((note) => `- ${note}`).join('\n')}` : ''}`)
+        }
       }
     } finally {
       await context.stop()

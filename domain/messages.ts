@@ -77,7 +77,8 @@ export const messages = {
   'appointment-status-transition': 'The appointment cannot change to this status',
   'invalid-repeat': 'The repeat rule is not valid',
   'waiting-list-not-waiting': 'This customer is no longer on the waiting list',
-  'invalid-range': 'The end must be after the start'
+  'invalid-range': 'The end must be after the start',
+  'slot-range-too-long': 'Search at most 92 days at a time'
 } as const
 
 export type MessageCode = keyof typeof messages

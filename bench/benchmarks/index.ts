@@ -7,11 +7,13 @@ import { benchSocketGet } from './socket-get'
 import { benchEventFanout } from './event-fanout'
 import { benchSignInLoad } from './sign-in-load'
 import { benchFairness } from './fairness'
+import { benchSlots } from './slots'
 
 export interface Benchmark {
   /** Short name for --only. */
   key: string
-  run: (context: BenchContext) => Promise<Measurement>
+  /** One row of the results table, or several (a benchmark of several shapes of one call). */
+  run: (context: BenchContext) => Promise<Measurement | Measurement[]>
 }
 
 /** Every benchmark of `npm run bench`, in the order of the results table. */
@@ -22,5 +24,6 @@ export const benchmarks: Benchmark[] = [
   { key: 'get', run: benchSocketGet },
   { key: 'events', run: benchEventFanout },
   { key: 'sign-in', run: benchSignInLoad },
-  { key: 'fairness', run: benchFairness }
+  { key: 'fairness', run: benchFairness },
+  { key: 'slots', run: benchSlots }
 ]

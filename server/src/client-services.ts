@@ -28,6 +28,7 @@ import { timeTemplateClient } from './services/schedule/time-templates/time-temp
 import { appointmentClient } from './services/appointments/appointment/appointment.shared'
 import { waitingListClient } from './services/appointments/waiting-list/waiting-list.shared'
 import { appointmentStatusHistoryClient } from './services/appointments/appointment-status-history/appointment-status-history.shared'
+import { appointmentSlotsClient } from './services/appointments/appointment-slots/appointment-slots.shared'
 
 export const clientServices = [
   branchClient,
@@ -58,7 +59,8 @@ export const clientServices = [
   timeTemplateClient,
   appointmentClient,
   waitingListClient,
-  appointmentStatusHistoryClient
+  appointmentStatusHistoryClient,
+  appointmentSlotsClient
 ] as const
 
 type Declared = (typeof clientServices)[number]

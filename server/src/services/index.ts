@@ -30,6 +30,7 @@ import { timeTemplates } from './schedule/time-templates/time-templates'
 import { appointment } from './appointments/appointment/appointment'
 import { waitingList } from './appointments/waiting-list/waiting-list'
 import { appointmentStatusHistory } from './appointments/appointment-status-history/appointment-status-history'
+import { appointmentSlots } from './appointments/appointment-slots/appointment-slots'
 /** Registers every service. */
 export function services(app: Application) {
   app.configure(users)
@@ -62,4 +63,5 @@ export function services(app: Application) {
   app.configure(waitingList)
   app.configure(appointment)
   app.configure(appointmentStatusHistory)
+  app.configure(appointmentSlots)
 }

@@ -20,6 +20,8 @@ const expectedAccessTable: Record<string, Record<string, string>> = {
   appointment: { find: 'appointment:view', get: 'appointment:view', create: 'appointment:create', update: 'refused', patch: 'appointment:edit', remove: 'appointment:delete' },
   // Read-only: written by the appointment service in its own transaction.
   'appointment-status-history': { find: 'appointment:view', get: 'appointment:view', update: 'refused' },
+  // A search for free slots: whoever may book asks it (find only).
+  'appointment-slots': { find: 'appointment:create', update: 'refused' },
   authManagement: { create: 'public', update: 'refused' },
   authentication: { create: 'public', update: 'refused', remove: 'public' },
   branches: { find: 'signedIn', get: 'signedIn', create: 'company:create', update: 'company:edit', patch: 'company:edit', remove: 'company:delete' },

@@ -1,4 +1,5 @@
 import { initialStatuses, allowedNextStatuses, type AppointmentStatus } from '../../../../domain/appointments/status'
+import { roundUpToStep, visitDuration } from '../../../../domain/appointments/visit-duration'
 import type { AppointmentChanges, AppointmentData, AppointmentRecord, AppointmentService, CalendarSettings, CatalogueService, ReminderUnit, RepeatFrequency, RepeatRule } from './appointment-types'
 import { dayKey, instantOfWallTime, minutesOf, timeKey, timeOfMinutes, toFloating } from './zoned-time'
 
@@ -57,15 +58,12 @@ export function fieldOfPath(path: string | undefined): string | undefined {
 }
 
 /** Rounds up to the duration step (a 40-minute treatment on a 15-minute grid takes 45). */
-export function roundUp(minutes: number, step: number): number {
-  return Math.max(step, Math.ceil(minutes / step) * step)
-}
+export const roundUp = roundUpToStep
 
-/** The form's duration when services are chosen: the sum of their durations, on the grid. */
+/** The form's duration when services are chosen: the sum of their durations, on the grid (the slot search's rule too). */
 export function durationOfServices(ids: string[], catalogue: CatalogueService[], step: number): number | null {
   const chosen = ids.map((id) => catalogue.find((item) => item._id === id)).filter((item): item is CatalogueService => Boolean(item))
-  if (!chosen.length) return null
-  return roundUp(chosen.reduce((sum, item) => sum + item.duration, 0), step)
+  return visitDuration(chosen.map((item) => item.duration), step)
 }
 
 /** Times offered in the form: every hoursStep minutes from the day's start to its end. */

@@ -108,6 +108,41 @@ const heldCodec = new RowCodec({ instant: ['start', 'end', 'blockedUntil'] })
 /** A row's instants as ISO strings (SQLite and PostgreSQL hand them back in different forms). */
 const instantsOf = (row: HeldSlot) => heldCodec.fromDb<HeldSlot>(row as unknown as Record<string, unknown>)
 
+/** What holds a doctor's or a chair's time: one slot-holding appointment's [start, blockedUntil). */
+export interface HeldTime {
+  staffId: string
+  workPlaceId: string | null
+  start: number
+  blockedUntil: number
+}
+
+/**
+ * Every slot-holding appointment of these doctors or chairs whose held time [start,
+ * blockedUntil) overlaps [from, to): what assertSlotFree would find for any booking inside that
+ * span, in one read (the slot search). The same lower bound on start keeps each doctor's and
+ * chair's read a range of its index ((companyId, staffId, start), (companyId, workPlaceId, start)).
+ */
+export async function heldTimes(db: Knex, companyId: string, owners: { staffIds: readonly string[]; workPlaceIds: readonly string[] }, from: number, to: number): Promise<HeldTime[]> {
+  const earliest = new Date(from - LONGEST_HOLD_MINUTES * MINUTE).toISOString()
+  const heldBy = (column: 'staffId' | 'workPlaceId', ids: readonly string[]) =>
+    db(APPOINTMENT_TABLE)
+      .select('staffId', 'workPlaceId', 'start', 'blockedUntil')
+      .where('companyId', companyId)
+      .whereIn(column, [...ids])
+      .whereIn('status', slotHoldingStatuses as string[])
+      .andWhere('start', '>', earliest)
+      .andWhere('start', '<', new Date(to).toISOString())
+      .andWhere('blockedUntil', '>', new Date(from).toISOString())
+  // One statement; a part per index (an OR of the two made PostgreSQL merge bitmaps of both
+  // indexes, many times slower). A row of a doctor and a chair both asked for comes twice: the
+  // same held time, merged.
+  const parts = [...(owners.staffIds.length > 0 ? [heldBy('staffId', owners.staffIds)] : []), ...(owners.workPlaceIds.length > 0 ? [heldBy('workPlaceId', owners.workPlaceIds)] : [])]
+  if (parts.length === 0) return []
+  const statement = parts.length === 1 ? parts[0] : parts[0].unionAll(parts[1])
+  const rows = (await statement) as Array<{ staffId: string; workPlaceId: string | null; start: string | Date; blockedUntil: string | Date }>
+  return rows.map((row) => ({ staffId: row.staffId, workPlaceId: row.workPlaceId, start: new Date(row.start).getTime(), blockedUntil: new Date(row.blockedUntil).getTime() }))
+}
+
 /** The doctor's working hours; a doctor not of the company (or archived) is not a choice. */
 export async function doctorSchedule(trx: Knex, companyId: string, staffId: string): Promise<StaffSchedule> {
   const schedule = await staffSchedule(trx, companyId, staffId)

@@ -12,3 +12,11 @@ export async function bufferMinutes(db: Knex, companyId: string, services: Reado
   const row = await db('services').whereIn('_id', ids).andWhere({ companyId }).max({ buffer: 'bufferTime' }).first()
   return Number(row?.buffer ?? 0)
 }
+
+/** The duration (minutes) of each of these services of the company; a service not of the company is missing from the map. */
+export async function serviceDurations(db: Knex, companyId: string, serviceIds: readonly string[]): Promise<Map<string, number>> {
+  const ids = [...new Set(serviceIds)]
+  if (ids.length === 0) return new Map()
+  const rows = (await db('services').select('_id', 'duration').whereIn('_id', ids).andWhere({ companyId })) as Array<{ _id: string; duration: number }>
+  return new Map(rows.map((row) => [row._id, Number(row.duration)]))
+}

@@ -6,3 +6,13 @@ import type { Knex } from 'knex'
 export async function workPlaceInBranch(db: Knex, companyId: string, branchId: string, workPlaceId: string): Promise<boolean> {
   return Boolean(await db('work_places').where({ _id: workPlaceId, companyId, branchId }).first('_id'))
 }
+
+/**
+ * The active work places of a kind in the company's branches (`branchIds`: only those), in the
+ * calendar's order (rank, then id): the places the slot search may propose.
+ */
+export async function activeWorkPlaces(db: Knex, companyId: string, kind: string, branchIds: readonly string[] | null): Promise<Array<{ _id: string; branchId: string }>> {
+  const query = db('work_places').select('_id', 'branchId').where({ companyId, kind, active: true }).orderBy([{ column: 'branchId' }, { column: 'rank' }, { column: '_id' }])
+  if (branchIds) query.whereIn('branchId', [...branchIds])
+  return query
+}

@@ -57,6 +57,36 @@ export async function staffSchedule(db: Knex, companyId: string, staffId: string
   return user.archived ? undefined : (user.schedule ?? {})
 }
 
+const branchesCodec = new RowCodec({ json: ['branchIds'] })
+const hoursCodec = new RowCodec({ json: ['schedule'] })
+
+/** A member who takes appointments, as the slot search reads them. */
+export interface BookableMember {
+  _id: string
+  branchIds: string[]
+  schedule: StaffSchedule | null
+}
+
+/**
+ * The members of the company who take appointments (`acceptsAppointments`, not archived), with
+ * the branches they work in and their working hours: the slot search's doctors, in one read.
+ * `staffId`: only that member; `inBranches`: only members working in one of them (filtered
+ * here, as `branchIds` is a JSON list: the hours are decoded only for those kept). Sorted by id.
+ */
+export async function bookableMembers(db: Knex, companyId: string, { staffId, inBranches }: { staffId?: string; inBranches?: readonly string[] | null } = {}): Promise<BookableMember[]> {
+  const query = db('users').select('_id', 'branchIds', 'schedule').where({ companyId, archived: false, acceptsAppointments: true }).orderBy('_id')
+  if (staffId) query.andWhere({ _id: staffId })
+  const wanted = inBranches ? new Set(inBranches) : null
+  const members: BookableMember[] = []
+  for (const row of (await query) as Array<Record<string, unknown>>) {
+    const branchIds = branchesCodec.fromDb<{ branchIds: string[] | null }>({ branchIds: row.branchIds }).branchIds ?? []
+    if (wanted && !branchIds.some((branchId) => wanted.has(branchId))) continue
+    const { schedule } = hoursCodec.fromDb<{ schedule: StaffSchedule | null }>({ schedule: row.schedule })
+    members.push({ _id: String(row._id), branchIds, schedule: schedule ?? {} })
+  }
+  return members
+}
+
 export interface FirstAdministrator {
   _id: string
   companyId: string

@@ -20,6 +20,7 @@ import { customerName, customerShortName } from '../customers/customer-name'
 import type { AppointmentRecord } from './appointment-types'
 import { startInstant, type BookingPrefill } from './booking-form'
 import { BookingDrawer } from './BookingDrawer'
+import { SlotFinder } from './SlotFinder'
 import { CalendarToolbar } from './CalendarToolbar'
 import { CalendarEventBox } from './CalendarEventBox'
 import {
@@ -96,6 +97,7 @@ export default function CalendarPage() {
   const { day, by, colour } = address
   const view: CalendarView = phone ? 'day' : address.view
   const [dialog, setDialog] = useState<Dialog | null>(null)
+  const [findingSlot, setFindingSlot] = useState(false)
 
   // ?book=1&start=…: another screen asks for a prefilled booking form (the shared contract).
   // The request stays in the address while the form is open, so a reload keeps it.
@@ -242,6 +244,7 @@ export default function CalendarPage() {
           canCreate={canCreate}
           fetching={list.isFetching}
           onBook={() => setDialog({ kind: 'new', prefill: { start: bookStart() } })}
+          onFindSlot={() => setFindingSlot(true)}
         />
         {list.error && !list.data ? (
           <FetchError error={list.error} onRetry={() => void list.refetch()} />
@@ -307,6 +310,7 @@ export default function CalendarPage() {
         )}
       </Card>
       {shown?.kind === 'new' && <BookingDrawer key="new" appointment={null} prefill={shown.prefill} onClose={closeDialog} />}
+      {findingSlot && <SlotFinder initial={{ dateFrom: day > companyToday(zone) ? day : companyToday(zone) }} onClose={() => setFindingSlot(false)} />}
       {shown?.kind === 'edit' && <EditBooking key={shown.appointment._id} id={shown.appointment._id} onClose={closeDialog} />}
     </>
   )

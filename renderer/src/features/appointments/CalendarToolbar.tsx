@@ -1,6 +1,6 @@
 import dayjs from 'dayjs'
 import { Button, DatePicker, Segmented, Space, Spin, Tooltip } from 'antd'
-import { LeftOutlined, PlusOutlined, RightOutlined } from '@ant-design/icons'
+import { LeftOutlined, PlusOutlined, SearchOutlined, RightOutlined } from '@ant-design/icons'
 import { useTranslation } from 'react-i18next'
 import { useFormat } from '../../i18n/format'
 import { stepDay, type CalendarView } from './calendar-model'
@@ -16,10 +16,11 @@ interface Props {
   canCreate: boolean
   fetching: boolean
   onBook: () => void
+  onFindSlot: () => void
 }
 
 /** Today, previous and next, the day picker, and the view, column and colour switches. */
-export function CalendarToolbar({ address, view, phone, zone, days, canCreate, fetching, onBook }: Props) {
+export function CalendarToolbar({ address, view, phone, zone, days, canCreate, fetching, onBook, onFindSlot }: Props) {
   const { t } = useTranslation()
   const format = useFormat()
   const label =
@@ -80,6 +81,11 @@ export function CalendarToolbar({ address, view, phone, zone, days, canCreate, f
           aria-label={t('calendar.colours')}
           data-testid="calendar-colours"
         />
+        {canCreate && (
+          <Button icon={<SearchOutlined />} onClick={onFindSlot} data-testid="calendar-find-slot">
+            {t('slots.open')}
+          </Button>
+        )}
         {canCreate && (
           <Button type="primary" icon={<PlusOutlined />} onClick={onBook} data-testid="calendar-book">
             {t('calendar.book')}

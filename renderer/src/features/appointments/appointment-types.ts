@@ -10,6 +10,7 @@ export type AppointmentRecord = Appointment
 export type AppointmentService = Appointment['services'][number]
 export type { ClinicService as CatalogueService } from '../../../../server/src/services/catalogue/service/service.shared'
 export type { WorkPlace } from '../../../../server/src/services/schedule/work-place/work-place.shared'
+export type { AppointmentSlot, AppointmentSlotsQuery } from '../../../../server/src/services/appointments/appointment-slots/appointment-slots.shared'
 export { defaultCalendarSettings, type CalendarSettings } from '../../../../domain/schedule/calendar-settings'
 
 /**

@@ -1,6 +1,7 @@
 import '../customers/customers.css'
 import { useState } from 'react'
-import { Grid, Space, Tabs } from 'antd'
+import { Button, Grid, Space, Tabs } from 'antd'
+import { CalendarOutlined } from '@ant-design/icons'
 import { useTranslation } from 'react-i18next'
 import { useNavigate, useParams } from 'react-router'
 import { useGet } from '../../api/live'
@@ -21,6 +22,7 @@ import { MergeModal } from './MergeModal'
 import { DeleteCustomerModal } from './DeleteCustomerModal'
 import { AddToWaitingListButton } from '../waiting-list/AddToWaitingListButton'
 import NotAvailablePage from '../../app/NotAvailablePage'
+import { SlotFinder } from '../appointments/SlotFinder'
 import NotFoundPage from '../../app/NotFoundPage'
 import { plannedCustomerTabs, tabOutcome } from '../../app/planned-routes'
 
@@ -37,6 +39,8 @@ export default function CustomerPage() {
   const canNotes = useCan('notes', 'view')
   const canAppointments = useCan('appointment', 'view')
   const [dialog, setDialog] = useState<CustomerDialog | null>(null)
+  const [findingSlot, setFindingSlot] = useState(false)
+  const canBook = useCan('appointment', 'create')
 
   // No silent fallback: a tab of a later issue says so, an unknown one is not found.
   const outcome = tabOutcome(tab, customerTabs, plannedCustomerTabs)
@@ -64,6 +68,11 @@ export default function CustomerPage() {
         }
         extra={
           <Space wrap>
+            {canBook && !record.mergedInto && (
+              <Button icon={<CalendarOutlined />} onClick={() => setFindingSlot(true)} data-testid="customer-find-slot">
+                {compact ? null : t('slots.open')}
+              </Button>
+            )}
             <AddToWaitingListButton customer={record} compact={compact} />
             <CustomerActions customer={record} onOpen={setDialog} compact={compact} />
           </Space>
@@ -71,6 +80,7 @@ export default function CustomerPage() {
       />
       {record.mergedInto && <MergedBanner keptId={record.mergedInto} />}
       <Tabs activeKey={active} onChange={(key) => navigate(`/customer/${record._id}/${key}`, { replace: true })} destroyOnHidden items={tabs} />
+      {findingSlot && <SlotFinder customerId={record._id} onClose={() => setFindingSlot(false)} />}
       {dialog === 'edit' && <CustomerDrawer customer={record} onClose={() => setDialog(null)} />}
       {dialog === 'merge' && <MergeModal customer={record} onClose={() => setDialog(null)} />}
       {dialog === 'delete' && <DeleteCustomerModal customer={record} onClose={() => setDialog(null)} />}

@@ -7,6 +7,8 @@ import { usePatch } from '../../api/live'
 import { useSignedIn } from '../../api/session-store'
 import { toast, toastError } from '../../app/toasts'
 import { entryBookingUrl } from './booking-url'
+import { SlotFinder } from '../appointments/SlotFinder'
+import { companyToday } from '../appointments/zoned-time'
 import type { WaitingListEntry } from './waiting-list-types'
 
 interface Props {
@@ -25,6 +27,7 @@ export function EntryActions({ entry, canBook, canEdit, onEdit }: Props) {
   const navigate = useNavigate()
   const timeZone = useSignedIn().company?.timezone ?? 'UTC'
   const [busy, setBusy] = useState(false)
+  const [finding, setFinding] = useState(false)
   const patchEntry = usePatch('waiting-list')
 
   async function setStatus(status: 'waiting' | 'removed', done: string) {
@@ -43,9 +46,31 @@ export function EntryActions({ entry, canBook, canEdit, onEdit }: Props) {
   return (
     <Space wrap size={4}>
       {waiting && canBook && (
-        <Button size="small" type="primary" icon={<CalendarOutlined />} onClick={() => navigate(entryBookingUrl(entry, timeZone))}>
+        <Button
+          size="small"
+          type="primary"
+          icon={<CalendarOutlined />}
+          // With its services known the first free slots are searched (the rules of a booking);
+          // without, the calendar opens on the first moment the entry allows.
+          onClick={() => (entry.serviceIds.length > 0 ? setFinding(true) : navigate(entryBookingUrl(entry, timeZone)))}
+          data-testid="waiting-find-slot"
+        >
           {t('waitingList.findSlot')}
         </Button>
+      )}
+      {finding && (
+        <SlotFinder
+          customerId={entry.customerId}
+          waitingListId={entry._id}
+          initial={{
+            serviceIds: entry.serviceIds,
+            staffId: entry.staffId,
+            timeFrom: entry.timeFrom,
+            timeTo: entry.timeTo,
+            dateFrom: entry.dateFrom > companyToday(timeZone) ? entry.dateFrom : companyToday(timeZone)
+          }}
+          onClose={() => setFinding(false)}
+        />
       )}
       {waiting && canEdit && (
         <Button size="small" icon={<EditOutlined />} onClick={onEdit} aria-label={t('common.edit')} title={t('common.edit')} />

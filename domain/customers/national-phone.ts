@@ -11,10 +11,12 @@ export const CALLING_CODES = ['998', '7', '358'] as const
 /** A national number is at most this long (Russia: 10 digits; Uzbekistan 9; Finland up to 10). */
 export const NATIONAL_MAX_DIGITS = 10
 /**
- * A term shorter than this is not read as the start of a national number: "90 8" would match
- * a tenth of a company's numbers, and a person dictating says more than three digits.
+ * A term shorter than this is not read as the start of a national number: four digits are most
+ * often a number's last four ("the last digits", which the search finds by its ending), and as
+ * a national start ("90 88") they would match about one in a thousand of a company's numbers,
+ * each read and sorted for the page. "(90) 889" has five.
  */
-export const NATIONAL_MIN_DIGITS = 4
+export const NATIONAL_MIN_DIGITS = 5
 /** E.164: at most 15 digits. */
 const MAX_DIGITS = 15
 /** The shortest whole number worth matching (as validation/phone.ts: fewer is no subscriber number). */

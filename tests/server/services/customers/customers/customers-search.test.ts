@@ -99,12 +99,12 @@ describe.each(engines)('customer search on %s', (engine) => {
     ['(90) 123', ['ali']],
     ['90 123-4', ['ali']],
     ['90123', ['ali']],
-    ['90 12', ['ali']],
+    // Four digits are read as the last four only (the number's ending), not as a national start.
+    ['90 12', []],
     ['(71) 200-00', ['alisher']],
     ['916 555', ['anna']],
     ['40 123', ['mikko']],
-    // Three digits are too few to be read as a national number's start; a plus means the code.
-    ['901', []],
+    // A plus means the country code is typed: no national reading.
     ['+90 123', []],
     ['(90) 124', []]
   ])('finds the national number as dictated, without the country code: %j', async (term, expected) => {

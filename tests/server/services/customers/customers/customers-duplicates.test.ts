@@ -1,6 +1,8 @@
 import type { ClientApplication } from '../../../../../server/src/client'
 import { engines, failure, startServer, type SignedIn, type TestServer } from '../../../support/harness'
 import { signedInMember } from '../../../support/fixtures'
+import { malformed } from '../../../support/malformed'
+import type { CustomerDuplicateOf } from '../../../../../server/src/services/customers/customers/customers.shared'
 
 const PHONE = '998908899877'
 
@@ -33,8 +35,7 @@ describe.each(engines)('customer duplicates on %s', (engine) => {
   afterAll(() => server.stop())
 
   const create = (client: ClientApplication, data: Record<string, unknown>) => client.service('customers').create({ first_name: 'Dilshod', last_name: marker, ...data })
-  const duplicatesOf = async (client: ClientApplication, $duplicateOf: Record<string, unknown>) =>
-    (await client.service('customers').find({ query: { $duplicateOf, $limit: 10 } as never })).data
+  const duplicatesOf = async (client: ClientApplication, $duplicateOf: CustomerDuplicateOf) => (await client.service('customers').find({ query: { $duplicateOf, $limit: 10 } })).data
 
   it('finds a customer with the same phone, typed in any form, with or without the country code', async () => {
     const existing = await create(admin.client, { last_name: `${marker}Phone`, phone: PHONE, branchId: branchA })
@@ -97,7 +98,7 @@ describe.each(engines)('customer duplicates on %s', (engine) => {
     ['an unknown field', { phone: PHONE, email: 'a@b.uz' }],
     ['a malformed birth date', { first_name: 'Ali', last_name: 'Karimov', birthdate: '05.04.1990' }]
   ])('refuses a $duplicateOf with %s', async (_label, $duplicateOf) => {
-    const error = await failure(admin.client.service('customers').find({ query: { $duplicateOf } as never }))
+    const error = await failure(admin.client.service('customers').find(malformed({ query: { $duplicateOf } })))
     expect(error.name).toBe('BadRequest')
   })
 })

@@ -9,8 +9,16 @@ export type TermKind =
   | 'phone, start typed'
   | 'phone, last digits'
   | 'phone, whole number'
+  | 'phone, national start'
 
 const CYRILLIC = /[\u0400-\u04ff]/
+
+/** The start of a phone's national number as a person dictates it: 5 to 9 digits, with punctuation. */
+function nationalStart(phone: string, at: number): string {
+  const national = phone.startsWith('998') ? phone.slice(3) : phone.slice(1)
+  const digits = national.slice(0, 5 + (at % 5))
+  return `(${digits.slice(0, 2)}) ${digits.slice(2, 5)}-${digits.slice(5)}`.replace(/-$/, '')
+}
 
 /** What a person types: the first 3 to 6 letters of a name, sometimes the whole of it. */
 const typed = (name: string, at: number) => (at % 4 === 0 ? name : name.slice(0, 3 + (at % 4)))
@@ -37,7 +45,9 @@ export function searchTerms(sample: DemoPerson[], perKind: number): Array<{ kind
       { kind: 'three words, reversed', term: `${typed(m.middle_name, at)} ${typed(m.last_name, at + 1)} ${typed(m.first_name, at + 2)}` },
       { kind: 'phone, start typed', term: formatPhone(p.phone).slice(0, 8 + (at % 6)) },
       { kind: 'phone, last digits', term: p.phone.slice(-(4 + (at % 4))).replace(/(\d\d)$/, '-$1') },
-      { kind: 'phone, whole number', term: formatPhone(p.phone) }
+      { kind: 'phone, whole number', term: formatPhone(p.phone) },
+      // As dictated, without the country code: "(90) 889-9" for +998(90) 889-98-77.
+      { kind: 'phone, national start', term: nationalStart(p.phone, at) }
     )
   }
   return terms

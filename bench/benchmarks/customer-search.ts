@@ -9,8 +9,9 @@ const PER_KIND = 40
 
 /**
  * customers.find({ $search, $limit: 20 }) as the administrator (the whole base: every branch),
- * over terms of seven kinds (names Latin and Cyrillic, one to three words in any order, phone
- * starts, endings and whole numbers) built from customers that exist. Floor: the same
+ * over terms of eight kinds (names Latin and Cyrillic, one to three words in any order, phone
+ * starts, endings, whole numbers and national starts without the country code) built from
+ * customers that exist. Floor: the same
  * statements the service sent (page and count), straight to the driver.
  */
 export async function benchCustomerSearch(context: BenchContext): Promise<Measurement> {
@@ -35,6 +36,6 @@ export async function benchCustomerSearch(context: BenchContext): Promise<Measur
     subject,
     floorName: 'the same SQL (page and count) on the driver',
     floor,
-    notes: [`${terms.length} terms of 7 kinds, ${Math.round(matches / terms.length)} matches on average, $limit 20`, ...byKind, planNote]
+    notes: [`${terms.length} terms of ${kinds.length} kinds, ${Math.round(matches / terms.length)} matches on average, $limit 20`, ...byKind, planNote]
   }
 }

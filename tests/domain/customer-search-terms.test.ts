@@ -1,4 +1,5 @@
 import { normalizeName, parseCustomerSearch, prefixEnd, reverseDigits } from '../../domain/customers/search-terms'
+import { nationalPhoneStarts, samePhoneForms } from '../../domain/customers/national-phone'
 
 describe('customer search terms', () => {
   it('normalises names: lower case in every script, ё as е, one apostrophe, single spaces', () => {
@@ -48,5 +49,28 @@ describe('customer search terms', () => {
   it('reverses a phone\'s digits so suffixes become prefixes', () => {
     expect(reverseDigits('998901234567')).toBe('765432109899')
     expect(reverseDigits('998901234567').startsWith(reverseDigits('4567'))).toBe(true)
+  })
+})
+
+describe('national phone numbers', () => {
+  it('reads a term without a plus as the start of a national number of each market', () => {
+    expect(nationalPhoneStarts('(90) 889')).toEqual(['99890889', '790889', '35890889'])
+    expect(nationalPhoneStarts('90 889 98 77')).toEqual(['998908899877', '7908899877', '358908899877'])
+    // The codes a term already starts with are not put in front again.
+    expect(nationalPhoneStarts('77 123')).toEqual(['99877123', '35877123'])
+  })
+
+  it('reads nothing into a term typed with a plus, too short or too long for a national number', () => {
+    expect(nationalPhoneStarts('+998 90')).toEqual([])
+    expect(nationalPhoneStarts('9088')).toEqual([])
+    expect(nationalPhoneStarts('99890889987')).toEqual([])
+    expect(nationalPhoneStarts('90 abc')).toEqual([])
+  })
+
+  it('gives the stored forms of one whole number: with and without its country code', () => {
+    expect(samePhoneForms('998908899877')).toEqual(['998908899877', '908899877'])
+    expect(samePhoneForms('908899877')).toEqual(['908899877', '998908899877', '7908899877', '358908899877'])
+    expect(samePhoneForms('79161234567')).toEqual(['79161234567', '9161234567'])
+    expect(samePhoneForms('12345')).toEqual([])
   })
 })

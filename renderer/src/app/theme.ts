@@ -9,6 +9,9 @@ export const theme: ThemeConfig = {
   },
   components: {
     Layout: { headerBg: '#ffffff', siderBg: '#0f2a2e', bodyBg: '#f4f6f8', headerPadding: '0 16px', headerHeight: 56 },
-    Menu: { darkItemBg: '#0f2a2e', darkSubMenuItemBg: '#0f2a2e', darkItemSelectedBg: '#0b7a75' }
+    Menu: { darkItemBg: '#0f2a2e', darkSubMenuItemBg: '#0f2a2e', darkItemSelectedBg: '#0b7a75' },
+    // Ticked rows (the customers list) in a light tint of the primary: the derived one was a dark
+    // grey-green under which the name's link could hardly be read.
+    Table: { rowSelectedBg: '#e6f3f1', rowSelectedHoverBg: '#d5ebe8' }
   }
 }

@@ -67,6 +67,11 @@ export function CustomerSelect({ value, onChange, id }: { value?: string | null;
             setPicked(saved)
             onChange?.(saved._id)
           }}
+          onPickExisting={(existing) => {
+            setCreating(false)
+            setPicked(existing)
+            onChange?.(existing._id)
+          }}
         />
       )}
     </Space.Compact>

@@ -9,15 +9,22 @@ import { customerName } from '../customers/customer-name'
 import { CustomerPicker } from './CustomerPicker'
 import { MergeSide } from './MergeSide'
 
+interface MergeModalProps {
+  customer: CustomerRecord
+  /** The other record, already chosen (two ticked in the customers list). */
+  initialOther?: CustomerRecord | null
+  onClose: () => void
+}
+
 /**
  * Merge this customer with another (spec section 4: irreversible). The person picks the other
  * record and which one is kept; the dialog spells out what moves and that it cannot be undone,
  * and the button stays off until they say they understand.
  */
-export function MergeModal({ customer, onClose }: { customer: CustomerRecord; onClose: () => void }) {
+export function MergeModal({ customer, initialOther = null, onClose }: MergeModalProps) {
   const { t } = useTranslation()
   const navigate = useNavigate()
-  const [other, setOther] = useState<CustomerRecord | null>(null)
+  const [other, setOther] = useState<CustomerRecord | null>(initialOther)
   const [keptId, setKeptId] = useState(customer._id)
   const [understood, setUnderstood] = useState(false)
   const [busy, setBusy] = useState(false)

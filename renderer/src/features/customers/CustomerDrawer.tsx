@@ -1,6 +1,7 @@
-import { useState } from 'react'
+import { useRef, useState } from 'react'
 import { Button, Divider, Drawer, Form, Grid, Space } from 'antd'
 import { useTranslation } from 'react-i18next'
+import { useNavigate } from 'react-router'
 import { useCreate, usePatch } from '../../api/live'
 import { showServerError } from '../../components/form-errors'
 import { errorMessage, toast } from '../../app/toasts'
@@ -17,16 +18,28 @@ import { CustomerDocumentsSection } from './CustomerDocumentsSection'
 import { CustomerMarketingSection } from './CustomerMarketingSection'
 import { CustomerTermsSection } from './CustomerTermsSection'
 import { CustomFieldsSection } from './CustomFieldsSection'
+import { DuplicateWarning } from './DuplicateWarning'
+import { useDuplicateCheck } from './useDuplicateCheck'
+import { mustConfirm } from './duplicate-warning'
 
 interface Props {
   /** null creates a new customer. */
   customer: CustomerRecord | null
   onClose: () => void
   onSaved?: (customer: CustomerRecord) => void
+  /**
+   * A duplicate's button: picks the existing customer instead (the booking form). Without it
+   * the button opens the existing customer's page.
+   */
+  onPickExisting?: (customer: CustomerRecord) => void
 }
 
-/** Create or edit a customer: every field of the record, grouped as a front desk fills them in. */
-export function CustomerDrawer({ customer, onClose, onSaved }: Props) {
+/**
+ * Create or edit a customer: every field of the record, grouped as a front desk fills them in.
+ * A new customer whose phone, or name and birth date, an existing one has shows those first
+ * (DuplicateWarning), and Save waits until the person chose "create anyway".
+ */
+export function CustomerDrawer({ customer, onClose, onSaved, onPickExisting }: Props) {
   const { t } = useTranslation()
   const [form] = Form.useForm<CustomerFormValues>()
   const [busy, setBusy] = useState(false)
@@ -38,9 +51,44 @@ export function CustomerDrawer({ customer, onClose, onSaved }: Props) {
   const settings = useCustomerSettings()
   const isNew = !customer
   const phoneHidden = Boolean(customer?.phoneHidden)
+  const navigate = useNavigate()
+  const typed = {
+    phone: Form.useWatch('phone', form),
+    first_name: Form.useWatch('first_name', form),
+    last_name: Form.useWatch('last_name', form),
+    birthdate: Form.useWatch('birthdate', form)
+  }
+  const duplicates = useDuplicateCheck(typed, isNew)
+  // The matches the person has seen and accepted ("create anyway"); read by save at once.
+  const accepted = useRef<ReadonlySet<string>>(new Set())
+  const [asking, setAsking] = useState(false)
+  const warning = useRef<HTMLDivElement>(null)
+
+  /** Before a create: matches not yet accepted stop the save and ask. */
+  async function duplicatesAccepted(values: CustomerFormValues): Promise<boolean> {
+    // A failed check does not stop the save: the create itself will tell what is wrong.
+    const found = await duplicates.check(values).catch(() => ({ matches: [] as CustomerRecord[] }))
+    if (!mustConfirm(found.matches.map((match) => match._id), accepted.current)) return true
+    setAsking(true)
+    requestAnimationFrame(() => warning.current?.scrollIntoView({ block: 'center', behavior: 'smooth' }))
+    return false
+  }
+
+  function openExisting(existing: CustomerRecord) {
+    if (onPickExisting) return onPickExisting(existing)
+    onClose()
+    navigate(`/customer/${existing._id}`)
+  }
+
+  function createAnyway() {
+    accepted.current = new Set([...accepted.current, ...duplicates.matches.map((match) => match._id)])
+    setAsking(false)
+    form.submit()
+  }
 
   async function save(values: CustomerFormValues) {
     setBusy(true)
+    if (isNew && !(await duplicatesAccepted(values))) return setBusy(false)
     const data = formToCustomerData(values, fields, { phoneHidden })
     try {
       const saved = customer
@@ -90,6 +138,18 @@ export function CustomerDrawer({ customer, onClose, onSaved }: Props) {
           <CustomerMainSection />
           {section('contacts')}
           <CustomerContactsSection phoneHidden={phoneHidden} />
+          {duplicates.query && duplicates.matches.length > 0 && (
+            <div ref={warning}>
+              <DuplicateWarning
+                query={duplicates.query}
+                matches={duplicates.matches}
+                asking={asking}
+                pickLabel={onPickExisting ? t('duplicates.pick') : undefined}
+                onOpen={openExisting}
+                onCreateAnyway={createAnyway}
+              />
+            </div>
+          )}
           {section('marketing')}
           <CustomerMarketingSection tags={lookups.tagList} sources={lookups.sourceList} sourceRequired={isNew && settings.requireCustomerSource} />
           {section('documents')}

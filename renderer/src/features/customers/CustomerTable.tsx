@@ -18,10 +18,19 @@ interface Props {
   sources: Map<string, SourceRecord>
   loading: boolean
   emptyText: string
+  /** Ticking customers (to merge two): the ticked ids and what a tick does; none: no ticks. */
+  selection?: CustomerSelection
+}
+
+export interface CustomerSelection {
+  ids: string[]
+  /** How many may be ticked at once. */
+  max: number
+  onToggle: (customer: CustomerRecord, ticked: boolean) => void
 }
 
 /** The wide list: the name always, then the columns this device chose. A row opens the customer. */
-export function CustomerTable({ customers, columns, tags, sources, loading, emptyText }: Props) {
+export function CustomerTable({ customers, columns, tags, sources, loading, emptyText, selection }: Props) {
   const { t } = useTranslation()
   const navigate = useNavigate()
   const format = useFormat()
@@ -56,7 +65,25 @@ export function CustomerTable({ customers, columns, tags, sources, loading, empt
       pagination={false}
       scroll={{ x: 'max-content' }}
       locale={{ emptyText }}
-      onRow={(customer) => ({ onClick: () => navigate(`/customer/${customer._id}`), className: 'clickable-row' })}
+      rowSelection={
+        selection && {
+          selectedRowKeys: selection.ids,
+          hideSelectAll: true,
+          columnWidth: 44,
+          onSelect: (customer, ticked) => selection.onToggle(customer, ticked),
+          getCheckboxProps: (customer) => ({
+            disabled: customer.status === 'merged' || (!selection.ids.includes(customer._id) && selection.ids.length >= selection.max),
+            'aria-label': t('customers.selectOne', { name: customerName(customer) })
+          })
+        }
+      }
+      onRow={(customer) => ({
+        // A click on the tick box ticks; anywhere else on the row opens the customer.
+        onClick: (event) => {
+          if (!(event.target as HTMLElement).closest('.ant-table-selection-column')) navigate(`/customer/${customer._id}`)
+        },
+        className: 'clickable-row'
+      })}
       columns={[
         {
           key: 'name',

@@ -21,6 +21,13 @@ import { CustomersToolbar } from './CustomersToolbar'
 import { CustomerTable } from './CustomerTable'
 import { CustomerCompactList } from './CustomerCompactList'
 import { CustomerDrawer } from './CustomerDrawer'
+import { CustomerSelectionBar } from './CustomerSelectionBar'
+import type { CustomerSelection } from './CustomerTable'
+import type { CustomerRecord } from './customer-types'
+import { MergeModal } from '../customer/MergeModal'
+
+/** Two records of one person are merged; more at once is not a merge the service makes. */
+const MERGE_PAIR = 2
 
 /** /people/customers and /people/customers/filter/{filter}: find, filter, sort and open customers. */
 export default function CustomersPage() {
@@ -36,6 +43,17 @@ export default function CustomersPage() {
   const lookups = useCustomerLookups()
   const canCreate = useCan('customers', 'create')
   const [creating, setCreating] = useState(false)
+  // Merging two ticked customers needs what the merge service asks: customers delete.
+  const canMerge = useCan('customers', 'delete')
+  const [ticked, setTicked] = useState<CustomerRecord[]>([])
+  const [merging, setMerging] = useState(false)
+  const selection: CustomerSelection | undefined = canMerge
+    ? {
+        ids: ticked.map((customer) => customer._id),
+        max: MERGE_PAIR,
+        onToggle: (customer, on) => setTicked((now) => (on ? [...now.filter((other) => other._id !== customer._id), customer].slice(-MERGE_PAIR) : now.filter((other) => other._id !== customer._id)))
+      }
+    : undefined
   const searching = Boolean(searchTerm(state.search))
   const customers = list.data?.data ?? []
   const format = useFormat()
@@ -66,12 +84,13 @@ export default function CustomersPage() {
           columns={phone ? null : <ColumnChooser value={columns} onChange={setColumns} />}
           phone={phone}
         />
+        {selection && ticked.length > 0 && <CustomerSelectionBar selected={ticked} onMerge={() => setMerging(true)} onClear={() => setTicked([])} />}
         {list.error && !list.data ? (
           <FetchError error={list.error} onRetry={() => void list.refetch()} />
         ) : phone ? (
-          <CustomerCompactList customers={customers} tags={lookups.tags} loading={list.isFetching} emptyText={emptyText} />
+          <CustomerCompactList customers={customers} tags={lookups.tags} loading={list.isFetching} emptyText={emptyText} selection={selection} />
         ) : (
-          <CustomerTable customers={customers} columns={columns} tags={lookups.tags} sources={lookups.sources} loading={list.isLoading} emptyText={emptyText} />
+          <CustomerTable customers={customers} columns={columns} tags={lookups.tags} sources={lookups.sources} loading={list.isLoading} emptyText={emptyText} selection={selection} />
         )}
         {counted && counted.pagerTotal > PAGE_SIZE && (
           <Pagination
@@ -88,6 +107,13 @@ export default function CustomersPage() {
           />
         )}
       </Card>
+      {merging && ticked.length === MERGE_PAIR && (
+        <MergeModal
+          customer={ticked[0]}
+          initialOther={ticked[1]}
+          onClose={() => setMerging(false)}
+        />
+      )}
       {creating && (
         <CustomerDrawer
           customer={null}

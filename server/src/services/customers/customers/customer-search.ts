@@ -1,5 +1,6 @@
 import type { Knex } from 'knex'
 import { parseCustomerSearch, prefixEnd, reverseDigits } from '../../../../../domain/customers/search-terms'
+import { nationalPhoneStarts } from '../../../../../domain/customers/national-phone'
 
 /** Hidden search columns (see the customers migration), by the name they normalise. */
 const NAME_COLUMNS = ['searchFirst', 'searchLast', 'searchMiddle'] as const
@@ -45,8 +46,14 @@ function matchGroups(term: string, wholePhonesOnly: boolean): Match[][] | null {
   if (search.kind === 'phone') {
     const { digits } = search
     const reversed: Match = { column: 'phoneReversed', prefix: reverseDigits(digits) }
-    if (wholePhonesOnly) return [[{ column: 'phone', equals: digits }, ...(digits.length >= HIDDEN_PHONE_MIN_SUFFIX ? [reversed] : [])]]
-    return [[{ column: 'phone', prefix: digits }, reversed]]
+    // Digits typed without the country code ("90 889") also start a national number: the
+    // same range on the phone index, with each calling code in front (national-phone.ts).
+    const national = nationalPhoneStarts(term)
+    if (wholePhonesOnly) {
+      const whole = [digits, ...national].map((number): Match => ({ column: 'phone', equals: number }))
+      return [[...whole, ...(digits.length >= HIDDEN_PHONE_MIN_SUFFIX ? [reversed] : [])]]
+    }
+    return [[{ column: 'phone', prefix: digits }, reversed, ...national.map((start): Match => ({ column: 'phone', prefix: start }))]]
   }
   // Every word must start one of the three names, in any order; longest (likely rarest) first.
   const words = [...search.words].sort((a, b) => b.length - a.length)

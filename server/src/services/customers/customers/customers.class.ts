@@ -6,6 +6,7 @@ import { RecordService, recordOptions, type RecordParams } from '../../record.cl
 import { normalizeName, reverseDigits } from '../../../../../domain/customers/search-terms'
 import { applyCustomerSearch, isCustomerSearch, searchCountCap } from './customer-search'
 import { regexOperator } from './customer-regex'
+import { applyDuplicateMatch } from './customer-duplicates'
 import { phoneHiddenFor } from './customer-phone'
 import type { Customer, CustomerData, CustomerPatch, CustomerQuery } from './customers.schema'
 
@@ -44,16 +45,20 @@ const withSearchColumns = (data: any) => (data && typeof data === 'object' && !A
 
 /**
  * Customers. `$search` matches names by word prefixes or phones by digits, on indexed hidden
- * columns (customer-search.ts); the columns are written here, below the hooks, so every write,
+ * columns (customer-search.ts), and `$duplicateOf` the records a new one may repeat
+ * (customer-duplicates.ts); the columns are written here, below the hooks, so every write,
  * a trash recovery or a merge included, keeps them right.
  */
 export class CustomerService extends RecordService<Customer, CustomerData, CustomerParams, CustomerPatch> {
   override createQuery(params: CustomerParams = {} as CustomerParams) {
-    const { $search, ...query } = (params.query ?? {}) as CustomerQuery & { $search?: string }
+    const { $search, $duplicateOf, ...query } = (params.query ?? {}) as CustomerQuery
     const builder = super.createQuery({ ...params, query } as CustomerParams)
+    const companyId = query.companyId as string | undefined
+    const branchIds = listedBranches(query.branchId)
+    applyDuplicateMatch(builder, $duplicateOf, { companyId, branchIds })
     applyCustomerSearch(builder, $search, {
-      companyId: query.companyId as string | undefined,
-      branchIds: listedBranches(query.branchId),
+      companyId,
+      branchIds,
       wholePhonesOnly: phoneHiddenFor(params),
       db: this.Model,
       counting: params.counting === true
@@ -113,7 +118,7 @@ export class CustomerService extends RecordService<Customer, CustomerData, Custo
 
 export const customerServiceOptions = (app: Application) =>
   recordOptions(app, 'customers', {
-    filters: { $search: (value: unknown) => value },
+    filters: { $search: (value: unknown) => value, $duplicateOf: (value: unknown) => value },
     extendedOperators: { $regex: regexOperator(app.get('db').client.config.client) }
   })
 

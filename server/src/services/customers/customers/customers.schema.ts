@@ -137,10 +137,26 @@ const queryable = Type.Pick(customerSchema, [
 ])
 /** `$regex` (with `$options: 'i'`) on name, phone and e-mail fields (spec section 7). */
 const regex = { $regex: Type.String({ minLength: 1, maxLength: MAX_REGEX_LENGTH }), $options: Type.Union([Type.Literal('i'), Type.Literal('')]) }
+/**
+ * `$duplicateOf`: the customers who may be the person a create form describes: the same phone
+ * (a whole number, in any of its stored forms), or the same first and last name (as the search
+ * normalises them) and birth date. Used by the form to warn before a duplicate is created
+ * (customer-duplicates.ts); a query naming neither a phone nor all three is refused.
+ */
+export const customerDuplicateOfSchema = Type.Object(
+  {
+    phone: Type.Optional(Type.String({ maxLength: 32, pattern: '^[\\d\\s+()-]*$' })),
+    first_name: Type.Optional(name),
+    last_name: Type.Optional(name),
+    birthdate: Type.Optional(Type.String({ format: 'date' }))
+  },
+  { additionalProperties: false }
+)
+export type CustomerDuplicateOf = Static<typeof customerDuplicateOfSchema>
 export const customerQuerySchema = strictQuery(
   queryable,
   { first_name: regex, last_name: regex, middle_name: regex, phone: regex, email: regex },
-  { $search: Type.String({ maxLength: MAX_SEARCH_LENGTH }) }
+  { $search: Type.String({ maxLength: MAX_SEARCH_LENGTH }), $duplicateOf: customerDuplicateOfSchema }
 )
 export type CustomerQuery = Static<typeof customerQuerySchema>
 export const customerQueryValidator = getValidator(customerQuerySchema, queryValidator)

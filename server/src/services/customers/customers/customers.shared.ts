@@ -2,6 +2,7 @@ import { clientService } from '../../../client-service'
 import type { Customer, CustomerData, CustomerPatch, CustomerQuery, CustomerService } from './customers.class'
 
 export type { Customer, CustomerData, CustomerPatch, CustomerQuery }
+export type { CustomerDuplicateOf } from './customers.schema'
 
 export const customerPath = 'customers'
 export const customerMethods = ['find', 'get', 'create', 'update', 'patch', 'remove'] as const

@@ -18,6 +18,7 @@ import {
   customerPatchSchema
 } from './customers.schema'
 import { customerRegexQuery } from './customer-regex'
+import { checkDuplicateQuery } from './customer-duplicates'
 import { customerBranchCheck, customerScope } from './customer-branches'
 import { scopeRecords } from '../../../access/record-scope'
 import { checkCustomer } from './customer-rules'
@@ -56,7 +57,7 @@ export function customers(app: Application) {
         ]
       },
       before: {
-        all: [checkId(), schemaHooks.validateQuery(customerQueryValidator), phoneProtection, customerRegexQuery, companyScope],
+        all: [checkId(), schemaHooks.validateQuery(customerQueryValidator), checkDuplicateQuery, phoneProtection, customerRegexQuery, companyScope],
         find: [customerBranchScope],
         get: [customerBranchScope],
         create: [trimText, schemaHooks.validateData(customerDataValidator), customerBranchCheck, checkCustomer, checkCustomFields, schemaHooks.resolveData(customerDataResolver)],

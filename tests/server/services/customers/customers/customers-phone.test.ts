@@ -133,9 +133,13 @@ describe.each(engines)('customer phone protection on %s', (engine) => {
       expect(await search('90 123 45 67')).toBe(1)
       expect(await search('99890')).toBe(0)
       expect(await search('4567')).toBe(0)
+      // The start of the national number, as dictated, is a fragment too.
+      expect(await search('(90) 123')).toBe(0)
+      expect(await search('90 123 45')).toBe(0)
       const asAdmin = async ($search: string) => (await admin.client.service('customers').find({ query: { $search, _id: created._id } })).total
       expect(await asAdmin('99890')).toBe(1)
       expect(await asAdmin('4567')).toBe(1)
+      expect(await asAdmin('(90) 123')).toBe(1)
     })
   })
 })

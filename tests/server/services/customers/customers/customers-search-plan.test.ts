@@ -86,9 +86,16 @@ describe.each(engines)('customer search query plans on %s', (engine) => {
 
   it.each([
     ['a phone prefix', { $search: '+998 90 100' }],
-    ['a phone ending', { $search: '45-67' }]
+    ['a phone ending', { $search: '45-67' }],
+    ['a national number\'s start, without the country code', { $search: '(90) 100' }],
+    ['a whole national number', { $search: '90 100 00 37' }]
   ])('reads the phone indexes for %s', async (_label, query) => {
     for (const plan of await plans(query)) usesSearchIndexes(plan, PHONE_INDEXES)
+  })
+
+  it('reads the phone and name indexes for the duplicates of a new customer ($duplicateOf)', async () => {
+    const $duplicateOf = { phone: '+998 90 100 00 37', first_name: 'Ali', last_name: 'Karimov3', birthdate: '1990-01-01' }
+    for (const plan of await plans({ $duplicateOf, mergedInto: null })) usesSearchIndexes(plan, ['customers_phone', 'customers_search_last'])
   })
 
   it('reads the name search indexes for a sorted page', async () => {

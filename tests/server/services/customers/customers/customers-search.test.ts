@@ -90,8 +90,25 @@ describe.each(engines)('customer search on %s', (engine) => {
     ['4567', ['ali', 'mikko']],
     ['(916) 555-44-33', ['anna']],
     ['+7 916', ['anna']],
-    ['90123', []]
+    ['0123', []]
   ])('searches phones for the digits-only term %j: by prefix or by last digits', async (term, expected) => {
+    expect(await search(term)).toEqual(expected)
+  })
+
+  it.each([
+    ['90 123 45 67', ['ali']],
+    ['(90) 123', ['ali']],
+    ['90 123-4', ['ali']],
+    ['90123', ['ali']],
+    // Four digits are read as the last four only (the number's ending), not as a national start.
+    ['90 12', []],
+    ['(71) 200-00', ['alisher']],
+    ['916 555', ['anna']],
+    ['40 123', ['mikko']],
+    // A plus means the country code is typed: no national reading.
+    ['+90 123', []],
+    ['(90) 124', []]
+  ])('finds the national number as dictated, without the country code: %j', async (term, expected) => {
     expect(await search(term)).toEqual(expected)
   })
 

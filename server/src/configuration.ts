@@ -25,6 +25,8 @@ export interface Configuration {
   tokenLifetime: string
   /** Seed the demo clinic on the first start of an empty database. */
   demoSeed: boolean
+  /** The demo clinic's language (DEMO_LOCALE: ru, ru1, uz, en or fi; ru by default). */
+  demoLocale: string
   /** For a clean install without demo data: the first administrator to create. */
   firstAdmin?: { email: string; password: string; companyName: string; firstName: string; lastName: string; phone: string }
   publicUrl: string
@@ -124,6 +126,15 @@ function signInLimits(env: NodeJS.ProcessEnv): SignInLimits {
   }
 }
 
+const companyLocales = ['ru', 'ru1', 'uz', 'en', 'fi']
+
+/** DEMO_LOCALE, checked at start rather than when the demo is seeded. */
+function demoLocale(value: string | undefined): string {
+  if (value === undefined || value === '') return 'ru'
+  if (!companyLocales.includes(value)) throw new Error(`DEMO_LOCALE must be one of ${companyLocales.join(', ')}, not "${value}"`)
+  return value
+}
+
 export function configurationFromEnv(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Configuration {
   const dataDir = path.resolve(cwd, env.DATA_DIR ?? 'data')
   const webRoot = path.resolve(cwd, env.WEB_ROOT ?? 'web/dist')
@@ -142,6 +153,7 @@ export function configurationFromEnv(env: NodeJS.ProcessEnv = process.env, cwd =
     authSecret: tokenSecret(env, dataDir),
     tokenLifetime: env.TOKEN_LIFETIME ?? '7d',
     demoSeed: bool(env.DEMO_SEED, true),
+    demoLocale: demoLocale(env.DEMO_LOCALE),
     firstAdmin: firstAdmin(env),
     publicUrl: env.PUBLIC_URL ?? `http://localhost:${port}`,
     webRoot,

@@ -4,10 +4,14 @@ import { companyTimeZone } from './services/company/company/company-reads'
 import { STATUS_HISTORY_TABLE } from './services/appointments/appointment/appointment-booking'
 import type { RecordService } from './services/record.class'
 import { CATALOGUE, demoScheduleFor } from './seed-demo-catalogue'
+import type { DemoLocale } from './seed-demo-texts'
 import { planDemoWeek, type DemoDoctor, type DemoSpecialty, type DemoWeek, type DemoWeekService } from './seed-demo-week'
 
 type Branch = 'main' | 'second'
-type Place = [Branch, string]
+/** A branch and the number of a chair there (seed-demo-catalogue's DEMO_CHAIRS). */
+type Place = [Branch, number]
+/** A work place of a branch as the plan names it: a chair by its number, or the X-ray room. */
+export type DemoPlaceRef = number | 'room'
 
 /**
  * Where each demo doctor works on each weekday of their hours (seed-demo-catalogue's
@@ -17,15 +21,15 @@ type Place = [Branch, string]
 export const DEMO_PLACES: Record<string, { specialty: DemoSpecialty; places: Record<number, Place> }> = {
   'karimov@demo.clinic': {
     specialty: 'Therapist',
-    places: { 1: ['main', 'Chair 1'], 2: ['main', 'Chair 1'], 3: ['main', 'Chair 1'], 4: ['main', 'Chair 1'], 5: ['main', 'Chair 1'], 6: ['second', 'Chair 2'] }
+    places: { 1: ['main', 1], 2: ['main', 1], 3: ['main', 1], 4: ['main', 1], 5: ['main', 1], 6: ['second', 2] }
   },
   'smirnova@demo.clinic': {
     specialty: 'Orthodontist',
-    places: { 1: ['main', 'Chair 2'], 2: ['main', 'Chair 2'], 3: ['main', 'Chair 2'], 4: ['main', 'Chair 2'], 5: ['main', 'Chair 2'], 6: ['main', 'Chair 2'] }
+    places: { 1: ['main', 2], 2: ['main', 2], 3: ['main', 2], 4: ['main', 2], 5: ['main', 2], 6: ['main', 2] }
   },
   'virtanen@demo.clinic': {
     specialty: 'Surgeon',
-    places: { 1: ['main', 'Chair 3'], 2: ['second', 'Chair 1'], 3: ['main', 'Chair 3'], 4: ['second', 'Chair 1'], 5: ['main', 'Chair 3'] }
+    places: { 1: ['main', 3], 2: ['second', 1], 3: ['main', 3], 4: ['second', 1], 5: ['main', 3] }
   }
 }
 
@@ -39,16 +43,16 @@ export function demoDoctorBranches(email: string, branches: Record<Branch, strin
 const SPECIALTY_BY_PREFIX: Array<[string, DemoSpecialty]> = [['OR-', 'Orthodontist'], ['S-', 'Surgeon'], ['O-', 'Surgeon'], ['D-04', 'Surgeon'], ['D-03', 'Orthodontist'], ['', 'Therapist']]
 const ROOM_CODES = new Set(['D-02', 'D-03', 'D-04'])
 
-/** The demo catalogue as the week plan books it (ids given by `idOf(code)`). */
-export function demoWeekServices(idOf: (code: string) => string): DemoWeekService[] {
-  return CATALOGUE.flatMap(([, services]) => services).map(([code, name, duration, bufferTime, som]) => ({
-    _id: idOf(code), code, name, duration, bufferTime, price: som * 100, room: ROOM_CODES.has(code),
+/** The demo catalogue as the week plan books it, named in `locale` (ids given by `idOf(code)`). */
+export function demoWeekServices(idOf: (code: string) => string, locale: DemoLocale): DemoWeekService[] {
+  return CATALOGUE.flatMap(({ services }) => services).map(({ code, names, duration, bufferTime, som }) => ({
+    _id: idOf(code), code, name: names[locale], duration, bufferTime, price: som * 100, room: ROOM_CODES.has(code),
     specialty: SPECIALTY_BY_PREFIX.find(([prefix]) => code.startsWith(prefix))![1]
   }))
 }
 
-/** The demo doctors as the week plan needs them, from their e-mails' ids and the work places' ids by branch and name. */
-export function demoWeekDoctors(doctorIds: Map<string, string>, branches: Record<Branch, string>, placeId: (branchId: string, name: string) => string | undefined): DemoDoctor[] {
+/** The demo doctors as the week plan needs them, from their e-mails' ids and the work places' ids by branch and chair number (or the room). */
+export function demoWeekDoctors(doctorIds: Map<string, string>, branches: Record<Branch, string>, placeId: (branchId: string, place: DemoPlaceRef) => string | undefined): DemoDoctor[] {
   return [...doctorIds].filter(([email]) => DEMO_PLACES[email]).map(([email, _id]) => ({
     _id,
     specialty: DEMO_PLACES[email].specialty,
@@ -56,7 +60,7 @@ export function demoWeekDoctors(doctorIds: Map<string, string>, branches: Record
     placements: Object.fromEntries(
       Object.entries(DEMO_PLACES[email].places).map(([weekday, [branch, chair]]) => [
         weekday,
-        { branchId: branches[branch], workPlaceId: placeId(branches[branch], chair)!, roomId: placeId(branches[branch], 'X-ray room') }
+        { branchId: branches[branch], workPlaceId: placeId(branches[branch], chair)!, roomId: placeId(branches[branch], 'room') }
       ])
     )
   }))
@@ -71,6 +75,8 @@ export interface DemoAppointmentsInput {
   /** The doctors' ids by e-mail. */
   doctorIds: Map<string, string>
   customers: Array<{ _id: string; branchId: string; blacklisted: boolean; archived: boolean }>
+  /** The language of the services' names and the notes. */
+  locale: DemoLocale
 }
 
 /**
@@ -88,15 +94,18 @@ export async function seedDemoAppointments(app: Application, input: DemoAppointm
     customersByBranch.set(customer.branchId, [...(customersByBranch.get(customer.branchId) ?? []), customer._id])
   }
   const serviceIds = new Map<string, string>((await db('services').where({ companyId: input.companyId }).select('_id', 'code')).map((row: { _id: string; code: string }) => [row.code, row._id]))
-  const places = (await db('work_places').where({ companyId: input.companyId }).select('_id', 'branchId', 'name')) as Array<{ _id: string; branchId: string; name: string }>
-  const placeId = (branchId: string, name: string) => places.find((place) => place.branchId === branchId && place.name === name)?._id
+  const places = (await db('work_places').where({ companyId: input.companyId }).select('_id', 'branchId', 'kind', 'rank')) as Array<{ _id: string; branchId: string; kind: string; rank: number }>
+  // Chair N was seeded with rank N - 1 (seedDemoCatalogue); names are in the company's language.
+  const placeId = (branchId: string, place: DemoPlaceRef) =>
+    places.find((row) => row.branchId === branchId && (place === 'room' ? row.kind === 'room' : row.kind === 'chair' && Number(row.rank) === place - 1))?._id
   const week = planDemoWeek({
     companyId: input.companyId,
     userId: input.userId,
     now: input.now,
     timeZone: await companyTimeZone(db, input.companyId),
     doctors: demoWeekDoctors(input.doctorIds, input.branches, placeId),
-    services: demoWeekServices((code) => serviceIds.get(code)!),
+    services: demoWeekServices((code) => serviceIds.get(code)!, input.locale),
+    locale: input.locale,
     customersByBranch,
     newId
   })

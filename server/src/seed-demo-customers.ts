@@ -3,16 +3,8 @@ import { newId } from './hooks/ids'
 import { demoPerson, seededRandom } from './demo-people'
 import { customerPalette } from '../../domain/customers/colors'
 import { searchColumns } from './services/customers/customers/customers.class'
+import { DEMO_CITY, DEMO_DISTRICTS, DEMO_PROFESSIONS, DEMO_SOURCES, DEMO_TAGS, type DemoLocale } from './seed-demo-texts'
 
-const TAGS: Array<[string, string]> = [
-  ['VIP', '#faad14'],
-  ['Orthodontics', '#1677ff'],
-  ['Insurance', '#52c41a'],
-  ['Child', '#eb2f96'],
-  ['Needs reminder call', '#fa541c']
-]
-const SOURCES = ['Instagram', 'Telegram', 'Recommendation', 'Google Maps', 'Walk-in', 'Billboard']
-const PROFESSIONS = ['', '', '', 'Teacher', 'Engineer', 'Doctor', 'Student', 'Driver', 'Accountant', 'Programmer', 'Врач', 'Учитель']
 
 interface Stamp {
   companyId: string
@@ -24,22 +16,23 @@ interface Stamp {
 /**
  * The demo clinic's customers: a few hundred people with Uzbek, Russian and English names in
  * Latin and Cyrillic, +998 phones, tags and sources, a few blacklisted or archived, spread over
- * the branches. Rows are written in batches, with the columns the service would derive.
+ * the branches; tags, sources, professions and addresses in the company's language (`locale`).
+ * Rows are written in batches, with the columns the service would derive.
  * Returns who was written, for booking them (seed-demo-appointments.ts).
  */
-export async function seedDemoCustomers(db: Knex, stamp: Stamp, branchIds: string[], count = 300) {
+export async function seedDemoCustomers(db: Knex, stamp: Stamp, branchIds: string[], locale: DemoLocale, count = 300) {
   const random = seededRandom(4)
   const tagIds: string[] = []
-  for (const [name, color] of TAGS) {
+  for (const { names, color } of DEMO_TAGS) {
     const _id = newId()
     tagIds.push(_id)
-    await db('tags').insert({ _id, ...stamp, name, color })
+    await db('tags').insert({ _id, ...stamp, name: names[locale], color })
   }
   const sourceIds: string[] = []
-  for (const name of SOURCES) {
+  for (const names of DEMO_SOURCES) {
     const _id = newId()
     sourceIds.push(_id)
-    await db('sources').insert({ _id, ...stamp, name, color: null })
+    await db('sources').insert({ _id, ...stamp, name: names[locale], color: null })
   }
   const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)]
   const since = Date.parse(stamp.createdAt) - 2 * 365 * 24 * 3600_000
@@ -57,10 +50,10 @@ export async function seedDemoCustomers(db: Knex, stamp: Stamp, branchIds: strin
       ...person,
       birthdate: random() < 0.8 ? `${birthYear}-${String(1 + Math.floor(random() * 12)).padStart(2, '0')}-${String(1 + Math.floor(random() * 28)).padStart(2, '0')}` : null,
       email: latin && random() < 0.4 ? `${person.first_name.toLowerCase().replace(/[^a-z]/g, '')}.${index}@example.com` : '',
-      address: random() < 0.5 ? `Tashkent, ${pick(['Chilonzor', 'Yunusobod', 'Mirzo Ulugbek', 'Sergeli', 'Yakkasaroy'])} ${1 + Math.floor(random() * 30)}` : '',
+      address: random() < 0.5 ? `${DEMO_CITY[locale]}, ${pick(DEMO_DISTRICTS)[locale]} ${1 + Math.floor(random() * 30)}` : '',
       passportNumber: '',
       passportIssuer: '',
-      profession: pick(PROFESSIONS),
+      profession: pick(DEMO_PROFESSIONS)[locale],
       blacklisted: index % 47 === 5,
       smsConsent: random() < 0.9,
       promoSmsConsent: random() < 0.4,

@@ -5,6 +5,7 @@ import { occurrences, type RepeatRule } from '../../domain/appointments/recurren
 import { addLocalDays, daysBetween, toZoned, weekdayOf, zonedToUtcMs } from '../../domain/appointments/zoned-time'
 import { isWithinWorkingHours, workingIntervalsOn, type StaffSchedule } from '../../domain/schedule/working-hours'
 import { toMinutes } from '../../domain/schedule/intervals'
+import { DEMO_APPOINTMENT_NOTES, DEMO_BOOKED_ONLINE, DEMO_WAITING_NOTES, type DemoLocale, type Words } from './seed-demo-texts'
 
 export type DemoSpecialty = 'Therapist' | 'Orthodontist' | 'Surgeon'
 
@@ -48,6 +49,8 @@ export interface DemoWeekInput {
   /** Customers who may be booked (not blacklisted or archived), per branch. */
   customersByBranch: Map<string, string[]>
   newId: () => string
+  /** The language of the notes (the services come named already). */
+  locale: DemoLocale
   seed?: number
 }
 
@@ -127,8 +130,6 @@ function stepTimes(path: AppointmentStatus[], created: number, start: number, en
   return times.map((time) => Math.min(time, now))
 }
 
-const NOTES = ['First visit', 'Sensitive to cold', 'Prefers mornings', 'Bring the previous X-ray', 'Allergic to lidocaine', 'Follow-up after treatment']
-
 /**
  * Plans the demo clinic's appointments, without touching the database: every doctor's working
  * days from demoDays() filled with visits of their specialty inside their hours, with the rules
@@ -194,7 +195,7 @@ export function planDemoWeek(input: DemoWeekInput): DemoWeek {
       seriesIndex: options.series?.seriesIndex ?? null,
       notifyClient: random() < 0.8,
       reminder: random() < 0.6 ? { amount: pick([2, 3, 24]), unit: 'hours' } : null,
-      notes: random() < 0.15 ? pick(NOTES) : status === 'onlineWaiting' ? 'Booked online' : null,
+      notes: random() < 0.15 ? pick(DEMO_APPOINTMENT_NOTES)[input.locale] : status === 'onlineWaiting' ? DEMO_BOOKED_ONLINE[input.locale] : null,
       color: null,
       statusChangedAt: iso(steps[steps.length - 1]),
       statusChangedBy: input.userId
@@ -273,10 +274,10 @@ export function planDemoWeek(input: DemoWeekInput): DemoWeek {
 
   // A short waiting list: people who want an earlier slot, some with a doctor, some with any.
   const waitingList: DemoWaitingEntry[] = []
-  const waiting: Array<[DemoSpecialty, boolean, number[], string, string, string | null]> = [
-    ['Therapist', true, [], '09:00', '18:00', 'Toothache, any earlier slot'],
-    ['Orthodontist', true, [1, 3, 5], '14:00', '19:00', 'After school only'],
-    ['Surgeon', false, [], '09:00', '13:00', 'Wants the morning'],
+  const waiting: Array<[DemoSpecialty, boolean, number[], string, string, Words | null]> = [
+    ['Therapist', true, [], '09:00', '18:00', DEMO_WAITING_NOTES.toothache],
+    ['Orthodontist', true, [1, 3, 5], '14:00', '19:00', DEMO_WAITING_NOTES.afterSchool],
+    ['Surgeon', false, [], '09:00', '13:00', DEMO_WAITING_NOTES.morning],
     ['Therapist', false, [2, 4, 6], '09:00', '12:00', null]
   ]
   for (const [specialty, withDoctor, days, timeFrom, timeTo, notes] of waiting) {
@@ -301,7 +302,7 @@ export function planDemoWeek(input: DemoWeekInput): DemoWeek {
       timeFrom,
       timeTo,
       duration: service.duration,
-      notes,
+      notes: notes ? notes[input.locale] : null,
       status: 'waiting',
       appointmentId: null
     })

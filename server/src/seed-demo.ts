@@ -5,6 +5,7 @@ import { hashPassword } from './services/team/users/password-hash'
 import { seedDemoCustomers } from './seed-demo-customers'
 import { demoScheduleFor, seedDemoCatalogue } from './seed-demo-catalogue'
 import { demoDoctorBranches, seedDemoAppointments } from './seed-demo-appointments'
+import { DEMO_BRANCHES, DEMO_SPECIALTIES, demoLocaleOf } from './seed-demo-texts'
 
 export const DEMO_SIGN_IN = { email: 'admin@demo.clinic', password: 'Demo-clinic-2026' }
 
@@ -20,9 +21,14 @@ const DEMO_TEAM = [
  * A small but believable clinic: two branches, specialties, a team in every default role (the
  * doctors take appointments, with weekly hours), customers, a service catalogue, chairs and shift
  * templates, and a realistic week of appointments around `now` with a waiting list.
+ *
+ * `locale` is the company's (and its administrator's) language, and every seeded text follows
+ * it: Russian for ru and ru1 (the default demo, DEMO_LOCALE), Uzbek for uz, English for en and fi
+ * (seed-demo-texts.ts). People's names, codes and brands stay as they are.
  */
-export async function seedDemoClinic(app: Application, { now: seedTime = new Date() }: { now?: Date } = {}) {
+export async function seedDemoClinic(app: Application, { now: seedTime = new Date(), locale = 'ru' }: { now?: Date; locale?: string } = {}) {
   const db = app.get('db')
+  const language = demoLocaleOf(locale)
   const registered = await registerCompany(db, {
     companyName: 'Smile Dental',
     phone: '+998 71 200 00 00',
@@ -30,17 +36,18 @@ export async function seedDemoClinic(app: Application, { now: seedTime = new Dat
     first_name: 'Aziza',
     last_name: 'Rahimova',
     password: DEMO_SIGN_IN.password,
-    branchName: 'Chilonzor'
+    locale,
+    branchName: DEMO_BRANCHES.main.name[language]
   })
   const timestamp = now()
   const stamp = { companyId: registered.companyId, createdAt: timestamp, updatedAt: timestamp, createdBy: registered.userId }
   const secondBranch = newId()
-  await db('branches').insert({ _id: secondBranch, ...stamp, name: 'Yunusobod', address: 'Amir Temur 108', phone: '998712000001', isMain: false, archived: false })
+  await db('branches').insert({ _id: secondBranch, ...stamp, name: DEMO_BRANCHES.second.name[language], address: DEMO_BRANCHES.second.address[language], phone: '998712000001', isMain: false, archived: false })
   const specialtyIds = new Map<string, string>()
-  for (const name of ['Therapist', 'Orthodontist', 'Surgeon', 'Hygienist']) {
+  for (const [key, names] of Object.entries(DEMO_SPECIALTIES)) {
     const _id = newId()
-    specialtyIds.set(name, _id)
-    await db('specialties').insert({ _id, ...stamp, name })
+    specialtyIds.set(key, _id)
+    await db('specialties').insert({ _id, ...stamp, name: names[language] })
   }
   const password = await hashPassword(DEMO_SIGN_IN.password)
   const branches = { main: registered.branchId, second: secondBranch }
@@ -70,7 +77,7 @@ export async function seedDemoClinic(app: Application, { now: seedTime = new Dat
       schedule: JSON.stringify(demoScheduleFor(member.email))
     })
   }
-  const customers = await seedDemoCustomers(db, stamp, [registered.branchId, secondBranch])
-  await seedDemoCatalogue(db, stamp, [registered.branchId, secondBranch])
-  await seedDemoAppointments(app, { companyId: registered.companyId, userId: registered.userId, now: seedTime.getTime(), branches, doctorIds, customers })
+  const customers = await seedDemoCustomers(db, stamp, [registered.branchId, secondBranch], language)
+  await seedDemoCatalogue(db, stamp, [registered.branchId, secondBranch], language)
+  await seedDemoAppointments(app, { companyId: registered.companyId, userId: registered.userId, now: seedTime.getTime(), branches, doctorIds, customers, locale: language })
 }

@@ -3,9 +3,9 @@ import { registerCompany } from './services/company/company-registration/registe
 import { seedDemoClinic, DEMO_SIGN_IN } from './seed-demo'
 
 /**
- * On the first start of an empty database: the demo clinic (DEMO_SEED, on by default), or the
- * first administrator named by ADMIN_EMAIL/ADMIN_PASSWORD for a clean install. Later starts
- * leave the data alone.
+ * On the first start of an empty database: the demo clinic (DEMO_SEED, on by default, speaking
+ * DEMO_LOCALE), or the first administrator named by ADMIN_EMAIL/ADMIN_PASSWORD for a clean
+ * install. Later starts leave the data alone.
  */
 export async function seedOnFirstStart(app: Application) {
   const db = app.get('db')
@@ -23,7 +23,7 @@ export async function seedOnFirstStart(app: Application) {
     logger.info({ msg: 'empty database: register a clinic at /welcome' })
     return
   }
-  await seedDemoClinic(app)
+  await seedDemoClinic(app, { locale: config.demoLocale })
   // Printed plainly on purpose: the quick start tells people to sign in with this.
   console.log(`\n  Demo clinic ready at ${config.publicUrl}\n  Sign in as ${DEMO_SIGN_IN.email} / ${DEMO_SIGN_IN.password}\n`)
 }

@@ -21,11 +21,10 @@ client.service('users').on('patched', (user: User) => {
 async function refreshMyRole(roleId: string) {
   try {
     const info = await client.service('permissions').find()
-    const name = await client.service('roles')
+    const role = await client.service('roles')
       .get(roleId)
-      .then((role) => role.name)
-      .catch(() => '')
-    sessionStore.update((session) => ({ ...session, role: { _id: roleId, name: name || session.role.name, permissions: info.mine } }))
+      .catch(() => null)
+    sessionStore.update((session) => ({ ...session, role: { _id: roleId, name: role?.name || session.role.name, key: role ? role.key : session.role.key, permissions: info.mine } }))
   } catch {
     // Keeping the old view is safe: the server decides every call anyway.
   }

@@ -11,7 +11,8 @@ export interface Identity {
   user: IdentityUser
   session: { _id: string; userId: string; companyId: string; endedAt: string | null }
   company: { _id: string; name: string; modules: Record<string, boolean>; settings: Record<string, unknown>; subscriptionEndsAt: string | null; timezone: string; currency: string }
-  role: { _id: string; name: string; permissions: Permission[] }
+  /** `key` names a default role (administrator, director, doctor, finance); null for the company's own. */
+  role: { _id: string; name: string; key: string | null; permissions: Permission[] }
   /** Branches this person may work in: all of the company's when the role sees the whole company. */
   branchIds: string[]
 }
@@ -36,7 +37,7 @@ const identityColumns = new Map<string, string>([
   ...['_id', 'userId', 'companyId', 'endedAt'].map((column): [string, string] => [`session_${column}`, `s.${column}`]),
   ...userColumns.map((column): [string, string] => [`user_${column}`, `u.${column}`]),
   ...['_id', 'name', 'modules', 'settings', 'subscriptionEndsAt', 'timezone', 'currency'].map((column): [string, string] => [`company_${column}`, `c.${column}`]),
-  ...['_id', 'name', 'permissions'].map((column): [string, string] => [`role_${column}`, `r.${column}`])
+  ...['_id', 'name', 'key', 'permissions'].map((column): [string, string] => [`role_${column}`, `r.${column}`])
 ])
 const userCodec = new RowCodec({ json: ['branchIds'], boolean: ['allowLogin', 'isOwner', 'archived'] })
 const companyCodec = new RowCodec({ json: ['modules', 'settings'], instant: ['subscriptionEndsAt'] })
@@ -98,7 +99,7 @@ export async function loadIdentity(db: Knex, sessionId: unknown, userId: unknown
   const user = userCodec.fromDb<IdentityUser>(part('user_'))
   const company = companyCodec.fromDb<Identity['company']>(part('company_'))
   const roleRow = part('role_')
-  const role = roleCodec.fromDb<Identity['role']>(roleRow._id ? roleRow : { _id: user.roleId, name: '', permissions: '[]' })
+  const role = roleCodec.fromDb<Identity['role']>(roleRow._id ? roleRow : { _id: user.roleId, name: '', key: null, permissions: '[]' })
   assertMayWork(user, company)
 
   const branchIds = seesWholeCompany(role.permissions)

@@ -82,7 +82,7 @@ function plannerInput(now: Date): DemoWeekInput & { schedules: Map<string, Staff
   const doctors = demoWeekDoctors(new Map(Object.keys(DEMO_PLACES).map((email) => [email, email])), branches, (branchId, name) => `${branchId}/${name}`)
   const customersByBranch = new Map(Object.values(branches).map((branch) => [branch, Array.from({ length: 150 }, (_, index) => `${branch}-customer-${index}`)]))
   return {
-    companyId: 'company', timeZone: ZONE, now: now.getTime(), userId: 'admin', doctors, services: demoWeekServices((code) => `service-${code}`), customersByBranch, newId: id,
+    companyId: 'company', timeZone: ZONE, now: now.getTime(), userId: 'admin', doctors, services: demoWeekServices((code) => `service-${code}`, 'ru'), customersByBranch, newId: id, locale: 'ru',
     schedules: new Map(doctors.map((doctor) => [doctor._id, doctor.schedule]))
   }
 }

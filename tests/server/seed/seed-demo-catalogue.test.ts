@@ -16,7 +16,7 @@ describe.each(engines)('demo catalogue on %s', (engine) => {
 
   it('has a dental price list in categories, with real durations and prices in minor units', async () => {
     const categories = (await admin.client.service('service-categories').find()).data
-    expect(categories.map((category) => category.name)).toEqual(['Diagnostics', 'Therapy', 'Hygiene', 'Surgery', 'Orthopedics', 'Orthodontics', 'Pediatric'])
+    expect(categories.map((category) => category.name)).toEqual(['Диагностика', 'Терапия', 'Гигиена', 'Хирургия', 'Ортопедия', 'Ортодонтия', 'Детская стоматология'])
     const services = (await admin.client.service('service').find({ query: { $limit: 500 } })).data
     expect(services.length).toBeGreaterThanOrEqual(25)
     const categoryIds = new Set(categories.map((category) => category._id))
@@ -26,17 +26,17 @@ describe.each(engines)('demo catalogue on %s', (engine) => {
       expect(service.price % 100).toBe(0)
     }
     expect(services.some((service) => service.public)).toBe(true)
-    expect((await admin.client.service('service').find({ query: { $search: 'wisdom' } })).data.map((service) => service.code)).toEqual(['S-03'])
+    expect((await admin.client.service('service').find({ query: { $search: 'удаление зуба' } })).data.map((service) => service.code)).toEqual(['S-03'])
     expect((await admin.client.service('service').find({ query: { $search: 'or-0' } })).total).toBe(4)
   })
 
   it('has chairs and an X-ray room in each branch, and two shift templates', async () => {
     const places = (await admin.client.service('work-place').find({ query: { $limit: 500 } })).data
     expect(new Set(places.map((place) => place.branchId)).size).toBe(2)
-    expect(places.filter((place) => place.kind === 'room').map((place) => place.name)).toEqual(['X-ray room', 'X-ray room'])
-    expect(places.filter((place) => place.name === 'Chair 4')).toHaveLength(1)
+    expect(places.filter((place) => place.kind === 'room').map((place) => place.name)).toEqual(['Рентген-кабинет', 'Рентген-кабинет'])
+    expect(places.filter((place) => place.name === 'Кресло 4')).toHaveLength(1)
     const templates = (await admin.client.service('time-templates').find()).data
-    expect(templates.map((template) => template.name)).toEqual(['Evening shift', 'Morning shift'])
+    expect(templates.map((template) => template.name).sort()).toEqual(['Вечерняя смена', 'Утренняя смена'])
   })
 
   it('has its doctors taking appointments with valid weekly hours, Sunday off', async () => {

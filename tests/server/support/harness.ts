@@ -38,6 +38,7 @@ export function testConfiguration(dataDir: string, overrides: Partial<Configurat
     authSecret: 'test-secret-that-is-long-enough-for-hs256-signing',
     tokenLifetime: '1h',
     demoSeed: false,
+    demoLocale: 'ru',
     publicUrl: 'http://localhost:3030',
     webRoot: path.join(dataDir, 'web'),
     smtp: { url: '', from: 'Clinic <no-reply@clinic.test>' },

@@ -1,10 +1,12 @@
 import { useMemo } from 'react'
 import { useQuery } from '@tanstack/react-query'
+import { useTranslation } from 'react-i18next'
 import { remoteService, useFind } from '../../api/live'
 import { useCan } from '../../api/permissions'
 import { usePeopleNames } from '../../components/usePeopleNames'
 import { useFormat } from '../../i18n/format'
 import { customerName } from '../customers/customer-name'
+import { roleLabel } from '../roles/role-label'
 import type { ActivityEntry } from './activity-entry'
 import type { Lookups } from './activity-values'
 
@@ -46,6 +48,7 @@ function usePageRecords(entries: ActivityEntry[], canCustomers: boolean, canAppo
  * specialties, chairs, the catalogue, and the patients and appointments of the page's entries.
  */
 export function useActivityLookups(entries: ActivityEntry[] = []): Lookups & { team: ReturnType<typeof usePeopleNames>['team'] } {
+  const { t } = useTranslation()
   const format = useFormat()
   const people = usePeopleNames()
   const all = { $limit: 500 }
@@ -72,7 +75,7 @@ export function useActivityLookups(entries: ActivityEntry[] = []): Lookups & { t
       sources: names(sources.data?.data),
       fields: names(fields.data?.data),
       branches: names(branches.data?.data),
-      roles: names(roles.data?.data),
+      roles: new Map((roles.data?.data ?? []).map((role) => [role._id, roleLabel(role, t)])),
       specialty: names(specialty.data?.data),
       workPlaces: names(workPlaces.data?.data),
       catalogue: names(catalogue.data?.data),
@@ -80,5 +83,5 @@ export function useActivityLookups(entries: ActivityEntry[] = []): Lookups & { t
       customers,
       appointments
     }
-  }, [people, tags.data, sources.data, fields.data, branches.data, roles.data, specialty.data, workPlaces.data, catalogue.data, categories.data, page.customers, page.appointments, format])
+  }, [people, tags.data, sources.data, fields.data, branches.data, roles.data, specialty.data, workPlaces.data, catalogue.data, categories.data, page.customers, page.appointments, format, t])
 }

@@ -10,7 +10,7 @@ import { showServerError } from '../../components/form-errors'
 import { toast, toastError } from '../../app/toasts'
 import { PermissionMatrix } from './PermissionMatrix'
 import { fromMatrix, toMatrix, type Matrix } from './permission-matrix'
-import { roleLabel } from './role-label'
+import { roleLabel, untouchedDefaultRole } from './role-label'
 
 /** Name and permission matrix of one role; saved together. */
 export function RoleEditor({ role, onRemoved }: { role: RoleRecord; onRemoved: () => void }) {
@@ -24,10 +24,14 @@ export function RoleEditor({ role, onRemoved }: { role: RoleRecord; onRemoved: (
   const patchRole = usePatch('roles')
   const removeRole = useRemove('roles')
 
+  // A default role's name is shown translated; saved unchanged, it stays the default (and keeps
+  // following the interface language) instead of becoming a renamed role.
+  const shownName = roleLabel(role, t)
   async function save({ name }: { name: string }) {
     setBusy(true)
     try {
-      const saved = await patchRole(role._id, { name: name.trim(), permissions: fromMatrix(matrix) })
+      const kept = untouchedDefaultRole(role) !== undefined && name.trim() === shownName
+      const saved = await patchRole(role._id, { name: kept ? role.name : name.trim(), permissions: fromMatrix(matrix) })
       // Editing one's own role changes what this screen may show at once.
       sessionStore.update((session) => (session.role?._id === saved._id ? { ...session, role: saved } : session))
       setDirty(false)
@@ -51,7 +55,7 @@ export function RoleEditor({ role, onRemoved }: { role: RoleRecord; onRemoved: (
 
   return (
     <Card
-      title={roleLabel(role, t)}
+      title={shownName}
       extra={
         <Space>
           {canDelete && (
@@ -67,7 +71,7 @@ export function RoleEditor({ role, onRemoved }: { role: RoleRecord; onRemoved: (
         </Space>
       }
     >
-      <Form form={form} layout="vertical" initialValues={{ name: role.name }} onFinish={save} onValuesChange={() => setDirty(true)} disabled={!canEdit || busy}>
+      <Form form={form} layout="vertical" initialValues={{ name: shownName }} onFinish={save} onValuesChange={() => setDirty(true)} disabled={!canEdit || busy}>
         <Form.Item name="name" label={t('fields.roleName')} rules={[{ required: true, whitespace: true, message: t('errors.field-required') }]} style={{ maxWidth: 360 }}>
           <Input />
         </Form.Item>

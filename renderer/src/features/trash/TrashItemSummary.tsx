@@ -1,7 +1,7 @@
 import { Tag, Typography } from 'antd'
 import { useTranslation } from 'react-i18next'
 import { useFormat } from '../../i18n/format'
-import { trashTitle, type TrashItem } from './trash-item'
+import { trashText, type TrashItem } from './trash-item'
 import { kindLabel } from './trash-kinds'
 
 /** The phone's one-cell view of an item: kind and title, then who deleted it and when. */
@@ -12,7 +12,7 @@ export function TrashItemSummary({ item, who }: { item: TrashItem; who: string }
     <div className="stacked-cell">
       <span>
         <Tag>{kindLabel(t, item.service)}</Tag>
-        <Typography.Text strong>{trashTitle(item)}</Typography.Text>
+        <Typography.Text strong>{trashText(item, t)}</Typography.Text>
       </span>
       <Typography.Text type="secondary">
         {who} · {format.dateTime(item.deletedAt)}

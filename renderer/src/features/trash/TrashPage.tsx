@@ -8,7 +8,7 @@ import { PageHeader } from '../../components/PageHeader'
 import { FetchError } from '../../components/FetchError'
 import { usePeopleNames } from '../../components/usePeopleNames'
 import { useFormat } from '../../i18n/format'
-import { trashTitle, type TrashItem } from './trash-item'
+import { trashText, type TrashItem } from './trash-item'
 import { kindLabel } from './trash-kinds'
 import { TrashKindFilter } from './TrashKindFilter'
 import { TrashItemActions } from './TrashItemActions'
@@ -53,7 +53,7 @@ export default function TrashPage() {
       ]
     : [
         { key: 'kind', title: t('trash.kind'), render: (_, item) => <Tag>{kindLabel(t, item.service)}</Tag> },
-        { key: 'title', title: t('trash.record'), render: (_, item) => trashTitle(item) },
+        { key: 'title', title: t('trash.record'), render: (_, item) => trashText(item, t) },
         { key: 'who', title: t('trash.deletedBy'), render: (_, item) => who(item) },
         { key: 'when', title: t('trash.deletedAt'), render: (_, item) => format.dateTime(item.deletedAt) },
         { key: 'actions', align: 'right', render: (_, item) => actions(item) }

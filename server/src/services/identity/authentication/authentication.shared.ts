@@ -18,7 +18,7 @@ export interface SignInResult {
   authentication: { strategy: string; payload: TokenPayload }
   user: IdentityUser
   company: { _id: string; name: string; modules: Partial<Record<string, boolean>>; timezone: string; currency: string; subscriptionEndsAt: string | null }
-  role: { _id: string; name: string; permissions: Permission[] }
+  role: { _id: string; name: string; key: string | null; permissions: Permission[] }
   branchIds: string[]
   sessionId: string
   /** Set when the company's subscription ends within the warning period. */

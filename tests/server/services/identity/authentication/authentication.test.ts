@@ -15,6 +15,8 @@ describe.each(engines)('sign-in on %s', (engine) => {
     expect(payload.exp).toBeGreaterThan(Date.now() / 1000)
     expect(payload.exp).toBeLessThan(Date.now() / 1000 + 2 * 3600)
     expect(owner.auth.role.name).toBe('Administrator')
+    // The key lets the interface show a default role in its own language.
+    expect(owner.auth.role.key).toBe('administrator')
     expect(owner.auth.user).not.toHaveProperty('password')
   })
 

@@ -22,7 +22,7 @@ const DEMO_TEAM = [
  * doctors take appointments, with weekly hours), customers, a service catalogue, chairs and shift
  * templates, and a realistic week of appointments around `now` with a waiting list.
  *
- * `locale` is the company's (and its administrator's) language, and every seeded text follows
+ * `locale` is the company's language, and every seeded text follows
  * it: Russian for ru and ru1 (the default demo, DEMO_LOCALE), Uzbek for uz, English for en and fi
  * (seed-demo-texts.ts). People's names, codes and brands stay as they are.
  */
@@ -39,6 +39,9 @@ export async function seedDemoClinic(app: Application, { now: seedTime = new Dat
     locale,
     branchName: DEMO_BRANCHES.main.name[language]
   })
+  // The administrator keeps no saved language: the device's choice shows, so a visitor exploring
+  // the demo (and every browser test) reads it in the language they picked at sign-in.
+  await db('users').where({ _id: registered.userId }).update({ locale: null })
   const timestamp = now()
   const stamp = { companyId: registered.companyId, createdAt: timestamp, updatedAt: timestamp, createdBy: registered.userId }
   const secondBranch = newId()

@@ -8,7 +8,7 @@ import { addDays, companyToday, instantOfWallTime } from '../../renderer/src/fea
  * Issue 13's front-desk morning, in Russian at 1366x800: the doctor's day with hours, a break and
  * buffers drawn; the first free slot for a 60-minute service in any branch, booked in one click;
  * the card from the visit's drawer; a patient found with Ctrl+K; an arrival marked on the board
- * in one click; a screen of a later issue that says it is not there yet.
+ * in one click; a duplicate patient warned of; a screen of a later issue that says it is not there yet.
  */
 const expect = baseExpect.configure({ timeout: 20_000 })
 const tag = uniqueLetters('абвгдежзиклмнопрстуфхцчшэюя', 5)
@@ -47,7 +47,8 @@ test.afterAll(async () => {
 test('a front-desk morning in Russian', async () => {
   const zone = ((await api.service<{ timezone: string }>('my-company').get('mine')) as { timezone: string }).timezone
   const service = await api.service<{ _id: string; name: string }>('service').create({ name: `Имплантация ${tag}`, duration: 60, bufferTime: 15, price: 100_000_00 })
-  const patient = await api.service<{ _id: string }>('customers').create({ first_name: 'Ирина', last_name: `Тестова${tag}`, phone: uniquePhone() })
+  const patientPhone = uniquePhone()
+  const patient = await api.service<{ _id: string }>('customers').create({ first_name: 'Ирина', last_name: `Тестова${tag}`, phone: patientPhone })
   // Tomorrow 09:00 with the doctor: a visit whose buffer the calendar draws.
   const day = addDays(companyToday(zone), 1)
   const [year, month, date] = day.split('-').map(Number)
@@ -103,6 +104,17 @@ test('a front-desk morning in Russian', async () => {
   await expect.poll(async () => (await api.service<Appointment>('appointment').get(first._id)).status).toBe('arrived')
   await expect(card.getByTestId('board-card-waiting')).toContainText('Ждёт')
   await shoot(page, 'front-desk-board', 'desktop')
+
+  // A new patient with the same phone as one on file: the form says who has it.
+  await page.goto('/people/customers')
+  await page.getByTestId('add-customer').click()
+  const drawer = page.getByRole('dialog')
+  await drawer.getByLabel('Фамилия').fill(`Повторова${tag}`)
+  await drawer.getByLabel('Имя', { exact: true }).fill('Ирина')
+  await drawer.getByLabel('Телефон').fill(patientPhone.slice(3))
+  await expect(page.getByTestId('duplicate-warning')).toContainText(`Тестова${tag} Ирина`)
+  await shoot(page, 'front-desk-duplicate', 'desktop')
+  await page.keyboard.press('Escape')
 
   // A screen of a later issue typed by hand says so.
   await page.goto('/reports/summary')

@@ -61,6 +61,8 @@ describe.each(engines)('the demo clinic language on %s', (engine) => {
 
     it('is a Russian company whose visible names have no Latin words but codes and brands', async () => {
       expect((await admin.client.service('company').get('mine')).locale).toBe('ru')
+      // The administrator keeps no saved language, so the device's (the sign-in screen's) choice shows.
+      expect(await admin.client.service('profile').get(admin.auth.user._id)).toHaveProperty('locale', null)
       const names = await visibleNames(admin)
       for (const kind of ['categories', 'services', 'places', 'templates', 'specialties', 'tags', 'sources', 'branches']) expect(names[kind].length).toBeGreaterThan(0)
       expect(Object.values(names).flat().map(latinLeft).filter(Boolean)).toEqual([])

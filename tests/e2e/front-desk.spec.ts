@@ -45,6 +45,8 @@ test.afterAll(async () => {
 })
 
 test('a front-desk morning in Russian', async () => {
+  // One journey of eight steps and five screenshots: longer than a single check.
+  test.setTimeout(180_000)
   const zone = ((await api.service<{ timezone: string }>('my-company').get('mine')) as { timezone: string }).timezone
   const service = await api.service<{ _id: string; name: string }>('service').create({ name: `Имплантация ${tag}`, duration: 60, bufferTime: 15, price: 100_000_00 })
   const patientPhone = uniquePhone()

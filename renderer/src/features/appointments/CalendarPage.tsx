@@ -11,6 +11,7 @@ import { useSearchParams } from 'react-router'
 import { refreshService, useGet, usePatch } from '../../api/live'
 import { useCurrentBranch } from '../../api/branch'
 import { useCan } from '../../api/permissions'
+import { useSignedIn } from '../../api/session-store'
 import { queryClient } from '../../api/query-client'
 import type { Paginated } from '../../api/types'
 import { errorMessage, toastError } from '../../app/toasts'
@@ -126,21 +127,28 @@ export default function CalendarPage() {
   const customers = useCustomersByIds(useMemo(() => appointments.map((item) => item.customerId), [appointments]), CALENDAR_CUSTOMER_FIELDS)
   const names = useMemo(() => new Map([...customers].map(([id, customer]) => [id, customerName(customer)])), [customers])
   const shortNames = useMemo(() => new Map([...customers].map(([id, customer]) => [id, customerShortName(customer)])), [customers])
-  const { doctors } = useDoctors()
+  const { doctors: allDoctors } = useDoctors()
   const { workPlaces } = useWorkPlaces()
+  const me = useSignedIn().user._id
+  const seesAll = useCan('appointment', 'seeAll')
+  // One doctor's column: the one asked for, or a doctor's own when they see only their own visits.
+  const onlyDoctor = address.doctor === 'me' ? me : (address.doctor ?? (!seesAll && allDoctors.some((member) => member._id === me) ? me : null))
+  const doctors = useMemo(() => (onlyDoctor ? allDoctors.filter((member) => member._id === onlyDoctor) : allDoctors), [allDoctors, onlyDoctor])
 
   const resources = useMemo<CalendarResource[]>(() => {
     if (by === 'chair') return chairColumns(workPlaces, appointments, t('calendar.noChair'))
     const columns = doctors.map((member, index) => ({ id: member._id, title: doctorName(member), color: member.color ?? fallbackColour(index) }))
     // A visit of someone no longer taking appointments still needs a column to show in.
     for (const item of appointments) {
+      if (onlyDoctor && item.staffId !== onlyDoctor) continue
       if (!columns.some((column) => column.id === item.staffId)) columns.push({ id: item.staffId, title: t('calendar.otherDoctor'), color: '#8c8c8c' })
     }
     return columns
-  }, [by, doctors, workPlaces, appointments, t])
+  }, [by, doctors, workPlaces, appointments, t, onlyDoctor])
   const colours = useMemo(() => new Map(resources.map((column) => [column.id, column.color])), [resources])
   const staffColours = useMemo(() => new Map(doctors.map((member, index) => [member._id, member.color ?? fallbackColour(index)])), [doctors])
-  const events = useMemo(() => calendarEvents(appointments, by, zone, names, shortNames), [appointments, by, zone, names, shortNames])
+  const shownAppointments = useMemo(() => (onlyDoctor ? appointments.filter((item) => item.staffId === onlyDoctor) : appointments), [appointments, onlyDoctor])
+  const events = useMemo(() => calendarEvents(shownAppointments, by, zone, names, shortNames), [shownAppointments, by, zone, names, shortNames])
 
   const min = useMemo(() => floatingDay(day), [day])
   const bounds = useMemo(() => {
@@ -245,6 +253,9 @@ export default function CalendarPage() {
           fetching={list.isFetching}
           onBook={() => setDialog({ kind: 'new', prefill: { start: bookStart() } })}
           onFindSlot={() => setFindingSlot(true)}
+          doctors={allDoctors}
+          doctor={onlyDoctor}
+          me={allDoctors.some((member) => member._id === me) ? me : null}
         />
         {list.error && !list.data ? (
           <FetchError error={list.error} onRetry={() => void list.refetch()} />

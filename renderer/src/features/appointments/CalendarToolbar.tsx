@@ -1,11 +1,12 @@
 import dayjs from 'dayjs'
-import { Button, DatePicker, Segmented, Space, Spin, Tooltip } from 'antd'
+import { Button, DatePicker, Segmented, Select, Space, Spin, Tooltip } from 'antd'
 import { LeftOutlined, PlusOutlined, SearchOutlined, RightOutlined } from '@ant-design/icons'
 import { useTranslation } from 'react-i18next'
 import { useFormat } from '../../i18n/format'
 import { stepDay, type CalendarView } from './calendar-model'
 import type { CalendarAddress } from './useCalendarAddress'
 import { addDays, floatingDay } from './zoned-time'
+import { doctorName } from './useResources'
 
 interface Props {
   address: CalendarAddress
@@ -17,10 +18,14 @@ interface Props {
   fetching: boolean
   onBook: () => void
   onFindSlot: () => void
+  /** The doctors of the branch, the one whose column alone is shown (or null), and the signed-in doctor. */
+  doctors: ReadonlyArray<{ _id: string; first_name: string; last_name: string }>
+  doctor: string | null
+  me: string | null
 }
 
 /** Today, previous and next, the day picker, and the view, column and colour switches. */
-export function CalendarToolbar({ address, view, phone, zone, days, canCreate, fetching, onBook, onFindSlot }: Props) {
+export function CalendarToolbar({ address, view, phone, zone, days, canCreate, fetching, onBook, onFindSlot, doctors, doctor, me }: Props) {
   const { t } = useTranslation()
   const format = useFormat()
   const label =
@@ -71,6 +76,20 @@ export function CalendarToolbar({ address, view, phone, zone, days, canCreate, f
           ]}
           data-testid="calendar-columns"
         />
+        {address.by === 'staff' && doctors.length > 1 && (
+          <Select
+            className="calendar-doctor-filter"
+            value={doctor ?? 'all'}
+            onChange={(value: string) => address.go({ doctor: value === 'all' ? null : value === me ? 'me' : value })}
+            options={[
+              { value: 'all', label: t('board.allDoctors') },
+              ...(me ? [{ value: me, label: t('calendar.onlyMe') }] : []),
+              ...doctors.filter((member) => member._id !== me).map((member) => ({ value: member._id, label: doctorName(member) }))
+            ]}
+            aria-label={t('board.doctor')}
+            data-testid="calendar-doctor"
+          />
+        )}
         <Segmented
           value={address.colour}
           onChange={(value) => address.go({ colour: value as CalendarAddress['colour'] })}

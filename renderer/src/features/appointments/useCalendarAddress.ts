@@ -26,7 +26,9 @@ export interface CalendarAddress extends Choice {
   /** The clinic day shown (the week containing it in week view). */
   day: string
   today: string
-  go(change: Partial<Choice & { day: string }>): void
+  /** One doctor's column only (?doctor=<id>, or 'me'); null: every doctor. */
+  doctor: string | null
+  go(change: Partial<Choice & { day: string; doctor: string | null }>): void
 }
 
 /**
@@ -46,7 +48,7 @@ export function useCalendarAddress(timeZone: string, fallbackDay: string | null 
     [view, by, colour]
   )
   const go = useCallback(
-    (change: Partial<Choice & { day: string }>) => {
+    (change: Partial<Choice & { day: string; doctor: string | null }>) => {
       setParams(
         (current) => {
           const next = new URLSearchParams(current)
@@ -54,14 +56,18 @@ export function useCalendarAddress(timeZone: string, fallbackDay: string | null 
           if (change.view) next.set('view', change.view)
           if (change.by) next.set('columns', change.by)
           if (change.colour) next.set('colour', change.colour)
+          if (change.doctor !== undefined) {
+            if (change.doctor) next.set('doctor', change.doctor)
+            else next.delete('doctor')
+          }
           return next
         },
         { replace: !change.day }
       )
-      const { day: _day, ...rest } = change
+      const { day: _day, doctor: _doctor, ...rest } = change
       if (Object.keys(rest).length) preferences.set(KEY, JSON.stringify({ ...choice, ...rest }))
     },
     [setParams, choice]
   )
-  return { ...choice, day: date && DAY.test(date) ? date : (fallbackDay ?? today), today, go }
+  return { ...choice, day: date && DAY.test(date) ? date : (fallbackDay ?? today), today, doctor: params.get('doctor'), go }
 }

@@ -1,6 +1,8 @@
 import { Card, Col, List, Row, Statistic, Tag, Typography } from 'antd'
 import { ApartmentOutlined, CalendarOutlined, SafetyCertificateOutlined, TeamOutlined } from '@ant-design/icons'
 import { useTranslation } from 'react-i18next'
+import { Navigate } from 'react-router'
+import { useCan } from '../../api/permissions'
 import { useGet, useFind } from '../../api/live'
 import { useSignedIn } from '../../api/session-store'
 import { useFormat } from '../../i18n/format'
@@ -19,14 +21,18 @@ function greetingKey(hour: number) {
   return 'home.greetingEvening'
 }
 
-/** What exists so far, at a glance: the clinic, its people and where to go next. */
+/** What exists so far, at a glance: the clinic, its people and where to go next. A doctor's home is their day. */
 export default function HomePage() {
   const { t } = useTranslation()
   const format = useFormat()
   const session = useSignedIn()
   const company = useGet('my-company', 'mine')
   const team = useFind('my-team', { $limit: 8 })
+  const seesAppointments = useCan('appointment', 'view')
+  const seesAllAppointments = useCan('appointment', 'seeAll')
   const now = new Date()
+  // A doctor (their own visits only) starts on their own day, not on the clinic's tiles.
+  if (seesAppointments && !seesAllAppointments) return <Navigate to="/appointments/calendar?view=day&doctor=me" replace />
   return (
     <>
       <PageHeader

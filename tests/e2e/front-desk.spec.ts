@@ -2,7 +2,7 @@ import { expect as baseExpect, test, type Page } from '@playwright/test'
 import { demoAdmin } from './support/app'
 import { connectApi, uniqueLetters, uniquePhone, type Api } from './support/api'
 import { shoot } from './support/shots'
-import { addDays, companyToday, instantOfWallTime } from '../../renderer/src/features/appointments/zoned-time'
+import { addDays, companyToday, dayKey, toFloating } from '../../renderer/src/features/appointments/zoned-time'
 
 /**
  * Issue 13's front-desk morning, in Russian at 1366x800: the doctor's day with hours, a break and
@@ -51,12 +51,18 @@ test('a front-desk morning in Russian', async () => {
   const service = await api.service<{ _id: string; name: string }>('service').create({ name: `Имплантация ${tag}`, duration: 60, bufferTime: 15, price: 100_000_00 })
   const patientPhone = uniquePhone()
   const patient = await api.service<{ _id: string }>('customers').create({ first_name: 'Ирина', last_name: `Тестова${tag}`, phone: patientPhone })
-  // Tomorrow 09:00 with the doctor: a visit whose buffer the calendar draws.
-  const day = addDays(companyToday(zone), 1)
-  const [year, month, date] = day.split('-').map(Number)
-  const nine = instantOfWallTime({ year, month, day: date, hour: 9, minute: 0 }, zone).toISOString()
+  // The doctor's first free hour from tomorrow on (other journeys book that day too): a visit
+  // whose buffer the calendar draws.
+  // In the branch the screens open on (the administrator's first, the main one).
+  const [mainBranch] = (await api.service<{ _id: string }>('branches').find({ query: { isMain: true } })).data
+  const [free] = (
+    await api.service<{ start: string; branchId: string }>('appointment-slots').find({
+      query: { serviceIds: [service._id], staffId: doctor._id, branchId: mainBranch._id, dateFrom: addDays(companyToday(zone), 1), $limit: 1 }
+    })
+  ).data
+  const day = dayKey(toFloating(free.start, zone))
   const first = await api.service<Appointment>('appointment').create({
-    customerId: patient._id, staffId: doctor._id, start: nine, duration: 60, status: 'planned',
+    customerId: patient._id, staffId: doctor._id, branchId: free.branchId, start: free.start, duration: 60, status: 'planned',
     services: [{ serviceId: service._id, name: service.name, duration: 60, price: 100_000_00, quantity: 1 }]
   })
 

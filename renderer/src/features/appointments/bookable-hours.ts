@@ -1,6 +1,6 @@
 import { busyReason, type BusyReason, type HeldSlot } from '../../../../domain/appointments/busy-reason'
 import { isWithinWorkingHours, outsideHoursReason, workingIntervalsOn, type OutsideHoursReason, type StaffSchedule } from '../../../../domain/schedule/working-hours'
-import { coversRange, fromMinutes, toMinutes } from '../../../../domain/schedule/intervals'
+import { fromMinutes, toMinutes } from '../../../../domain/schedule/intervals'
 
 /**
  * What the calendar and the booking form can tell before anything is sent: whether a doctor
@@ -10,9 +10,7 @@ import { coversRange, fromMinutes, toMinutes } from '../../../../domain/schedule
 
 /** Why a calendar cell [minutes, minutes + step) of a doctor's local day cannot be booked, or null. */
 export function offHours(schedule: StaffSchedule | null | undefined, day: string, minutes: number, step: number): OutsideHoursReason | null {
-  const intervals = workingIntervalsOn(schedule, day)
-  if (coversRange(intervals, minutes, minutes + step)) return null
-  return outsideHoursReason(schedule, day, minutes, minutes + step)
+  return isWithinWorkingHours(schedule, day, minutes, minutes + step) ? null : outsideHoursReason(schedule, day, minutes, minutes + step)
 }
 
 /** A refusal the server would give, as code and data (what errorMessage translates). */

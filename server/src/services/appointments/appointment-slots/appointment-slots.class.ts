@@ -7,7 +7,7 @@ import { clinicError } from '../../../errors'
 import { companySettingsFor, companyTimeZoneFor } from '../../company/company/company-reads'
 import { bookableMembers } from '../../team/users/user-rows'
 import { activeWorkPlaces } from '../../schedule/work-place/work-place-rows'
-import { bufferMinutes, serviceDurations } from '../../catalogue/service/service-rows'
+import { serviceTimes } from '../../catalogue/service/service-rows'
 import { heldTimes } from '../appointment/appointment-booking'
 import { APPOINTMENT_MAX_DURATION } from '../appointment/appointment.shared'
 import { freeSlots, type FreeSlot, type Interval, type SlotDoctor, type SlotPlace } from '../../../../../domain/appointments/free-slots'
@@ -101,13 +101,14 @@ export function spanOf(query: AppointmentSlotsQuery, timeZone: string, now: numb
 
 /** The visit a booking of the services would make (appointment.create: the form's duration, the catalogue's buffer). */
 async function visitOf(db: Knex, companyId: string, query: AppointmentSlotsQuery, durationStep: number): Promise<Visit> {
-  const durations = await serviceDurations(db, companyId, query.serviceIds)
-  const missing = query.serviceIds.findIndex((serviceId) => !durations.has(serviceId))
+  const times = await serviceTimes(db, companyId, query.serviceIds)
+  const missing = query.serviceIds.findIndex((serviceId) => !times.has(serviceId))
   if (missing >= 0) throw clinicError(BadRequest, 'invalid-reference', `serviceIds.${missing}`)
-  const duration = query.duration ?? visitDuration(query.serviceIds.map((serviceId) => durations.get(serviceId)!), durationStep)!
+  const chosen = query.serviceIds.map((serviceId) => times.get(serviceId)!)
+  const duration = query.duration ?? visitDuration(chosen.map((service) => service.duration), durationStep)!
   if (duration > APPOINTMENT_MAX_DURATION) throw clinicError(BadRequest, 'invalid-request', 'duration')
-  const buffer = await bufferMinutes(db, companyId, query.serviceIds.map((serviceId) => ({ serviceId })))
-  return { duration, buffer }
+  // The longest buffer among them, as bufferMinutes gives a booking (the same read serves both).
+  return { duration, buffer: Math.max(0, ...chosen.map((service) => service.bufferTime)) }
 }
 
 /**

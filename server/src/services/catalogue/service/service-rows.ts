@@ -13,10 +13,13 @@ export async function bufferMinutes(db: Knex, companyId: string, services: Reado
   return Number(row?.buffer ?? 0)
 }
 
-/** The duration (minutes) of each of these services of the company; a service not of the company is missing from the map. */
-export async function serviceDurations(db: Knex, companyId: string, serviceIds: readonly string[]): Promise<Map<string, number>> {
+/**
+ * The duration and the buffer (minutes) of each of these services of the company, in one read; a
+ * service not of the company is missing from the map.
+ */
+export async function serviceTimes(db: Knex, companyId: string, serviceIds: readonly string[]): Promise<Map<string, { duration: number; bufferTime: number }>> {
   const ids = [...new Set(serviceIds)]
   if (ids.length === 0) return new Map()
-  const rows = (await db('services').select('_id', 'duration').whereIn('_id', ids).andWhere({ companyId })) as Array<{ _id: string; duration: number }>
-  return new Map(rows.map((row) => [row._id, Number(row.duration)]))
+  const rows = (await db('services').select('_id', 'duration', 'bufferTime').whereIn('_id', ids).andWhere({ companyId })) as Array<{ _id: string; duration: number; bufferTime: number | null }>
+  return new Map(rows.map((row) => [row._id, { duration: Number(row.duration), bufferTime: Number(row.bufferTime ?? 0) }]))
 }

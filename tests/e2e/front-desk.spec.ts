@@ -6,7 +6,7 @@ import { addDays, companyToday, dayKey, toFloating } from '../../renderer/src/fe
 
 /**
  * Issue 13's front-desk morning, in Russian at 1366x800: the doctor's day with hours, a break and
- * buffers drawn; the first free slot for a 60-minute service in any branch, booked in one click;
+ * buffers drawn; a visit opened with Enter and the form's finder filling a free time; the first free slot for a 60-minute service in any branch, booked in one click;
  * the card from the visit's drawer; a patient found with Ctrl+K; an arrival marked on the board
  * in one click; a duplicate patient warned of; a screen of a later issue that says it is not there yet.
  */
@@ -73,9 +73,22 @@ test('a front-desk morning in Russian', async () => {
   await expect(page.locator('.rbc-time-slot[title="У врача перерыв 13:00–14:00"]').first()).toBeAttached()
   await shoot(page, 'front-desk-day', 'desktop')
 
-  // The visit's drawer leads to the patient's card.
-  await page.locator(`[data-testid="calendar-event"][data-id="${first._id}"]`).click()
+  // Enter on the focused visit opens its drawer.
+  await page.locator('.rbc-event').filter({ has: page.locator(`[data-testid="calendar-event"][data-id="${first._id}"]`) }).focus()
+  await page.keyboard.press('Enter')
   await expect(page.getByTestId('booking-patient')).toBeVisible()
+
+  // The form's own finder fills the doctor, day and time of a free slot (saving stays a step).
+  await page.getByTestId('booking-find-slot').click()
+  const finder = page.getByTestId('slot-finder')
+  await expect(finder.getByTestId('slot').first()).toBeVisible()
+  const slotTime = (await finder.locator('.slot-finder-time').first().innerText()).slice(0, 5)
+  await finder.getByTestId('slot-book').first().click()
+  await expect(finder).toBeHidden()
+  await expect(page.getByTestId('booking-time')).toContainText(slotTime)
+  await expect(page.getByTestId('booking-problem')).toBeHidden()
+
+  // The visit's drawer leads to the patient's card.
   await page.getByTestId('booking-patient-card').click()
   await expect(page).toHaveURL(new RegExp(`/customer/${patient._id}`))
 

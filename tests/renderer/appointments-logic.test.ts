@@ -179,6 +179,8 @@ describe('calendar', () => {
     expect(calendarSettingsOf(undefined)).toEqual(defaultCalendarSettings)
     expect(calendarSettingsOf({ step: 30, dayStart: '21:00', dayEnd: '09:00' })).toMatchObject({ step: 30, dayStart: '08:00', dayEnd: '20:00' })
     expect([1, 2, 3, 4].map(slotHeight)).toEqual([20, 28, 40, 56])
+    // A device can zoom out below the company's steps (a whole day at a glance), never past the ends.
+    expect([0, -3, 9].map(slotHeight)).toEqual([12, 12, 56])
   })
 
   test('every status has a colour', () => {

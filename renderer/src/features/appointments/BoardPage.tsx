@@ -189,6 +189,10 @@ export default function BoardPage() {
                           }}
                           onDragEnd={endDrag}
                           onClick={() => setEditing(item)}
+                          // Tab walks the cards; Enter opens the focused one (not when a button inside has the focus).
+                          role="button"
+                          tabIndex={0}
+                          onKeyDown={(event) => event.key === 'Enter' && event.target === event.currentTarget && setEditing(item)}
                           style={{ '--staff-color': member?.color ?? '#d9d9d9' } as CSSProperties}
                           data-testid="board-card"
                           data-id={item._id}

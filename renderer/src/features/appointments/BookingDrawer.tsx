@@ -2,14 +2,14 @@ import './appointments.css'
 import { useMemo, useState } from 'react'
 import dayjs from 'dayjs'
 import { Alert, Button, Checkbox, Col, DatePicker, Drawer, Form, Grid, Input, InputNumber, Popconfirm, Radio, Row, Select, Space, Switch } from 'antd'
-import { DeleteOutlined } from '@ant-design/icons'
+import { DeleteOutlined, SearchOutlined } from '@ant-design/icons'
 import { useTranslation } from 'react-i18next'
 import { refreshService, useCreate, usePatch, useRemove } from '../../api/live'
 import { useCan } from '../../api/permissions'
 import { errorCode, errorPath } from '../../api/errors'
 import { errorMessage, toast, toastError } from '../../app/toasts'
 import { useFormat } from '../../i18n/format'
-import type { AppointmentRecord } from './appointment-types'
+import type { AppointmentRecord, AppointmentSlot } from './appointment-types'
 import {
   changedFields,
   durationOfServices,
@@ -30,7 +30,8 @@ import { RepeatFields } from './RepeatFields'
 import { durationLabel } from './duration-label'
 import { doctorName, useDoctors, useServiceCatalogue, useWorkPlaces } from './useResources'
 import { useCalendarSettings, useCompanyZone, useCurrency } from './useCalendarSettings'
-import { companyToday } from './zoned-time'
+import { companyToday, dayKey, timeKey, toFloating } from './zoned-time'
+import { SlotFinder } from './SlotFinder'
 import { APPOINTMENT_PATH } from './useAppointments'
 import { useBookingProblem } from './useBookingProblem'
 import { statusColor } from './status-colors'
@@ -71,6 +72,7 @@ export function BookingDrawer({ appointment, prefill = {}, onClose, onSaved }: P
   const [scope, setScope] = useState<SeriesScope>('this')
   const [overrideOffered, setOverrideOffered] = useState(false)
   const [override, setOverride] = useState(false)
+  const [findingSlot, setFindingSlot] = useState(false)
   const [durationTouched, setDurationTouched] = useState(Boolean(appointment || prefill.duration))
   // Computed once: the form keeps its own values after that.
   const [initial] = useState(() => initialValues(appointment, prefill, settings, zone, companyToday(zone)))
@@ -115,6 +117,23 @@ export function BookingDrawer({ appointment, prefill = {}, onClose, onSaved }: P
     if (durationTouched) return
     const fromServices = durationOfServices(ids, catalogue, settings.durationStep)
     if (fromServices) form.setFieldValue('duration', fromServices)
+  }
+
+  /**
+   * A slot from the finder fills the form with its doctor, chair, time, services and the length
+   * the server found free; saving stays the person's step (notes, reminder...).
+   */
+  function pickSlot(slot: AppointmentSlot, pickedServices: string[]) {
+    const start = toFloating(slot.start, zone)
+    form.setFieldsValue({
+      staffId: slot.staffId,
+      workPlaceId: slot.workPlaceId ?? null,
+      date: dayKey(start),
+      time: timeKey(start),
+      serviceIds: pickedServices,
+      duration: Math.round((Date.parse(slot.end) - Date.parse(slot.start)) / 60_000)
+    })
+    setOverride(false)
   }
 
   async function save(values: BookingValues) {
@@ -250,6 +269,15 @@ export function BookingDrawer({ appointment, prefill = {}, onClose, onSaved }: P
             </Form.Item>
           </Col>
         </Row>
+        <Button
+          type="link"
+          icon={<SearchOutlined />}
+          className="booking-find-slot"
+          onClick={() => setFindingSlot(true)}
+          data-testid="booking-find-slot"
+        >
+          {t('booking.findSlot')}
+        </Button>
         {problem && (
           <Alert
             type="warning"
@@ -361,6 +389,13 @@ export function BookingDrawer({ appointment, prefill = {}, onClose, onSaved }: P
           </Button>
         )}
       </Form>
+      {findingSlot && (
+        <SlotFinder
+          initial={{ serviceIds, staffId, dateFrom: date < companyToday(zone) ? companyToday(zone) : date }}
+          onPick={pickSlot}
+          onClose={() => setFindingSlot(false)}
+        />
+      )}
     </Drawer>
   )
 }

@@ -44,6 +44,7 @@ import { statusColor } from './status-colors'
 import { companyToday, floatingDay, floatingToIso, fromFloating, isoWeekday, minutesOf, dayKey, toFloating } from './zoned-time'
 import { useCalendarAddress } from './useCalendarAddress'
 import { useOffHours } from './useOffHours'
+import { useCalendarZoom } from './useCalendarZoom'
 import { firstBookableTime } from './bookable-hours'
 
 const localizer = dayjsLocalizer(dayjs)
@@ -99,6 +100,7 @@ export default function CalendarPage() {
   const view: CalendarView = phone ? 'day' : address.view
   const [dialog, setDialog] = useState<Dialog | null>(null)
   const [findingSlot, setFindingSlot] = useState(false)
+  const zoom = useCalendarZoom(settings.zoom)
 
   // ?book=1&start=…: another screen asks for a prefilled booking form (the shared contract).
   // The request stays in the address while the form is open, so a reload keeps it.
@@ -237,7 +239,7 @@ export default function CalendarPage() {
   const dayOffText = (day: string, reason: NonNullable<ReturnType<typeof offHoursOf>>) =>
     errorMessage({ data: { code: 'outside-working-hours', date: day, ...reason } })
   // One readable column per doctor: the grid scrolls sideways inside its card (never the page).
-  const gridStyle = { '--slot-height': `${slotHeight(settings.zoom)}px` } as CSSProperties
+  const gridStyle = { '--slot-height': `${slotHeight(zoom.zoom)}px` } as CSSProperties
 
   return (
     <>
@@ -256,6 +258,7 @@ export default function CalendarPage() {
           doctors={allDoctors}
           doctor={onlyDoctor}
           me={allDoctors.some((member) => member._id === me) ? me : null}
+          zoom={zoom}
         />
         {list.error && !list.data ? (
           <FetchError error={list.error} onRetry={() => void list.refetch()} />
@@ -288,6 +291,8 @@ export default function CalendarPage() {
               onSelectSlot={selectSlot}
               onSelectEvent={(event) => setDialog({ kind: 'edit', appointment: event.appointment })}
               onDoubleClickEvent={(event) => setDialog({ kind: 'edit', appointment: event.appointment })}
+              // A visit is a focusable button (Tab walks them): Enter opens it, as a click does.
+              onKeyPressEvent={(event, keyEvent) => 'key' in keyEvent && keyEvent.key === 'Enter' && setDialog({ kind: 'edit', appointment: event.appointment })}
               draggableAccessor={(event) => canEdit && event.appointment.status !== 'completed'}
               resizableAccessor={(event) => canEdit && event.appointment.status !== 'completed'}
               onEventDrop={(args) => void move(args)}

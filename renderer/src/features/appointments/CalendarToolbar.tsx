@@ -1,10 +1,11 @@
 import dayjs from 'dayjs'
 import { Button, DatePicker, Segmented, Select, Space, Spin, Tooltip } from 'antd'
-import { LeftOutlined, PlusOutlined, SearchOutlined, RightOutlined } from '@ant-design/icons'
+import { LeftOutlined, PlusOutlined, SearchOutlined, RightOutlined, ZoomInOutlined, ZoomOutOutlined } from '@ant-design/icons'
 import { useTranslation } from 'react-i18next'
 import { useFormat } from '../../i18n/format'
 import { stepDay, type CalendarView } from './calendar-model'
 import type { CalendarAddress } from './useCalendarAddress'
+import type { useCalendarZoom } from './useCalendarZoom'
 import { addDays, floatingDay } from './zoned-time'
 import { doctorName } from './useResources'
 
@@ -22,10 +23,11 @@ interface Props {
   doctors: ReadonlyArray<{ _id: string; first_name: string; last_name: string }>
   doctor: string | null
   me: string | null
+  zoom: ReturnType<typeof useCalendarZoom>
 }
 
 /** Today, previous and next, the day picker, and the view, column and colour switches. */
-export function CalendarToolbar({ address, view, phone, zone, days, canCreate, fetching, onBook, onFindSlot, doctors, doctor, me }: Props) {
+export function CalendarToolbar({ address, view, phone, zone, days, canCreate, fetching, onBook, onFindSlot, doctors, doctor, me, zoom }: Props) {
   const { t } = useTranslation()
   const format = useFormat()
   const label =
@@ -51,6 +53,14 @@ export function CalendarToolbar({ address, view, phone, zone, days, canCreate, f
           className="calendar-date-picker"
           data-testid="calendar-date"
         />
+        <Space.Compact>
+          <Tooltip title={t('calendar.zoomOut')}>
+            <Button icon={<ZoomOutOutlined />} aria-label={t('calendar.zoomOut')} onClick={zoom.zoomOut} disabled={!zoom.canZoomOut} data-testid="calendar-zoom-out" />
+          </Tooltip>
+          <Tooltip title={t('calendar.zoomIn')}>
+            <Button icon={<ZoomInOutlined />} aria-label={t('calendar.zoomIn')} onClick={zoom.zoomIn} disabled={!zoom.canZoomIn} data-testid="calendar-zoom-in" />
+          </Tooltip>
+        </Space.Compact>
         <Tooltip title={t('calendar.zone', { zone })}>
           <span className="calendar-fetching">{fetching ? <Spin size="small" /> : null}</span>
         </Tooltip>

@@ -26,6 +26,11 @@ interface Props {
   waitingListId?: string
   onClose: () => void
   onBooked?: () => void
+  /**
+   * Opened from the booking form: a chosen slot fills the form instead of booking, so the
+   * search stays in the form's branch and needs no patient.
+   */
+  onPick?: (slot: AppointmentSlot, serviceIds: string[]) => void
 }
 
 const HOURS = Array.from({ length: 25 }, (_, hour) => `${String(hour).padStart(2, '0')}:00`)
@@ -35,7 +40,7 @@ const HOURS = Array.from({ length: 25 }, (_, hour) => `${String(hour).padStart(2
  * or room if needed, this branch or any, a time of day and a first day. The server answers with
  * the rules a booking checks (appointment-slots), so a slot it proposes is booked in one click.
  */
-export function SlotFinder({ customerId: givenCustomer = null, initial = {}, waitingListId, onClose, onBooked }: Props) {
+export function SlotFinder({ customerId: givenCustomer = null, initial = {}, waitingListId, onClose, onBooked, onPick }: Props) {
   const { t } = useTranslation()
   const format = useFormat()
   const phone = !Grid.useBreakpoint().md
@@ -70,6 +75,11 @@ export function SlotFinder({ customerId: givenCustomer = null, initial = {}, wai
   const set = (change: Partial<SlotSearch>) => setSearch((current) => ({ ...current, ...change }))
 
   async function book(slot: AppointmentSlot) {
+    if (onPick) {
+      onPick(slot, search.serviceIds)
+      onClose()
+      return
+    }
     if (!customerId) return
     const key = `${slot.start} ${slot.staffId} ${slot.branchId}`
     setBooking(key)
@@ -100,8 +110,12 @@ export function SlotFinder({ customerId: givenCustomer = null, initial = {}, wai
   return (
     <Drawer open size={phone ? '100%' : 640} title={t('slots.title')} onClose={onClose} destroyOnHidden data-testid="slot-finder">
       <div className="slot-finder-form">
-        <div className="slot-finder-label">{t('booking.customer')}</div>
-        <CustomerSelect value={customerId} onChange={setCustomerId} />
+        {!onPick && (
+          <>
+            <div className="slot-finder-label">{t('booking.customer')}</div>
+            <CustomerSelect value={customerId} onChange={setCustomerId} />
+          </>
+        )}
         <div className="slot-finder-label">{t('booking.services')}</div>
         <Select
           mode="multiple"
@@ -162,18 +176,20 @@ export function SlotFinder({ customerId: givenCustomer = null, initial = {}, wai
             </div>
           </Col>
         </Row>
-        <Segmented
-          block
-          value={search.anyBranch ? 'any' : 'this'}
-          onChange={(value) => set({ anyBranch: value === 'any' })}
-          options={[
-            { value: 'this', label: t('slots.thisBranch') },
-            { value: 'any', label: t('slots.anyBranch') }
-          ]}
-          data-testid="slot-branches"
-        />
+        {!onPick && (
+          <Segmented
+            block
+            value={search.anyBranch ? 'any' : 'this'}
+            onChange={(value) => set({ anyBranch: value === 'any' })}
+            options={[
+              { value: 'this', label: t('slots.thisBranch') },
+              { value: 'any', label: t('slots.anyBranch') }
+            ]}
+            data-testid="slot-branches"
+          />
+        )}
       </div>
-      {!customerId && <Alert type="info" showIcon className="slot-finder-note" title={t('slots.pickPatient')} />}
+      {!customerId && !onPick && <Alert type="info" showIcon className="slot-finder-note" title={t('slots.pickPatient')} />}
       {query === null ? (
         <Empty description={t('slots.pickServices')} />
       ) : found.error ? (
@@ -199,8 +215,8 @@ export function SlotFinder({ customerId: givenCustomer = null, initial = {}, wai
                         {[search.anyBranch ? branchName.get(slot.branchId) : null, slot.workPlaceId ? placeName.get(slot.workPlaceId) : null].filter(Boolean).join(' · ')}
                       </span>
                     </span>
-                    <Button type="primary" size="small" disabled={!customerId} loading={booking === key} onClick={() => void book(slot)} data-testid="slot-book">
-                      {t('booking.book')}
+                    <Button type="primary" size="small" disabled={!customerId && !onPick} loading={booking === key} onClick={() => void book(slot)} data-testid="slot-book">
+                      {onPick ? t('slots.pick') : t('booking.book')}
                     </Button>
                   </div>
                 )

@@ -92,9 +92,15 @@ export function stepDay(view: CalendarView, day: string, direction: 1 | -1): str
   return addDays(day, direction * (view === 'day' ? 1 : 7))
 }
 
-/** Slot row height in pixels for the company's zoom 1..4. */
+/**
+ * Slot row heights in pixels by zoom: the company sets 1..4; a person's own zoom on a device can
+ * also go down to 0, where a 12-hour day of 15-minute rows fits a laptop screen at a glance.
+ */
+const slotHeights = [12, 20, 28, 40, 56] as const
+export const MIN_ZOOM = 0
+export const MAX_ZOOM = slotHeights.length - 1
 export function slotHeight(zoom: number): number {
-  return [20, 28, 40, 56][Math.min(4, Math.max(1, Math.round(zoom))) - 1]
+  return slotHeights[Math.min(MAX_ZOOM, Math.max(MIN_ZOOM, Math.round(zoom)))]
 }
 
 /** Minutes between two floating dates (a drop or resize keeps whole minutes). */

@@ -93,10 +93,7 @@ export function PermissionMatrix({ matrix, onChange, disabled }: Props) {
                   onChange={(event) => onChange(toggleRow(matrix, resource, event.target.checked))}
                   data-testid={`row-${resource}`}
                 >
-                  <span className="resource-label">
-                    <span>{t(`resources.${resource}`)}</span>
-                    {!phone && <span className="resource-name">{resource}</span>}
-                  </span>
+                  <span className="resource-label">{t(`resources.${resource}`)}</span>
                 </Checkbox>
               )
             }
@@ -111,7 +108,7 @@ export function PermissionMatrix({ matrix, onChange, disabled }: Props) {
                 disabled={disabled}
                 checked={matrix[resource][flag]}
                 onChange={(event) => onChange(toggle(matrix, resource, flag, event.target.checked))}
-                aria-label={`${resource} ${flag}`}
+                aria-label={`${t(`resources.${resource}`)}: ${t(`flags.${flag}`)}`}
                 data-testid={`perm-${resource}-${flag}`}
               />
             )

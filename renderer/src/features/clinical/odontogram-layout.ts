@@ -51,7 +51,7 @@ export function columnX(column: number): number {
 }
 
 /** Heights of a row's parts at scale 1: the number, the tooth's side view, the surface diagram. */
-export const ROW_PARTS = { number: 16, profile: 74, gap: 4, surfaces: 32, pad: 6 }
+export const ROW_PARTS = { number: 20, profile: 74, gap: 4, surfaces: 32, pad: 6 }
 export const PRIMARY_SCALE = 0.8
 
 export function rowHeight(row: OdontogramRow): number {

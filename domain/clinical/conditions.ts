@@ -28,7 +28,7 @@ export type ConditionMark = 'surface' | 'crown' | 'pontic' | 'implant' | 'root' 
 
 export interface ConditionDefinition {
   code: ConditionCode
-  /** Locale key under `clinical.code.<key>` (name) and `clinical.codeHint.<key>` (legend line). */
+  /** Its name and legend text live under `clinical.code.<key>` (see conditionLabelKey). */
   key: string
   scope: ConditionScope
   /** Legend and drawing colour, #rrggbb, distinguishable on white and from each other. */
@@ -65,6 +65,11 @@ const byCode = new Map<string, ConditionDefinition>(conditionTable.map((entry) =
 
 export function isConditionCode(value: unknown): value is ConditionCode {
   return typeof value === 'string' && byCode.has(value)
+}
+
+/** The i18n key of a code's name, as the legend and the chart's accessible names show it. */
+export function conditionLabelKey(code: ConditionCode): string {
+  return `clinical.code.${conditionOf(code).key}`
 }
 
 export function conditionOf(code: ConditionCode): ConditionDefinition {

@@ -1,5 +1,5 @@
 import {
-  conditionCodes, conditionOf, conditionTable, effectiveFindings, findingOnSurface, findingProblems, isConditionCode,
+  conditionCodes, conditionLabelKey, conditionOf, conditionTable, effectiveFindings, findingOnSurface, findingProblems, isConditionCode,
   isToothAbsent, isToothCondition, statusStyles, surfaceString, toothConditionOf, toothConditions, type ChartFinding
 } from '../../../domain/clinical/conditions'
 
@@ -24,6 +24,7 @@ describe('condition codes', () => {
     expect(conditionTable.filter((entry) => entry.hasDegree)).toHaveLength(1)
     expect(conditionOf('M').mark).toBe('missing')
     expect(() => conditionOf(malformedCode())).toThrow(RangeError)
+    expect(conditionLabelKey('AT')).toBe('clinical.code.artificialTooth')
     expect(isConditionCode('Pl')).toBe(true)
     expect(isConditionCode('pl')).toBe(false)
   })

@@ -2,13 +2,10 @@ import { BadRequest } from '@feathersjs/errors'
 import { Type } from '@feathersjs/typebox'
 import type { HookContext } from '../../declarations'
 import { clinicError } from '../../errors'
+import { ICD_CODE_PATTERN } from './diagnose-objectively/diagnose-objectively.shared'
 
-/**
- * An ICD-10 code as the dictionaries store it: a letter, two digits, and optionally a dot and
- * one or two digits ("K02", "K02.1", "S02.5"). The dictionaries keep codes, not ids of the `icd`
- * service's records, so they stand on their own and read the same in every company.
- */
-export const ICD_CODE_PATTERN = '^[A-Z][0-9]{2}(\\.[0-9]{1,2})?$'
+/** ICD-10 codes in the dictionaries (the pattern is in a shared file so the screens check it too). */
+export { ICD_CODE_PATTERN }
 const icdCode = new RegExp(ICD_CODE_PATTERN)
 export const IcdCodeSchema = Type.String({ pattern: ICD_CODE_PATTERN, maxLength: 6 })
 

@@ -15,4 +15,11 @@ export type DiagnoseObjectivelyClientService = Pick<DiagnoseObjectivelyService, 
 export const toothConditionCodes = ['C', 'Pl', 'D', 'P', 'Pt', 'Cr', 'AT', 'I', 'R', 'M', 'DP', 'TM'] as const
 export type ToothConditionCode = (typeof toothConditionCodes)[number]
 
+/**
+ * An ICD-10 code as the clinical dictionaries store it: a letter, two digits, and optionally a
+ * dot and one or two digits ("K02", "K02.1", "S02.5"). They keep codes, not ids of the `icd`
+ * service's records, so they stand on their own and read the same in every company.
+ */
+export const ICD_CODE_PATTERN = '^[A-Z][0-9]{2}(\\.[0-9]{1,2})?$'
+
 export const diagnoseObjectivelyClient = clientService<DiagnoseObjectivelyClientService>()(diagnoseObjectivelyPath, diagnoseObjectivelyMethods)

@@ -33,7 +33,7 @@ async function height(db: Knex, companyId: string, id: string): Promise<number> 
 
 /**
  * Before create and patch: the parent is not the entry itself nor one of its descendants, and
- * the tree stays within MAX_ODB_DEPTH levels (part, finding, variant). That the parent exists in
+ * the tree stays within MAX_ODB_DEPTH levels (part, finding). That the parent exists in
  * the company is the reference check's (access.ts).
  */
 export async function checkOdbParent(context: HookContext) {

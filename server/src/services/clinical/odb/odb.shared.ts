@@ -7,6 +7,6 @@ export type { Odb, OdbData, OdbPatch, OdbQuery }
 export const odbPath = 'odb'
 export const odbMethods = ['find', 'get', 'create', 'update', 'patch', 'remove'] as const
 export type OdbClientService = Pick<OdbService, (typeof odbMethods)[number]>
-/** How deep the findings tree goes: examination part, finding, variant. */
-export const MAX_ODB_DEPTH = 3
+/** How deep the findings tree goes: examination part, then its findings. */
+export const MAX_ODB_DEPTH = 2
 export const odbClient = clientService<OdbClientService>()(odbPath, odbMethods)

@@ -9,7 +9,7 @@ import { RankSchema, nextRank } from '../../../schema/rank'
 import { IcdCodeSchema } from '../icd-codes'
 import { MAX_PRESET_TEXT, PRESET_LIMITS, type PresetList } from './presets.shared'
 
-const list = (name: PresetList, item: TSchema, unique = true) => Type.Array(item, { maxItems: PRESET_LIMITS[name], uniqueItems: unique })
+const list = <T extends TSchema>(name: PresetList, item: T, unique = true) => Type.Array(item, { maxItems: PRESET_LIMITS[name], uniqueItems: unique })
 const text = Type.String({ minLength: 1, maxLength: MAX_PRESET_TEXT })
 
 /**
@@ -39,7 +39,7 @@ export const presetResolver = resolve<Preset, HookContext>({})
 export const presetExternalResolver = resolve<Preset, HookContext>({})
 
 const editable = ['specialtyId', 'name', 'cdb', 'odb', 'icd', 'diagnosis', 'diagnosisFinal', 'treatments', 'rank'] as const
-const empty = async (value: unknown[] | undefined) => value ?? []
+const empty = async (value: string[] | undefined) => value ?? []
 
 export const presetDataSchema = Type.Intersect(
   [Type.Pick(presetSchema, ['name']), Type.Partial(Type.Pick(presetSchema, editable.filter((key) => key !== 'name')))],

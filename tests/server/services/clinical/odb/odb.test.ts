@@ -82,16 +82,15 @@ describe.each(engines)('odb on %s', (engine) => {
     expect((await all(admin, { hidden: true })).map((entry) => entry._id)).not.toContain(shipped._id)
   })
 
-  it('refuses a parent of another company, a loop, a fourth level, unknown fields and a blank name, writing nothing', async () => {
+  it('refuses a parent of another company, a loop, a third level, unknown fields and a blank name, writing nothing', async () => {
     const theirs = (await all(other, { shippedKey: 'bite' }))[0]
     const part = await odb(admin).create({ name: 'Lips' })
     const child = await odb(admin).create({ name: 'Lips dry', parentId: part._id })
-    const grandchild = await odb(admin).create({ name: 'Cracked corners', parentId: child._id })
     const before = await rows()
     expect((await failure(odb(admin).create({ name: 'Foreign', parentId: theirs._id }))).data).toMatchObject({ code: 'invalid-reference', path: 'parentId' })
-    expect((await failure(odb(admin).patch(part._id, { parentId: grandchild._id }))).data).toMatchObject({ code: 'odb-parent-invalid', path: 'parentId' })
+    expect((await failure(odb(admin).patch(part._id, { parentId: child._id }))).data).toMatchObject({ code: 'odb-parent-invalid', path: 'parentId' })
     expect((await failure(odb(admin).patch(part._id, { parentId: part._id }))).data).toMatchObject({ code: 'odb-parent-invalid' })
-    expect((await failure(odb(admin).create({ name: 'Too deep', parentId: grandchild._id }))).data).toMatchObject({ code: 'odb-parent-invalid' })
+    expect((await failure(odb(admin).create({ name: 'Too deep', parentId: child._id }))).data).toMatchObject({ code: 'odb-parent-invalid' })
     const bite = (await all(admin, { shippedKey: 'bite' }))[0]
     expect((await failure(odb(admin).patch(part._id, { parentId: bite._id }))).data).toMatchObject({ code: 'odb-parent-invalid' })
     expect((await failure(odb(admin).create(malformed({ name: 'Keyed', shippedKey: 'mine' })))).data).toMatchObject({ code: 'invalid-request' })

@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { Button, Card, Form, Input, InputNumber, Table } from 'antd'
+import { Button, Card, Form, Grid, Input, InputNumber, Table } from 'antd'
 import { PlusOutlined } from '@ant-design/icons'
 import { useTranslation } from 'react-i18next'
 import { useCreate, useFind, usePatch, useRemove, type RecordOf } from '../../api/live'
@@ -41,6 +41,7 @@ export default function ManipulationsPage() {
   const create = useCreate('manipulations')
   const patch = usePatch('manipulations')
   const remove = useRemove('manipulations', { also: ['trash'] })
+  const wide = Grid.useBreakpoint().md
   const shipped = editing !== null && editing !== 'new' && Boolean(editing.shippedKey)
 
   async function save(values: Values) {
@@ -96,7 +97,6 @@ export default function ManipulationsPage() {
           loading={list.isLoading}
           dataSource={list.data?.data ?? []}
           pagination={false}
-          scroll={{ x: 680 }}
           rowClassName={(entry) => (entry.hidden ? 'clinical-dictionaries-hidden-row' : '')}
           locale={{ emptyText: t('manipulations.empty') }}
           columns={[
@@ -106,16 +106,21 @@ export default function ManipulationsPage() {
               render: (_, entry) => (
                 <>
                   {title(entry)} <ShippedTag entry={entry} />
+                  {!wide && (entry.code || entry.uet !== null) && (
+                    <div className="clinical-dictionaries-muted clinical-dictionaries-code">
+                      {[entry.code, entry.uet !== null && `${t('manipulations.uet')} ${formatUet(entry.uet, i18n.language)}`].filter(Boolean).join(' · ')}
+                    </div>
+                  )}
                 </>
               )
             },
-            { key: 'code', title: t('manipulations.code'), width: 150, render: (_, entry) => <span className="clinical-dictionaries-code">{entry.code}</span> },
-            { key: 'uet', title: t('manipulations.uet'), width: 80, align: 'right', render: (_, entry) => <span className="clinical-dictionaries-code">{formatUet(entry.uet, i18n.language)}</span> },
-            { key: 'shown', title: t('clinicalDictionaries.inExams'), width: 140, render: (_, entry) => <ShownSwitch entry={entry} disabled={!canEdit} onChange={(hidden) => void setHidden(entry, hidden)} /> },
+            { key: 'code', title: t('manipulations.code'), width: 150, responsive: ['md'], render: (_, entry) => <span className="clinical-dictionaries-code">{entry.code}</span> },
+            { key: 'uet', title: t('manipulations.uet'), width: 80, align: 'right', responsive: ['md'], render: (_, entry) => <span className="clinical-dictionaries-code">{formatUet(entry.uet, i18n.language)}</span> },
+            { key: 'shown', title: wide ? t('clinicalDictionaries.inExams') : undefined, width: wide ? 140 : 52, render: (_, entry) => <ShownSwitch entry={entry} disabled={!canEdit} onChange={(hidden) => void setHidden(entry, hidden)} /> },
             {
               key: 'actions',
               align: 'right',
-              width: 96,
+              width: wide ? 96 : 80,
               render: (_, entry) => (
                 <EntryActions
                   canEdit={canEdit}

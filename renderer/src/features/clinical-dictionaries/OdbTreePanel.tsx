@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { Breadcrumb, Button, Card, Form, Input, Table } from 'antd'
+import { Breadcrumb, Button, Card, Form, Grid, Input, Table } from 'antd'
 import { FolderOpenOutlined, PlusOutlined } from '@ant-design/icons'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
@@ -36,6 +36,7 @@ export function OdbTreePanel({ parentId }: { parentId: string | null }) {
   const create = useCreate('odb')
   const patch = usePatch('odb')
   const remove = useRemove('odb', { also: ['trash'] })
+  const wide = Grid.useBreakpoint().md
   // The tree is MAX_ODB_DEPTH (2) deep: a part opens its findings, a finding opens nothing.
   const canOpen = parentId === null
 
@@ -116,11 +117,11 @@ export function OdbTreePanel({ parentId }: { parentId: string | null }) {
               </>
             )
           },
-          { key: 'shown', width: 150, render: (_, entry) => <ShownSwitch entry={entry} disabled={!canEdit} onChange={(hidden) => void setHidden(entry, hidden)} /> },
+          { key: 'shown', width: wide ? 150 : 52, render: (_, entry) => <ShownSwitch entry={entry} disabled={!canEdit} onChange={(hidden) => void setHidden(entry, hidden)} /> },
           {
             key: 'actions',
             align: 'right',
-            width: 96,
+            width: wide ? 96 : 80,
             render: (_, entry) => (
               <EntryActions
                 canEdit={canEdit && !entry.shippedKey}

@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { Button, Card, Form, Input, Select, Table, Tag } from 'antd'
+import { Button, Card, Form, Grid, Input, Select, Table, Tag } from 'antd'
 import { PlusOutlined } from '@ant-design/icons'
 import { useTranslation } from 'react-i18next'
 import { useCreate, useFind, usePatch, useRemove, type RecordOf } from '../../api/live'
@@ -33,6 +33,7 @@ export function ToothFindingsPanel() {
   const create = useCreate('diagnose-objectively')
   const patch = usePatch('diagnose-objectively')
   const remove = useRemove('diagnose-objectively', { also: ['trash'] })
+  const wide = Grid.useBreakpoint().md
 
   async function save(values: Values) {
     const data = { name: values.name.trim(), conditionCode: values.conditionCode ?? null, icdCode: values.icdCode?.trim() || null }
@@ -81,7 +82,6 @@ export function ToothFindingsPanel() {
         loading={findings.isLoading}
         dataSource={findings.data?.data ?? []}
         pagination={false}
-        scroll={{ x: 640 }}
         rowClassName={(entry) => (entry.hidden ? 'clinical-dictionaries-hidden-row' : '')}
         locale={{ emptyText: t('odb.empty') }}
         columns={[
@@ -91,16 +91,21 @@ export function ToothFindingsPanel() {
             render: (_, entry) => (
               <>
                 {title(entry)} <ShippedTag entry={entry} />
+                {!wide && (entry.conditionCode || entry.icdCode) && (
+                  <div className="clinical-dictionaries-muted clinical-dictionaries-code">
+                    {[entry.conditionCode && t(`odb.conditions.${entry.conditionCode}`), entry.icdCode].filter(Boolean).join(' · ')}
+                  </div>
+                )}
               </>
             )
           },
-          { key: 'code', title: t('odb.conditionCode'), width: 90, render: (_, entry) => (entry.conditionCode ? <Tag color="blue">{t(`odb.conditions.${entry.conditionCode}`)}</Tag> : null) },
-          { key: 'icd', title: t('odb.icdCode'), width: 90, render: (_, entry) => <span className="clinical-dictionaries-code">{entry.icdCode}</span> },
-          { key: 'shown', title: t('clinicalDictionaries.inExams'), width: 140, render: (_, entry) => <ShownSwitch entry={entry} disabled={!canEdit} onChange={(hidden) => void change(entry, hidden)} /> },
+          { key: 'code', title: t('odb.conditionCode'), width: 130, responsive: ['md'], render: (_, entry) => (entry.conditionCode ? <Tag color="blue">{t(`odb.conditions.${entry.conditionCode}`)}</Tag> : null) },
+          { key: 'icd', title: t('odb.icdCode'), width: 90, responsive: ['md'], render: (_, entry) => <span className="clinical-dictionaries-code">{entry.icdCode}</span> },
+          { key: 'shown', title: wide ? t('clinicalDictionaries.inExams') : undefined, width: wide ? 140 : 52, render: (_, entry) => <ShownSwitch entry={entry} disabled={!canEdit} onChange={(hidden) => void change(entry, hidden)} /> },
           {
             key: 'actions',
             align: 'right',
-            width: 96,
+            width: wide ? 96 : 80,
             render: (_, entry) => (
               <EntryActions
                 canEdit={canEdit && !entry.shippedKey}

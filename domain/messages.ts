@@ -78,7 +78,11 @@ export const messages = {
   'invalid-repeat': 'The repeat rule is not valid',
   'waiting-list-not-waiting': 'This customer is no longer on the waiting list',
   'invalid-range': 'The end must be after the start',
-  'slot-range-too-long': 'Search at most 92 days at a time'
+  'slot-range-too-long': 'Search at most 92 days at a time',
+  'shipped-entry-read-only': 'A built-in entry cannot be changed or deleted; hide it instead',
+  'odb-parent-invalid': 'This entry cannot go under that section',
+  'odb-has-children': 'Move or delete the entries of this section first',
+  'icd-code-invalid': 'Enter an ICD-10 code such as K02.1'
 } as const
 
 export type MessageCode = keyof typeof messages

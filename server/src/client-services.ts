@@ -29,6 +29,10 @@ import { appointmentClient } from './services/appointments/appointment/appointme
 import { waitingListClient } from './services/appointments/waiting-list/waiting-list.shared'
 import { appointmentStatusHistoryClient } from './services/appointments/appointment-status-history/appointment-status-history.shared'
 import { appointmentSlotsClient } from './services/appointments/appointment-slots/appointment-slots.shared'
+import { odbClient } from './services/clinical/odb/odb.shared'
+import { diagnoseObjectivelyClient } from './services/clinical/diagnose-objectively/diagnose-objectively.shared'
+import { manipulationsClient } from './services/clinical/manipulations/manipulations.shared'
+import { presetsClient } from './services/clinical/presets/presets.shared'
 
 export const clientServices = [
   branchClient,
@@ -60,7 +64,11 @@ export const clientServices = [
   appointmentClient,
   waitingListClient,
   appointmentStatusHistoryClient,
-  appointmentSlotsClient
+  appointmentSlotsClient,
+  odbClient,
+  diagnoseObjectivelyClient,
+  manipulationsClient,
+  presetsClient
 ] as const
 
 type Declared = (typeof clientServices)[number]

@@ -70,6 +70,9 @@ export const routes: RouteObject[] = [
           { path: 'company/services', ...page(() => import('../features/services/ServicesPage')) },
           { path: 'company/services/:serviceId', ...page(() => import('../features/services/ServicePage')) },
           { path: 'company/work-places', ...page(() => import('../features/work-places/WorkPlacesPage')) },
+          { path: 'company/odb/:parentId?', ...page(() => import('../features/clinical-dictionaries/OdbPage')) },
+          { path: 'company/manipulations', ...page(() => import('../features/clinical-dictionaries/ManipulationsPage')) },
+          { path: 'company/presets/:specialtyId?', ...page(() => import('../features/clinical-dictionaries/PresetsPage')) },
           ...plannedRoutes.map((path) => ({ path, ...page(() => import('./NotAvailablePage')) })),
           { path: '*', ...page(() => import('./NotFoundPage')) }
         ]

@@ -31,6 +31,10 @@ import { appointment } from './appointments/appointment/appointment'
 import { waitingList } from './appointments/waiting-list/waiting-list'
 import { appointmentStatusHistory } from './appointments/appointment-status-history/appointment-status-history'
 import { appointmentSlots } from './appointments/appointment-slots/appointment-slots'
+import { odb } from './clinical/odb/odb'
+import { diagnoseObjectively } from './clinical/diagnose-objectively/diagnose-objectively'
+import { manipulations } from './clinical/manipulations/manipulations'
+import { presets } from './clinical/presets/presets'
 /** Registers every service. */
 export function services(app: Application) {
   app.configure(users)
@@ -64,4 +68,8 @@ export function services(app: Application) {
   app.configure(appointment)
   app.configure(appointmentStatusHistory)
   app.configure(appointmentSlots)
+  app.configure(odb)
+  app.configure(diagnoseObjectively)
+  app.configure(manipulations)
+  app.configure(presets)
 }

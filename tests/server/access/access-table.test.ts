@@ -55,6 +55,11 @@ const expectedAccessTable: Record<string, Record<string, string>> = {
   'user-activities': { find: 'company:seeAll', get: 'company:seeAll', update: 'refused' },
   // The waiting list belongs to booking: the appointment permission.
   'waiting-list': { find: 'appointment:view', get: 'appointment:view', create: 'appointment:create', update: 'refused', patch: 'appointment:edit', remove: 'appointment:delete' },
+  // Issue 14's clinical dictionaries: each its own resource of spec section 6.
+  odb: { find: 'odb:view', get: 'odb:view', create: 'odb:create', update: 'odb:edit', patch: 'odb:edit', remove: 'odb:delete' },
+  'diagnose-objectively': { find: 'diagnose-objectively:view', get: 'diagnose-objectively:view', create: 'diagnose-objectively:create', update: 'diagnose-objectively:edit', patch: 'diagnose-objectively:edit', remove: 'diagnose-objectively:delete' },
+  manipulations: { find: 'manipulations:view', get: 'manipulations:view', create: 'manipulations:create', update: 'manipulations:edit', patch: 'manipulations:edit', remove: 'manipulations:delete' },
+  presets: { find: 'presets:view', get: 'presets:view', create: 'presets:create', update: 'presets:edit', patch: 'presets:edit', remove: 'presets:delete' },
   users: { find: 'users:view', get: 'users:view', create: 'users:create', update: 'users:edit', patch: 'users:edit', remove: 'users:delete' }
 }
 

@@ -71,7 +71,12 @@ const samples: Record<string, Sample> = {
     field: 'first_name'
   },
   // A work place's branch is fixed at creation.
-  'work-place': { ...named('work-place'), create: make('work-place', (admin) => ({ name: `A chair ${next()}`, branchId: admin.auth.branchIds[0] })) }
+  'work-place': { ...named('work-place'), create: make('work-place', (admin) => ({ name: `A chair ${next()}`, branchId: admin.auth.branchIds[0] })) },
+  // The clinical dictionaries (issue 14): the company's own entries are replaced whole.
+  odb: named('odb'),
+  'diagnose-objectively': named('diagnose-objectively'),
+  manipulations: named('manipulations'),
+  presets: named('presets')
 }
 
 const offering = () => [...accessRegistry].filter(([, declaration]) => declaration.methods.update).map(([path]) => path).sort()

@@ -16,7 +16,10 @@ import {
   TagsOutlined,
   TeamOutlined,
   UserOutlined,
-  InsertRowLeftOutlined
+  InsertRowLeftOutlined,
+  FileSearchOutlined,
+  ExperimentOutlined,
+  ThunderboltOutlined
 } from '@ant-design/icons'
 import type { PermissionFlag } from '../../../../domain/access/resources'
 
@@ -48,6 +51,10 @@ export const settingsLinks: SettingsLink[] = [
   { key: 'services', group: 'clinic', path: '/company/services', title: 'services.title', description: 'services.settingsText', icon: <MedicineBoxOutlined />, permission: { resource: 'service', flags: ['view'] }, module: 'appointments' },
   { key: 'workPlaces', group: 'clinic', path: '/company/work-places', title: 'workPlaces.title', description: 'workPlaces.settingsText', icon: <InsertRowLeftOutlined />, permission: { resource: 'work-place', flags: ['view'] }, module: 'appointments' },
   { key: 'calendar', group: 'clinic', path: '/company/profile/schedule', title: 'calendarSettings.tab', description: 'calendarSettings.settingsText', icon: <CalendarOutlined />, permission: { resource: 'company', flags: ['view'] }, module: 'appointments' },
+  // Issue 14: the clinical dictionaries (objectively, manipulations, presets).
+  { key: 'odb', group: 'clinic', path: '/company/odb', title: 'odb.title', description: 'odb.settingsText', icon: <FileSearchOutlined />, permission: { resource: 'odb', flags: ['view'] }, module: 'treatment' },
+  { key: 'manipulations', group: 'clinic', path: '/company/manipulations', title: 'manipulations.title', description: 'manipulations.settingsText', icon: <ExperimentOutlined />, permission: { resource: 'manipulations', flags: ['view'] }, module: 'treatment' },
+  { key: 'presets', group: 'clinic', path: '/company/presets', title: 'presets.title', description: 'presets.settingsText', icon: <ThunderboltOutlined />, permission: { resource: 'presets', flags: ['view'] }, module: 'treatment' },
   { key: 'trash', group: 'clinic', path: '/company/trash', title: 'trash.title', description: 'trash.settingsText', icon: <DeleteOutlined /> },
   { key: 'profile', group: 'personal', path: '/profile/me', title: 'nav.profile', description: 'settings.profileText', icon: <UserOutlined /> },
   { key: 'schedule', group: 'personal', path: '/profile/schedule', title: 'schedule.myTitle', description: 'schedule.settingsText', icon: <ScheduleOutlined /> },

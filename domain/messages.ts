@@ -78,7 +78,17 @@ export const messages = {
   'invalid-repeat': 'The repeat rule is not valid',
   'waiting-list-not-waiting': 'This customer is no longer on the waiting list',
   'invalid-range': 'The end must be after the start',
-  'slot-range-too-long': 'Search at most 92 days at a time'
+  'slot-range-too-long': 'Search at most 92 days at a time',
+  'shipped-entry-read-only': 'Entries shipped with the program cannot be changed; add your own entry instead',
+  'code-taken': 'This code is already in the list',
+  'code-invalid': 'Enter a code of letters, digits, dots and dashes',
+  'parent-not-found': 'No entry with this parent code',
+  'parent-cycle': 'An entry cannot be placed under itself',
+  'has-children': 'Remove or move the entries under this one first',
+  'title-required': 'Enter a title in at least one language',
+  'import-invalid': 'The file has errors; nothing was imported',
+  'import-empty': 'The file has no lines to import',
+  'import-too-large': 'The file is too large: at most 2000 lines'
 } as const
 
 export type MessageCode = keyof typeof messages

@@ -29,6 +29,10 @@ import { appointmentClient } from './services/appointments/appointment/appointme
 import { waitingListClient } from './services/appointments/waiting-list/waiting-list.shared'
 import { appointmentStatusHistoryClient } from './services/appointments/appointment-status-history/appointment-status-history.shared'
 import { appointmentSlotsClient } from './services/appointments/appointment-slots/appointment-slots.shared'
+import { icdClient } from './services/clinical/icd/icd.shared'
+import { icdImportClient } from './services/clinical/icd-import/icd-import.shared'
+import { cdbClient } from './services/clinical/cdb/cdb.shared'
+import { cdbImportClient } from './services/clinical/cdb-import/cdb-import.shared'
 
 export const clientServices = [
   branchClient,
@@ -60,7 +64,11 @@ export const clientServices = [
   appointmentClient,
   waitingListClient,
   appointmentStatusHistoryClient,
-  appointmentSlotsClient
+  appointmentSlotsClient,
+  icdClient,
+  icdImportClient,
+  cdbClient,
+  cdbImportClient
 ] as const
 
 type Declared = (typeof clientServices)[number]

@@ -31,6 +31,10 @@ import { appointment } from './appointments/appointment/appointment'
 import { waitingList } from './appointments/waiting-list/waiting-list'
 import { appointmentStatusHistory } from './appointments/appointment-status-history/appointment-status-history'
 import { appointmentSlots } from './appointments/appointment-slots/appointment-slots'
+import { icd } from './clinical/icd/icd'
+import { icdImport } from './clinical/icd-import/icd-import'
+import { cdb } from './clinical/cdb/cdb'
+import { cdbImport } from './clinical/cdb-import/cdb-import'
 /** Registers every service. */
 export function services(app: Application) {
   app.configure(users)
@@ -64,4 +68,8 @@ export function services(app: Application) {
   app.configure(appointment)
   app.configure(appointmentStatusHistory)
   app.configure(appointmentSlots)
+  app.configure(icd)
+  app.configure(icdImport)
+  app.configure(cdb)
+  app.configure(cdbImport)
 }

@@ -26,4 +26,4 @@ export class CdbService extends CodeListService<Complaint, ComplaintData, CdbPar
   }
 }
 
-export const cdbServiceOptions = (app: Application) => recordOptions(app, CDB_TABLE, codeListOptions)
+export const cdbServiceOptions = (app: Application) => recordOptions(app, CDB_TABLE, codeListOptions(cdbRowShape.hidden))

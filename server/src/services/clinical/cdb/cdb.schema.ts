@@ -5,7 +5,7 @@ import { dataValidator, queryValidator } from '../../../validators'
 import { strictQuery, IdSchema, InstantSchema } from '../../../schema/query'
 import { recordPatchResolvers } from '../../../schema/record'
 import { entryCreateResolvers, ownerSchema, searchTextSchema, titlesSchema } from '../icd/titles.schema'
-import { MAX_ICD_CODE } from '../icd/icd.shared'
+import { ICD_QUERY_CODE_PATTERN, MAX_ICD_CODE } from '../icd/icd.shared'
 import { MAX_COMPLAINT_CODES } from './cdb.shared'
 
 const icdCode = Type.String({ minLength: 1, maxLength: MAX_ICD_CODE })
@@ -53,6 +53,6 @@ export const cdbPatchValidator = getValidator(cdbPatchSchema, dataValidator)
 export const cdbPatchResolver = resolve<Complaint, HookContext>({ ...recordPatchResolvers })
 
 // Query: complaints of one ICD code (`icd`, the route's {icd?}), words, order.
-export const cdbQuerySchema = strictQuery(Type.Pick(cdbSchema, ['_id', 'companyId', 'key', 'rank', 'createdAt', 'updatedAt']), {}, { text: searchTextSchema, icd: icdCode })
+export const cdbQuerySchema = strictQuery(Type.Pick(cdbSchema, ['_id', 'companyId', 'key', 'rank', 'createdAt', 'updatedAt']), {}, { text: searchTextSchema, icd: Type.String({ maxLength: MAX_ICD_CODE, pattern: ICD_QUERY_CODE_PATTERN }) })
 export type ComplaintQuery = Static<typeof cdbQuerySchema>
 export const cdbQueryValidator = getValidator(cdbQuerySchema, queryValidator)

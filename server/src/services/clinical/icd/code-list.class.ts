@@ -4,8 +4,8 @@ import { Forbidden } from '@feathersjs/errors'
 import type { HookContext } from '../../../declarations'
 import { clinicError } from '../../../errors'
 import { dbOf } from '../../../hooks/call-transaction'
-import { RecordService, type RecordParams } from '../../record.class'
-import { searchWords } from '../../../../../domain/clinical/codes/titles'
+import { RecordService, type RecordOptions, type RecordParams } from '../../record.class'
+import { searchWords, titleIn, type Titles } from '../../../../../domain/clinical/codes/titles'
 
 /**
  * What the two shipped-and-own lists (`icd` codes and `cdb` complaints) share. Shipped entries
@@ -41,8 +41,17 @@ export class CodeListService<Result = any, Data = any, Params extends RecordPara
   }
 }
 
-/** The adapter's query options of both lists: their own filter and `$regex`, read by createQuery. */
-export const codeListOptions = { filters: { $withShipped: true as const }, operators: ['$regex', '$options'] }
+/**
+ * The adapter's options of both lists: their own filter and `$regex` (read by createQuery), and
+ * the trash's title of a removed entry (its code and a title) and its hidden columns.
+ */
+export function codeListOptions(hidden: readonly string[]): Partial<RecordOptions> {
+  const title = (record: Record<string, unknown>) => {
+    const titles = typeof record.titles === 'string' ? (JSON.parse(record.titles) as Titles) : ((record.titles ?? {}) as Titles)
+    return [record.code, titleIn(titles, 'ru')].filter(Boolean).join(' ')
+  }
+  return { filters: { $withShipped: true }, operators: ['$regex', '$options'], trash: { title, hidden } }
+}
 
 /** LIKE's wildcards taken literally (the pattern is text, never syntax). */
 export const likeEscape = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`)

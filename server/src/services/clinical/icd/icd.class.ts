@@ -30,4 +30,4 @@ export class IcdService extends CodeListService<IcdCode, IcdCodeData, IcdParams,
   }
 }
 
-export const icdServiceOptions = (app: Application) => recordOptions(app, ICD_TABLE, codeListOptions)
+export const icdServiceOptions = (app: Application) => recordOptions(app, ICD_TABLE, codeListOptions(icdRowShape.hidden))

@@ -18,5 +18,7 @@ export const icdSystems = ['ICD-10'] as const
 /** A company's own code: letters, digits, dots and dashes, starting with a letter or digit. */
 export const ICD_CODE_PATTERN = '^[A-Z0-9][A-Z0-9.\\-]{0,19}$'
 export const MAX_ICD_CODE = 20
+/** A code as a filter may name it (either case: codes are compared upper-cased). */
+export const ICD_QUERY_CODE_PATTERN = '^[A-Za-z0-9][A-Za-z0-9.\\-]{0,19}$'
 
 export const icdClient = clientService<IcdClientService>()(icdPath, icdMethods)

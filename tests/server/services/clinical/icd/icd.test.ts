@@ -24,14 +24,14 @@ describe.each(engines)('icd on %s', (engine) => {
   const byCode = async (code: string) => (await icd(admin).find({ query: { code, $limit: 1 } })).data[0]
 
   it('reads the shipped tree by parentId, chapters first, in code order', async () => {
-    const roots = await icd(doctor).find({ query: { parentId: null, $sort: { code: 1 } } })
+    const roots = await icd(doctor).find({ query: { parentId: null, $sort: { code: 1 } as const } })
     expect(codesOf(roots.data)).toEqual(['XI', 'XIX'])
     const blocks = await icd(doctor).find({ query: { parentId: roots.data[0]._id } })
     expect(codesOf(blocks.data)).toEqual(['K00-K14'])
-    const categories = await icd(doctor).find({ query: { parentId: blocks.data[0]._id, $sort: { code: 1 }, $limit: 100 } })
+    const categories = await icd(doctor).find({ query: { parentId: blocks.data[0]._id, $sort: { code: 1 } as const, $limit: 100 } })
     expect(codesOf(categories.data)).toEqual(['K00', 'K01', 'K02', 'K03', 'K04', 'K05', 'K06', 'K07', 'K08', 'K09', 'K10', 'K11', 'K12', 'K13', 'K14'])
     const caries = categories.data.find((row) => row.code === 'K02')!
-    const subcategories = await icd(doctor).find({ query: { parentId: caries._id, $sort: { code: 1 } } })
+    const subcategories = await icd(doctor).find({ query: { parentId: caries._id, $sort: { code: 1 } as const } })
     expect(codesOf(subcategories.data)).toEqual(['K02.0', 'K02.1', 'K02.2', 'K02.3', 'K02.4', 'K02.8', 'K02.9'])
     expect(subcategories.data[1]).toEqual({
       _id: expect.any(String),
@@ -56,7 +56,7 @@ describe.each(engines)('icd on %s', (engine) => {
   })
 
   it('finds codes by a code prefix ($regex ^) and by a part of the code', async () => {
-    const prefix = await icd(doctor).find({ query: { code: { $regex: '^k04', $options: 'i' }, $sort: { code: 1 } } })
+    const prefix = await icd(doctor).find({ query: { code: { $regex: '^k04', $options: 'i' }, $sort: { code: 1 } as const } })
     expect(codesOf(prefix.data)).toEqual(['K04', 'K04.0', 'K04.1', 'K04.2', 'K04.3', 'K04.4', 'K04.5', 'K04.6', 'K04.7', 'K04.8', 'K04.9'])
     const part = await icd(doctor).find({ query: { code: { $regex: '2.5', $options: 'i' } } })
     expect(codesOf(part.data)).toEqual(['S02.5'])
@@ -66,7 +66,7 @@ describe.each(engines)('icd on %s', (engine) => {
 
   it('finds codes by Russian, English and Uzbek words in any case, all words required', async () => {
     expect(codesOf((await icd(doctor).find({ query: { text: 'КАРИЕС дентина' } })).data)).toEqual(['K02.1'])
-    expect(codesOf((await icd(doctor).find({ query: { text: 'пульпит', $sort: { code: 1 } } })).data)).toEqual(['K04.0'])
+    expect(codesOf((await icd(doctor).find({ query: { text: 'пульпит', $sort: { code: 1 } as const } })).data)).toEqual(['K04.0'])
     expect(codesOf((await icd(doctor).find({ query: { text: 'fracture tooth' } })).data)).toEqual(['S02.5'])
     expect(codesOf((await icd(doctor).find({ query: { text: 'Dentin kariyesi' } })).data)).toEqual(['K02.1'])
     expect(codesOf((await icd(doctor).find({ query: { text: 'k05.3' } })).data)).toEqual(['K05.3'])
@@ -94,10 +94,13 @@ describe.each(engines)('icd on %s', (engine) => {
     expect(codesOf((await icd(doctor).find({ query: { text: 'spot stage' } })).data)).toEqual(['K02.10'])
     await icd(admin).remove(created._id)
     expect(await server.db('icd').where({ _id: created._id }).first()).toBeUndefined()
-    const trash = await admin.client.service('trash').find({ query: { path: 'icd' } })
+    const trash = await admin.client.service('trash').find({ query: { service: 'icd' } })
     expect(trash.data.map((row) => row.recordId)).toContain(created._id)
-    const activity = await server.db('user_activities').where({ recordId: created._id }).select('action')
-    expect(activity.map((row) => row.action).sort()).toEqual(['create', 'patch', 'remove'])
+    const activity = await server.db('user_activities').where({ recordId: created._id }).select('method')
+    expect(activity.map((row) => row.method).sort()).toEqual(['create', 'patch', 'remove'])
+    const [trashed] = (await admin.client.service('trash').find({ query: { recordId: created._id } })).data
+    expect(trashed.title).toBe('K02.10 Кариес дентина, стадия пятна')
+    expect(JSON.stringify(trashed)).not.toContain('"search"')
   })
 
   it('refuses a taken code, an unknown parent, a loop, no title and a parent with children, writing nothing', async () => {

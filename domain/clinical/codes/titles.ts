@@ -5,6 +5,8 @@
  * locale) reads the Russian title.
  */
 export const titleLanguages = ['ru', 'en', 'uz', 'fi'] as const
+/** The longest title of a code or complaint, in any language. */
+export const MAX_TITLE = 300
 export type TitleLanguage = (typeof titleLanguages)[number]
 export type Titles = Partial<Record<TitleLanguage, string>>
 

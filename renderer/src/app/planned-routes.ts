@@ -16,7 +16,7 @@ export const plannedRoutes = [
   'profile/social-links',
   'people/:userId/balanceHistory',
   ...[
-    'invoice', 'icd/*', 'cdb/*', 'odb/*', 'bundles', 'documents', 'presets/*', 'tasks', 'communications', 'manipulations',
+    'invoice', 'odb/*', 'bundles', 'documents', 'presets/*', 'tasks', 'communications', 'manipulations',
     'payments', 'z-payments', 'notifications', 'dispatch', 'labs', 'expenses', 'feedback-questionares/*', 'text-templates', 'media'
   ].map((section) => `company/${section}`)
 ] as const

@@ -70,6 +70,8 @@ export const routes: RouteObject[] = [
           { path: 'company/services', ...page(() => import('../features/services/ServicesPage')) },
           { path: 'company/services/:serviceId', ...page(() => import('../features/services/ServicePage')) },
           { path: 'company/work-places', ...page(() => import('../features/work-places/WorkPlacesPage')) },
+          { path: 'company/icd/:parentId?', ...page(() => import('../features/clinical-codes/IcdPage')) },
+          { path: 'company/cdb/:icd?', ...page(() => import('../features/clinical-codes/CdbPage')) },
           ...plannedRoutes.map((path) => ({ path, ...page(() => import('./NotAvailablePage')) })),
           { path: '*', ...page(() => import('./NotFoundPage')) }
         ]

@@ -2,5 +2,6 @@
 export const activityServices = [
   'customers', 'notes', 'customers-merge', 'customer-cabinet-token', 'tags', 'sources', 'fields', 'trash',
   'users', 'my-team', 'roles', 'company', 'company-registration', 'branches', 'specialty', 'profile', 'authManagement', 'force-logout',
-  'appointment', 'waiting-list', 'service', 'service-categories', 'work-place', 'time-templates'
+  'appointment', 'waiting-list', 'service', 'service-categories', 'work-place', 'time-templates',
+  'icd', 'icd-import', 'cdb', 'cdb-import'
 ] as const

@@ -1,9 +1,9 @@
 import { Type, type Static } from '@feathersjs/typebox'
 import type { HookContext } from '../../../declarations'
 import { recordCreateResolvers } from '../../../schema/record'
+import { MAX_TITLE } from '../../../../../domain/clinical/codes/titles'
 
-/** The longest title of a code or complaint, in any language. */
-export const MAX_TITLE = 300
+export { MAX_TITLE }
 
 const title = Type.String({ minLength: 1, maxLength: MAX_TITLE })
 

@@ -139,7 +139,7 @@ describe.each(engines)('update, a full replacement, on %s', (engine) => {
       const rows = await server.db('user_activities').where({ service: path, recordId: id, method: 'update' })
       expect(rows).toHaveLength(1)
       const changes = activityCodec.fromDb<{ changes: Record<string, { to?: unknown }> }>(rows[0]).changes
-      expect(changes[sample.field]?.to).toBe(data[sample.field])
+      expect(changes[sample.field]?.to).toEqual(data[sample.field])
       expect(await server.db('user_activities').where({ service: path, recordId: id, method: 'patch' })).toHaveLength(0)
     })
 

@@ -39,6 +39,8 @@ export default function CdbPage() {
   const canDelete = useCan('cdb', 'delete')
   const list = useFind('cdb', { ...(code ? { icd: code } : {}), ...(term ? { text: term } : {}), $sort: { rank: 1, createdAt: 1 }, $limit: 500 })
   const remove = useRemove('cdb', { also: ['trash'] })
+  // The buttons' column only when the list holds an own complaint the person may change.
+  const withActions = (canEdit || canDelete) && (list.data?.data ?? []).some((entry) => !isShipped(entry))
 
   function filterBy(value: string) {
     const next = value.trim().toUpperCase()
@@ -147,13 +149,17 @@ export default function CdbPage() {
                 </div>
               )
             },
-            {
-              key: 'actions',
-              width: 88,
-              align: 'right',
-              render: (_, entry) =>
-                !isShipped(entry) && <CodeRowActions canEdit={canEdit} canDelete={canDelete} onEdit={() => setEditing(entry)} onRemove={() => void removeEntry(entry)} />
-            }
+            ...(withActions
+              ? [
+                  {
+                    key: 'actions',
+                    width: 88,
+                    align: 'right' as const,
+                    render: (_: unknown, entry: Complaint) =>
+                      !isShipped(entry) && <CodeRowActions canEdit={canEdit} canDelete={canDelete} onEdit={() => setEditing(entry)} onRemove={() => void removeEntry(entry)} />
+                  }
+                ]
+              : [])
           ]}
         />
       </Card>

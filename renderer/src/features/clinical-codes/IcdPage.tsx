@@ -40,6 +40,8 @@ export default function IcdPage() {
   const remove = useRemove('icd', { also: ['trash'] })
   const list = term ? found : level
   const parent = trail.data?.[trail.data.length - 1]
+  // The buttons' column only when the page holds an own entry the person may change.
+  const withActions = (canEdit || canDelete) && (list.data?.data ?? []).some((entry) => !isShipped(entry))
 
   async function removeEntry(entry: IcdCode) {
     try {
@@ -116,7 +118,7 @@ export default function IcdPage() {
           columns={[
             {
               key: 'code',
-              width: 110,
+              width: 96,
               render: (_, entry) => (
                 <Link className="code-link" to={`/company/icd/${entry._id}`}>
                   {entry.code}
@@ -136,13 +138,17 @@ export default function IcdPage() {
                 </span>
               )
             },
-            {
-              key: 'actions',
-              width: 88,
-              align: 'right',
-              render: (_, entry) =>
-                !isShipped(entry) && <CodeRowActions canEdit={canEdit} canDelete={canDelete} onEdit={() => setEditing(entry)} onRemove={() => void removeEntry(entry)} />
-            }
+            ...(withActions
+              ? [
+                  {
+                    key: 'actions',
+                    width: 88,
+                    align: 'right' as const,
+                    render: (_: unknown, entry: IcdCode) =>
+                      !isShipped(entry) && <CodeRowActions canEdit={canEdit} canDelete={canDelete} onEdit={() => setEditing(entry)} onRemove={() => void removeEntry(entry)} />
+                  }
+                ]
+              : [])
           ]}
         />
       </Card>

@@ -58,9 +58,7 @@ export function ImportCsvModal({ path, list, example, onClose }: { path: ImportP
         <Typography.Paragraph type="secondary" style={{ marginBottom: 0 }}>
           {t('clinicalCodes.importHint')}
         </Typography.Paragraph>
-        <Typography.Text code style={{ whiteSpace: 'pre-wrap', display: 'block' }}>
-          {example}
-        </Typography.Text>
+        <pre className="import-example">{example}</pre>
         <Upload
           accept=".csv,text/csv,text/plain"
           maxCount={1}

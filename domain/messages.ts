@@ -85,6 +85,7 @@ export const messages = {
   'parent-not-found': 'No entry with this parent code',
   'parent-cycle': 'An entry cannot be placed under itself',
   'has-children': 'Remove or move the entries under this one first',
+  'icd-code-unknown': 'No such ICD-10 code',
   'title-required': 'Enter a title in at least one language',
   'import-invalid': 'The file has errors; nothing was imported',
   'import-empty': 'The file has no lines to import',

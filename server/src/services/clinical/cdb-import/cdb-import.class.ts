@@ -28,7 +28,8 @@ export class CdbImportService {
     const rows = lines.map((line) => {
       const titles = lineTitles(line, problems)
       const codes = [...new Set(line.get('icd').split(/[\s|;,]+/).filter(Boolean).map(normalCode))]
-      if (codes.length > MAX_COMPLAINT_CODES || codes.some((code) => !known.has(code))) problems.push({ line: line.line, code: 'invalid-reference', column: 'icd' })
+      if (codes.length > MAX_COMPLAINT_CODES) problems.push({ line: line.line, code: 'invalid-request', column: 'icd' })
+      else if (codes.some((code) => !known.has(code))) problems.push({ line: line.line, code: 'icd-code-unknown', column: 'icd' })
       return {
         _id: newId(), companyId: identity.user.companyId, key: null, rank: 0, titles: JSON.stringify(titles ?? {}), icdCodes: JSON.stringify(codes),
         icdKey: icdKeyOf(codes), search: searchTextOf('', titles ?? {}), createdAt: stamp, updatedAt: stamp, createdBy: identity.user._id

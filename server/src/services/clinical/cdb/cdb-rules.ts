@@ -36,7 +36,7 @@ export async function prepareComplaintWrite(context: HookContext) {
       const found = (await visibleCodes(dbOf(context.app, context.params), identity.user.companyId, 'ICD-10').whereIn('code', codes).select('code')) as Array<{ code: string }>
       const known = new Set(found.map((row) => row.code))
       const unknown = codes.findIndex((code) => !known.has(code))
-      if (unknown >= 0) throw clinicError(BadRequest, 'invalid-reference', `icdCodes.${unknown}`)
+      if (unknown >= 0) throw clinicError(BadRequest, 'icd-code-unknown', `icdCodes.${unknown}`)
     }
     data.icdKey = icdKeyOf(codes)
   }

@@ -64,18 +64,24 @@ describe.each(engines)('cdb on %s', (engine) => {
     expect(changed).toMatchObject({ icdCodes: ['K03.2'], rank: 5, titles: { ru: 'Боль от кислого' } })
     expect((await cdb(doctor).find({ query: { icd: 'K02.1', text: 'кислого' } })).data).toEqual([])
     expect((await cdb(doctor).find({ query: { icd: 'K03.2', text: 'кислого' } })).total).toBe(1)
+    const stored = await server.db('cdb').where({ _id: created._id }).first()
     await cdb(admin).remove(created._id)
-    expect((await admin.client.service('trash').find({ query: { service: 'cdb' } })).data.map((row) => row.recordId)).toContain(created._id)
+    const [item] = (await admin.client.service('trash').find({ query: { service: 'cdb', recordId: created._id } })).data
+    expect(item.title).toBe('Боль от кислого')
+    // Restored exactly: the hidden search and code columns come back, so filters find it again.
+    await admin.client.service('trash').patch(item._id, { restore: true })
+    expect(await server.db('cdb').where({ _id: created._id }).first()).toEqual(stored)
+    expect((await cdb(doctor).find({ query: { icd: 'K03.2', text: 'кислого' } })).total).toBe(1)
   })
 
   it('refuses unknown codes, no title and unknown fields, writing nothing', async () => {
     const before = await server.db('cdb').orderBy('_id')
-    expect((await failure(cdb(admin).create({ titles: { ru: 'Жалоба' }, icdCodes: ['Z99.9'] }))).data).toMatchObject({ code: 'invalid-reference', path: 'icdCodes.0' })
+    expect((await failure(cdb(admin).create({ titles: { ru: 'Жалоба' }, icdCodes: ['Z99.9'] }))).data).toMatchObject({ code: 'icd-code-unknown', path: 'icdCodes.0' })
     expect((await failure(cdb(admin).create({ titles: { ru: '  ' } }))).data).toMatchObject({ code: 'title-required' })
     expect((await failure(cdb(admin).create(malformed({ titles: { ru: 'Жалоба' }, key: 'bite-pain' })))).data?.code).toBe('invalid-request')
     // Another company's own code is not one this company can tie a complaint to.
     await other.client.service('icd').create({ code: 'Q77', titles: { ru: 'Чужой код' } })
-    expect((await failure(cdb(admin).create({ titles: { ru: 'Жалоба' }, icdCodes: ['Q77'] }))).data?.code).toBe('invalid-reference')
+    expect((await failure(cdb(admin).create({ titles: { ru: 'Жалоба' }, icdCodes: ['Q77'] }))).data?.code).toBe('icd-code-unknown')
     expect(await server.db('cdb').orderBy('_id')).toEqual(before)
   })
 
@@ -96,7 +102,7 @@ describe.each(engines)('cdb on %s', (engine) => {
     const before = await server.db('cdb').orderBy('_id')
     const bad = 'ru,en,icd\nХорошая,Good,K02\n,,K02\nПлохой код,Bad code,Z99'
     const error = await failure(admin.client.service('cdb-import').create({ csv: bad }))
-    expect(error.data).toMatchObject({ code: 'import-invalid', problems: [{ line: 3, code: 'title-required' }, { line: 4, code: 'invalid-reference', column: 'icd' }] })
+    expect(error.data).toMatchObject({ code: 'import-invalid', problems: [{ line: 3, code: 'title-required' }, { line: 4, code: 'icd-code-unknown', column: 'icd' }] })
     expect(await server.db('cdb').orderBy('_id')).toEqual(before)
     expect((await failure(doctor.client.service('cdb-import').create({ csv: good }))).name).toBe('Forbidden')
   })

@@ -79,10 +79,20 @@ export const messages = {
   'waiting-list-not-waiting': 'This customer is no longer on the waiting list',
   'invalid-range': 'The end must be after the start',
   'slot-range-too-long': 'Search at most 92 days at a time',
-  'shipped-entry-read-only': 'A built-in entry cannot be changed or deleted; hide it instead',
+  'shipped-entry-read-only': 'Entries shipped with the program cannot be changed or deleted; add your own entry instead',
   'odb-parent-invalid': 'This entry cannot go under that section',
   'odb-has-children': 'Move or delete the entries of this section first',
-  'icd-code-invalid': 'Enter an ICD-10 code such as K02.1'
+  'icd-code-invalid': 'Enter an ICD-10 code such as K02.1',
+  'code-taken': 'This code is already in the list',
+  'code-invalid': 'Enter a code of letters, digits, dots and dashes',
+  'parent-not-found': 'No entry with this parent code',
+  'parent-cycle': 'An entry cannot be placed under itself',
+  'has-children': 'Remove or move the entries under this one first',
+  'icd-code-unknown': 'No such ICD-10 code',
+  'title-required': 'Enter a title in at least one language',
+  'import-invalid': 'The file has errors; nothing was imported',
+  'import-empty': 'The file has no lines to import',
+  'import-too-large': 'The file is too large: at most 2000 lines'
 } as const
 
 export type MessageCode = keyof typeof messages

@@ -7,6 +7,7 @@ import * as appointments from './20261121110000_appointments'
 import * as catalogue from './20261122100000_catalogue'
 import * as trashOwner from './20261123090000_trash_owner'
 import * as customerSearchCovering from './20261125090000_customer_search_covering'
+import * as icdCdb from './20261125100000_icd_cdb'
 import * as clinicalDictionaries from './20261125110000_clinical_dictionaries'
 
 interface Migration {
@@ -27,6 +28,7 @@ const migrations: Array<[string, Migration]> = [
   ['20261122100000_catalogue', catalogue],
   ['20261123090000_trash_owner', trashOwner],
   ['20261125090000_customer_search_covering', customerSearchCovering],
+  ['20261125100000_icd_cdb', icdCdb],
   ['20261125110000_clinical_dictionaries', clinicalDictionaries]
 ]
 

@@ -33,6 +33,10 @@ import { odbClient } from './services/clinical/odb/odb.shared'
 import { diagnoseObjectivelyClient } from './services/clinical/diagnose-objectively/diagnose-objectively.shared'
 import { manipulationsClient } from './services/clinical/manipulations/manipulations.shared'
 import { presetsClient } from './services/clinical/presets/presets.shared'
+import { icdClient } from './services/clinical/icd/icd.shared'
+import { icdImportClient } from './services/clinical/icd-import/icd-import.shared'
+import { cdbClient } from './services/clinical/cdb/cdb.shared'
+import { cdbImportClient } from './services/clinical/cdb-import/cdb-import.shared'
 
 export const clientServices = [
   branchClient,
@@ -68,7 +72,11 @@ export const clientServices = [
   odbClient,
   diagnoseObjectivelyClient,
   manipulationsClient,
-  presetsClient
+  presetsClient,
+  icdClient,
+  icdImportClient,
+  cdbClient,
+  cdbImportClient
 ] as const
 
 type Declared = (typeof clientServices)[number]

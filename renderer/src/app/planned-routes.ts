@@ -16,7 +16,7 @@ export const plannedRoutes = [
   'profile/social-links',
   'people/:userId/balanceHistory',
   ...[
-    'invoice', 'icd/*', 'cdb/*', 'bundles', 'documents', 'tasks', 'communications',
+    'invoice', 'bundles', 'documents', 'tasks', 'communications',
     'payments', 'z-payments', 'notifications', 'dispatch', 'labs', 'expenses', 'feedback-questionares/*', 'text-templates', 'media'
   ].map((section) => `company/${section}`)
 ] as const

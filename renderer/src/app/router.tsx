@@ -73,6 +73,8 @@ export const routes: RouteObject[] = [
           { path: 'company/odb/:parentId?', ...page(() => import('../features/clinical-dictionaries/OdbPage')) },
           { path: 'company/manipulations', ...page(() => import('../features/clinical-dictionaries/ManipulationsPage')) },
           { path: 'company/presets/:specialtyId?', ...page(() => import('../features/clinical-dictionaries/PresetsPage')) },
+          { path: 'company/icd/:parentId?', ...page(() => import('../features/clinical-codes/IcdPage')) },
+          { path: 'company/cdb/:icd?', ...page(() => import('../features/clinical-codes/CdbPage')) },
           ...plannedRoutes.map((path) => ({ path, ...page(() => import('./NotAvailablePage')) })),
           { path: '*', ...page(() => import('./NotFoundPage')) }
         ]

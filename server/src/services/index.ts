@@ -35,6 +35,10 @@ import { odb } from './clinical/odb/odb'
 import { diagnoseObjectively } from './clinical/diagnose-objectively/diagnose-objectively'
 import { manipulations } from './clinical/manipulations/manipulations'
 import { presets } from './clinical/presets/presets'
+import { icd } from './clinical/icd/icd'
+import { icdImport } from './clinical/icd-import/icd-import'
+import { cdb } from './clinical/cdb/cdb'
+import { cdbImport } from './clinical/cdb-import/cdb-import'
 /** Registers every service. */
 export function services(app: Application) {
   app.configure(users)
@@ -72,4 +76,8 @@ export function services(app: Application) {
   app.configure(diagnoseObjectively)
   app.configure(manipulations)
   app.configure(presets)
+  app.configure(icd)
+  app.configure(icdImport)
+  app.configure(cdb)
+  app.configure(cdbImport)
 }

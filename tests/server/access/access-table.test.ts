@@ -41,6 +41,11 @@ const expectedAccessTable: Record<string, Record<string, string>> = {
   // The service catalogue and its categories share the spec's `service` resource.
   service: { find: 'service:view', get: 'service:view', create: 'service:create', update: 'service:edit', patch: 'service:edit', remove: 'service:delete' },
   'service-categories': { find: 'service:view', get: 'service:view', create: 'service:create', update: 'service:edit', patch: 'service:edit', remove: 'service:delete' },
+  // Clinical codes (issue 14): shipped entries are read-only to all; own entries by the flags.
+  icd: { find: 'icd:view', get: 'icd:view', create: 'icd:create', update: 'icd:edit', patch: 'icd:edit', remove: 'icd:delete' },
+  'icd-import': { create: 'icd:create', update: 'refused' },
+  cdb: { find: 'cdb:view', get: 'cdb:view', create: 'cdb:create', update: 'cdb:edit', patch: 'cdb:edit', remove: 'cdb:delete' },
+  'cdb-import': { create: 'cdb:create', update: 'refused' },
   'time-templates': { find: 'time-templates:view', get: 'time-templates:view', create: 'time-templates:create', update: 'time-templates:edit', patch: 'time-templates:edit', remove: 'time-templates:delete' },
   'work-place': { find: 'work-place:view', get: 'work-place:view', create: 'work-place:create', update: 'work-place:edit', patch: 'work-place:edit', remove: 'work-place:delete' },
   roles: { find: 'roles:view', get: 'roles:view', create: 'roles:create', update: 'roles:edit', patch: 'roles:edit', remove: 'roles:delete' },

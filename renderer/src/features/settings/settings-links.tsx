@@ -19,7 +19,9 @@ import {
   InsertRowLeftOutlined,
   FileSearchOutlined,
   ExperimentOutlined,
-  ThunderboltOutlined
+  ThunderboltOutlined,
+  BookOutlined,
+  CommentOutlined
 } from '@ant-design/icons'
 import type { PermissionFlag } from '../../../../domain/access/resources'
 
@@ -51,6 +53,9 @@ export const settingsLinks: SettingsLink[] = [
   { key: 'services', group: 'clinic', path: '/company/services', title: 'services.title', description: 'services.settingsText', icon: <MedicineBoxOutlined />, permission: { resource: 'service', flags: ['view'] }, module: 'appointments' },
   { key: 'workPlaces', group: 'clinic', path: '/company/work-places', title: 'workPlaces.title', description: 'workPlaces.settingsText', icon: <InsertRowLeftOutlined />, permission: { resource: 'work-place', flags: ['view'] }, module: 'appointments' },
   { key: 'calendar', group: 'clinic', path: '/company/profile/schedule', title: 'calendarSettings.tab', description: 'calendarSettings.settingsText', icon: <CalendarOutlined />, permission: { resource: 'company', flags: ['view'] }, module: 'appointments' },
+  // Issue 14: the clinical code lists (the dental chart's module, on unless switched off).
+  { key: 'icd', group: 'clinic', path: '/company/icd', title: 'icd.title', description: 'icd.settingsText', icon: <BookOutlined />, permission: { resource: 'icd', flags: ['view'] }, module: 'treatment' },
+  { key: 'cdb', group: 'clinic', path: '/company/cdb', title: 'cdb.title', description: 'cdb.settingsText', icon: <CommentOutlined />, permission: { resource: 'cdb', flags: ['view'] }, module: 'treatment' },
   // Issue 14: the clinical dictionaries (objectively, manipulations, presets).
   { key: 'odb', group: 'clinic', path: '/company/odb', title: 'odb.title', description: 'odb.settingsText', icon: <FileSearchOutlined />, permission: { resource: 'odb', flags: ['view'] }, module: 'treatment' },
   { key: 'manipulations', group: 'clinic', path: '/company/manipulations', title: 'manipulations.title', description: 'manipulations.settingsText', icon: <ExperimentOutlined />, permission: { resource: 'manipulations', flags: ['view'] }, module: 'treatment' },

@@ -13,7 +13,7 @@
  * On top of them, what the search asks: starts on the step from local midnight, not before
  * `notBefore` (now), and the visit within the time-of-day window when one is given.
  */
-import { workingIntervalsOn, type StaffSchedule } from '../schedule/working-hours'
+import { isoWeekday, workingIntervalsOn, type StaffSchedule } from '../schedule/working-hours'
 import { toMinutes } from '../schedule/intervals'
 import { addLocalDays, daysBetween, timeOfMinutes, toZoned, zoneOffsetMs, zonedToUtcMs } from './zoned-time'
 
@@ -61,6 +61,8 @@ export interface FreeSlotsInput {
   duration: number
   /** Minutes held after the visit. */
   buffer: number
+  /** ISO weekdays (1 Monday .. 7 Sunday) the visit may fall on; null or none: every day. */
+  weekdays?: ReadonlySet<number> | null
   /** Local minutes of the day the whole visit must lie within; null: any time. */
   window: { from: number; to: number } | null
   /** The most slots wanted. */
@@ -161,6 +163,7 @@ export function freeSlots(input: FreeSlotsInput): FreeSlot[] {
   const days = daysBetween(input.dateFrom, input.dateTo)
   for (let offset = 0; offset <= days && found.length < limit; offset += 1) {
     const date = addLocalDays(input.dateFrom, offset)
+    if (input.weekdays && !input.weekdays.has(isoWeekday(date))) continue
     const clock = dayClock(date, timeZone)
     const wanted = limit - found.length
     const best: Candidate[] = []

@@ -72,6 +72,15 @@ describe('free slots', () => {
     expect(slots.map((slot) => local(slot.start).time)).toEqual(['09:30', '10:00'])
   })
 
+  it('searches only the weekdays asked for (a waiting patient who comes on Wednesdays and Fridays)', () => {
+    // 2027-03-22 is a Monday: the week's first slots on Wednesday the 24th and Friday the 26th.
+    const slots = freeSlots(input({ dateTo: '2027-03-28', weekdays: new Set([3, 5]), limit: 12 }))
+    expect([...new Set(slots.map((slot) => local(slot.start).date))]).toEqual(['2027-03-24', '2027-03-26'])
+    // Without the wish the seventh slot is Tuesday's first (six fit Monday's 09:00-12:00).
+    const everyDay = freeSlots(input({ dateTo: '2027-03-28', weekdays: null, limit: 7 }))
+    expect(local(everyDay[6].start).date).toBe('2027-03-23')
+  })
+
   it('names the first free place of the branch, and leaves a time out when every place is taken', () => {
     const places = [{ _id: 'p1', branchId: 'b1' }, { _id: 'p2', branchId: 'b1' }, { _id: 'p3', branchId: 'b2' }]
     const busyByPlace = new Map([

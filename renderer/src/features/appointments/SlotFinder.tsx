@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react'
 import dayjs from 'dayjs'
-import { Alert, Button, Col, DatePicker, Drawer, Empty, Grid, Row, Segmented, Select, Spin } from 'antd'
+import { Alert, Button, Col, DatePicker, Drawer, Empty, Grid, Row, Segmented, Select, Spin, Tag } from 'antd'
 import { useQuery } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { refreshService, useCreate, useFind } from '../../api/live'
@@ -33,6 +33,7 @@ interface Props {
   onPick?: (slot: AppointmentSlot, serviceIds: string[]) => void
 }
 
+const WEEKDAYS = [1, 2, 3, 4, 5, 6, 7]
 const HOURS = Array.from({ length: 25 }, (_, hour) => `${String(hour).padStart(2, '0')}:00`)
 
 /**
@@ -59,6 +60,7 @@ export function SlotFinder({ customerId: givenCustomer = null, initial = {}, wai
     anyBranch: false,
     timeFrom: null,
     timeTo: null,
+    weekdays: [],
     dateFrom: companyToday(zone),
     ...initial
   })
@@ -176,6 +178,18 @@ export function SlotFinder({ customerId: givenCustomer = null, initial = {}, wai
             </div>
           </Col>
         </Row>
+        <div className="slot-finder-label">{t('slots.weekdays')}</div>
+        <div className="slot-finder-weekdays" data-testid="slot-weekdays">
+          {WEEKDAYS.map((weekday) => (
+            <Tag.CheckableTag
+              key={weekday}
+              checked={search.weekdays.includes(weekday)}
+              onChange={(checked) => set({ weekdays: checked ? [...search.weekdays, weekday] : search.weekdays.filter((day) => day !== weekday) })}
+            >
+              {dayjs().day(weekday % 7).format('dd')}
+            </Tag.CheckableTag>
+          ))}
+        </div>
         {!onPick && (
           <Segmented
             block

@@ -10,6 +10,8 @@ export interface SlotSearch {
   anyBranch: boolean
   timeFrom: string | null
   timeTo: string | null
+  /** ISO weekdays (1 Monday .. 7 Sunday) wanted; empty: any day. */
+  weekdays: number[]
   /** The first company-local day searched; four weeks from it (the server's default span). */
   dateFrom: string
 }
@@ -27,6 +29,7 @@ export function slotSearchQuery(search: SlotSearch, currentBranch: string | null
     ...(!search.anyBranch && currentBranch ? { branchId: currentBranch } : {}),
     ...(search.timeFrom ? { timeFrom: search.timeFrom } : {}),
     ...(search.timeTo ? { timeTo: search.timeTo } : {}),
+    ...(search.weekdays.length > 0 ? { weekdays: [...search.weekdays].sort((a, b) => a - b) } : {}),
     dateFrom: search.dateFrom,
     $limit: FINDER_SLOTS
   }

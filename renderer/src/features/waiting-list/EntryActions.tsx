@@ -67,6 +67,7 @@ export function EntryActions({ entry, canBook, canEdit, onEdit }: Props) {
             staffId: entry.staffId,
             timeFrom: entry.timeFrom,
             timeTo: entry.timeTo,
+            weekdays: entry.days,
             dateFrom: entry.dateFrom > companyToday(timeZone) ? entry.dateFrom : companyToday(timeZone)
           }}
           onClose={() => setFinding(false)}

@@ -37,6 +37,7 @@ interface Span {
   dateFrom: string
   dateTo: string
   window: { from: number; to: number } | null
+  weekdays: ReadonlySet<number> | null
   now: number
 }
 
@@ -96,7 +97,7 @@ export function spanOf(query: AppointmentSlotsQuery, timeZone: string, now: numb
   const window = query.timeFrom !== undefined || query.timeTo !== undefined ? { from: toMinutes(query.timeFrom ?? '00:00'), to: toMinutes(query.timeTo ?? '24:00') } : null
   if (window && window.to <= window.from) throw clinicError(BadRequest, 'invalid-range', 'timeTo')
   // Days gone are not searched: nothing starts before now.
-  return { dateFrom: dateFrom < today ? today : dateFrom, dateTo, window, now }
+  return { dateFrom: dateFrom < today ? today : dateFrom, dateTo, window, weekdays: query.weekdays ? new Set(query.weekdays) : null, now }
 }
 
 /** The visit a booking of the services would make (appointment.create: the form's duration, the catalogue's buffer). */
@@ -167,7 +168,7 @@ async function walk(db: Knex, companyId: string, search: Search): Promise<FreeSl
     found.push(
       ...freeSlots({
         doctors, places, busyByStaff, busyByPlace, dateFrom: toZoned(from, timeZone).date, dateTo: toZoned(until - 1, timeZone).date, timeZone, notBefore: from, notAfter: until,
-        step: search.step, duration: visit.duration, buffer: visit.buffer, window: span.window, limit: limit - found.length
+        step: search.step, duration: visit.duration, buffer: visit.buffer, window: span.window, weekdays: span.weekdays, limit: limit - found.length
       })
     )
     from = until

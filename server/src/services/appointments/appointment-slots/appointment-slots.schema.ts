@@ -48,6 +48,8 @@ export const appointmentSlotsQuerySchema = Type.Object(
     /** Company-local time of day 'HH:mm' ('24:00' may end it): the whole visit within. */
     timeFrom: Type.Optional(Type.String({ maxLength: 5 })),
     timeTo: Type.Optional(Type.String({ maxLength: 5 })),
+    /** ISO weekdays (1 Monday .. 7 Sunday) the visit may fall on (a waiting patient's days); none: any. */
+    weekdays: Type.Optional(Type.Array(Type.Integer({ minimum: 1, maximum: 7 }), { minItems: 1, maxItems: 7, uniqueItems: true })),
     $limit: Type.Optional(Type.Integer({ minimum: 1, maximum: SLOT_SEARCH_MAX_LIMIT }))
   },
   { $id: 'AppointmentSlotsQuery', additionalProperties: false }

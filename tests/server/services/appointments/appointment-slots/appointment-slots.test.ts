@@ -75,6 +75,13 @@ describe.each(engines)('appointment-slots (%s)', (engine) => {
     expect(times(found.data)).toEqual(['10:00', '10:15', '10:30'])
   })
 
+  it('searches only the weekdays asked for', async () => {
+    // Weekly hours every day; 2027-03-22 is a Monday, the wish is Wednesday and Friday.
+    const staffId = await doctor({ week: Object.fromEntries(['1', '2', '3', '4', '5', '6', '7'].map((day) => [day, [{ start: '09:00', end: '11:00' }]])) })
+    const found = await slots({ serviceIds: [hour._id], staffId, dateFrom: '2027-03-22', dateTo: '2027-03-28', weekdays: [3, 5], $limit: 50 })
+    expect([...new Set(found.data.map((slot) => local(slot.start).date))]).toEqual(['2027-03-24', '2027-03-26'])
+  })
+
   it('needs a free active work place of the kind asked for, and names it', async () => {
     const branchId = await branch('Chairs')
     const busy = await doctor(onDate('2027-03-29', ['09:00', '11:00']), [branchId])
@@ -176,7 +183,9 @@ describe.each(engines)('appointment-slots (%s)', (engine) => {
       [{ ...base, $limit: 51 }, 'invalid-request', '$limit'],
       [{ ...base, workPlaceKind: 'sofa' }, 'invalid-request', 'workPlaceKind'],
       [{ ...base, duration: 3 }, 'invalid-request', 'duration'],
-      [{ ...base, staffId: 'not-an-id' }, 'invalid-request', 'staffId']
+      [{ ...base, staffId: 'not-an-id' }, 'invalid-request', 'staffId'],
+      [{ ...base, weekdays: [8] }, 'invalid-request', 'weekdays.0'],
+      [{ ...base, weekdays: [] }, 'invalid-request', 'weekdays']
     ]
     for (const [query, code, path] of cases) {
       const error = await failure(clinic.admin.client.service('appointment-slots').find({ query: malformed<AppointmentSlotsQuery>(query) }))

@@ -8,6 +8,7 @@ import { toast } from '../../app/toasts'
 import { PRESET_LIMITS } from '../../../../server/src/services/clinical/presets/presets.shared'
 import { useEntryTitle } from './entry-title'
 import { icdCodeRule, normalIcdCode } from './icd-code'
+import { titleIn } from '../../../../domain/clinical/codes/titles'
 
 type Preset = RecordOf<'presets'>
 interface Values {
@@ -36,9 +37,25 @@ function useFindingOptions() {
     .filter((group) => group.options.length > 0)
 }
 
+/**
+ * The company's complaint list and ICD-10 codes as suggestions (a preset keeps complaint texts
+ * and code strings, so a typed one not on the lists is kept too).
+ */
+function useCodeSuggestions(language: string) {
+  const canSeeCdb = useCan('cdb', 'view')
+  const canSeeIcd = useCan('icd', 'view')
+  const complaints = useFind('cdb', { $limit: 500 }, canSeeCdb).data?.data ?? []
+  const codes = useFind('icd', { $limit: 500, $sort: { code: 1 } }, canSeeIcd).data?.data ?? []
+  return {
+    complaintOptions: [...new Set(complaints.map((entry) => titleIn(entry.titles, language)))].map((text) => ({ value: text, label: text })),
+    // Subcategories (K02.1) are what a diagnosis names; chapters and blocks group them.
+    icdOptions: codes.filter((entry) => entry.code.includes('.')).map((entry) => ({ value: entry.code, label: `${entry.code} ${titleIn(entry.titles, language)}` }))
+  }
+}
+
 /** Add or edit a preset: its name, specialty, and the six lists it fills an exam with. */
 export function PresetDrawer({ preset, specialtyId, onClose }: { preset: Preset | null; specialtyId: string | null; onClose: () => void }) {
-  const { t } = useTranslation()
+  const { t, i18n } = useTranslation()
   const [form] = Form.useForm<Values>()
   const [busy, setBusy] = useState(false)
   const phone = !Grid.useBreakpoint().md
@@ -46,6 +63,7 @@ export function PresetDrawer({ preset, specialtyId, onClose }: { preset: Preset 
   const canSeeServices = useCan('service', 'view')
   const services = useFind('service', { archived: false, $limit: 500 }, canSeeServices)
   const findingOptions = useFindingOptions()
+  const { complaintOptions, icdOptions } = useCodeSuggestions(i18n.language)
   const create = useCreate('presets')
   const patch = usePatch('presets')
 
@@ -76,6 +94,8 @@ export function PresetDrawer({ preset, specialtyId, onClose }: { preset: Preset 
     : { name: '', specialtyId, cdb: [], odb: [], icd: [], diagnosis: [], diagnosisFinal: [], treatments: [] }
   const required = [{ required: true, whitespace: true, message: t('errors.field-required') }]
   const tags = (max: number) => ({ mode: 'tags' as const, open: false, maxCount: max, tokenSeparators: [';'] })
+  // A list to pick from, typing a new entry still allowed.
+  const suggested = (max: number, options: Array<{ value: string; label: string }>) => ({ ...tags(max), open: undefined, options, optionFilterProp: 'label' })
   return (
     <Drawer
       open
@@ -100,13 +120,13 @@ export function PresetDrawer({ preset, specialtyId, onClose }: { preset: Preset 
           <Select allowClear placeholder={t('presets.anySpecialty')} options={(specialties.data?.data ?? []).map((specialty) => ({ value: specialty._id, label: specialty.name }))} />
         </Form.Item>
         <Form.Item name="cdb" label={t('presets.cdb')} extra={t('presets.typeAndEnter')}>
-          <Select {...tags(PRESET_LIMITS.cdb)} placeholder={t('presets.cdbPlaceholder')} />
+          <Select {...suggested(PRESET_LIMITS.cdb, complaintOptions)} placeholder={t('presets.cdbPlaceholder')} />
         </Form.Item>
         <Form.Item name="odb" label={t('presets.odb')}>
           <Select mode="multiple" maxCount={PRESET_LIMITS.odb} optionFilterProp="label" options={findingOptions} placeholder={t('presets.odbPlaceholder')} />
         </Form.Item>
         <Form.Item name="icd" label={t('presets.icd')} rules={[icdCodeRule(t)]} normalize={(value: string[]) => value.map(normalIcdCode)}>
-          <Select {...tags(PRESET_LIMITS.icd)} placeholder="K02.1" />
+          <Select {...suggested(PRESET_LIMITS.icd, icdOptions)} placeholder="K02.1" />
         </Form.Item>
         <Form.Item name="diagnosis" label={t('presets.diagnosis')}>
           <Select {...tags(PRESET_LIMITS.diagnosis)} placeholder={t('presets.diagnosisPlaceholder')} />

@@ -101,7 +101,9 @@ describe.each(engines)('calls are shared fairly between connections on %s', (eng
       expect(burst - answered).toBeGreaterThanOrEqual(burst / 2)
       const answers = await Promise.all(floodAnswers)
       expect(answers.filter((answer) => answer.error)).toEqual([])
-    })
+      // Two thousand calls on a loaded 2-core machine can take longer than jest's 30 s default:
+      // the test asserts the order of answers, never how long the burst lasts.
+    }, 120_000)
   })
 
   describe('with a small limit', () => {

@@ -101,7 +101,8 @@ export const messages = {
   'surfaces-not-allowed': 'This is charted on the whole tooth, without surfaces',
   'degree-required': 'Choose the degree, 1 to 3',
   'degree-not-allowed': 'This code has no degree',
-  'chart-entry-ended': 'This entry is not on the chart any more'
+  'chart-entry-ended': 'This entry is not on the chart any more',
+  'teeth-not-selected': 'Teeth not selected'
 } as const
 
 export type MessageCode = keyof typeof messages

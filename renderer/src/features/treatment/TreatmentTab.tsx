@@ -10,6 +10,7 @@ import { useCan } from '../../api/permissions'
 import { client } from '../../api/client'
 import { toast, toastError } from '../../app/toasts'
 import { FetchError } from '../../components/FetchError'
+import { useFormat } from '../../i18n/format'
 import { Odontogram, type ToothSelection } from '../clinical/Odontogram'
 import { ageOn } from '../customer/customer-age'
 import { useTeamNames } from '../customer/useTeamNames'
@@ -30,6 +31,7 @@ const CHART_EVENTS = 500
 export function TreatmentTab({ customerId, birthdate }: { customerId: string; birthdate?: string | null }) {
   const { t } = useTranslation()
   const canCreate = useCan('tooth', 'create')
+  const format = useFormat()
   const company = useGet('my-company', 'mine')
   const numbering = company.data?.settings.toothNumbering ?? 'FDI'
   const events = useFind('tooth', { customerId, $sort: { createdAt: -1 }, $limit: CHART_EVENTS })
@@ -122,7 +124,7 @@ export function TreatmentTab({ customerId, birthdate }: { customerId: string; bi
           {past && <Button size="small" onClick={() => setAsOf(null)}>{t('treatment.backToToday')}</Button>}
         </Space>
       </Space>
-      {past && <Alert type="info" showIcon message={t('treatment.pastChart', { date: asOf.format('L') })} />}
+      {past && <Alert type="info" showIcon message={t('treatment.pastChart', { date: format.date(asOf.format('YYYY-MM-DD')) })} />}
       <div className="treatment-layout">
         <Card size="small" className="treatment-chart">
           <Odontogram

@@ -92,7 +92,17 @@ export const messages = {
   'title-required': 'Enter a title in at least one language',
   'import-invalid': 'The file has errors; nothing was imported',
   'import-empty': 'The file has no lines to import',
-  'import-too-large': 'The file is too large: at most 2000 lines'
+  'import-too-large': 'The file is too large: at most 2000 lines',
+  'tooth-unknown': 'No such tooth',
+  'condition-code-unknown': 'No such condition code',
+  'chart-entry-required': 'Choose one condition code or one tooth condition',
+  'surface-not-on-tooth': 'This tooth has no such surface',
+  'surfaces-required': 'Select the surfaces for this code',
+  'surfaces-not-allowed': 'This is charted on the whole tooth, without surfaces',
+  'degree-required': 'Choose the degree, 1 to 3',
+  'degree-not-allowed': 'This code has no degree',
+  'chart-entry-ended': 'This entry is not on the chart any more',
+  'teeth-not-selected': 'Teeth not selected'
 } as const
 
 export type MessageCode = keyof typeof messages

@@ -30,6 +30,7 @@ import { waitingListClient } from './services/appointments/waiting-list/waiting-
 import { appointmentStatusHistoryClient } from './services/appointments/appointment-status-history/appointment-status-history.shared'
 import { appointmentSlotsClient } from './services/appointments/appointment-slots/appointment-slots.shared'
 import { odbClient } from './services/clinical/odb/odb.shared'
+import { toothClient } from './services/clinical/tooth/tooth.shared'
 import { diagnoseObjectivelyClient } from './services/clinical/diagnose-objectively/diagnose-objectively.shared'
 import { manipulationsClient } from './services/clinical/manipulations/manipulations.shared'
 import { presetsClient } from './services/clinical/presets/presets.shared'
@@ -70,6 +71,7 @@ export const clientServices = [
   appointmentStatusHistoryClient,
   appointmentSlotsClient,
   odbClient,
+  toothClient,
   diagnoseObjectivelyClient,
   manipulationsClient,
   presetsClient,

@@ -31,7 +31,7 @@ describe('screens of later issues (issue 13: no silent fallbacks)', () => {
   it('a tab is shown, planned or unknown', () => {
     expect(tabOutcome(undefined, ['overview'], plannedCustomerTabs)).toBe('tab')
     expect(tabOutcome('notes', ['overview', 'notes'], plannedCustomerTabs)).toBe('tab')
-    expect(tabOutcome('treatment', ['overview', 'notes'], plannedCustomerTabs)).toBe('planned')
+    expect(tabOutcome('treatment-plan', ['overview', 'notes'], plannedCustomerTabs)).toBe('planned')
     expect(tabOutcome('billing', ['general'], plannedCompanyTabs)).toBe('planned')
     expect(tabOutcome('nonsense', ['overview'], plannedCustomerTabs)).toBe('unknown')
   })

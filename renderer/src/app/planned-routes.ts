@@ -21,9 +21,9 @@ export const plannedRoutes = [
   ].map((section) => `company/${section}`)
 ] as const
 
-/** The customer card's tabs not built yet (the card has overview, appointments and notes). */
+/** The customer card's tabs not built yet (the card has overview, appointments, notes and treatment). */
 export const plannedCustomerTabs = [
-  'treatment', 'treatment-plan', 'billing', 'xrays', 'communications', 'transactions', 'labs', 'tasks', 'questionnaires', 'chat'
+  'treatment-plan', 'billing', 'xrays', 'communications', 'transactions', 'labs', 'tasks', 'questionnaires', 'chat'
 ] as const
 
 /** The company profile's tabs not built yet (it has general, branches and schedule). */

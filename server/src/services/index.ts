@@ -20,6 +20,7 @@ import { trash } from './audit/trash/trash'
 import { userActivities } from './audit/user-activities/user-activities'
 import { fields } from './customers/fields/fields'
 import { notes } from './customers/notes/notes'
+import { tooth } from './clinical/tooth/tooth'
 import { customerCabinetToken } from './customers/customer-cabinet-token/customer-cabinet-token'
 import { customersMerge } from './customers/customers-merge/customers-merge'
 import { serviceCategories } from './catalogue/service-categories/service-categories'
@@ -76,6 +77,7 @@ export function services(app: Application) {
   app.configure(diagnoseObjectively)
   app.configure(manipulations)
   app.configure(presets)
+  app.configure(tooth)
   app.configure(icd)
   app.configure(icdImport)
   app.configure(cdb)

@@ -3,6 +3,6 @@ export const activityServices = [
   'customers', 'notes', 'customers-merge', 'customer-cabinet-token', 'tags', 'sources', 'fields', 'trash',
   'users', 'my-team', 'roles', 'company', 'company-registration', 'branches', 'specialty', 'profile', 'authManagement', 'force-logout',
   'appointment', 'waiting-list', 'service', 'service-categories', 'work-place', 'time-templates',
-  'odb', 'diagnose-objectively', 'manipulations', 'presets',
+  'odb', 'diagnose-objectively', 'manipulations', 'presets', 'tooth',
   'icd', 'icd-import', 'cdb', 'cdb-import'
 ] as const

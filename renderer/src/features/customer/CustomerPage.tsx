@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next'
 import { useNavigate, useParams } from 'react-router'
 import { useGet } from '../../api/live'
 import { useCan } from '../../api/permissions'
+import { useSignedIn } from '../../api/session-store'
 import { PageHeader } from '../../components/PageHeader'
 import { PageLoading } from '../../components/PageLoading'
 import { FetchError } from '../../components/FetchError'
@@ -17,6 +18,7 @@ import { CustomerBadges } from './CustomerBadges'
 import { MergedBanner } from './MergedBanner'
 import { OverviewTab } from './OverviewTab'
 import { NotesTab } from './NotesTab'
+import { TreatmentTab } from '../treatment/TreatmentTab'
 import { CustomerAppointmentsTab } from '../appointments/CustomerAppointmentsTab'
 import { MergeModal } from './MergeModal'
 import { DeleteCustomerModal } from './DeleteCustomerModal'
@@ -27,9 +29,9 @@ import NotFoundPage from '../../app/NotFoundPage'
 import { plannedCustomerTabs, tabOutcome } from '../../app/planned-routes'
 
 /** The card's tabs built so far (the spec's others come with their features: planned-routes.ts). */
-const customerTabs = ['overview', 'appointments', 'notes']
+const customerTabs = ['overview', 'appointments', 'notes', 'treatment']
 
-/** /customer/{id}/{tab}: overview, appointments and notes (the spec's others come with their features). */
+/** /customer/{id}/{tab}: overview, appointments, notes and treatment (the spec's others come with their features). */
 export default function CustomerPage() {
   const { t } = useTranslation()
   const navigate = useNavigate()
@@ -38,6 +40,9 @@ export default function CustomerPage() {
   const customer = useGet('customers', id)
   const canNotes = useCan('notes', 'view')
   const canAppointments = useCan('appointment', 'view')
+  // The chart is clinical: only roles that may view `tooth`, while the treatment module is on.
+  const { company } = useSignedIn()
+  const canChart = useCan('tooth', 'view') && company.modules?.treatment !== false
   const [dialog, setDialog] = useState<CustomerDialog | null>(null)
   const [findingSlot, setFindingSlot] = useState(false)
   const canBook = useCan('appointment', 'create')
@@ -52,7 +57,8 @@ export default function CustomerPage() {
   const tabs = [
     { key: 'overview', label: t('customer.overview'), children: <OverviewTab customer={record} /> },
     ...(canAppointments ? [{ key: 'appointments', label: t('appointments.title'), children: <CustomerAppointmentsTab customerId={record._id} /> }] : []),
-    ...(canNotes ? [{ key: 'notes', label: t('notes.title'), children: <NotesTab customerId={record._id} /> }] : [])
+    ...(canNotes ? [{ key: 'notes', label: t('notes.title'), children: <NotesTab customerId={record._id} /> }] : []),
+    ...(canChart ? [{ key: 'treatment', label: t('treatment.title'), children: <TreatmentTab customerId={record._id} birthdate={record.birthdate} /> }] : [])
   ]
   const active = tabs.some((item) => item.key === tab) ? (tab as string) : 'overview'
 

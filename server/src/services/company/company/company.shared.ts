@@ -20,7 +20,7 @@ export type CompanyModule = (typeof companyModules)[number]
  * The modules built so far: the company's module switches list only these (the others are
  * stored, on by default, and appear as their issues land). Issue 13: no switch for what is not there.
  */
-export const builtModules: readonly CompanyModule[] = ['appointments', 'customers']
+export const builtModules: readonly CompanyModule[] = ['appointments', 'customers', 'treatment']
 export const defaultModules: Record<CompanyModule, boolean> = Object.fromEntries(companyModules.map((name) => [name, true])) as Record<CompanyModule, boolean>
 
 /** Company-wide switches named by the spec (sections 5 and 6). */

@@ -47,6 +47,10 @@ describe('the activity log reads as words (issue 13)', () => {
     for (const status of appointmentStatuses) expect(translate(codeKey('appointment', 'status', status)!)).toEqual(expect.any(String))
     for (const status of waitingListStatuses) expect(translate(codeKey('waiting-list', 'status', status)!)).toEqual(expect.any(String))
     for (const gender of ['male', 'female']) expect(translate(codeKey('customers', 'gender', gender)!)).toEqual(expect.any(String))
+    // A patient's channels and a chart event's codes are words too.
+    expect(valueText('notificationChannels', ['sms', 'email'], lookups, texts, 'customers')).toBe('SMS, E-mail')
+    expect(valueText('code', 'C', lookups, texts, 'tooth')).toBe(translate('clinical.code.caries'))
+    for (const [field, value] of [['status', 'planned'], ['condition', 'missing'], ['action', 'remove']]) expect(translate(codeKey('tooth', field, value)!)).toEqual(expect.any(String))
     // A field without codes keeps its value.
     expect(valueText('name', 'VIP', lookups, texts, 'tags')).toBe('VIP')
   })

@@ -1,3 +1,4 @@
+import { conditionLabelKey, isConditionCode, isToothCondition } from '../../../../domain/clinical/conditions'
 import { formatPhone } from '../../../../domain/validation/phone'
 
 /** Names of the records that values refer to by id, per kind. */
@@ -108,6 +109,17 @@ export function codeKey(service: string, field: string, value: string): string |
   if (field === 'kind' && service === 'work-place') return `workPlaces.kinds.${value}`
   if (field === 'days') return `schedule.daysShort.${value}`
   if (field === 'type' && service === 'fields') return `customFields.types.${value}`
+  if (field === 'notificationChannels') return `customer.channel.${value}`
+  if (service === 'tooth') return toothCodeKey(field, value)
+  return null
+}
+
+/** A chart event's coded values: its finding, the tooth's condition, the finding's status, add or remove. */
+function toothCodeKey(field: string, value: string): string | null {
+  if (field === 'code' && isConditionCode(value)) return conditionLabelKey(value)
+  if (field === 'condition' && isToothCondition(value)) return `clinical.condition.${value}`
+  if (field === 'status') return `clinical.status.${value}`
+  if (field === 'action') return `clinical.action.${value}`
   return null
 }
 

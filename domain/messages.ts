@@ -92,7 +92,8 @@ export const messages = {
   'title-required': 'Enter a title in at least one language',
   'import-invalid': 'The file has errors; nothing was imported',
   'import-empty': 'The file has no lines to import',
-  'import-too-large': 'The file is too large: at most 2000 lines'
+  'import-too-large': 'The file is too large: at most 2000 lines',
+  'health-card-exists': 'This patient already has a health card'
 } as const
 
 export type MessageCode = keyof typeof messages

@@ -9,6 +9,7 @@ import * as trashOwner from './20261123090000_trash_owner'
 import * as customerSearchCovering from './20261125090000_customer_search_covering'
 import * as icdCdb from './20261125100000_icd_cdb'
 import * as clinicalDictionaries from './20261125110000_clinical_dictionaries'
+import * as healthCard from './20261125130000_health_card'
 
 interface Migration {
   up: (db: Knex) => Promise<void>
@@ -29,7 +30,8 @@ const migrations: Array<[string, Migration]> = [
   ['20261123090000_trash_owner', trashOwner],
   ['20261125090000_customer_search_covering', customerSearchCovering],
   ['20261125100000_icd_cdb', icdCdb],
-  ['20261125110000_clinical_dictionaries', clinicalDictionaries]
+  ['20261125110000_clinical_dictionaries', clinicalDictionaries],
+  ['20261125130000_health_card', healthCard]
 ]
 
 export const migrationSource: Knex.MigrationSource<[string, Migration]> = {

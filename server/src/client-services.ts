@@ -33,6 +33,7 @@ import { odbClient } from './services/clinical/odb/odb.shared'
 import { diagnoseObjectivelyClient } from './services/clinical/diagnose-objectively/diagnose-objectively.shared'
 import { manipulationsClient } from './services/clinical/manipulations/manipulations.shared'
 import { presetsClient } from './services/clinical/presets/presets.shared'
+import { healthCardClient } from './services/clinical/health-card/health-card.shared'
 import { icdClient } from './services/clinical/icd/icd.shared'
 import { icdImportClient } from './services/clinical/icd-import/icd-import.shared'
 import { cdbClient } from './services/clinical/cdb/cdb.shared'
@@ -73,6 +74,7 @@ export const clientServices = [
   diagnoseObjectivelyClient,
   manipulationsClient,
   presetsClient,
+  healthCardClient,
   icdClient,
   icdImportClient,
   cdbClient,

@@ -35,6 +35,7 @@ import { odb } from './clinical/odb/odb'
 import { diagnoseObjectively } from './clinical/diagnose-objectively/diagnose-objectively'
 import { manipulations } from './clinical/manipulations/manipulations'
 import { presets } from './clinical/presets/presets'
+import { healthCard } from './clinical/health-card/health-card'
 import { icd } from './clinical/icd/icd'
 import { icdImport } from './clinical/icd-import/icd-import'
 import { cdb } from './clinical/cdb/cdb'
@@ -76,6 +77,7 @@ export function services(app: Application) {
   app.configure(diagnoseObjectively)
   app.configure(manipulations)
   app.configure(presets)
+  app.configure(healthCard)
   app.configure(icd)
   app.configure(icdImport)
   app.configure(cdb)

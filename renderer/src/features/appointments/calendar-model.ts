@@ -80,7 +80,7 @@ export function rangeQuery(first: string, afterLast: string, timeZone: string, b
 export const CALENDAR_FIELDS = ['_id', 'customerId', 'staffId', 'workPlaceId', 'start', 'end', 'blockedUntil', 'duration', 'status', 'services', 'repeat', 'seriesId'] as const
 
 /** The customer fields the calendar shows: the name on each visit. */
-export const CALENDAR_CUSTOMER_FIELDS = ['_id', 'first_name', 'last_name', 'middle_name'] as const
+export const CALENDAR_CUSTOMER_FIELDS = ['_id', 'first_name', 'last_name', 'middle_name', 'medicalAlert'] as const
 
 /** The calendar's find: the range of rangeQuery, only the fields it draws. */
 export function calendarQuery(first: string, afterLast: string, timeZone: string, branchId: string | null) {

@@ -50,7 +50,12 @@ export const customerSchema = Type.Object(
     /** Custom field `_id` -> value (the `fields` service describes them). */
     customFields: Type.Record(Type.String({ maxLength: 36 }), Type.Unknown(), { maxProperties: 200 }),
     status: Type.Union(customerStatus.map((status) => Type.Literal(status))),
-    phoneHidden: Type.Boolean()
+    phoneHidden: Type.Boolean(),
+    /**
+     * The health card holds an allergy or a flagged condition (health-card service, which alone
+     * sets it). A non-clinical flag for everyone who books: docs/decisions/clinical-health-card.md.
+     */
+    medicalAlert: Type.Boolean()
   },
   { $id: 'Customer', additionalProperties: false }
 )
@@ -111,7 +116,8 @@ export const customerDataResolver = resolve<Customer, HookContext>({
   archived: async (value) => value ?? false,
   mergedInto: async () => null,
   color: async (value) => value ?? randomCustomerColor(),
-  customFields: async (value) => value ?? {}
+  customFields: async (value) => value ?? {},
+  medicalAlert: async () => false
 })
 
 export const customerPatchSchema = Type.Intersect(

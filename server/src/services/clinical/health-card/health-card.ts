@@ -85,6 +85,9 @@ const publishHealthCard = (app: Application) => async (data: unknown, context?: 
   return app.channel(names).filter((connection) => connectionMay(connection, 'exam', 'view') && connectionMay(connection, 'customers', 'view'))
 }
 
+/** Clinical: the `exam` resource's flags (spec section 6 has no resource of its own for it). */
+const { update: _update, ...cardAccess } = standardAccess('exam')
+
 /** Who sees which cards: those who see their customer (and may view exams: access). */
 const healthCardScope: RecordScope = { customer: { field: 'customerId' } }
 
@@ -95,7 +98,12 @@ export function healthCard(app: Application) {
     tables: [HEALTH_CARD_TABLE],
     customerRows: [{ table: HEALTH_CARD_TABLE, column: 'customerId' }],
     mergeCustomer: mergeHealthCards,
-    access: { data: { create: healthCardDataSchema, patch: healthCardPatchSchema }, methods: standardAccess('exam'), module: 'customers' },
+    access: {
+      refuses: { update: 'lists are edited by patch; a whole replacement would drop what another doctor just added' },
+      data: { create: healthCardDataSchema, patch: healthCardPatchSchema },
+      methods: cardAccess,
+      module: 'customers'
+    },
     hooks: {
       around: {
         all: [resolveExternal(healthCardExternalResolver), resolveResult(healthCardResolver)]

@@ -139,7 +139,7 @@ export const customerPatchResolver = resolve<Customer, HookContext>({
 const queryable = Type.Pick(customerSchema, [
   '_id', 'companyId', 'branchId', 'first_name', 'last_name', 'middle_name', 'gender', 'birthdate', 'phone', 'email',
   'blacklisted', 'archived', 'mergedInto', 'sourceId', 'serviceLanguage', 'smsConsent', 'promoSmsConsent', 'discount',
-  'balance', 'debt', 'color', 'createdAt', 'updatedAt', 'createdBy'
+  'balance', 'debt', 'color', 'medicalAlert', 'createdAt', 'updatedAt', 'createdBy'
 ])
 /** `$regex` (with `$options: 'i'`) on name, phone and e-mail fields (spec section 7). */
 const regex = { $regex: Type.String({ minLength: 1, maxLength: MAX_REGEX_LENGTH }), $options: Type.Union([Type.Literal('i'), Type.Literal('')]) }

@@ -2,7 +2,7 @@ import type { Knex } from 'knex'
 import type { Application } from '../../../declarations'
 import { RecordService, recordOptions, type RecordParams } from '../../record.class'
 import { hasMedicalAlert } from '../../../../../domain/clinical/health-card'
-import { announceCustomer, setMedicalAlert } from '../../customers/customers/customer-medical-alert'
+import { announceCustomer, setMedicalAlert } from '../customers/customer-medical-alert'
 import type { HealthCard, HealthCardData, HealthCardPatch, HealthCardQuery } from './health-card.schema'
 
 export type { HealthCard, HealthCardData, HealthCardPatch, HealthCardQuery }

@@ -1,7 +1,7 @@
 import { engines, failure, nextEvent, receivesEvent, startServer, handledAtOnce, type SignedIn, type TestServer } from '../../../support/harness'
 import { signedInMember } from '../../../support/fixtures'
 import { malformed } from '../../../support/malformed'
-import type { HealthCardData, HealthCardPatch } from '../../../../../server/src/services/clinical/health-card/health-card.shared'
+import type { HealthCardData, HealthCardPatch } from '../../../../../server/src/services/customers/health-card/health-card.shared'
 
 /** A receptionist books and sees patients, but has no clinical view (no `exam`). */
 const RECEPTION = [

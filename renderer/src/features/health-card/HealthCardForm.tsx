@@ -21,7 +21,7 @@ export function HealthCardForm({ card, onSave, onCancel }: { card?: HealthCardRe
   async function submit(values: HealthCardValues) {
     setBusy(true)
     try {
-      await onSave({ ...blank, ...values, pregnancyWeek: values.pregnant ? (values.pregnancyWeek ?? null) : null })
+      await onSave(complete(values))
     } catch (error) {
       showServerError(form, error)
     } finally {
@@ -64,4 +64,22 @@ export function HealthCardForm({ card, onSave, onCancel }: { card?: HealthCardRe
 function pick(card: HealthCardRecord): Required<HealthCardFields> {
   const { allergies, diseases, medicines, pregnant, pregnancyWeek, anaesthesiaReactions, notes } = card
   return { allergies, diseases, medicines, pregnant, pregnancyWeek, anaesthesiaReactions, notes }
+}
+
+/**
+ * The form's values as the server takes them: a row's hidden name (a listed choice) is sent
+ * empty, fields never touched get their blanks, the week only with a pregnancy.
+ */
+function complete(values: HealthCardValues): HealthCardValues {
+  return {
+    ...blank,
+    ...values,
+    allergies: (values.allergies ?? []).map((row) => ({ substance: row.substance, name: row.substance === 'other' ? (row.name ?? '') : '', reaction: row.reaction ?? '', severity: row.severity })),
+    diseases: (values.diseases ?? []).map((row) => ({ disease: row.disease, name: row.disease === 'other' ? (row.name ?? '') : '', note: row.note ?? '' })),
+    medicines: (values.medicines ?? []).map((row) => ({ name: row.name ?? '', kind: row.kind ?? null })),
+    pregnancyWeek: values.pregnant ? (values.pregnancyWeek ?? null) : null,
+    anaesthesiaReactions: values.anaesthesiaReactions ?? '',
+    notes: values.notes ?? '',
+    reviewed: values.reviewed ?? false
+  }
 }

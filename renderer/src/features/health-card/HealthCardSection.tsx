@@ -57,18 +57,21 @@ export function HealthCardSection({ customerId }: { customerId: string }) {
     </Space>
   )
   return (
-    <Card size="small" title={t('healthCard.title')} extra={actions} className="health-card" data-testid="health-card">
+    <Card size="small" title={t('healthCard.title')} className="health-card" data-testid="health-card">
       {found.isError ? (
         <FetchError error={found.error} onRetry={() => found.refetch()} />
       ) : editing ? (
         <HealthCardForm card={card} onSave={save} onCancel={() => setEditing(false)} />
       ) : card ? (
         <>
-          <div className="health-card-stamp"><ReviewStamp card={card} names={names} /></div>
+          <div className="health-card-head">
+            <ReviewStamp card={card} names={names} />
+            {actions}
+          </div>
           <HealthCardView card={card} />
         </>
       ) : (
-        found.data && <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('healthCard.empty')} />
+        found.data && <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('healthCard.empty')}>{actions}</Empty>
       )}
     </Card>
   )

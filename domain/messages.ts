@@ -102,7 +102,8 @@ export const messages = {
   'degree-required': 'Choose the degree, 1 to 3',
   'degree-not-allowed': 'This code has no degree',
   'chart-entry-ended': 'This entry is not on the chart any more',
-  'teeth-not-selected': 'Teeth not selected'
+  'teeth-not-selected': 'Teeth not selected',
+  'health-card-exists': 'This patient already has a health card'
 } as const
 
 export type MessageCode = keyof typeof messages

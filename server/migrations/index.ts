@@ -10,6 +10,7 @@ import * as customerSearchCovering from './20261125090000_customer_search_coveri
 import * as icdCdb from './20261125100000_icd_cdb'
 import * as clinicalDictionaries from './20261125110000_clinical_dictionaries'
 import * as toothChart from './20261125120000_tooth_chart'
+import * as healthCard from './20261125130000_health_card'
 
 interface Migration {
   up: (db: Knex) => Promise<void>
@@ -31,7 +32,8 @@ const migrations: Array<[string, Migration]> = [
   ['20261125090000_customer_search_covering', customerSearchCovering],
   ['20261125100000_icd_cdb', icdCdb],
   ['20261125110000_clinical_dictionaries', clinicalDictionaries],
-  ['20261125120000_tooth_chart', toothChart]
+  ['20261125120000_tooth_chart', toothChart],
+  ['20261125130000_health_card', healthCard]
 ]
 
 export const migrationSource: Knex.MigrationSource<[string, Migration]> = {

@@ -34,6 +34,7 @@ import { toothClient } from './services/clinical/tooth/tooth.shared'
 import { diagnoseObjectivelyClient } from './services/clinical/diagnose-objectively/diagnose-objectively.shared'
 import { manipulationsClient } from './services/clinical/manipulations/manipulations.shared'
 import { presetsClient } from './services/clinical/presets/presets.shared'
+import { healthCardClient } from './services/customers/health-card/health-card.shared'
 import { icdClient } from './services/clinical/icd/icd.shared'
 import { icdImportClient } from './services/clinical/icd-import/icd-import.shared'
 import { cdbClient } from './services/clinical/cdb/cdb.shared'
@@ -75,6 +76,7 @@ export const clientServices = [
   diagnoseObjectivelyClient,
   manipulationsClient,
   presetsClient,
+  healthCardClient,
   icdClient,
   icdImportClient,
   cdbClient,

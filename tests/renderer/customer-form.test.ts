@@ -54,7 +54,7 @@ const customer: CustomerRecord = {
   color: '#1677ff',
   customFields: { insurer: 'Acme', visit: '2026-02-03' },
   status: 'active',
-  phoneHidden: false
+  phoneHidden: false, medicalAlert: false
 }
 
 describe('custom fields: show-if', () => {

@@ -36,6 +36,7 @@ import { odb } from './clinical/odb/odb'
 import { diagnoseObjectively } from './clinical/diagnose-objectively/diagnose-objectively'
 import { manipulations } from './clinical/manipulations/manipulations'
 import { presets } from './clinical/presets/presets'
+import { healthCard } from './customers/health-card/health-card'
 import { icd } from './clinical/icd/icd'
 import { icdImport } from './clinical/icd-import/icd-import'
 import { cdb } from './clinical/cdb/cdb'
@@ -78,6 +79,7 @@ export function services(app: Application) {
   app.configure(manipulations)
   app.configure(presets)
   app.configure(tooth)
+  app.configure(healthCard)
   app.configure(icd)
   app.configure(icdImport)
   app.configure(cdb)

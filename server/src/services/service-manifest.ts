@@ -1,5 +1,6 @@
 /* eslint-disable @typescript-eslint/no-explicit-any */
 import type { HookMap } from '@feathersjs/feathers'
+import type { Knex } from 'knex'
 import type { Channel } from '@feathersjs/transport-commons'
 import type { Application, HookContext } from '../declarations'
 import type { AccessDeclaration } from '../access/access'
@@ -45,6 +46,11 @@ export interface ServiceManifest {
    * named, with its reason, in tests/server/services/customers/customers-merge/customer-rows.test.ts.
    */
   customerRows?: readonly DependentRows[]
+  /**
+   * For rows a merge cannot simply move (one per customer, as a health card): combines the merged
+   * customer's rows into the kept one's in the merge's transaction, before `customerRows` move.
+   */
+  mergeCustomer?: (trx: Knex.Transaction, merge: { fromId: string; toId: string; companyId: string }) => Promise<void>
   /** How the activity log records this service's writes, when not the default. */
   activity?: ActivityPolicy
   /**

@@ -32,6 +32,7 @@ const expectedAccessTable: Record<string, Record<string, string>> = {
   'customer-cabinet-token': { find: 'customers:view', get: 'customers:view', create: 'customers:edit', update: 'refused', remove: 'customers:edit' },
   'customers-merge': { create: 'customers:delete', update: 'refused' },
   'force-logout': { create: 'force-logout:create', update: 'refused' },
+  'health-card': { find: 'exam:view', get: 'exam:view', create: 'exam:create', update: 'refused', patch: 'exam:edit', remove: 'exam:delete' },
   'my-company': { get: 'my-company:view', update: 'refused' },
   // patch: a colleague's working hours and whether they take appointments.
   'my-team': { find: 'my-team:view', get: 'my-team:view', update: 'refused', patch: 'my-team:edit' },

@@ -6,12 +6,13 @@ import { useFind, useGet } from '../../api/live'
 import { useFormat } from '../../i18n/format'
 import { PhoneText } from '../customers/PhoneText'
 import { APPOINTMENT_PATH } from './useAppointments'
+import { MedicalAlertTag } from '../health-card/MedicalAlertTag'
 
 const VISIT_FIELDS: Array<'_id' | 'start' | 'status'> = ['_id', 'start', 'status']
 
 /**
- * Under the booking form's patient: what the front desk checks before booking (the phone, a
- * blacklist flag, the last and the next visit) and the way to the card. One get and two
+ * Under the booking form's patient: what the front desk checks before booking (the phone, the
+ * medical alert, a blacklist flag, the last and the next visit) and the way to the card. One get and two
  * one-row finds, asked only once a patient is chosen.
  */
 export function BookingPatientSummary({ customerId, appointmentId }: { customerId: string; appointmentId?: string }) {
@@ -29,6 +30,7 @@ export function BookingPatientSummary({ customerId, appointmentId }: { customerI
     <div className="booking-patient" data-testid="booking-patient">
       <div className="booking-patient-row">
         <PhoneText phone={customer.data.phone} hidden={customer.data.phoneHidden} link />
+        <MedicalAlertTag alert={customer.data.medicalAlert} />
         {customer.data.blacklisted && <Tag color="red">{t('booking.blacklisted')}</Tag>}
         <Link to={`/customer/${customerId}`} className="booking-patient-card" data-testid="booking-patient-card">
           {t('booking.openCard')}

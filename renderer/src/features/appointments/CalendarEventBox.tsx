@@ -3,6 +3,8 @@ import dayjs from 'dayjs'
 import type { EventProps } from 'react-big-calendar'
 import { useTranslation } from 'react-i18next'
 import type { CalendarEvent } from './calendar-model'
+import { MedicalAlertMark } from '../health-card/MedicalAlertTag'
+import '../health-card/health-card.css'
 
 /**
  * One visit on the grid: the patient first (what the front desk looks for, and all a short
@@ -18,6 +20,7 @@ export function CalendarEventBox({ event }: EventProps<CalendarEvent>) {
   return (
     <div className="calendar-event-box" data-testid="calendar-event" data-id={appointment._id} title={`${event.title} · ${dayjs(event.start).format('HH:mm')}–${visitEnd.format('HH:mm')}`}>
       <div className="calendar-event-title">
+        <MedicalAlertMark alert={event.medicalAlert} />
         {appointment.repeat || appointment.seriesId ? '↻ ' : ''}
         <span className="calendar-event-name">{event.title}</span>
         <span className="calendar-event-short-name">{event.shortTitle}</span>

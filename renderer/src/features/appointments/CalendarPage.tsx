@@ -129,6 +129,8 @@ export default function CalendarPage() {
   const customers = useCustomersByIds(useMemo(() => appointments.map((item) => item.customerId), [appointments]), CALENDAR_CUSTOMER_FIELDS)
   const names = useMemo(() => new Map([...customers].map(([id, customer]) => [id, customerName(customer)])), [customers])
   const shortNames = useMemo(() => new Map([...customers].map(([id, customer]) => [id, customerShortName(customer)])), [customers])
+  // The red mark of a medical alert comes with the names: no query of its own.
+  const alerts = useMemo(() => new Set([...customers].filter(([, customer]) => customer.medicalAlert).map(([id]) => id)), [customers])
   const { doctors: allDoctors } = useDoctors()
   const { workPlaces } = useWorkPlaces()
   const me = useSignedIn().user._id
@@ -150,7 +152,7 @@ export default function CalendarPage() {
   const colours = useMemo(() => new Map(resources.map((column) => [column.id, column.color])), [resources])
   const staffColours = useMemo(() => new Map(doctors.map((member, index) => [member._id, member.color ?? fallbackColour(index)])), [doctors])
   const shownAppointments = useMemo(() => (onlyDoctor ? appointments.filter((item) => item.staffId === onlyDoctor) : appointments), [appointments, onlyDoctor])
-  const events = useMemo(() => calendarEvents(shownAppointments, by, zone, names, shortNames), [shownAppointments, by, zone, names, shortNames])
+  const events = useMemo(() => calendarEvents(shownAppointments, by, zone, names, shortNames, alerts), [shownAppointments, by, zone, names, shortNames, alerts])
 
   const min = useMemo(() => floatingDay(day), [day])
   const bounds = useMemo(() => {

@@ -25,6 +25,8 @@ export interface CalendarEvent {
   appointment: AppointmentRecord
   /** Minutes after the visit its services keep the doctor and chair (drawn as part of it). */
   bufferMinutes: number
+  /** The patient's health card holds an allergy or a flagged condition (customers' medicalAlert). */
+  medicalAlert: boolean
 }
 
 /** The column of chairs for appointments booked without one. */
@@ -33,7 +35,14 @@ export const NO_CHAIR = 'none'
 /** Cancelled visits and no-shows hold no slot; the calendar leaves them to the lists and board. */
 const hiddenOnCalendar = new Set(['cancelled', 'noShow'])
 
-export function calendarEvents(appointments: AppointmentRecord[], by: ColumnsBy, timeZone: string, names: Map<string, string>, shortNames: Map<string, string> = names): CalendarEvent[] {
+export function calendarEvents(
+  appointments: AppointmentRecord[],
+  by: ColumnsBy,
+  timeZone: string,
+  names: Map<string, string>,
+  shortNames: Map<string, string> = names,
+  alerts: ReadonlySet<string> = new Set()
+): CalendarEvent[] {
   return appointments
     .filter((item) => !hiddenOnCalendar.has(item.status))
     .map((item) => {
@@ -47,7 +56,8 @@ export function calendarEvents(appointments: AppointmentRecord[], by: ColumnsBy,
         end: toFloating(heldUntil, timeZone),
         resourceId: by === 'staff' ? item.staffId : (item.workPlaceId ?? NO_CHAIR),
         appointment: item,
-        bufferMinutes: Math.round((Date.parse(heldUntil) - Date.parse(item.end)) / 60_000)
+        bufferMinutes: Math.round((Date.parse(heldUntil) - Date.parse(item.end)) / 60_000),
+        medicalAlert: alerts.has(item.customerId)
       }
     })
 }
@@ -80,7 +90,7 @@ export function rangeQuery(first: string, afterLast: string, timeZone: string, b
 export const CALENDAR_FIELDS = ['_id', 'customerId', 'staffId', 'workPlaceId', 'start', 'end', 'blockedUntil', 'duration', 'status', 'services', 'repeat', 'seriesId'] as const
 
 /** The customer fields the calendar shows: the name on each visit. */
-export const CALENDAR_CUSTOMER_FIELDS = ['_id', 'first_name', 'last_name', 'middle_name'] as const
+export const CALENDAR_CUSTOMER_FIELDS = ['_id', 'first_name', 'last_name', 'middle_name', 'medicalAlert'] as const
 
 /** The calendar's find: the range of rangeQuery, only the fields it draws. */
 export function calendarQuery(first: string, afterLast: string, timeZone: string, branchId: string | null) {

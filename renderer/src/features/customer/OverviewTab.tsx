@@ -5,15 +5,19 @@ import { useCustomFields } from '../customers/useCustomFields'
 import { BalanceCards } from './BalanceCards'
 import { ProfileCard } from './ProfileCard'
 import { PinnedNotes } from './PinnedNotes'
+import { HealthCardSection } from '../health-card/HealthCardSection'
 
-/** The overview tab: money first (what the front desk asks about), then the profile. */
+/** The overview tab: the profile and the health card (for clinical roles); money and pinned notes beside. */
 export function OverviewTab({ customer }: { customer: CustomerRecord }) {
   const lookups = useCustomerLookups()
   const { fields } = useCustomFields()
   return (
     <Row gutter={[16, 16]}>
       <Col xs={24} lg={16}>
-        <ProfileCard customer={customer} tags={lookups.tags} sources={lookups.sources} fields={fields} />
+        <Space orientation="vertical" size={16} style={{ width: '100%' }}>
+          <ProfileCard customer={customer} tags={lookups.tags} sources={lookups.sources} fields={fields} />
+          <HealthCardSection customerId={customer._id} />
+        </Space>
       </Col>
       <Col xs={24} lg={8}>
         <Space orientation="vertical" size={16} style={{ width: '100%' }}>

@@ -1,4 +1,4 @@
-import type { DependentRows } from '../../service-manifest'
+import type { DependentRows, ServiceManifest } from '../../service-manifest'
 import { registeredManifests } from '../../service-manifest'
 
 /**
@@ -15,4 +15,9 @@ import { registeredManifests } from '../../service-manifest'
  */
 export function customerOwnedRows(): DependentRows[] {
   return [...registeredManifests().values()].flatMap((manifest) => manifest.customerRows ?? [])
+}
+
+/** The owners that combine their one-per-customer rows themselves (manifest `mergeCustomer`). */
+export function customerRowCombiners(): NonNullable<ServiceManifest['mergeCustomer']>[] {
+  return [...registeredManifests().values()].flatMap((manifest) => (manifest.mergeCustomer ? [manifest.mergeCustomer] : []))
 }

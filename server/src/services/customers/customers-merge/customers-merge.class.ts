@@ -10,7 +10,7 @@ import { databaseEngine } from '../../../db'
 import { mergedAwayChanges, mergedCustomerChanges, type MergeableCustomer } from '../../../../../domain/customers/merge'
 import type { Customer } from '../customers/customers.class'
 import { CABINET_TOKEN_TABLE } from '../customer-cabinet-token/customer-cabinet-token.class'
-import { customerOwnedRows } from './customer-references'
+import { customerRowCombiners, customerOwnedRows } from './customer-references'
 import type { CustomersMergeData } from './customers-merge.schema'
 
 export type { CustomersMergeData }
@@ -82,6 +82,7 @@ export class CustomersMergeService {
    * their owners' (their manifests' customerRows): the merge changes only that one column.
    */
   private async moveReferences(trx: Knex.Transaction, fromId: string, toId: string, companyId: string) {
+    for (const combine of customerRowCombiners()) await combine(trx, { fromId, toId, companyId })
     for (const { table, column } of customerOwnedRows()) {
       await trx(table).where({ [column]: fromId, companyId }).update({ [column]: toId })
     }

@@ -124,6 +124,6 @@ export const customerServiceOptions = (app: Application) =>
 
 export const customerRowShape = {
   json: ['tagIds', 'notificationChannels', 'customFields'],
-  boolean: ['blacklisted', 'smsConsent', 'promoSmsConsent', 'archived'],
+  boolean: ['blacklisted', 'smsConsent', 'promoSmsConsent', 'archived', 'medicalAlert'],
   hidden: ['searchFirst', 'searchLast', 'searchMiddle', 'phoneReversed']
 }

@@ -50,7 +50,12 @@ export const customerSchema = Type.Object(
     /** Custom field `_id` -> value (the `fields` service describes them). */
     customFields: Type.Record(Type.String({ maxLength: 36 }), Type.Unknown(), { maxProperties: 200 }),
     status: Type.Union(customerStatus.map((status) => Type.Literal(status))),
-    phoneHidden: Type.Boolean()
+    phoneHidden: Type.Boolean(),
+    /**
+     * The health card holds an allergy or a flagged condition (health-card service, which alone
+     * sets it). A non-clinical flag for everyone who books: docs/decisions/clinical-health-card.md.
+     */
+    medicalAlert: Type.Boolean()
   },
   { $id: 'Customer', additionalProperties: false }
 )
@@ -111,7 +116,8 @@ export const customerDataResolver = resolve<Customer, HookContext>({
   archived: async (value) => value ?? false,
   mergedInto: async () => null,
   color: async (value) => value ?? randomCustomerColor(),
-  customFields: async (value) => value ?? {}
+  customFields: async (value) => value ?? {},
+  medicalAlert: async () => false
 })
 
 export const customerPatchSchema = Type.Intersect(
@@ -133,7 +139,7 @@ export const customerPatchResolver = resolve<Customer, HookContext>({
 const queryable = Type.Pick(customerSchema, [
   '_id', 'companyId', 'branchId', 'first_name', 'last_name', 'middle_name', 'gender', 'birthdate', 'phone', 'email',
   'blacklisted', 'archived', 'mergedInto', 'sourceId', 'serviceLanguage', 'smsConsent', 'promoSmsConsent', 'discount',
-  'balance', 'debt', 'color', 'createdAt', 'updatedAt', 'createdBy'
+  'balance', 'debt', 'color', 'medicalAlert', 'createdAt', 'updatedAt', 'createdBy'
 ])
 /** `$regex` (with `$options: 'i'`) on name, phone and e-mail fields (spec section 7). */
 const regex = { $regex: Type.String({ minLength: 1, maxLength: MAX_REGEX_LENGTH }), $options: Type.Union([Type.Literal('i'), Type.Literal('')]) }

@@ -46,7 +46,8 @@ export function customers(app: Application) {
     // A customer's notes and cabinet links stay while the customer is in the trash.
     trashDependents: [
       { table: 'notes', column: 'customerId' },
-      { table: 'customer_cabinet_tokens', column: 'customerId' }
+      { table: 'customer_cabinet_tokens', column: 'customerId' },
+      { table: 'health_cards', column: 'customerId' }
     ],
     access: { data: { create: customerDataSchema, patch: customerPatchSchema }, methods: standardAccess('customers'), module: 'customers' },
     hooks: {

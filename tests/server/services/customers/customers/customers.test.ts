@@ -50,7 +50,8 @@ describe.each(engines)('customers on %s', (engine) => {
       color: expect.stringMatching(/^#[0-9a-f]{6}$/),
       customFields: {},
       status: 'active',
-      phoneHidden: false
+      phoneHidden: false,
+      medicalAlert: false
     })
     expect(customerPalette).toContain(created.color)
     expect(await customers().get(created._id)).toEqual(created)

@@ -2,11 +2,11 @@ import { useState } from 'react'
 import { Button, Card, Form, Grid, Input, InputNumber, Table } from 'antd'
 import { PlusOutlined } from '@ant-design/icons'
 import { useTranslation } from 'react-i18next'
-import { useCreate, useFind, usePatch, useRemove, type RecordOf } from '../../api/live'
+import { useCreate, useFind, usePatch, type RecordOf } from '../../api/live'
+import { useEntryActions } from './useEntryActions'
 import { useCan } from '../../api/permissions'
 import { PageHeader } from '../../components/PageHeader'
 import { FetchError } from '../../components/FetchError'
-import { toast, toastError } from '../../app/toasts'
 import { MAX_UET } from '../../../../server/src/services/clinical/manipulations/manipulations.shared'
 import { formatUet, useEntryTitle } from './entry-title'
 import { ShippedTag, ShownSwitch } from './EntryState'
@@ -40,7 +40,7 @@ export default function ManipulationsPage() {
   const canDelete = useCan('manipulations', 'delete')
   const create = useCreate('manipulations')
   const patch = usePatch('manipulations')
-  const remove = useRemove('manipulations', { also: ['trash'] })
+  const { setHidden: hideEntry, removeEntry: removeById } = useEntryActions('manipulations')
   const wide = Grid.useBreakpoint().md
   const shipped = editing !== null && editing !== 'new' && Boolean(editing.shippedKey)
 
@@ -51,22 +51,8 @@ export default function ManipulationsPage() {
     return patch(editing!._id, { name: values.name.trim(), code: values.code?.trim() || null, uet })
   }
 
-  async function setHidden(entry: Manipulation, hidden: boolean) {
-    try {
-      await patch(entry._id, { hidden })
-    } catch (error) {
-      toastError(error)
-    }
-  }
-
-  async function removeEntry(entry: Manipulation) {
-    try {
-      await remove(entry._id)
-      toast.success(t('clinicalDictionaries.removed'))
-    } catch (error) {
-      toastError(error)
-    }
-  }
+  const setHidden = (entry: Manipulation, hidden: boolean) => hideEntry(entry._id, hidden)
+  const removeEntry = (entry: Manipulation) => removeById(entry._id)
 
   if (list.error) return <FetchError error={list.error} onRetry={() => void list.refetch()} />
   const required = [{ required: true, whitespace: true, message: t('errors.field-required') }]

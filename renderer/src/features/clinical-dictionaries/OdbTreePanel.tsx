@@ -3,11 +3,12 @@ import { Breadcrumb, Button, Card, Form, Grid, Input, Table } from 'antd'
 import { FolderOpenOutlined, PlusOutlined } from '@ant-design/icons'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
-import { useCreate, useFind, useGet, usePatch, useRemove, type RecordOf } from '../../api/live'
+import { useCreate, useFind, useGet, usePatch, type RecordOf } from '../../api/live'
+import { useEntryActions } from './useEntryActions'
 import { useCan } from '../../api/permissions'
 import { FetchError } from '../../components/FetchError'
 import { showServerError } from '../../components/form-errors'
-import { toast, toastError } from '../../app/toasts'
+import { toast } from '../../app/toasts'
 import { useEntryTitle } from './entry-title'
 import { ShippedTag, ShownSwitch } from './EntryState'
 import { EntryActions } from './EntryActions'
@@ -35,7 +36,7 @@ export function OdbTreePanel({ parentId }: { parentId: string | null }) {
   const canDelete = useCan('odb', 'delete')
   const create = useCreate('odb')
   const patch = usePatch('odb')
-  const remove = useRemove('odb', { also: ['trash'] })
+  const { setHidden: hideEntry, removeEntry: removeById } = useEntryActions('odb')
   const wide = Grid.useBreakpoint().md
   // The tree is MAX_ODB_DEPTH (2) deep: a part opens its findings, a finding opens nothing.
   const canOpen = parentId === null
@@ -50,22 +51,8 @@ export function OdbTreePanel({ parentId }: { parentId: string | null }) {
     }
   }
 
-  async function setHidden(entry: Odb, hidden: boolean) {
-    try {
-      await patch(entry._id, { hidden })
-    } catch (error) {
-      toastError(error)
-    }
-  }
-
-  async function removeEntry(entry: Odb) {
-    try {
-      await remove(entry._id)
-      toast.success(t('clinicalDictionaries.removed'))
-    } catch (error) {
-      toastError(error)
-    }
-  }
+  const setHidden = (entry: Odb, hidden: boolean) => hideEntry(entry._id, hidden)
+  const removeEntry = (entry: Odb) => removeById(entry._id)
 
   if (entries.error) return <FetchError error={entries.error} onRetry={() => void entries.refetch()} />
   const required = [{ required: true, whitespace: true, message: t('errors.field-required') }]

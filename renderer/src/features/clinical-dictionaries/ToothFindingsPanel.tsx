@@ -2,10 +2,10 @@ import { useState } from 'react'
 import { Button, Card, Form, Grid, Input, Select, Table, Tag } from 'antd'
 import { PlusOutlined } from '@ant-design/icons'
 import { useTranslation } from 'react-i18next'
-import { useCreate, useFind, usePatch, useRemove, type RecordOf } from '../../api/live'
+import { useCreate, useFind, usePatch, type RecordOf } from '../../api/live'
+import { useEntryActions } from './useEntryActions'
 import { useCan } from '../../api/permissions'
 import { FetchError } from '../../components/FetchError'
-import { toast, toastError } from '../../app/toasts'
 import { conditionLabelKey } from '../../../../domain/clinical/conditions'
 import { toothConditionCodes, type ToothConditionCode } from '../../../../server/src/services/clinical/diagnose-objectively/diagnose-objectively.shared'
 import { useEntryTitle } from './entry-title'
@@ -34,7 +34,7 @@ export function ToothFindingsPanel() {
   const canDelete = useCan('diagnose-objectively', 'delete')
   const create = useCreate('diagnose-objectively')
   const patch = usePatch('diagnose-objectively')
-  const remove = useRemove('diagnose-objectively', { also: ['trash'] })
+  const { setHidden: hideEntry, removeEntry: removeById } = useEntryActions('diagnose-objectively')
   const wide = Grid.useBreakpoint().md
 
   async function save(values: Values) {
@@ -42,22 +42,8 @@ export function ToothFindingsPanel() {
     return editing === 'new' ? create(data) : patch(editing!._id, data)
   }
 
-  async function change(entry: ToothFinding, hidden: boolean) {
-    try {
-      await patch(entry._id, { hidden })
-    } catch (error) {
-      toastError(error)
-    }
-  }
-
-  async function removeEntry(entry: ToothFinding) {
-    try {
-      await remove(entry._id)
-      toast.success(t('clinicalDictionaries.removed'))
-    } catch (error) {
-      toastError(error)
-    }
-  }
+  const change = (entry: ToothFinding, hidden: boolean) => hideEntry(entry._id, hidden)
+  const removeEntry = (entry: ToothFinding) => removeById(entry._id)
 
   if (findings.error) return <FetchError error={findings.error} onRetry={() => void findings.refetch()} />
   const required = [{ required: true, whitespace: true, message: t('errors.field-required') }]

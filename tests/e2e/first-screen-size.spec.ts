@@ -14,8 +14,13 @@ import { demoAdmin, signIn, useEnglish } from './support/app'
  * drawn without antd's Form, Input, Button and Alert. Lower the budget as the screen gets lighter.
  */
 const LOGIN_BUDGET = 250_000
-/** Signed in, the home screen: the sign-in screen's scripts plus the shell and the dashboard. */
-const HOME_BUDGET = 450_000
+/**
+ * Signed in, the home screen: the sign-in screen's scripts plus the shell and the dashboard.
+ * 450 kB until the clinical module (issue 14) landed, which grew the English texts every screen
+ * carries by 4.3 kB gzip (home measured 452.7 kB). Next step down: the texts split by area, each
+ * area's loaded with its screens, then this budget goes back under 450 kB.
+ */
+const HOME_BUDGET = 460_000
 
 test.use({ serviceWorkers: 'block' })
 

@@ -7,7 +7,7 @@ import { recordCreateResolvers, recordPatchResolvers, recordProperties } from '.
 import { nextRank } from '../../../schema/rank'
 import { shippedEntryProperties } from '../shipped-entries'
 import { IcdCodeSchema } from '../icd-codes'
-import { toothConditionCodes } from './diagnose-objectively.shared'
+import { conditionCodes as toothConditionCodes } from '../../../../../domain/clinical/conditions'
 
 /**
  * A per-tooth objective finding ("Deep carious cavity, probing painful over the floor"): what

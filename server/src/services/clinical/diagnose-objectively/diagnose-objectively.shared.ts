@@ -13,7 +13,9 @@ export type DiagnoseObjectivelyClientService = Pick<DiagnoseObjectivelyService, 
  * conditions.ts) holds their meanings, colours and legend; a tooth finding names one so picking
  * it marks the chart.
  */
-export { conditionCodes as toothConditionCodes, type ConditionCode as ToothConditionCode } from '../../../../../domain/clinical/conditions'
+// A type only: the list itself stays out of the client's first bundle (the screens that pick a
+// code import it from domain/clinical themselves).
+export type { ConditionCode as ToothConditionCode } from '../../../../../domain/clinical/conditions'
 
 /**
  * An ICD-10 code as the clinical dictionaries store it: a letter, two digits, and optionally a

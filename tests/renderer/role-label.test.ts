@@ -40,6 +40,9 @@ describe('roleLabel', () => {
     expect(roleLabel({ name: 'Ассистент' }, t)).toBe('Ассистент')
     expect(trashText({ service: 'roles', title: 'Doctor', recordId: 'r1' }, t)).toBe('Врач')
     expect(trashText({ service: 'tags', title: 'Doctor', recordId: 't1' }, t)).toBe('Doctor')
+    // A record without a name says so instead of showing its id.
+    expect(trashText({ service: 'notes', title: '', recordId: 'n1' }, t)).toBe(t('trash.untitled'))
+    expect(trashText({ service: 'notes', title: '', recordId: 'n1' }, t)).not.toContain('n1')
   })
 
   it('shows a dash for no role', () => {

@@ -6,12 +6,13 @@ import { roleLabel } from '../roles/role-label'
 
 export { trashRestoreConflict } from '../../../../server/src/services/audit/trash/trash.shared'
 
-/** The list's text for an item: the server's title (name, person's names or title), else the id. */
-export function trashTitle(item: Pick<TrashItem, 'title' | 'recordId'>): string {
-  return item.title?.trim() || item.recordId
-}
-
-/** The list's text in the interface language: a removed default role by its translated name. */
+/**
+ * The list's text for an item in the interface language: the server's title (name, person's
+ * names or title), a removed default role by its translated name, and a record without a name (a
+ * note, a chart entry) as such, never its id (issue 13: no raw ids on screen).
+ */
 export function trashText(item: Pick<TrashItem, 'title' | 'recordId' | 'service'>, t: TFunction): string {
-  return item.service === 'roles' ? roleLabel({ name: trashTitle(item) }, t) : trashTitle(item)
+  const title = item.title?.trim()
+  if (!title) return t('trash.untitled')
+  return item.service === 'roles' ? roleLabel({ name: title }, t) : title
 }

@@ -1,11 +1,11 @@
 import { useState } from 'react'
-import { Button, Card, Input, Space, Table, Tag } from 'antd'
-import { ImportOutlined, PlusOutlined, SearchOutlined } from '@ant-design/icons'
+import { Button, Card, Input, Table, Tag } from 'antd'
+import { SearchOutlined } from '@ant-design/icons'
 import { useTranslation } from 'react-i18next'
 import { Link, useNavigate, useParams } from 'react-router'
 import { useFind, useRemove } from '../../api/live'
 import { useCan } from '../../api/permissions'
-import { PageHeader } from '../../components/PageHeader'
+import { CodesPageHeader } from './CodesPageHeader'
 import { FetchError } from '../../components/FetchError'
 import { useDebounced } from '../../components/useDebounced'
 import { toast, toastError } from '../../app/toasts'
@@ -60,31 +60,15 @@ export default function CdbPage() {
 
   return (
     <>
-      <PageHeader
+      <CodesPageHeader
         title={code ? `${t('cdb.title')} · ${code}` : t('cdb.title')}
-        subtitle={
-          <>
-            {t('cdb.subtitle')}
-            {canDelete && (
-              <>
-                {' · '}
-                <Link to="/company/trash">{t('trash.open')}</Link>
-              </>
-            )}
-          </>
-        }
-        extra={
-          canCreate && (
-            <Space wrap>
-              <Button icon={<ImportOutlined />} onClick={() => setImporting(true)} data-testid="cdb-import">
-                {t('clinicalCodes.importCsv')}
-              </Button>
-              <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')} data-testid="cdb-add">
-                {t('cdb.add')}
-              </Button>
-            </Space>
-          )
-        }
+        subtitle={t('cdb.subtitle')}
+        canCreate={Boolean(canCreate)}
+        canDelete={Boolean(canDelete)}
+        addLabel={t('cdb.add')}
+        testId="cdb"
+        onImport={() => setImporting(true)}
+        onAdd={() => setEditing('new')}
       />
       <Card size="small" className="codes-card">
         <div className="codes-toolbar">

@@ -1,11 +1,11 @@
 import { useState } from 'react'
-import { Breadcrumb, Button, Card, Input, Space, Table, Tag } from 'antd'
-import { ImportOutlined, PlusOutlined, SearchOutlined } from '@ant-design/icons'
+import { Breadcrumb, Card, Input, Table, Tag } from 'antd'
+import { SearchOutlined } from '@ant-design/icons'
 import { useTranslation } from 'react-i18next'
 import { Link, useParams } from 'react-router'
 import { useFind, useRemove } from '../../api/live'
 import { useCan } from '../../api/permissions'
-import { PageHeader } from '../../components/PageHeader'
+import { CodesPageHeader } from './CodesPageHeader'
 import { FetchError } from '../../components/FetchError'
 import { useDebounced } from '../../components/useDebounced'
 import { toast, toastError } from '../../app/toasts'
@@ -58,31 +58,15 @@ export default function IcdPage() {
 
   return (
     <>
-      <PageHeader
+      <CodesPageHeader
         title={t('icd.title')}
-        subtitle={
-          <>
-            {t('icd.subtitle')}
-            {canDelete && (
-              <>
-                {' · '}
-                <Link to="/company/trash">{t('trash.open')}</Link>
-              </>
-            )}
-          </>
-        }
-        extra={
-          canCreate && (
-            <Space wrap>
-              <Button icon={<ImportOutlined />} onClick={() => setImporting(true)} data-testid="icd-import">
-                {t('clinicalCodes.importCsv')}
-              </Button>
-              <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')} data-testid="icd-add">
-                {t('icd.add')}
-              </Button>
-            </Space>
-          )
-        }
+        subtitle={t('icd.subtitle')}
+        canCreate={Boolean(canCreate)}
+        canDelete={Boolean(canDelete)}
+        addLabel={t('icd.add')}
+        testId="icd"
+        onImport={() => setImporting(true)}
+        onAdd={() => setEditing('new')}
       />
       <Card size="small" className="codes-card">
         <Input

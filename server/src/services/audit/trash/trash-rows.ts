@@ -34,11 +34,15 @@ const isHiddenColumn = (key: string, extra: readonly string[] = []) => hiddenCol
 
 const MAX_TITLE = 500
 
-/** Display text of any record: its name, a person's names, its title, or else its id. */
-export function recordTitle(record: Row, idField = '_id'): string {
+/**
+ * Display text of any record: its name, a person's names or its title; empty for a record
+ * without any (a note, a chart entry), which the screens show as such. Never the id: ids are not
+ * words and must not reach the interface (issue 13).
+ */
+export function recordTitle(record: Row): string {
   const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '')
   const person = [record.last_name, record.first_name, record.middle_name].map(text).filter(Boolean).join(' ')
-  const title = text(record.name) || person || text(record.title) || String(record[idField] ?? '')
+  const title = text(record.name) || person || text(record.title)
   return title.slice(0, MAX_TITLE)
 }
 
@@ -70,7 +74,7 @@ export function trashRowFor(service: string, policy: TrashPolicy, scope: RecordS
     customerId: typeof customer === 'string' ? customer : null,
     service,
     recordId: String(record[idField]),
-    title: (policy.title?.(record) ?? recordTitle(record, idField)).slice(0, MAX_TITLE),
+    title: (policy.title?.(record) ?? recordTitle(record)).slice(0, MAX_TITLE),
     record,
     deletedBy,
     deletedAt: now()

@@ -19,7 +19,7 @@ export const trashItemSchema = Type.Object(
     /** The service path the record was removed from (`specialty`, `customers`...). */
     service: Type.String({ maxLength: 100 }),
     recordId: Type.String({ maxLength: 100 }),
-    /** Display text: the record's name, a person's names, its title, or its id. */
+    /** Display text: the record's name, a person's names or its title; empty when it has none. */
     title: Type.String(),
     /**
      * The record's stored fields as they were, in its service's API shape, without the columns

@@ -1,163 +1,31 @@
-import { useMemo, useState, type KeyboardEvent } from 'react'
-import { Alert, Button, Card, DatePicker, Segmented, Space } from 'antd'
+import { Tabs } from 'antd'
 import { useTranslation } from 'react-i18next'
-import dayjs, { type Dayjs } from 'dayjs'
-import { chartAsOf } from '../../../../domain/clinical/chart-events'
-import { conditionOf, type ConditionCode, type FindingStatus, type ToothCondition } from '../../../../domain/clinical/conditions'
-import { dentitions, suggestDentition, type Dentition } from '../../../../domain/clinical/teeth'
-import { useFind, useGet, refreshService } from '../../api/live'
-import { useCan } from '../../api/permissions'
-import { client } from '../../api/client'
-import { toast, toastError } from '../../app/toasts'
-import { FetchError } from '../../components/FetchError'
-import { useFormat } from '../../i18n/format'
-import { Odontogram, type ToothSelection } from '../clinical/Odontogram'
-import { ageOn } from '../customer/customer-age'
-import { useTeamNames } from '../customer/useTeamNames'
-import { ChartPalette } from './ChartPalette'
-import { ToothHistory } from './ToothHistory'
-import { chartEntry, endOfDayInstant, historyLines, paletteKey, type HistoryLine, type PaletteChoice } from './chart-entry'
+import { useSearchParams } from 'react-router'
+import { hasPermission } from '../../../../domain/access/check'
+import { useSession } from '../../api/session-store'
+import { treatmentSections, type SectionProps } from './treatment-sections'
 import './treatment.css'
 
-/** The newest chart events read at once: far more than a patient gathers (a full mouth is ~52 teeth). */
-const CHART_EVENTS = 500
-
 /**
- * /customer/{id}/treatment: the patient's odontogram. Select teeth and surfaces, pick a status
- * and a code (mouse or keys), and the entry is charted as events; every viewer's chart updates
- * through the `tooth` events. "As of" shows the chart on an earlier day (read only); selecting one
- * tooth shows its history.
+ * /customer/{id}/treatment: the clinical record in sections (chart, exams, treatments done,
+ * perio). The open section is in the address (`?section=`), so a reload or a shared link keeps it.
  */
-export function TreatmentTab({ customerId, birthdate }: { customerId: string; birthdate?: string | null }) {
+export function TreatmentTab(props: SectionProps) {
   const { t } = useTranslation()
-  const canCreate = useCan('tooth', 'create')
-  const format = useFormat()
-  const company = useGet('my-company', 'mine')
-  const numbering = company.data?.settings.toothNumbering ?? 'FDI'
-  const events = useFind('tooth', { customerId, $sort: { createdAt: -1 }, $limit: CHART_EVENTS })
-  const names = useTeamNames()
-  const [dentition, setDentition] = useState<Dentition>(() => suggestDentition(ageOn(birthdate)))
-  const [selection, setSelection] = useState<ToothSelection[]>([])
-  const [status, setStatus] = useState<FindingStatus>('existing')
-  const [awaitingDegree, setAwaitingDegree] = useState(false)
-  const [asOf, setAsOf] = useState<Dayjs | null>(null)
-  const [saving, setSaving] = useState(false)
-
-  const list = useMemo(() => events.data?.data ?? [], [events.data])
-  const instant = asOf ? endOfDayInstant(asOf.format('YYYY-MM-DD')) : null
-  const teeth = useMemo(() => chartAsOf(list, instant), [list, instant])
-  const past = asOf !== null
-  const editable = canCreate && !past
-  const single = selection.length === 1 ? selection[0].tooth : null
-  const translate = (key: string, options?: Record<string, unknown>) => t(key, options)
-  const lines = single === null ? [] : historyLines(list.filter((event) => !instant || event.createdAt <= instant), single, translate)
-
-  async function chart(choice: PaletteChoice) {
-    setAwaitingDegree(false)
-    const entry = chartEntry(customerId, selection, choice)
-    if ('problem' in entry) {
-      toast.error(t(`errors.${entry.problem}`))
-      return
-    }
-    setSaving(true)
-    try {
-      await client.service('tooth').create(entry.data)
-      await refreshService('tooth')
-      setSelection([])
-      toast.success(t('treatment.charted'))
-    } catch (error) {
-      toastError(error)
-    } finally {
-      setSaving(false)
-    }
-  }
-
-  const onCode = (code: ConditionCode) => {
-    if (conditionOf(code).hasDegree) setAwaitingDegree(true)
-    else void chart({ code, status })
-  }
-  const onDegree = (degree: 1 | 2 | 3) => void chart({ code: 'TM', status, degree })
-  const onCondition = (condition: ToothCondition) => void chart({ condition })
-
-  async function end(line: HistoryLine) {
-    try {
-      await client.service('tooth').create({ customerId, action: 'remove', endsEventId: line.event._id })
-      await refreshService('tooth')
-    } catch (error) {
-      toastError(error)
-    }
-  }
-
-  // The palette's keys work wherever focus is in the tab, except in a field being typed into.
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (!editable || saving) return
-    const target = event.target as HTMLElement
-    if (target.closest('input, textarea, .ant-select, .ant-picker')) return
-    const action = paletteKey(event, awaitingDegree)
-    if (!action) return
-    event.preventDefault()
-    if (action.kind === 'status') setStatus(action.status)
-    else if (action.kind === 'code') onCode(action.code)
-    else onDegree(action.degree)
-  }
-
-  if (events.isError) return <FetchError error={events.error} onRetry={() => void events.refetch()} />
+  const [params, setParams] = useSearchParams()
+  const permissions = useSession()?.role?.permissions
+  const sections = treatmentSections.filter((section) => hasPermission(permissions, section.resource, 'view'))
+  const requested = params.get('section')
+  const active = sections.find((section) => section.key === requested)?.key ?? sections[0]?.key
+  if (sections.length === 1) return <>{sections[0].render(props)}</>
   return (
-    <div className="treatment-tab" onKeyDown={onKeyDown}>
-      <Space wrap className="treatment-toolbar">
-        <Segmented<Dentition>
-          value={dentition}
-          onChange={setDentition}
-          options={dentitions.map((value) => ({ value, label: t(`clinical.dentition.${value}`) }))}
-          aria-label={t('treatment.dentition')}
-        />
-        <Space size={4}>
-          <span>{t('treatment.asOf')}</span>
-          <DatePicker
-            value={asOf}
-            onChange={(value) => setAsOf(value && value.isBefore(dayjs(), 'day') ? value : null)}
-            disabledDate={(day) => day.isAfter(dayjs(), 'day')}
-            placeholder={t('treatment.today')}
-            allowClear
-            aria-label={t('treatment.asOf')}
-          />
-          {past && <Button size="small" onClick={() => setAsOf(null)}>{t('treatment.backToToday')}</Button>}
-        </Space>
-      </Space>
-      {past && <Alert type="info" showIcon message={t('treatment.pastChart', { date: format.date(asOf.format('YYYY-MM-DD')) })} />}
-      <div className="treatment-layout">
-        <Card size="small" className="treatment-chart">
-          <Odontogram
-            dentition={dentition}
-            numbering={numbering}
-            teeth={teeth}
-            selection={selection}
-            onSelectionChange={setSelection}
-            readOnly={!editable}
-          />
-        </Card>
-        <aside className="treatment-side">
-          {editable && (
-            <Card size="small" title={t('treatment.chartSelection')}>
-              <ChartPalette
-                status={status}
-                onStatus={setStatus}
-                onCode={onCode}
-                onCondition={onCondition}
-                awaitingDegree={awaitingDegree}
-                onDegree={onDegree}
-                disabled={saving || selection.length === 0}
-              />
-              {selection.length === 0 && <p className="treatment-hint">{t('treatment.selectFirst')}</p>}
-            </Card>
-          )}
-          {single !== null && (
-            <Card size="small">
-              <ToothHistory tooth={single} numbering={numbering} lines={lines} names={names} onEnd={editable ? end : undefined} />
-            </Card>
-          )}
-        </aside>
-      </div>
-    </div>
+    <Tabs
+      className="treatment-sections"
+      size="small"
+      activeKey={active}
+      onChange={(key) => setParams((previous) => { const next = new URLSearchParams(previous); next.set('section', key); return next }, { replace: true })}
+      destroyOnHidden
+      items={sections.map((section) => ({ key: section.key, label: t(section.label), children: section.render(props) }))}
+    />
   )
 }

@@ -1,11 +1,12 @@
 import { client } from './client'
 import { sessionStore } from './session-store'
+import { refreshService } from './live'
 import type { Role } from '../../../server/src/services/identity/roles/roles.shared'
 import type { User } from '../../../server/src/services/team/users/users.shared'
 import type { Company } from '../../../server/src/services/company/company/company.shared'
 
 // The signed-in identity stays current when someone else changes it: the person's role
-// (sidebar and buttons follow at once), their own record, and the company's modules.
+// (sidebar and buttons follow at once), their own record, and the company's modules and settings.
 client.service('roles').on('patched', (role: Role) => {
   sessionStore.update((session) => (session.role?._id === role._id ? { ...session, role: { ...session.role, ...role } } : session))
 })
@@ -31,4 +32,7 @@ async function refreshMyRole(roleId: string) {
 }
 client.service('company').on('patched', (company: Company) => {
   sessionStore.update((session) => (session.company._id === company._id ? { ...session, company: { ...session.company, ...company } } : session))
+  // The screens read the company's settings (tooth numbering, calendar) through `my-company`,
+  // which has no events of its own: a change of the company's record refetches it.
+  void refreshService('my-company')
 })

@@ -1,0 +1,144 @@
+import { expect as baseExpect, test, type Page } from '@playwright/test'
+import { demoAdmin } from './support/app'
+import { uniqueLetters, uniquePhone } from './support/api'
+import { shoot } from './support/shots'
+import { addMember, signInApi, type Api } from './support/socket-api'
+import { companyToday, dayKey, toFloating, addDays } from '../../renderer/src/features/appointments/zoned-time'
+
+/**
+ * Issue 14's doctor's day, in Russian at 1366x800: today's patient opened from the calendar, the
+ * chart entered with the keyboard, the company switched to American numbering (36 reads 19), the
+ * chart as it was yesterday; a receptionist's socket meanwhile receives none of it.
+ */
+const expect = baseExpect.configure({ timeout: 20_000 })
+const tag = uniqueLetters('абвгдежзиклмнопрстуфхцчшэюя', 5)
+const password = 'Clinic-pass-2026!'
+
+interface Appointment { _id: string; start: string }
+
+let admin: Api
+let doctorApi: Api
+let receptionApi: Api
+let page: Page
+const receptionSaw: Array<{ event: string; path: string; data: unknown }> = []
+
+/** Keys pressed on the focused tooth, one by one (what a doctor types). */
+async function press(page: Page, ...keys: string[]) {
+  for (const key of keys) await page.keyboard.press(key)
+}
+
+test.beforeAll(async ({ browser }) => {
+  admin = await signInApi(demoAdmin.email, demoAdmin.password)
+  const doctorEmail = `doctor-${Date.now().toString(36)}@e2e.test`
+  const doctor = await addMember(admin, 'doctor', { email: doctorEmail, password, first: 'Анна', last: `Зубова${tag}` })
+  const hours = [{ start: '00:00', end: '23:59' }]
+  await admin.service('users').patch(doctor._id as string, {
+    acceptsAppointments: true,
+    schedule: { week: Object.fromEntries(['1', '2', '3', '4', '5', '6', '7'].map((key) => [key, hours])) }
+  })
+  doctorApi = await signInApi(doctorEmail, password)
+
+  // A receptionist: visits and patients, nothing clinical.
+  const role = (await admin.service('roles').create({
+    name: `Регистратура ${tag}`,
+    permissions: [
+      { resource: 'customers', view: true, create: true, edit: true, seeAll: true },
+      { resource: 'appointment', view: true, create: true, edit: true, seeAll: true }
+    ]
+  })) as { _id: string }
+  const receptionEmail = `reception-${Date.now().toString(36)}@e2e.test`
+  await admin.service('users').create({
+    email: receptionEmail, first_name: 'Ольга', last_name: `Регистратор${tag}`, roleId: role._id,
+    branchIds: admin.auth.branchIds, password, allowLogin: true
+  })
+  receptionApi = await signInApi(receptionEmail, password)
+  for (const path of ['tooth', 'exam', 'treatment', 'perio', 'health-card']) {
+    for (const event of ['created', 'patched', 'updated', 'removed']) {
+      ;(receptionApi as unknown as { service(path: string): { on(event: string, listener: (data: unknown) => void): void } })
+        .service(path).on(event, (data) => receptionSaw.push({ event, path, data }))
+    }
+  }
+
+  page = await browser.newPage({ viewport: { width: 1366, height: 800 } })
+  await page.addInitScript(() => localStorage.setItem('locale', 'ru'))
+  await page.goto('/login')
+  await page.locator('input[type=email]').fill(doctorEmail)
+  await page.locator('input[type=password]').fill(password)
+  await page.getByRole('button', { name: 'Войти' }).click()
+  await expect(page.getByRole('navigation', { name: 'Главное меню' })).toBeVisible()
+})
+
+test.afterAll(async () => {
+  await admin?.service('my-company').patch('mine', { settings: { toothNumbering: 'FDI' } }).catch(() => undefined)
+  await page?.close()
+  doctorApi?.close()
+  receptionApi?.close()
+  admin?.close()
+})
+
+test("a doctor's day in Russian: today's patient, the chart by keyboard, American numbering, yesterday's chart", async () => {
+  test.setTimeout(240_000)
+  const zone = (await admin.service('my-company').get('mine')).timezone as string
+  const patient = (await admin.service('customers').create({ first_name: 'Пётр', last_name: `Кариесов${tag}`, phone: uniquePhone(), birthdate: '1985-04-12' })) as { _id: string }
+  const [mainBranch] = (await admin.service('branches').find({ query: { isMain: true } })).data as Array<{ _id: string }>
+  const [service] = (await admin.service('service').find({ query: { $limit: 1 } })).data as Array<{ _id: string; name: string; duration: number; price: number }>
+  // Today, in a free half hour of the new doctor's day (the whole day is free).
+  const today = companyToday(zone)
+  const [free] = (
+    await admin.service('appointment-slots').find({
+      query: { serviceIds: [service._id], staffId: doctorApi.auth.user._id, branchId: mainBranch._id, dateFrom: today, dateTo: addDays(today, 1), $limit: 1 }
+    })
+  ).data as Array<{ start: string; branchId: string }>
+  expect(free, 'a free slot today').toBeTruthy()
+  const visit = (await admin.service('appointment').create({
+    customerId: patient._id, staffId: doctorApi.auth.user._id, branchId: free.branchId, start: free.start, duration: service.duration, status: 'planned',
+    services: [{ serviceId: service._id, name: service.name, duration: service.duration, price: service.price, quantity: 1 }]
+  })) as unknown as Appointment
+
+  // Today's patient from the calendar: the visit's drawer leads to the card, the card to the chart.
+  const day = dayKey(toFloating(visit.start, zone))
+  await page.goto(`/appointments/calendar?date=${day}&view=day&columns=staff`)
+  await page.locator('.rbc-event').filter({ has: page.locator(`[data-testid="calendar-event"][data-id="${visit._id}"]`) }).click()
+  await page.getByTestId('booking-patient-card').click()
+  await expect(page).toHaveURL(new RegExp(`/customer/${patient._id}`))
+  await page.getByRole('tab', { name: 'Лечение' }).click()
+  const chart = page.getByRole('group', { name: 'Зубная формула' })
+  await expect(chart).toBeVisible()
+
+  // Caries on the mesial and occlusal surfaces of 36, by keyboard: into the chart, down to the
+  // lower row (48 first), right along it to 36, M and O, then 1 for caries.
+  await chart.getByRole('button', { name: /^Зуб 18\b/ }).focus()
+  await press(page, 'ArrowDown')
+  await expect(chart.getByRole('button', { name: /^Зуб 48\b/ })).toBeFocused()
+  // 48 is missing: select it, 0 charts the code M (missing).
+  await press(page, 'Space', 'Digit0')
+  await expect(page.getByText('Отмечено')).toBeVisible()
+  for (let step = 0; step < 13; step += 1) await press(page, 'ArrowRight')
+  await expect(chart.getByRole('button', { name: /^Зуб 36\b/ })).toBeFocused()
+  await press(page, 'KeyM', 'KeyO', 'Digit1')
+  await expect.poll(async () => (await doctorApi.service('tooth').find({ query: { customerId: patient._id } })).data.length).toBe(2)
+  const events = (await doctorApi.service('tooth').find({ query: { customerId: patient._id } })).data as Array<{ tooth: number; code: string; surfaces?: string[] }>
+  expect(events.map((event) => [event.tooth, event.code, [...(event.surfaces ?? [])].sort()])).toEqual(
+    expect.arrayContaining([[48, 'M', []], [36, 'C', ['M', 'O']]])
+  )
+  await expect(chart.getByRole('button', { name: /^Зуб 36\b/ })).toHaveAttribute('aria-label', /кариес/)
+  await shoot(page, 'doctor-chart', 'desktop')
+
+  // The company switches to American numbering: the open chart follows at once, 36 reads 19.
+  await admin.service('company').patch('mine', { settings: { toothNumbering: 'American' } })
+  await expect(chart).toHaveAttribute('data-numbering', 'American')
+  await expect(chart.getByRole('button', { name: /^Зуб 19\b/ })).toHaveAttribute('aria-label', /кариес/)
+  await admin.service('company').patch('mine', { settings: { toothNumbering: 'FDI' } })
+  await expect(chart).toHaveAttribute('data-numbering', 'FDI')
+
+  // Yesterday's chart: none of today's entries, read only.
+  await page.getByLabel('Формула на дату').click()
+  await page.locator(`.ant-picker-cell[title="${addDays(today, -1)}"]`).click()
+  await expect(page.getByText(/Зубная формула на конец дня/)).toBeVisible()
+  await expect(chart.getByRole('button', { name: /^Зуб 36\b/ })).not.toHaveAttribute('aria-label', /кариес/)
+  await page.getByRole('button', { name: 'Вернуться к сегодня' }).click()
+  await expect(chart.getByRole('button', { name: /^Зуб 36\b/ })).toHaveAttribute('aria-label', /кариес/)
+
+  // The receptionist's socket was connected all along and received nothing clinical.
+  expect(receptionSaw).toEqual([])
+})

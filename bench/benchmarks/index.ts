@@ -8,6 +8,7 @@ import { benchEventFanout } from './event-fanout'
 import { benchSignInLoad } from './sign-in-load'
 import { benchFairness } from './fairness'
 import { benchSlots } from './slots'
+import { benchTreatmentTab } from './treatment-tab'
 
 export interface Benchmark {
   /** Short name for --only. */
@@ -25,5 +26,6 @@ export const benchmarks: Benchmark[] = [
   { key: 'events', run: benchEventFanout },
   { key: 'sign-in', run: benchSignInLoad },
   { key: 'fairness', run: benchFairness },
-  { key: 'slots', run: benchSlots }
+  { key: 'slots', run: benchSlots },
+  { key: 'treatment-tab', run: benchTreatmentTab }
 ]

@@ -3,6 +3,7 @@ import { defineConfig } from 'vite'
 import react from '@vitejs/plugin-react'
 import { VitePWA } from 'vite-plugin-pwa'
 import { precompress } from './precompress'
+import { textAreasPlugin } from './text-areas-plugin'
 
 /**
  * Builds the PWA: `web/` is the Vite root (index.html, main.ts, public/), the renderer code
@@ -20,6 +21,7 @@ export default defineConfig({
   publicDir: 'public',
   plugins: [
     react(),
+    textAreasPlugin(),
     VitePWA({
       // Two manifests chosen at runtime by device (web/pwa/manifest.ts), so none is injected.
       manifest: false,

@@ -1,6 +1,6 @@
 import { client } from './client'
 import { sessionStore } from './session-store'
-import { refreshService } from './live'
+import { queryClient } from './query-client'
 import type { Role } from '../../../server/src/services/identity/roles/roles.shared'
 import type { User } from '../../../server/src/services/team/users/users.shared'
 import type { Company } from '../../../server/src/services/company/company/company.shared'
@@ -33,6 +33,7 @@ async function refreshMyRole(roleId: string) {
 client.service('company').on('patched', (company: Company) => {
   sessionStore.update((session) => (session.company._id === company._id ? { ...session, company: { ...session.company, ...company } } : session))
   // The screens read the company's settings (tooth numbering, calendar) through `my-company`,
-  // which has no events of its own: a change of the company's record refetches it.
-  void refreshService('my-company')
+  // which has no events of its own: a change of the company's record refetches it. (The query
+  // client, not live.ts: this file is in the sign-in screen's scripts, live.ts is not.)
+  void queryClient.invalidateQueries({ queryKey: ['my-company'] })
 })

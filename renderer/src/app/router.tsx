@@ -4,11 +4,19 @@ import { requireSession } from './guard'
 import { RouteError } from './RouteError'
 import { PageLoading } from '../components/PageLoading'
 import { plannedRoutes } from './planned-routes'
+import { loadTextArea } from '../i18n'
+import type { TextAreaName } from '../i18n/text-areas'
 
 /** Lazy route chunks per area (architecture, Renderer): each screen loads when first opened. */
 const page = (load: () => Promise<{ default: ComponentType }>): Pick<RouteObject, 'lazy'> => ({
   lazy: async () => ({ Component: (await load()).default })
 })
+
+/** A screen of a text area (i18n/text-areas.ts): its code and its texts load together. */
+const withTexts = (area: TextAreaName, load: () => Promise<{ default: ComponentType }>) => async () => {
+  const [screen] = await Promise.all([load(), loadTextArea(area)])
+  return screen
+}
 
 export const routes: RouteObject[] = [
   {
@@ -57,24 +65,24 @@ export const routes: RouteObject[] = [
           { path: 'people/team', ...page(() => import('../features/team/TeamPage')) },
           { path: 'people/customers', ...page(() => import('../features/customers/CustomersPage')) },
           { path: 'people/customers/filter/:filter', ...page(() => import('../features/customers/CustomersPage')) },
-          { path: 'customer/:id/:tab?', ...page(() => import('../features/customer/CustomerPage')) },
-          { path: 'company/roles', ...page(() => import('../features/roles/RolesPage')) },
+          { path: 'customer/:id/:tab?', ...page(withTexts('clinical', () => import('../features/customer/CustomerPage'))) },
+          { path: 'company/roles', ...page(withTexts('admin', () => import('../features/roles/RolesPage'))) },
           { path: 'company/profile/:tab?', ...page(() => import('../features/company/CompanyProfilePage')) },
           { path: 'company/session', ...page(() => import('../features/company/CompanySessionsPage')) },
           { path: 'company/specialty', ...page(() => import('../features/specialty/SpecialtiesPage')) },
           { path: 'company/tags', ...page(() => import('../features/tags/TagsPage')) },
           { path: 'company/sources', ...page(() => import('../features/sources/SourcesPage')) },
           { path: 'company/trash', ...page(() => import('../features/trash/TrashPage')) },
-          { path: 'company/userActivities', ...page(() => import('../features/activity/ActivityPage')) },
+          { path: 'company/userActivities', ...page(withTexts('admin', () => import('../features/activity/ActivityPage'))) },
           { path: 'company/configurator', ...page(() => import('../features/custom-fields/CustomFieldsPage')) },
           { path: 'company/services', ...page(() => import('../features/services/ServicesPage')) },
           { path: 'company/services/:serviceId', ...page(() => import('../features/services/ServicePage')) },
           { path: 'company/work-places', ...page(() => import('../features/work-places/WorkPlacesPage')) },
-          { path: 'company/odb/:parentId?', ...page(() => import('../features/clinical-dictionaries/OdbPage')) },
-          { path: 'company/manipulations', ...page(() => import('../features/clinical-dictionaries/ManipulationsPage')) },
-          { path: 'company/presets/:specialtyId?', ...page(() => import('../features/clinical-dictionaries/PresetsPage')) },
-          { path: 'company/icd/:parentId?', ...page(() => import('../features/clinical-codes/IcdPage')) },
-          { path: 'company/cdb/:icd?', ...page(() => import('../features/clinical-codes/CdbPage')) },
+          { path: 'company/odb/:parentId?', ...page(withTexts('clinical', () => import('../features/clinical-dictionaries/OdbPage'))) },
+          { path: 'company/manipulations', ...page(withTexts('clinical', () => import('../features/clinical-dictionaries/ManipulationsPage'))) },
+          { path: 'company/presets/:specialtyId?', ...page(withTexts('clinical', () => import('../features/clinical-dictionaries/PresetsPage'))) },
+          { path: 'company/icd/:parentId?', ...page(withTexts('clinical', () => import('../features/clinical-codes/IcdPage'))) },
+          { path: 'company/cdb/:icd?', ...page(withTexts('clinical', () => import('../features/clinical-codes/CdbPage'))) },
           ...plannedRoutes.map((path) => ({ path, ...page(() => import('./NotAvailablePage')) })),
           { path: '*', ...page(() => import('./NotFoundPage')) }
         ]

@@ -3,17 +3,63 @@ import { initReactI18next } from 'react-i18next'
 import dayjs from 'dayjs'
 import { LOCALE_STORAGE_KEY } from '../api/constants'
 import { preferences } from '../api/storage'
-import en from './locales/en.json'
+import en from 'virtual:texts/en/core'
 import { initialLanguage, isLanguage, type Language } from './languages'
+import type { TextAreaName } from './text-areas'
 
 export const i18n = i18next
 
-/** Locale files other than English load on demand so the first screen stays small. */
-const loaders: Record<Exclude<Language, 'en'>, () => Promise<{ default: Record<string, unknown> }>> = {
-  ru: () => import('./locales/ru.json'),
-  ru1: () => import('./locales/ru1.json'),
-  fi: () => import('./locales/fi.json'),
-  uz: () => import('./locales/uz.json')
+type Texts = () => Promise<{ default: Record<string, unknown> }>
+
+/**
+ * Each locale's core texts (every screen's) and its areas' (text-areas.ts): languages other than
+ * English load on demand, and an area's texts load with its screens, so the first screen stays
+ * small. The paths are spelled out for the bundler to see each chunk.
+ */
+const coreLoaders: Record<Exclude<Language, 'en'>, Texts> = {
+  ru: () => import('virtual:texts/ru/core'),
+  ru1: () => import('virtual:texts/ru1/core'),
+  fi: () => import('virtual:texts/fi/core'),
+  uz: () => import('virtual:texts/uz/core')
+}
+const areaLoaders: Record<TextAreaName, Record<Language, Texts>> = {
+  clinical: {
+    en: () => import('virtual:texts/en/clinical'),
+    ru: () => import('virtual:texts/ru/clinical'),
+    ru1: () => import('virtual:texts/ru1/clinical'),
+    fi: () => import('virtual:texts/fi/clinical'),
+    uz: () => import('virtual:texts/uz/clinical')
+  },
+  admin: {
+    en: () => import('virtual:texts/en/admin'),
+    ru: () => import('virtual:texts/ru/admin'),
+    ru1: () => import('virtual:texts/ru1/admin'),
+    fi: () => import('virtual:texts/fi/admin'),
+    uz: () => import('virtual:texts/uz/admin')
+  }
+}
+/** Areas some screen has needed: a language switched to later loads them too. */
+const wantedAreas = new Set<TextAreaName>()
+const loadedParts = new Set<string>()
+
+async function loadPart(language: Language, part: TextAreaName | 'core') {
+  const key = `${language}/${part}`
+  if (loadedParts.has(key) || (language === 'en' && part === 'core')) return
+  const bundle = await (part === 'core' ? coreLoaders[language as Exclude<Language, 'en'>] : areaLoaders[part][language])()
+  i18next.addResourceBundle(language, 'translation', bundle.default, true, true)
+  loadedParts.add(key)
+}
+
+/** The languages whose texts the interface language reads (ru1 falls back to ru, every one to en). */
+const chainOf = (language: Language): Language[] => (language === 'ru1' ? ['en', 'ru', 'ru1'] : language === 'en' ? ['en'] : ['en', language])
+
+/**
+ * Loads an area's texts in the current language (and its fallbacks) before its screens render;
+ * the router awaits it with the screen's code (router.tsx, `withTexts`).
+ */
+export async function loadTextArea(area: TextAreaName) {
+  wantedAreas.add(area)
+  await Promise.all(chainOf(currentLanguage()).map((language) => loadPart(language, area)))
 }
 
 /** dayjs names: uz is the Latin variant; ru's week starts on Monday in dayjs' ru locale. */
@@ -27,13 +73,8 @@ const dayjsLoaders: Record<Language, () => Promise<unknown>> = {
 const dayjsNames: Record<Language, string> = { en: 'en', ru: 'ru', ru1: 'ru', fi: 'fi', uz: 'uz-latn' }
 
 async function loadBundle(language: Language) {
-  const needed: Language[] = language === 'ru1' ? ['ru', 'ru1'] : [language]
-  for (const name of needed) {
-    if (name === 'en' || i18next.hasResourceBundle(name, 'translation')) continue
-    const bundle = await loaders[name]()
-    i18next.addResourceBundle(name, 'translation', bundle.default, true, true)
-  }
-  await dayjsLoaders[language]()
+  const parts = chainOf(language).flatMap((name) => (['core', ...wantedAreas] as const).map((part) => loadPart(name, part)))
+  await Promise.all([...parts, dayjsLoaders[language]()])
 }
 
 export async function setupI18n(): Promise<Language> {

@@ -1,0 +1,76 @@
+/**
+ * The interface texts split by area, so a screen's texts load with the screen (bench/RESULTS.md,
+ * "First screen"). The locale files stay whole; the build cuts each into its core (every screen
+ * may use it) and its areas (web/text-areas-plugin.ts), and a route that shows an area's screens
+ * loads that area's texts before it renders (renderer/src/app/router.tsx, `withTexts`).
+ *
+ * tests/renderer/text-areas.test.ts keeps this true: a file outside an area's folders may use only
+ * core texts, and every key of a locale is in its core or one of its areas.
+ */
+export type TextTree = { [key: string]: string | TextTree }
+
+export interface TextArea {
+  /** Top-level namespaces of the locale files that belong to the area. */
+  namespaces: readonly string[]
+  /** The feature folders (under renderer/src/features) whose screens use the area's texts. */
+  folders: readonly string[]
+  /**
+   * Keys (or whole subtrees) of the area's namespaces that other screens use too: they stay in
+   * the core (the settings hub's entries, the patient card's tab, the medical-alert flag on the
+   * calendar, the activity log's words for chart entries).
+   */
+  shared: readonly string[]
+}
+
+export const textAreas = {
+  clinical: {
+    namespaces: ['cdb', 'clinical', 'clinicalCodes', 'clinicalDictionaries', 'healthCard', 'icd', 'manipulations', 'odb', 'presets', 'treatment'],
+    folders: ['clinical', 'clinical-codes', 'clinical-dictionaries', 'health-card', 'treatment'],
+    shared: [
+      'cdb.title', 'cdb.settingsText', 'icd.title', 'icd.settingsText', 'odb.title', 'odb.settingsText',
+      'manipulations.title', 'manipulations.settingsText', 'presets.title', 'presets.settingsText',
+      'treatment.title', 'healthCard.alert', 'healthCard.alertHint',
+      'clinical.condition', 'clinical.status', 'clinical.action', 'clinical.code', 'clinical.numbering'
+    ]
+  },
+  // The administrator's screens: the activity log and the roles with their permission matrix.
+  admin: {
+    namespaces: ['activity', 'resources', 'roles'],
+    folders: ['activity', 'roles'],
+    shared: ['activity.title', 'activity.settingsText', 'roles.default']
+  }
+} as const satisfies Record<string, TextArea>
+
+export type TextAreaName = keyof typeof textAreas
+export const textAreaNames = Object.keys(textAreas) as TextAreaName[]
+
+function subtree(tree: TextTree, path: readonly string[]): string | TextTree | undefined {
+  let node: string | TextTree | undefined = tree
+  for (const part of path) node = typeof node === 'object' ? node[part] : undefined
+  return node
+}
+
+function put(tree: TextTree, path: readonly string[], value: string | TextTree) {
+  let node = tree
+  for (const part of path.slice(0, -1)) node = (node[part] ??= {}) as TextTree
+  node[path[path.length - 1]] = value
+}
+
+/** A locale's texts for the core (`'core'`) or one area: what the build puts in that chunk. */
+export function textsOf(tree: TextTree, area: TextAreaName | 'core'): TextTree {
+  const out: TextTree = {}
+  if (area !== 'core') {
+    for (const namespace of textAreas[area].namespaces) if (tree[namespace] !== undefined) out[namespace] = tree[namespace]
+    return out
+  }
+  const inAreas = new Set<string>(textAreaNames.flatMap((name) => textAreas[name].namespaces))
+  for (const [namespace, value] of Object.entries(tree)) if (!inAreas.has(namespace)) out[namespace] = value
+  for (const name of textAreaNames) {
+    for (const key of textAreas[name].shared) {
+      const path = key.split('.')
+      const value = subtree(tree, path)
+      if (value !== undefined) put(out, path, value)
+    }
+  }
+  return out
+}

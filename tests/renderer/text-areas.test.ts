@@ -1,0 +1,118 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import { textAreaNames, textAreas, textsOf, type TextTree } from '../../renderer/src/i18n/text-areas'
+import { languages } from '../../renderer/src/i18n/languages'
+
+/**
+ * The texts split by area (renderer/src/i18n/text-areas.ts): nothing is lost in the cut, and a
+ * screen outside an area's folders never needs that area's texts, which it would show as raw
+ * keys until someone opened one of the area's screens.
+ */
+const rendererDir = path.join(__dirname, '../../renderer/src')
+const localesDir = path.join(rendererDir, 'i18n/locales')
+const load = (language: string): TextTree => JSON.parse(fs.readFileSync(path.join(localesDir, `${language}.json`), 'utf8'))
+
+function flatten(tree: TextTree, prefix = ''): string[] {
+  return Object.entries(tree).flatMap(([key, value]) => {
+    const full = prefix ? `${prefix}.${key}` : key
+    return typeof value === 'string' ? [`${full}=${value}`] : flatten(value, full)
+  })
+}
+
+function sourceFiles(dir: string): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name)
+    if (entry.isDirectory()) return entry.name === 'locales' ? [] : sourceFiles(full)
+    return /\.(ts|tsx)$/.test(entry.name) ? [full] : []
+  })
+}
+
+const areaOfFile = (file: string) => {
+  const relative = path.relative(path.join(rendererDir, 'features'), file).split(path.sep)
+  return textAreaNames.find((name) => (textAreas[name].folders as readonly string[]).includes(relative[0]))
+}
+
+/** Text keys a file names: quoted keys and the fixed start of template keys (`ns.part.${x}`). */
+function keysNamed(source: string, namespaces: readonly string[]): string[] {
+  const pattern = new RegExp(`['"\`]((?:${namespaces.join('|')})\\.[A-Za-z0-9_.]*)(\\$\\{|['"\`])`, 'g')
+  return [...source.matchAll(pattern)].map((match) => (match[2] === '${' ? `${match[1]}*` : match[1]))
+}
+
+const isShared = (key: string, shared: readonly string[]) => {
+  const plain = key.replace(/\.?\*$/, '')
+  return shared.some((entry) => plain === entry || plain.startsWith(`${entry}.`))
+}
+
+describe('texts split by area', () => {
+  for (const language of languages) {
+    test(`${language}: the core and the areas together hold every text of the locale file`, () => {
+      const whole = load(language)
+      const parts = [textsOf(whole, 'core'), ...textAreaNames.map((name) => textsOf(whole, name))]
+      const cut = new Set(parts.flatMap((part) => flatten(part)))
+      expect(flatten(whole).filter((text) => !cut.has(text))).toEqual([])
+    })
+  }
+
+  test("an area's texts are not in the core, except the ones other screens share", () => {
+    const core = textsOf(load('en'), 'core')
+    for (const name of textAreaNames) {
+      for (const namespace of textAreas[name].namespaces) {
+        const leaked = flatten({ [namespace]: (core[namespace] as TextTree | undefined) ?? {} }).map((text) => text.split('=')[0])
+        expect(leaked.filter((key) => !isShared(key, textAreas[name].shared))).toEqual([])
+      }
+    }
+    expect(flatten(textsOf(load('en'), 'clinical')).length).toBeGreaterThan(100)
+  })
+
+  test('a file outside an area uses only its shared texts (or the area is loaded by its route)', () => {
+    const problems: string[] = []
+    for (const file of sourceFiles(rendererDir)) {
+      const source = fs.readFileSync(file, 'utf8')
+      for (const name of textAreaNames) {
+        if (areaOfFile(file) === name && !importedFromOutside(file, name)) continue
+        for (const key of keysNamed(source, textAreas[name].namespaces)) {
+          if (!isShared(key, textAreas[name].shared)) problems.push(`${path.relative(rendererDir, file)}: ${key}`)
+        }
+      }
+    }
+    expect(problems).toEqual([])
+  })
+
+  test('the domain code a screen uses builds only keys of its own area or shared ones', () => {
+    const domainDir = path.join(__dirname, '../../domain')
+    // Each domain file with the areas of the screens that import it (undefined: no area).
+    const users = new Map<string, Set<string | undefined>>()
+    for (const file of sourceFiles(rendererDir)) {
+      for (const match of fs.readFileSync(file, 'utf8').matchAll(/from '([^']+)'/g)) {
+        const resolved = `${path.resolve(path.dirname(file), match[1])}.ts`
+        if (!resolved.startsWith(domainDir) || !fs.existsSync(resolved)) continue
+        users.set(resolved, (users.get(resolved) ?? new Set()).add(areaOfFile(file)))
+      }
+    }
+    const problems = [...users].flatMap(([file, areas]) => {
+      const source = fs.readFileSync(file, 'utf8')
+      return textAreaNames.flatMap((name) =>
+        [...areas].filter((area) => area !== name).length === 0
+          ? []
+          : keysNamed(source, textAreas[name].namespaces).filter((key) => !isShared(key, textAreas[name].shared)).map((key) => `${path.relative(domainDir, file)}: ${key}`)
+      )
+    })
+    expect(users.size).toBeGreaterThan(5)
+    expect(problems).toEqual([])
+  })
+})
+
+/**
+ * An area's file that a screen outside the area imports (the calendar's medical-alert flag) is
+ * shown where the area's texts may not be loaded: it is held to the shared texts too. The
+ * patient card is the exception: its route loads the clinical texts (router.tsx).
+ */
+function importedFromOutside(file: string, area: string): boolean {
+  const target = path.relative(path.join(rendererDir, 'features'), file).replace(/\.(ts|tsx)$/, '')
+  return sourceFiles(rendererDir).some((other) => {
+    const otherArea = areaOfFile(other)
+    if (otherArea === area || other.includes(`${path.sep}features${path.sep}customer${path.sep}`)) return false
+    const imports = [...fs.readFileSync(other, 'utf8').matchAll(/from '([^']+)'/g)].map((match) => path.resolve(path.dirname(other), match[1]))
+    return imports.some((resolved) => path.relative(path.join(rendererDir, 'features'), resolved) === target)
+  })
+}

@@ -1,4 +1,5 @@
 import { codeKey, recordName, valueText, type Lookups } from '../../renderer/src/features/activity/activity-values'
+import { fieldLabelKey, summarize } from '../../renderer/src/features/activity/activity-entry'
 import en from '../../renderer/src/i18n/locales/en.json'
 import { appointmentStatuses } from '../../domain/appointments/status'
 import { waitingListStatuses } from '../../server/src/services/appointments/waiting-list/waiting-list.shared'
@@ -59,5 +60,40 @@ describe('the activity log reads as words (issue 13)', () => {
     expect(recordName('appointment', 'a1', lookups)).toBe('Karimova Lola · 25 Nov 2026, 11:00')
     expect(recordName('appointment', 'a-gone', lookups)).toBeNull()
     expect(recordName('trash', 'x', lookups)).toBeNull()
+  })
+})
+
+describe('settings and permissions in the log read as words', () => {
+  it("lists a role's permissions by the names of their resources", () => {
+    const permissions = [{ resource: 'customers', view: true }, { resource: 'appointment', view: true, create: true }]
+    expect(valueText('permissions', permissions, lookups, texts, 'roles')).toBe(`${en.resources.customers}, ${en.resources.appointment}`)
+  })
+
+  it("shows a change of the company's settings as the settings that changed, each by its name", () => {
+    const calendar = { zoom: 2, workingDays: [1, 2, 3, 4, 5] }
+    const summary = summarize({
+      method: 'patch',
+      service: 'company',
+      changes: {
+        settings: { from: { toothNumbering: 'FDI', phoneProtection: false, calendar }, to: { toothNumbering: 'American', phoneProtection: false, calendar: { ...calendar, workingDays: [1, 2, 3, 4, 5, 6] } } },
+        modules: { from: { treatment: false, customers: true }, to: { treatment: true, customers: true } }
+      }
+    })
+    expect(summary.changes.map((change) => [translate(fieldLabelKey(change)), valueText(change.field, change.from, lookups, texts, 'company'), valueText(change.field, change.to, lookups, texts, 'company')])).toEqual([
+      ['Tooth numbering', en.clinical.numbering.FDI, en.clinical.numbering.American],
+      [en.calendarSettings.workingDays, 'Mon, Tue, Wed, Thu, Fri', 'Mon, Tue, Wed, Thu, Fri, Sat'],
+      [en.modules.treatment, 'No', 'Yes']
+    ])
+  })
+})
+
+describe('records with fields named like actions or holding maps', () => {
+  it("a chart event's own action field is a field, and a schedule stays one value", () => {
+    const chartEvent = summarize({ method: 'create', service: 'tooth', changes: { tooth: 36, action: 'add', code: 'C' } })
+    expect(chartEvent.action).toBe('create')
+    expect(chartEvent.changes.map((change) => change.field)).toEqual(['tooth', 'action', 'code'])
+    const schedule = summarize({ method: 'patch', service: 'users', changes: { schedule: { from: { week: {} }, to: { week: { 1: [] } } } } })
+    expect(schedule.changes.map((change) => change.field)).toEqual(['schedule'])
+    expect(summarize({ method: 'patch', service: 'trash', changes: { action: 'restore', service: 'tags', recordId: 'x', title: 'VIP' } })).toMatchObject({ action: 'restore', service: 'tags', title: 'VIP' })
   })
 })

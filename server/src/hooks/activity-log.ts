@@ -70,7 +70,9 @@ function activityRows(context: HookContext, capture: ActivityCapture): Row[] {
   const policy = manifestOf(context.path)?.activity ?? {}
   if (policy.skip === true || (typeof policy.skip === 'function' && policy.skip(context))) return []
   const results = (Array.isArray(context.result) ? context.result : [context.result]) as Row[]
-  const views = (Array.isArray(context.dispatch) ? context.dispatch : [context.dispatch ?? context.result]) as Row[]
+  // A create of several records (a chart entry on several teeth) logs one row per record, each
+  // from its own view: never the whole list as one record's fields.
+  const views = (Array.isArray(context.dispatch) ? context.dispatch : context.dispatch ? [context.dispatch] : results) as Row[]
   return results.map((result, index) => {
     const view = views[index] ?? result
     const recordId = policy.recordId ? policy.recordId(context) : typeof result._id === 'string' ? result._id : context.id != null ? String(context.id) : null

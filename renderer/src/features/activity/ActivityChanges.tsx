@@ -1,7 +1,7 @@
 import { Typography } from 'antd'
 import { useTranslation } from 'react-i18next'
 import { useFormat } from '../../i18n/format'
-import type { Change } from './activity-entry'
+import { fieldLabelKey, type Change } from './activity-entry'
 import { codeKey, valueText, type Lookups } from './activity-values'
 
 const SHOWN = 6
@@ -28,8 +28,8 @@ export function ActivityChanges({ service, changes, lookups }: { service: string
   return (
     <ul className="activity-changes">
       {changes.slice(0, SHOWN).map((change) => (
-        <li key={change.field}>
-          <span className="activity-field">{t(`activity.fieldNames.${change.field}`)}</span>
+        <li key={`${change.parent ?? ''}.${change.field}`}>
+          <span className="activity-field">{t(fieldLabelKey(change))}</span>
           {': '}
           {change.kind === 'changed' && (
             <>

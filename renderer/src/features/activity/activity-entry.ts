@@ -5,6 +5,8 @@ export type { UserActivity as ActivityEntry }
 /** One line of "what changed": a field set on create, or changed from one value to another. */
 export interface Change {
   field: string
+  /** Where a nested setting sits ('settings.calendar'); absent for a record's own field. */
+  parent?: string
   from?: unknown
   to: unknown
   /** set: a new record's value (no "from"); changed: a patch or update. */
@@ -21,6 +23,7 @@ export interface ActivitySummary {
 }
 
 type Row = Record<string, unknown>
+const actionKeys = new Set(['action', 'service', 'recordId', 'title'])
 const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '')
 const isEmpty = (value: unknown) => value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0)
 
@@ -37,7 +40,9 @@ export function titleFrom(values: Row): string | null {
  */
 export function summarize(entry: Pick<UserActivity, 'method' | 'service' | 'changes'>): ActivitySummary {
   const changes = (entry.changes ?? {}) as Row
-  if (typeof changes.action === 'string') {
+  // An action entry holds nothing but the action and what it was about; a record's own `action`
+  // field (a chart event's add or remove) is a field like any other.
+  if (typeof changes.action === 'string' && Object.keys(changes).every((key) => actionKeys.has(key))) {
     return { action: changes.action, service: text(changes.service) || entry.service, title: text(changes.title) || null, changes: [] }
   }
   if (entry.method === 'remove') return { action: 'remove', service: entry.service, title: text(changes.title) || null, changes: [] }
@@ -45,10 +50,35 @@ export function summarize(entry: Pick<UserActivity, 'method' | 'service' | 'chan
     const set = Object.entries(changes).filter(([, value]) => !isEmpty(value) && value !== false)
     return { action: 'create', service: entry.service, title: titleFrom(changes), changes: set.map(([field, to]) => ({ field, to, kind: 'set' })) }
   }
-  const changed = Object.entries(changes).map(([field, value]) => {
+  const changed = Object.entries(changes).flatMap(([field, value]) => {
     const pair = (value ?? {}) as { from?: unknown; to?: unknown }
-    return { field, from: pair.from, to: pair.to, kind: 'changed' as const }
+    return changedFields(field, pair.from, pair.to)
   })
-  const after = Object.fromEntries(changed.map((change) => [change.field, change.to]))
+  const after = Object.fromEntries(changed.filter((change) => !change.parent).map((change) => [change.field, change.to]))
   return { action: entry.method, service: entry.service, title: titleFrom(after), changes: changed }
+}
+
+/** Fields that are maps of separately named settings (a schedule is one value, shown whole). */
+const mapsOfSettings = new Set(['settings', 'modules'])
+const isPlainObject = (value: unknown): value is Row => typeof value === 'object' && value !== null && !Array.isArray(value)
+
+/**
+ * A change of a map of settings (the company's settings, its modules) as the settings that
+ * changed in it, each by its own name: "Tooth numbering: FDI → American", not two JSON texts.
+ */
+function changedFields(field: string, from: unknown, to: unknown, parent?: string): Change[] {
+  const isMap = parent !== undefined || mapsOfSettings.has(field)
+  if (!isMap || !isPlainObject(from) || !isPlainObject(to)) return [{ field, ...(parent ? { parent } : {}), from, to, kind: 'changed' }]
+  const path = parent ? `${parent}.${field}` : field
+  const keys = [...new Set([...Object.keys(from), ...Object.keys(to)])]
+  return keys
+    .filter((key) => JSON.stringify(from[key]) !== JSON.stringify(to[key]))
+    .flatMap((key) => changedFields(key, from[key], to[key], path))
+}
+
+/** The translation key of a change's field name: a module by its name, a calendar setting by its label. */
+export function fieldLabelKey(change: Pick<Change, 'field' | 'parent'>): string {
+  if (change.parent === 'modules') return `modules.${change.field}`
+  if (change.parent === 'settings.calendar') return `calendarSettings.${change.field}`
+  return `activity.fieldNames.${change.field}`
 }

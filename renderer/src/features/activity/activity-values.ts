@@ -79,6 +79,11 @@ export function valueText(field: string, value: unknown, lookups: Lookups, texts
     const items = Array.isArray(value) ? value : [value]
     return items.length ? cut(items.map((item) => coded(item) ?? String(item)).join(', ')) : '—'
   }
+  // A role's permissions: the resources it grants something on, by their names.
+  if (field === 'permissions' && Array.isArray(value)) {
+    const resources = value.map((item) => String((item as { resource?: unknown }).resource ?? '')).filter(Boolean)
+    return resources.length ? cut(resources.map((resource) => texts.code(service, 'resource', resource) ?? resource).join(', ')) : '—'
+  }
   // Booked services are copies of the catalogue's, each with its own name.
   if (field === 'services' && Array.isArray(value)) {
     return value.length ? cut(value.map((item) => String((item as { name?: unknown }).name ?? '')).filter(Boolean).join(', ')) : '—'
@@ -107,7 +112,9 @@ export function codeKey(service: string, field: string, value: string): string |
   if (field === 'status' && service === 'waiting-list') return `waitingList.status.${value}`
   if (field === 'gender') return `customer.gender.${value}`
   if (field === 'kind' && service === 'work-place') return `workPlaces.kinds.${value}`
-  if (field === 'days') return `schedule.daysShort.${value}`
+  if (field === 'days' || field === 'workingDays') return `schedule.daysShort.${value}`
+  if (field === 'resource') return `resources.${value}`
+  if (field === 'toothNumbering') return `clinical.numbering.${value}`
   if (field === 'type' && service === 'fields') return `customFields.types.${value}`
   if (field === 'notificationChannels') return `customer.channel.${value}`
   if (service === 'tooth') return toothCodeKey(field, value)

@@ -55,6 +55,10 @@ describe.each(engines)('the dental chart (tooth) on %s', (engine) => {
     const patient = (await newCustomer(admin))._id
     const written: ToothEvent[] = await chart().create({ customerId: patient, teeth: [{ tooth: 11 }, { tooth: 21 }, { tooth: 22 }], code: 'Cr', status: 'planned' })
     expect(written.map((event) => [event.tooth, event.code, event.status])).toEqual([[11, 'Cr', 'planned'], [21, 'Cr', 'planned'], [22, 'Cr', 'planned']])
+    // The activity log has a row per tooth with that tooth's fields (not the list as one record).
+    const logged = await server.db('user_activities').where({ service: 'tooth' }).whereIn('recordId', written.map((event) => event._id)).select('recordId', 'changes')
+    const changesOf = (row: { changes: unknown }) => (typeof row.changes === 'string' ? JSON.parse(row.changes) : row.changes) as Record<string, unknown>
+    expect(logged.map((row) => [row.recordId, changesOf(row).tooth, changesOf(row).code]).sort()).toEqual(written.map((event) => [event._id, event.tooth, 'Cr']).sort())
     const before = await eventCount()
     // The third tooth's surface is wrong: the first two are not written either.
     const error = await failure(chart().create({ customerId: patient, teeth: [{ tooth: 36, surfaces: ['O'] }, { tooth: 37, surfaces: ['O'] }, { tooth: 11, surfaces: ['O'] }], code: 'C' }))

@@ -103,7 +103,10 @@ export const messages = {
   'degree-not-allowed': 'This code has no degree',
   'chart-entry-ended': 'This entry is not on the chart any more',
   'teeth-not-selected': 'Teeth not selected',
-  'health-card-exists': 'This patient already has a health card'
+  'health-card-exists': 'This patient already has a health card',
+  'treatment-visit-other-patient': 'This visit is another patient\'s',
+  'treatment-price-fixed': 'This service has a fixed price',
+  'treatment-billed': 'This treatment is already invoiced and cannot be changed'
 } as const
 
 export type MessageCode = keyof typeof messages

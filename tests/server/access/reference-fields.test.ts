@@ -80,6 +80,9 @@ async function recordsOf(admin: SignedIn): Promise<Record<string, string>> {
     fields: (await client.service('fields').create({ name: 'Referenced field', type: 'text' }))._id,
     odb: (await client.service('odb').create({ name: 'Referenced finding' }))._id,
     tooth: (await client.service('tooth').create({ customerId: customer._id, teeth: [{ tooth: 11 }], code: 'Cr' }))[0]._id,
+    appointment: (
+      await client.service('appointment').create({ customerId: customer._id, staffId: admin.auth.user._id, start: '2030-01-02T09:00:00.000Z', duration: 30, overrideWorkingHours: true })
+    )._id,
     'waiting-list': (
       await client.service('waiting-list').create({ customerId: customer._id, dateFrom: '2030-01-01', dateTo: '2030-01-31', timeFrom: '09:00', timeTo: '18:00', duration: 30 })
     )._id

@@ -23,6 +23,7 @@ import { APPOINTMENT_PATH, useAppointments, useCustomersByIds } from './useAppoi
 import { doctorName, useDoctors, useStaffNames } from './useResources'
 import { useCompanyZone } from './useCalendarSettings'
 import { addDays, companyToday, floatingDay, timeKey, toFloating } from './zoned-time'
+import { useCompletionGate } from '../treatment-done/useCompletionGate'
 
 /** The day's flow, left to right; drafts and online requests appear only when there are some. */
 const mainColumns: AppointmentStatus[] = ['planned', 'notConfirmed', 'confirmed', 'late', 'arrived', 'started', 'completed', 'noShow', 'cancelled']
@@ -60,6 +61,7 @@ export default function BoardPage() {
   const { doctors } = useDoctors()
   const doctorFilter = params.get('doctor')
   const now = useMinuteClock()
+  const { gate, dialog: completionDialog } = useCompletionGate()
 
   const shown = doctorFilter ? appointments.filter((item) => item.staffId === doctorFilter) : appointments
   const columns = [...mainColumns, ...extraColumns.filter((status) => shown.some((item) => item.status === status))]
@@ -78,6 +80,12 @@ export default function BoardPage() {
       return
     }
     setRefusal(null)
+    // Completing asks what was done first (treatment lines), unless the visit has them.
+    if (to === 'completed') return gate(appointment, () => moveTo(appointment, to))
+    return moveTo(appointment, to)
+  }
+
+  async function moveTo(appointment: AppointmentRecord, to: AppointmentStatus) {
     queryClient.setQueryData<Paginated<AppointmentRecord>>([APPOINTMENT_PATH, 'find', query], (old) =>
       old ? { ...old, data: old.data.map((item) => (item._id === appointment._id ? { ...item, status: to } : item)) } : old
     )
@@ -99,6 +107,7 @@ export default function BoardPage() {
   return (
     <>
       <PageHeader title={t('board.title')} />
+      {completionDialog}
       <Card className="appointments-card">
         <div className="board-toolbar">
           <Button onClick={() => go(today)} disabled={day === today}>

@@ -35,6 +35,7 @@ import { SlotFinder } from './SlotFinder'
 import { APPOINTMENT_PATH } from './useAppointments'
 import { useBookingProblem } from './useBookingProblem'
 import { statusColor } from './status-colors'
+import { useCompletionGate } from '../treatment-done/useCompletionGate'
 
 interface Props {
   /** An appointment to edit, or null to book a new one. */
@@ -66,6 +67,7 @@ export function BookingDrawer({ appointment, prefill = {}, onClose, onSaved }: P
   const canDelete = useCan('appointment', 'delete')
   const canWrite = useCan('appointment', appointment ? 'edit' : 'create')
   const [busy, setBusy] = useState(false)
+  const { gate, dialog: completionDialog } = useCompletionGate()
   const createAppointment = useCreate(APPOINTMENT_PATH)
   const patchAppointment = usePatch(APPOINTMENT_PATH)
   const removeAppointment = useRemove(APPOINTMENT_PATH)
@@ -136,7 +138,14 @@ export function BookingDrawer({ appointment, prefill = {}, onClose, onSaved }: P
     setOverride(false)
   }
 
+  /** Completing a visit asks what was done first (treatment lines), unless it has them. */
   async function save(values: BookingValues) {
+    const completing = appointment && appointment.status !== 'completed' && { ...initial, ...values }.status === 'completed'
+    if (completing) return gate(appointment, () => persist(values))
+    return persist(values)
+  }
+
+  async function persist(values: BookingValues) {
     const merged = { ...initial, ...values }
     // The Doctor rule has passed by now; this tells the types so, and guards a bypassed form.
     if (!hasDoctor(merged)) {
@@ -209,6 +218,7 @@ export function BookingDrawer({ appointment, prefill = {}, onClose, onSaved }: P
         </Space>
       }
     >
+      {completionDialog}
       <Form
         form={form}
         layout="vertical"

@@ -23,3 +23,23 @@ export async function serviceTimes(db: Knex, companyId: string, serviceIds: read
   const rows = (await db('services').select('_id', 'duration', 'bufferTime').whereIn('_id', ids).andWhere({ companyId })) as Array<{ _id: string; duration: number; bufferTime: number | null }>
   return new Map(rows.map((row) => [row._id, { duration: Number(row.duration), bufferTime: Number(row.bufferTime ?? 0) }]))
 }
+
+/** What a treatment line copies from the catalogue when it is written (its snapshot). */
+export interface ServiceSnapshot {
+  name: string
+  code: string | null
+  /** Minor units. */
+  price: number
+  duration: number
+  /** The price is fixed: a line may not charge another. */
+  staticPrice: boolean
+}
+
+/** A service of the company as a line's snapshot; undefined when it is not the company's. */
+export async function serviceSnapshot(db: Knex, companyId: string, serviceId: string): Promise<ServiceSnapshot | undefined> {
+  const row = (await db('services').where({ _id: serviceId, companyId }).first('name', 'code', 'price', 'duration', 'staticPrice')) as
+    | { name: string; code: string | null; price: number | string; duration: number | string; staticPrice: boolean | number }
+    | undefined
+  if (!row) return undefined
+  return { name: row.name, code: row.code ?? null, price: Number(row.price), duration: Number(row.duration), staticPrice: Boolean(row.staticPrice) }
+}

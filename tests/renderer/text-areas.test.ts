@@ -103,16 +103,34 @@ describe('texts split by area', () => {
 })
 
 /**
- * An area's file that a screen outside the area imports (the calendar's medical-alert flag) is
- * shown where the area's texts may not be loaded: it is held to the shared texts too. The
- * patient card is the exception: its route loads the clinical texts (router.tsx).
+ * An area's file that a screen outside the area imports (the calendar's medical-alert flag), and
+ * whatever area files it imports in turn, are shown where the area's texts may not be loaded:
+ * they are held to the shared texts too. Not the patient card (its route loads the clinical
+ * texts, router.tsx), nor past a file that loads its area's texts itself (`loadTextArea`) before
+ * showing what it imports.
  */
-function importedFromOutside(file: string, area: string): boolean {
-  const target = path.relative(path.join(rendererDir, 'features'), file).replace(/\.(ts|tsx)$/, '')
-  return sourceFiles(rendererDir).some((other) => {
-    const otherArea = areaOfFile(other)
-    if (otherArea === area || other.includes(`${path.sep}features${path.sep}customer${path.sep}`)) return false
-    const imports = [...fs.readFileSync(other, 'utf8').matchAll(/from '([^']+)'/g)].map((match) => path.resolve(path.dirname(other), match[1]))
-    return imports.some((resolved) => path.relative(path.join(rendererDir, 'features'), resolved) === target)
-  })
+const reachedCache = new Map<string, Set<string>>()
+function importsOf(file: string): string[] {
+  return [...fs.readFileSync(file, 'utf8').matchAll(/from '([^']+)'/g)]
+    .map((match) => path.resolve(path.dirname(file), match[1]))
+    .flatMap((base) => [`${base}.ts`, `${base}.tsx`].filter((candidate) => fs.existsSync(candidate)))
 }
+function reachedFromOutside(area: string): Set<string> {
+  const cached = reachedCache.get(area)
+  if (cached) return cached
+  const files = sourceFiles(rendererDir)
+  const inArea = (file: string) => areaOfFile(file) === area
+  const loadsItsTexts = (file: string) => fs.readFileSync(file, 'utf8').includes('loadTextArea(')
+  const host = (file: string) => file.includes(`${path.sep}features${path.sep}customer${path.sep}`)
+  const reached = new Set<string>()
+  const queue = files.filter((file) => !inArea(file) && !host(file)).flatMap(importsOf).filter(inArea)
+  while (queue.length > 0) {
+    const file = queue.pop()!
+    if (reached.has(file)) continue
+    reached.add(file)
+    if (!loadsItsTexts(file)) queue.push(...importsOf(file).filter(inArea))
+  }
+  reachedCache.set(area, reached)
+  return reached
+}
+const importedFromOutside = (file: string, area: string) => reachedFromOutside(area).has(file)

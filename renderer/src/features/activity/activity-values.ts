@@ -44,6 +44,9 @@ const referenceOf: Record<string, keyof Lookups> = {
   createdBy: 'people',
   endedBy: 'people',
   staffId: 'people',
+  doctorId: 'people',
+  assistantId: 'people',
+  serviceId: 'catalogue',
   statusChangedBy: 'people',
   revokedBy: 'people',
   customerId: 'customers',
@@ -78,6 +81,11 @@ export function valueText(field: string, value: unknown, lookups: Lookups, texts
   if (coded(Array.isArray(value) ? value[0] : value) !== null) {
     const items = Array.isArray(value) ? value : [value]
     return items.length ? cut(items.map((item) => coded(item) ?? String(item)).join(', ')) : '—'
+  }
+  // A treatment line's teeth: each tooth with its surfaces, "36 MO, 37".
+  if (field === 'teeth' && Array.isArray(value)) {
+    const teeth = value.map((item) => { const entry = item as { tooth?: unknown; surfaces?: unknown }; return `${String(entry.tooth ?? '')} ${Array.isArray(entry.surfaces) ? entry.surfaces.join('') : ''}`.trim() })
+    return teeth.length ? cut(teeth.join(', ')) : '—'
   }
   // A role's permissions: the resources it grants something on, by their names.
   if (field === 'permissions' && Array.isArray(value)) {

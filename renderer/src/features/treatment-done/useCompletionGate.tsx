@@ -1,7 +1,20 @@
-import { useState, type ReactNode } from 'react'
+import { useState, type ComponentType, type ReactNode } from 'react'
 import { client } from '../../api/client'
 import { useCan } from '../../api/permissions'
-import { CompleteVisitDialog, type CompletingVisit } from './CompleteVisitDialog'
+import { loadTextArea } from '../../i18n'
+import { toastError } from '../../app/toasts'
+import type { CompleteVisitDialog as Dialog, CompletingVisit } from './CompleteVisitDialog'
+
+type DialogComponent = ComponentType<Parameters<typeof Dialog>[0]>
+
+/**
+ * The dialog and its words (the clinical texts) load when a visit is first completed, not with
+ * the calendar and the board that offer completing.
+ */
+async function loadDialog(): Promise<DialogComponent> {
+  const [module] = await Promise.all([import('./CompleteVisitDialog'), loadTextArea('clinical')])
+  return module.CompleteVisitDialog
+}
 
 /**
  * Completing a visit asks for its treatments: `gate(visit, complete)` completes at once when the
@@ -11,7 +24,7 @@ import { CompleteVisitDialog, type CompletingVisit } from './CompleteVisitDialog
  */
 export function useCompletionGate(): { gate: (visit: CompletingVisit, complete: () => Promise<void>) => Promise<void>; dialog: ReactNode } {
   const canRecord = useCan('treatment', 'create')
-  const [open, setOpen] = useState<{ visit: CompletingVisit; complete: () => Promise<void> } | null>(null)
+  const [open, setOpen] = useState<{ visit: CompletingVisit; complete: () => Promise<void>; Dialog: DialogComponent } | null>(null)
 
   async function gate(visit: CompletingVisit, complete: () => Promise<void>) {
     if (!canRecord || !visit.customerId) return complete()
@@ -22,9 +35,14 @@ export function useCompletionGate(): { gate: (visit: CompletingVisit, complete: 
       // The treatment module off or the visit out of reach: completing stays possible.
       .catch(() => true)
     if (recorded) return complete()
-    setOpen({ visit, complete })
+    try {
+      setOpen({ visit, complete, Dialog: await loadDialog() })
+    } catch (error) {
+      // Offline with the dialog not cached: say so; the visit stays as it was.
+      toastError(error)
+    }
   }
 
-  const dialog = open ? <CompleteVisitDialog visit={open.visit} complete={open.complete} onClose={() => setOpen(null)} /> : null
+  const dialog = open ? <open.Dialog visit={open.visit} complete={open.complete} onClose={() => setOpen(null)} /> : null
   return { gate, dialog }
 }

@@ -103,7 +103,12 @@ export const messages = {
   'degree-not-allowed': 'This code has no degree',
   'chart-entry-ended': 'This entry is not on the chart any more',
   'teeth-not-selected': 'Teeth not selected',
-  'health-card-exists': 'This patient already has a health card'
+  'health-card-exists': 'This patient already has a health card',
+  'final-diagnosis-required': 'Final diagnosis must be selected',
+  'exam-signed': 'This exam is signed and cannot be changed; amend it to make a new version',
+  'exam-not-own': "Only the exam's doctor can sign it",
+  'exam-not-signed': 'Only a signed exam is amended; change the draft itself',
+  'exam-newer-version': 'This exam already has a newer version'
 } as const
 
 export type MessageCode = keyof typeof messages

@@ -31,6 +31,7 @@ import { appointmentStatusHistoryClient } from './services/appointments/appointm
 import { appointmentSlotsClient } from './services/appointments/appointment-slots/appointment-slots.shared'
 import { odbClient } from './services/clinical/odb/odb.shared'
 import { toothClient } from './services/clinical/tooth/tooth.shared'
+import { examClient } from './services/clinical/exam/exam.shared'
 import { diagnoseObjectivelyClient } from './services/clinical/diagnose-objectively/diagnose-objectively.shared'
 import { manipulationsClient } from './services/clinical/manipulations/manipulations.shared'
 import { presetsClient } from './services/clinical/presets/presets.shared'
@@ -73,6 +74,7 @@ export const clientServices = [
   appointmentSlotsClient,
   odbClient,
   toothClient,
+  examClient,
   diagnoseObjectivelyClient,
   manipulationsClient,
   presetsClient,

@@ -21,6 +21,7 @@ import { userActivities } from './audit/user-activities/user-activities'
 import { fields } from './customers/fields/fields'
 import { notes } from './customers/notes/notes'
 import { tooth } from './clinical/tooth/tooth'
+import { exam } from './clinical/exam/exam'
 import { customerCabinetToken } from './customers/customer-cabinet-token/customer-cabinet-token'
 import { customersMerge } from './customers/customers-merge/customers-merge'
 import { serviceCategories } from './catalogue/service-categories/service-categories'
@@ -79,6 +80,7 @@ export function services(app: Application) {
   app.configure(manipulations)
   app.configure(presets)
   app.configure(tooth)
+  app.configure(exam)
   app.configure(healthCard)
   app.configure(icd)
   app.configure(icdImport)

@@ -63,6 +63,7 @@ const expectedAccessTable: Record<string, Record<string, string>> = {
   'waiting-list': { find: 'appointment:view', get: 'appointment:view', create: 'appointment:create', update: 'refused', patch: 'appointment:edit', remove: 'appointment:delete' },
   // Chart events are never changed or deleted: a new event ends a wrong one.
   tooth: { find: 'tooth:view', get: 'tooth:view', create: 'tooth:create', update: 'refused', patch: 'refused', remove: 'refused' },
+  exam: { find: 'exam:view', get: 'exam:view', create: 'exam:create', update: 'refused', patch: 'exam:edit', remove: 'exam:delete' },
   // Issue 14's clinical dictionaries: each its own resource of spec section 6.
   odb: { find: 'odb:view', get: 'odb:view', create: 'odb:create', update: 'odb:edit', patch: 'odb:edit', remove: 'odb:delete' },
   'diagnose-objectively': { find: 'diagnose-objectively:view', get: 'diagnose-objectively:view', create: 'diagnose-objectively:create', update: 'diagnose-objectively:edit', patch: 'diagnose-objectively:edit', remove: 'diagnose-objectively:delete' },

@@ -2,10 +2,11 @@ import { useMemo, useState } from 'react'
 import { Alert, Button, Drawer, Dropdown, Grid, Popconfirm, Segmented, Space, Tag, Typography } from 'antd'
 import { useTranslation } from 'react-i18next'
 import type { Exam } from '../../../../server/src/services/clinical/exam/exam.shared'
-import { useCreate, useGet, usePatch, useRemove, refreshService } from '../../api/live'
+import { useCreate, useGet, usePatch, useRemove } from '../../api/live'
 import { useCan } from '../../api/permissions'
 import { useSession } from '../../api/session-store'
 import { toast, toastError } from '../../app/toasts'
+import { errorPath } from '../../api/errors'
 import { useFormat } from '../../i18n/format'
 import { useTeamNames } from '../customer/useTeamNames'
 import { applyPreset, dataFromForm, formFromExam, type ExamFormValues } from './exam-form'
@@ -44,6 +45,7 @@ export function ExamDrawer({ customerId, versions, onOpenGroup, onClose }: { cus
   const editing = shown === null || (shown === latest && shown.status === 'draft' && canEdit)
   const [values, setValues] = useState<ExamFormValues>(() => formFromExam(latest?.status === 'draft' ? latest : null, todayLocal()))
   const [busy, setBusy] = useState(false)
+  const [problem, setProblem] = useState<string | undefined>()
   const doctorId = shown?.doctorId ?? me
   const maySign = doctorId === me
 
@@ -54,15 +56,16 @@ export function ExamDrawer({ customerId, versions, onOpenGroup, onClose }: { cus
 
   async function save(sign: boolean) {
     setBusy(true)
+    setProblem(undefined)
     try {
       const data = dataFromForm(values)
       const draft = shown ?? (await create({ customerId, ...data }))
       const written = shown || sign ? await patch(draft._id, { ...(shown ? data : {}), ...(sign ? { sign: true as const } : {}) }) : draft
-      refreshService('exam')
       toast.success(sign ? t('exam.signedToast') : t('common.saved'))
       if (!shown) onOpenGroup(written.examGroupId)
       if (sign) onClose()
     } catch (error) {
+      setProblem(errorPath(error))
       toastError(error)
     } finally {
       setBusy(false)
@@ -74,7 +77,6 @@ export function ExamDrawer({ customerId, versions, onOpenGroup, onClose }: { cus
     setBusy(true)
     try {
       const next = await create({ customerId, amendsId: latest._id })
-      refreshService('exam')
       setValues(formFromExam(next, todayLocal()))
       setShownId(next._id)
       onOpenGroup(next.examGroupId)
@@ -89,7 +91,6 @@ export function ExamDrawer({ customerId, versions, onOpenGroup, onClose }: { cus
     if (!shown) return
     try {
       await remove(shown._id)
-      refreshService('exam')
       onClose()
     } catch (error) {
       toastError(error)
@@ -153,7 +154,7 @@ export function ExamDrawer({ customerId, versions, onOpenGroup, onClose }: { cus
       )}
       {editing && !maySign && <Alert type="info" showIcon message={t('exam.notYourExam')} style={{ marginBottom: 12 }} />}
       {editing ? (
-        <ExamEditor values={values} onChange={setValues} lists={lists} numbering={numbering} />
+        <ExamEditor values={values} onChange={setValues} lists={lists} numbering={numbering} problem={problem} />
       ) : shown ? (
         <ExamReadView exam={shown} lists={lists} numbering={numbering} />
       ) : null}

@@ -8,13 +8,16 @@ import { ohisIndexTeeth, OHIS_SCORE_MAX } from '../../../../domain/clinical/hygi
 import { previewOhis, type DiagnosisRow, type ExamFormValues, type HygieneRow, type ToothCodeRow } from './exam-form'
 import type { ExamLists } from './useExamLists'
 import { IcdSelect } from './IcdSelect'
+import { datePickerFormat } from '../customers/customer-form'
 
 const { TextArea } = Input
 const scores = Array.from({ length: OHIS_SCORE_MAX + 1 }, (_, score) => ({ value: score, label: String(score) }))
 
 /** The exam's form: every part of a draft, controlled by the drawer's state. */
-export function ExamEditor({ values, onChange, lists, numbering }: { values: ExamFormValues; onChange: (next: ExamFormValues) => void; lists: ExamLists; numbering: ToothNumbering }) {
-  const { t } = useTranslation()
+export function ExamEditor({ values, onChange, lists, numbering, problem }: { values: ExamFormValues; onChange: (next: ExamFormValues) => void; lists: ExamLists; numbering: ToothNumbering; problem?: string }) {
+  const { t, i18n } = useTranslation()
+  /** The server's error path marks its control (the toast says what is wrong). */
+  const status = (path: string) => (problem !== undefined && (problem === path || problem.startsWith(`${path}.`)) ? ('error' as const) : undefined)
   const set = <K extends keyof ExamFormValues>(key: K, value: ExamFormValues[K]) => onChange({ ...values, [key]: value })
   const toothOptions = allTeeth.map((tooth) => ({ value: tooth, label: formatTooth(tooth, numbering) }))
   const codeOptions = conditionCodes.map((code) => ({ value: code, label: `${code} · ${t(conditionLabelKey(code))}` }))
@@ -31,13 +34,13 @@ export function ExamEditor({ values, onChange, lists, numbering }: { values: Exa
             aria-label={t('exam.date')}
             allowClear={false}
             value={dayjs(values.date)}
-            format="L"
+            format={datePickerFormat(i18n.language)}
             onChange={(day) => day && set('date', day.format('YYYY-MM-DD'))}
             style={{ width: '100%' }}
           />
         </Form.Item>
         <Form.Item label={t('exam.visit')}>
-          <Select aria-label={t('exam.visit')} allowClear value={values.appointmentId ?? undefined} onChange={(id?: string) => set('appointmentId', id ?? null)} options={lists.visits} placeholder={t('exam.noVisit')} />
+          <Select status={status('appointmentId')} aria-label={t('exam.visit')} allowClear value={values.appointmentId ?? undefined} onChange={(id?: string) => set('appointmentId', id ?? null)} options={lists.visits} placeholder={t('exam.noVisit')} />
         </Form.Item>
       </div>
 
@@ -64,8 +67,8 @@ export function ExamEditor({ values, onChange, lists, numbering }: { values: Exa
       <div className="exam-rows">
         {values.toothCodes.map((row, index) => (
           <div className="exam-code-line" key={index}>
-            <Select aria-label={t('exam.tooth')} showSearch optionFilterProp="label" placeholder={t('exam.tooth')} value={row.tooth ?? undefined} onChange={(tooth: number) => setCode(index, { tooth })} options={toothOptions} />
-            <Select aria-label={t('exam.code')} value={row.code || undefined} placeholder={t('exam.code')} onChange={(code: string) => setCode(index, { code })} options={codeOptions} />
+            <Select status={status(`toothCodes.${index}.tooth`)} aria-label={t('exam.tooth')} showSearch optionFilterProp="label" placeholder={t('exam.tooth')} value={row.tooth ?? undefined} onChange={(tooth: number) => setCode(index, { tooth })} options={toothOptions} />
+            <Select status={status(`toothCodes.${index}.code`)} aria-label={t('exam.code')} value={row.code || undefined} placeholder={t('exam.code')} onChange={(code: string) => setCode(index, { code })} options={codeOptions} />
             <Button aria-label={t('common.delete')} onClick={() => set('toothCodes', values.toothCodes.filter((_, at) => at !== index))}>×</Button>
           </div>
         ))}
@@ -77,9 +80,10 @@ export function ExamEditor({ values, onChange, lists, numbering }: { values: Exa
         {values.diagnoses.map((row, index) => (
           <div className="exam-row-line" key={index}>
             <Select aria-label={t('exam.diagnosisKind')} value={row.kind} onChange={(kind: DiagnosisRow['kind']) => setDiagnosis(index, { kind })} options={diagnosisKinds.map((kind) => ({ value: kind, label: t(`exam.kinds.${kind}`) }))} />
-            <IcdSelect ariaLabel={t('exam.icd')} value={row.icdCode} onChange={(icdCode) => setDiagnosis(index, { icdCode })} />
+            <IcdSelect status={status(`diagnoses.${index}.icdCode`)} ariaLabel={t('exam.icd')} value={row.icdCode} onChange={(icdCode) => setDiagnosis(index, { icdCode })} />
             <Select
               aria-label={t('exam.teeth')}
+              status={status(`diagnoses.${index}.teeth`)}
               mode="multiple"
               showSearch
               optionFilterProp="label"

@@ -9,7 +9,7 @@ import { titleIn } from '../../../../domain/clinical/codes/titles'
 const looksLikeCode = (text: string) => /^[a-z]\d/i.test(text)
 
 /** An ICD-10 code found by its code ("K02") or words of its title, shipped or the company's own. */
-export function IcdSelect({ value, onChange, ariaLabel }: { value: string; onChange: (code: string) => void; ariaLabel: string }) {
+export function IcdSelect({ value, onChange, ariaLabel, status }: { value: string; onChange: (code: string) => void; ariaLabel: string; status?: 'error' }) {
   const { t, i18n } = useTranslation()
   const [search, setSearch] = useState('')
   const typed = useDebounced(search.trim(), 250)
@@ -21,6 +21,7 @@ export function IcdSelect({ value, onChange, ariaLabel }: { value: string; onCha
   return (
     <Select
       showSearch
+      status={status}
       aria-label={ariaLabel}
       value={value || undefined}
       placeholder={t('exam.icdPlaceholder')}

@@ -56,9 +56,10 @@ async function logExamRead(context: HookContext) {
  * log's readers need not hold `exam: view`).
  */
 function examActivity(context: HookContext, result: Record<string, unknown>) {
-  const data = (context.data ?? {}) as { amendsId?: string; sign?: boolean }
-  const action = context.method === 'create' ? (data.amendsId ? 'amend' : 'create') : context.method === 'patch' && data.sign ? 'sign' : context.method
   const exam = result as Exam
+  // The hooks replaced the call's data with the row (create) or the changes (patch): read the outcome.
+  const signing = context.method === 'patch' && (context.data as Partial<Exam> | undefined)?.status === 'signed'
+  const action = context.method === 'create' ? (exam.previousVersionId ? 'amend' : 'create') : signing ? 'sign' : context.method
   return { action, service: examPath, customerId: exam.customerId, version: exam.version }
 }
 

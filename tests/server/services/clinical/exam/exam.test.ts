@@ -168,6 +168,8 @@ describe.each(engines)('exams on %s', (engine) => {
         diagnoses: signed.diagnoses, recommendations: 'review in a month', signedAt: null, signedBy: null
       })
       expect(await exams().get(draft._id)).toEqual(signed)
+      const actions = await server.db('user_activities').where({ service: 'exam' }).whereIn('recordId', [draft._id, amended._id]).whereIn('method', ['create', 'patch']).orderBy('createdAt')
+      expect(actions.map((row) => (typeof row.changes === 'string' ? JSON.parse(row.changes) : row.changes).action)).toEqual(['create', 'sign', 'amend'])
       const again = await failure(exams().create({ customerId: patient, amendsId: draft._id }))
       expect([again.name, again.data?.code]).toEqual(['Conflict', 'exam-newer-version'])
       const ofDraft = await failure(exams().create({ customerId: patient, amendsId: amended._id }))

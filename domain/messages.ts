@@ -106,7 +106,12 @@ export const messages = {
   'health-card-exists': 'This patient already has a health card',
   'treatment-visit-other-patient': 'This visit is another patient\'s',
   'treatment-price-fixed': 'This service has a fixed price',
-  'treatment-billed': 'This treatment is already invoiced and cannot be changed'
+  'treatment-billed': 'This treatment is already invoiced and cannot be changed',
+  'final-diagnosis-required': 'Final diagnosis must be selected',
+  'exam-signed': 'This exam is signed and cannot be changed; amend it to make a new version',
+  'exam-not-own': "Only the exam's doctor can sign it",
+  'exam-not-signed': 'Only a signed exam is amended; change the draft itself',
+  'exam-newer-version': 'This exam already has a newer version'
 } as const
 
 export type MessageCode = keyof typeof messages

@@ -32,6 +32,7 @@ import { appointmentSlotsClient } from './services/appointments/appointment-slot
 import { odbClient } from './services/clinical/odb/odb.shared'
 import { toothClient } from './services/clinical/tooth/tooth.shared'
 import { treatmentClient } from './services/clinical/treatment/treatment.shared'
+import { examClient } from './services/clinical/exam/exam.shared'
 import { diagnoseObjectivelyClient } from './services/clinical/diagnose-objectively/diagnose-objectively.shared'
 import { manipulationsClient } from './services/clinical/manipulations/manipulations.shared'
 import { presetsClient } from './services/clinical/presets/presets.shared'
@@ -75,6 +76,7 @@ export const clientServices = [
   odbClient,
   toothClient,
   treatmentClient,
+  examClient,
   diagnoseObjectivelyClient,
   manipulationsClient,
   presetsClient,

@@ -24,8 +24,8 @@ export interface TextArea {
 
 export const textAreas = {
   clinical: {
-    namespaces: ['cdb', 'clinical', 'clinicalCodes', 'clinicalDictionaries', 'healthCard', 'icd', 'manipulations', 'odb', 'presets', 'treatment', 'treatmentDone'],
-    folders: ['clinical', 'clinical-codes', 'clinical-dictionaries', 'health-card', 'treatment', 'treatment-done'],
+    namespaces: ['cdb', 'clinical', 'clinicalCodes', 'clinicalDictionaries', 'healthCard', 'icd', 'manipulations', 'odb', 'presets', 'treatment', 'treatmentDone', 'exam'],
+    folders: ['clinical', 'clinical-codes', 'clinical-dictionaries', 'health-card', 'treatment', 'treatment-done', 'exam'],
     shared: [
       'cdb.title', 'cdb.settingsText', 'icd.title', 'icd.settingsText', 'odb.title', 'odb.settingsText',
       'manipulations.title', 'manipulations.settingsText', 'presets.title', 'presets.settingsText',
@@ -37,7 +37,7 @@ export const textAreas = {
   admin: {
     namespaces: ['activity', 'resources', 'roles'],
     folders: ['activity', 'roles'],
-    shared: ['activity.title', 'activity.settingsText', 'roles.default']
+    shared: ['activity.title', 'activity.settingsText', 'activity.gone', 'roles.default']
   }
 } as const satisfies Record<string, TextArea>
 

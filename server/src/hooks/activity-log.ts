@@ -113,3 +113,25 @@ function defaultChanges(context: HookContext, result: Row, view: Row, before: Ro
   // A service that is not a record service: what the call sent, as the new values.
   return Object.fromEntries(keys.filter((key) => key in data).map((key) => [key, { from: null, to: valueOf(key) }]))
 }
+
+/**
+ * A person's read of clinical records (issue 14, item 8: who viewed an exam): one row per call,
+ * whatever it returned, written at once (a read has no transaction). Internal reads are never
+ * logged. `changes` carries `action: 'view'` and what the log shows of the records read.
+ */
+export async function logRead(context: HookContext, entry: { recordId: string | null; changes: Row }): Promise<void> {
+  const identity = context.params.identity
+  if (!context.params.provider || !identity) return
+  const row = {
+    _id: newId(),
+    companyId: identity.user.companyId,
+    branchId: null,
+    userId: identity.user._id,
+    service: context.path,
+    method: context.method,
+    recordId: entry.recordId,
+    changes: { action: 'view', ...entry.changes },
+    createdAt: now()
+  }
+  await dbOf(context.app, context.params)(USER_ACTIVITIES_TABLE).insert(activityCodec.toDb(row))
+}

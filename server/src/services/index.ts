@@ -22,6 +22,7 @@ import { fields } from './customers/fields/fields'
 import { notes } from './customers/notes/notes'
 import { tooth } from './clinical/tooth/tooth'
 import { treatment } from './clinical/treatment/treatment'
+import { exam } from './clinical/exam/exam'
 import { customerCabinetToken } from './customers/customer-cabinet-token/customer-cabinet-token'
 import { customersMerge } from './customers/customers-merge/customers-merge'
 import { serviceCategories } from './catalogue/service-categories/service-categories'
@@ -81,6 +82,7 @@ export function services(app: Application) {
   app.configure(presets)
   app.configure(tooth)
   app.configure(treatment)
+  app.configure(exam)
   app.configure(healthCard)
   app.configure(icd)
   app.configure(icdImport)

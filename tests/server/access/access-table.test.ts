@@ -65,6 +65,7 @@ const expectedAccessTable: Record<string, Record<string, string>> = {
   tooth: { find: 'tooth:view', get: 'tooth:view', create: 'tooth:create', update: 'refused', patch: 'refused', remove: 'refused' },
   // Treatments done: patched field by field, never replaced whole.
   treatment: { find: 'treatment:view', get: 'treatment:view', create: 'treatment:create', update: 'refused', patch: 'treatment:edit', remove: 'treatment:delete' },
+  exam: { find: 'exam:view', get: 'exam:view', create: 'exam:create', update: 'refused', patch: 'exam:edit', remove: 'exam:delete' },
   // Issue 14's clinical dictionaries: each its own resource of spec section 6.
   odb: { find: 'odb:view', get: 'odb:view', create: 'odb:create', update: 'odb:edit', patch: 'odb:edit', remove: 'odb:delete' },
   'diagnose-objectively': { find: 'diagnose-objectively:view', get: 'diagnose-objectively:view', create: 'diagnose-objectively:create', update: 'diagnose-objectively:edit', patch: 'diagnose-objectively:edit', remove: 'diagnose-objectively:delete' },

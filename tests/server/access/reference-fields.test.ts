@@ -5,6 +5,7 @@ import type { ClientApplication } from '../../../server/src/client'
 import { engines, failure, startServer, type SignedIn, type TestServer } from '../support/harness'
 import { roleId } from '../support/fixtures'
 import { anyService } from '../support/any-service'
+import { FULL_WEEK, at, setSchedule } from '../support/appointment-fixtures'
 
 /**
  * Rules over every service (issue 11, item 5): every field of a writing method's data schema that
@@ -17,6 +18,11 @@ const WRITES = ['create', 'update', 'patch'] as const satisfies readonly Service
 const NOT_RECORD_DATA = new Set(['authentication'])
 /** Names that look like ids but hold none of our records' ids. */
 const NOT_REFERENCES = new Set<string>([])
+/**
+ * Ids of lists that also hold shipped entries (no company), which the generic check cannot
+ * accept: their service checks them itself (exam: complaints of the `cdb` list).
+ */
+const CHECKED_BY_SERVICE = new Set<string>(['cdbIds'])
 
 interface DeclaredWrite {
   path: string
@@ -60,12 +66,15 @@ const concrete = (path: string[]) => path.map((step) => (step === '*' ? '0' : st
 const UNUSED_ID = '0195d1c0-0000-7000-8000-0000000000ff'
 
 /** One record of each referenceable service, made by a clinic's administrator. */
-async function recordsOf(admin: SignedIn): Promise<Record<string, string>> {
+async function recordsOf(server: TestServer, admin: SignedIn): Promise<Record<string, string>> {
   const client: ClientApplication = admin.client
   const branchId = admin.auth.branchIds[0]
   client.set('currentBranchId', branchId)
   const customer = await client.service('customers').create({ first_name: 'Referenced', last_name: 'Customer' })
   const service = await client.service('service').create({ name: 'Referenced service', duration: 30, price: 1000 })
+  await setSchedule(server, admin.auth.user._id, FULL_WEEK)
+  const visit = await client.service('appointment').create({ customerId: customer._id, staffId: admin.auth.user._id, start: at('2031-01-07', '10:00'), duration: 30 })
+  const exam = await client.service('exam').create({ customerId: customer._id })
   return {
     branches: branchId,
     customers: customer._id,
@@ -79,10 +88,10 @@ async function recordsOf(admin: SignedIn): Promise<Record<string, string>> {
     'work-place': (await client.service('work-place').create({ name: 'Referenced chair', branchId }))._id,
     fields: (await client.service('fields').create({ name: 'Referenced field', type: 'text' }))._id,
     odb: (await client.service('odb').create({ name: 'Referenced finding' }))._id,
+    'diagnose-objectively': (await client.service('diagnose-objectively').find({ query: { $limit: 1 } })).data[0]._id,
+    appointment: visit._id,
+    exam: exam._id,
     tooth: (await client.service('tooth').create({ customerId: customer._id, teeth: [{ tooth: 11 }], code: 'Cr' }))[0]._id,
-    appointment: (
-      await client.service('appointment').create({ customerId: customer._id, staffId: admin.auth.user._id, start: '2030-01-02T09:00:00.000Z', duration: 30, overrideWorkingHours: true })
-    )._id,
     'waiting-list': (
       await client.service('waiting-list').create({ customerId: customer._id, dateFrom: '2030-01-01', dateTo: '2030-01-31', timeFrom: '09:00', timeTo: '18:00', duration: 30 })
     )._id
@@ -106,8 +115,8 @@ describe.each(engines)('reference fields on %s', (engine) => {
   beforeAll(async () => {
     server = await startServer(engine)
     own = await server.registerClinic('Own')
-    ownRecords = await recordsOf(own)
-    foreignRecords = await recordsOf(await server.registerClinic('Foreign'))
+    ownRecords = await recordsOf(server, own)
+    foreignRecords = await recordsOf(server, await server.registerClinic('Foreign'))
     cases = declaredWrites().flatMap((write) => referenceFields(write.schema).map((field) => ({ ...write, field })))
   }, 60_000)
   afterAll(() => server.stop())
@@ -125,7 +134,7 @@ describe.each(engines)('reference fields on %s', (engine) => {
       const references = new Set(referenceFields(write.schema).map((field) => field.path.join('.')))
       for (const path of propertyPaths(write.schema)) {
         const name = path.split('.').pop()!
-        if (/(Id|Ids)$/.test(name) && !NOT_REFERENCES.has(name) && !references.has(path) && !references.has(`${path}.*`)) undeclared.push(`${write.path}.${write.method}: ${path}`)
+        if (/(Id|Ids)$/.test(name) && !NOT_REFERENCES.has(name) && !CHECKED_BY_SERVICE.has(name) && !references.has(path) && !references.has(`${path}.*`)) undeclared.push(`${write.path}.${write.method}: ${path}`)
       }
     }
     expect(undeclared).toEqual([])

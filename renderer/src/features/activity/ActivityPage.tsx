@@ -11,7 +11,7 @@ import { ActivityFilters } from './ActivityFilters'
 import { ActivityChanges } from './ActivityChanges'
 import { ActivityRecord } from './ActivityRecord'
 import { useActivityLookups } from './useActivityLookups'
-import { recordName } from './activity-values'
+import { entryRecordName } from './activity-values'
 
 const PAGE_SIZE = 25
 
@@ -35,7 +35,7 @@ export default function ActivityPage() {
       <Typography.Text type="secondary">{lookups.people.get(entry.userId) ?? '—'}</Typography.Text>
     </div>
   )
-  const what = (entry: ActivityEntry) => <ActivityRecord summary={summarize(entry)} name={recordName(entry.service, entry.recordId, lookups)} />
+  const what = (entry: ActivityEntry) => <ActivityRecord summary={summarize(entry)} name={entryRecordName(entry, lookups)} />
   const changes = (entry: ActivityEntry) => <ActivityChanges service={entry.service} changes={summarize(entry).changes} lookups={lookups} />
   // A phone stacks the three columns in one cell.
   const columns: TableColumnsType<ActivityEntry> = phone

@@ -160,3 +160,14 @@ export function recordName(service: string, recordId: string | null, lookups: Lo
   const kind = recordsOf[service]
   return (kind && recordId && lookups[kind].get(recordId)) || null
 }
+
+/** Records that carry no name of their own and are named by their patient (an exam: "Viewed · Exam · Ivanov"). */
+const namedByPatient = new Set(['exam'])
+
+/** The name an entry shows: its record's, or for a patient's clinical record the patient's. */
+export function entryRecordName(entry: { service: string; recordId: string | null; changes?: Record<string, unknown> | null }, lookups: Lookups): string | null {
+  const own = recordName(entry.service, entry.recordId, lookups)
+  if (own || !namedByPatient.has(entry.service)) return own
+  const customerId = entry.changes?.customerId
+  return typeof customerId === 'string' ? lookups.customers.get(customerId) ?? null : null
+}

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react'
 import type { PermissionResource } from '../../../../domain/access/resources'
 import { ChartSection } from './ChartSection'
+import { ExamSection } from '../exam/ExamSection'
 import { TreatmentsDoneSection } from '../treatment-done/TreatmentsDoneSection'
 
 /** What a section of the treatment tab is given: the patient. */
@@ -23,5 +24,6 @@ export interface TreatmentSection {
 
 export const treatmentSections: readonly TreatmentSection[] = [
   { key: 'chart', label: 'treatment.sections.chart', resource: 'tooth', render: (props) => <ChartSection {...props} /> },
+  { key: 'exams', label: 'treatment.sections.exams', resource: 'exam', render: (props) => <ExamSection customerId={props.customerId} /> },
   { key: 'done', label: 'treatment.sections.done', resource: 'treatment', render: (props) => <TreatmentsDoneSection customerId={props.customerId} /> }
 ]

@@ -16,7 +16,8 @@ export const userActivitySchema = Type.Object(
     userId: IdSchema,
     /** The service path (`specialty`, `customers`, `trash`...). */
     service: Type.String({ maxLength: 100 }),
-    method: Type.Union([Type.Literal('create'), Type.Literal('patch'), Type.Literal('update'), Type.Literal('remove')]),
+    /** A write, or a read of clinical records (get, find: see logRead in activity-log.ts). */
+    method: Type.Union([Type.Literal('create'), Type.Literal('patch'), Type.Literal('update'), Type.Literal('remove'), Type.Literal('get'), Type.Literal('find')]),
     recordId: Type.Union([Type.String({ maxLength: 100 }), Type.Null()]),
     /**
      * create: `{ field: value }` as set; patch/update: `{ field: { from, to } }` for the fields

@@ -1,4 +1,5 @@
-import { isMultiRooted, isFdiTooth, type FdiTooth } from './teeth'
+import { isMultiRooted, isFdiTooth, permanentTeeth, type FdiTooth } from './teeth'
+import { effectiveFindings, isToothAbsent, type ToothChartState } from './conditions'
 
 /**
  * The periodontal chart's data and maths. Six sites per tooth (Open Dental's API names):
@@ -137,6 +138,30 @@ export interface PerioThresholds {
 
 export const defaultPerioThresholds: Readonly<PerioThresholds> = { depth: 4, attachment: 4, recession: 3, mobility: 2, furcation: 2 }
 
+/**
+ * What a company may set each threshold to (whole numbers): a depth within the probe's 1-19 mm,
+ * attachment loss up to 28 mm (PD 19 with 9 mm of recession), recession 1-9 mm, grades 1-3.
+ */
+export const perioThresholdLimits: Readonly<Record<keyof PerioThresholds, { min: number; max: number }>> = {
+  depth: { min: 1, max: DEPTH_MAX },
+  attachment: { min: 1, max: DEPTH_MAX - MARGIN_MIN },
+  recession: { min: 1, max: MARGIN_MAX },
+  mobility: { min: 1, max: GRADE_MAX },
+  furcation: { min: 1, max: GRADE_MAX }
+}
+export const perioThresholdKeys = Object.keys(defaultPerioThresholds) as (keyof PerioThresholds)[]
+
+/** The first threshold of a company's setting that is not a whole number within its limits; null when all are. */
+export function perioThresholdProblem(thresholds: Partial<Record<keyof PerioThresholds, unknown>>): keyof PerioThresholds | null {
+  for (const key of perioThresholdKeys) {
+    const value = thresholds[key]
+    if (value === undefined) continue
+    const { min, max } = perioThresholdLimits[key]
+    if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max) return key
+  }
+  return null
+}
+
 /** A company's thresholds: its own settings over the defaults (unset or invalid values fall back). */
 export function perioThresholds(company?: Partial<PerioThresholds> | null): PerioThresholds {
   const merged = { ...defaultPerioThresholds }
@@ -195,6 +220,18 @@ export function siteIndex(chart: PerioChart, mark: SiteMark): SiteIndex {
 export const bleedingIndex = (chart: PerioChart) => siteIndex(chart, 'bleeding')
 /** Plaque, per cent of available sites. */
 export const plaqueIndex = (chart: PerioChart) => siteIndex(chart, 'plaque')
+
+/** The four site indices of a chart (computed on every read; never stored or accepted from a client). */
+export interface PerioIndices {
+  bleeding: SiteIndex
+  plaque: SiteIndex
+  suppuration: SiteIndex
+  calculus: SiteIndex
+}
+
+export function perioIndices(chart: PerioChart): PerioIndices {
+  return { bleeding: siteIndex(chart, 'bleeding'), plaque: siteIndex(chart, 'plaque'), suppuration: siteIndex(chart, 'suppuration'), calculus: siteIndex(chart, 'calculus') }
+}
 
 /** Sites at or over the depth threshold (the usual "pockets of 4 mm or more" count). */
 export function deepSiteCount(chart: PerioChart, thresholds: PerioThresholds = defaultPerioThresholds): number {
@@ -256,4 +293,38 @@ export function compareCharts(before: PerioChart, after: PerioChart): SiteChange
     }
   }
   return changes
+}
+
+// ---------------------------------------------------------------------------------------------
+// Starting a chart.
+
+/**
+ * A new chart's teeth from the patient's tooth chart (chartAsOf of the `tooth` events): the 32
+ * permanent teeth, those absent on the chart (missing, adentia, an M that is not only planned, or
+ * a pontic AT standing in for one) marked missing, implants (an I that is not only planned)
+ * marked implant. Nothing is probed yet.
+ */
+export function perioPrefill(toothChart: Readonly<Record<number, ToothChartState>> = {}): PerioToothEntry[] {
+  return permanentTeeth.map((tooth) => {
+    const state = toothChart[tooth]
+    const actual = effectiveFindings(state).filter((finding) => finding.status !== 'planned')
+    const missing = isToothAbsent(state) || actual.some((finding) => finding.code === 'AT')
+    const implant = !missing && actual.some((finding) => finding.code === 'I')
+    return { ...emptyTooth(tooth, missing), ...(implant ? { implant: true } : {}) }
+  })
+}
+
+/**
+ * A new chart cloned from an earlier one (Dentally's "clone last exam"): teeth, missing and
+ * implant marks, depths, margins, mobility and furcation are copied to be probed over; the day's
+ * marks (bleeding, suppuration, plaque, calculus) are not, so an unprobed site never inflates
+ * today's indices.
+ */
+export function clonePerioChart(chart: PerioChart): PerioChart {
+  return {
+    teeth: chart.teeth.map((entry) => ({
+      ...entry,
+      sites: Object.fromEntries(Object.entries(entry.sites).map(([site, value]) => [site, { ...emptySite(), depth: value?.depth ?? null, margin: value?.margin ?? null }]))
+    }))
+  }
 }

@@ -103,7 +103,15 @@ export const messages = {
   'degree-not-allowed': 'This code has no degree',
   'chart-entry-ended': 'This entry is not on the chart any more',
   'teeth-not-selected': 'Teeth not selected',
-  'health-card-exists': 'This patient already has a health card'
+  'health-card-exists': 'This patient already has a health card',
+  'perio-depth-range': 'Pocket depth is a whole number of millimetres from 0 to 19',
+  'perio-margin-range': 'Gingival margin is a whole number of millimetres from -9 to 9',
+  'perio-grade-range': 'Mobility and furcation are graded 0 to 3',
+  'perio-furcation-single-root': 'Furcation is charted only on teeth with several roots',
+  'perio-values-on-missing': 'A missing tooth has no values',
+  'perio-duplicate-tooth': 'This tooth is already on the chart',
+  'perio-chart-closed': 'This perio chart is closed and can no longer be changed',
+  'perio-threshold-range': 'This threshold is out of range'
 } as const
 
 export type MessageCode = keyof typeof messages

@@ -11,6 +11,7 @@ import * as icdCdb from './20261125100000_icd_cdb'
 import * as clinicalDictionaries from './20261125110000_clinical_dictionaries'
 import * as toothChart from './20261125120000_tooth_chart'
 import * as healthCard from './20261125130000_health_card'
+import * as perio from './20261126110000_perio'
 
 interface Migration {
   up: (db: Knex) => Promise<void>
@@ -33,7 +34,8 @@ const migrations: Array<[string, Migration]> = [
   ['20261125100000_icd_cdb', icdCdb],
   ['20261125110000_clinical_dictionaries', clinicalDictionaries],
   ['20261125120000_tooth_chart', toothChart],
-  ['20261125130000_health_card', healthCard]
+  ['20261125130000_health_card', healthCard],
+  ['20261126110000_perio', perio]
 ]
 
 export const migrationSource: Knex.MigrationSource<[string, Migration]> = {

@@ -37,6 +37,7 @@ import { diagnoseObjectively } from './clinical/diagnose-objectively/diagnose-ob
 import { manipulations } from './clinical/manipulations/manipulations'
 import { presets } from './clinical/presets/presets'
 import { healthCard } from './customers/health-card/health-card'
+import { perio } from './clinical/perio/perio'
 import { icd } from './clinical/icd/icd'
 import { icdImport } from './clinical/icd-import/icd-import'
 import { cdb } from './clinical/cdb/cdb'
@@ -80,6 +81,7 @@ export function services(app: Application) {
   app.configure(presets)
   app.configure(tooth)
   app.configure(healthCard)
+  app.configure(perio)
   app.configure(icd)
   app.configure(icdImport)
   app.configure(cdb)

@@ -4,6 +4,7 @@ import { referenceFields, type ReferenceField } from '../../../server/src/schema
 import type { ClientApplication } from '../../../server/src/client'
 import { engines, failure, startServer, type SignedIn, type TestServer } from '../support/harness'
 import { roleId } from '../support/fixtures'
+import { FULL_WEEK, setSchedule } from '../support/appointment-fixtures'
 import { anyService } from '../support/any-service'
 
 /**
@@ -60,7 +61,7 @@ const concrete = (path: string[]) => path.map((step) => (step === '*' ? '0' : st
 const UNUSED_ID = '0195d1c0-0000-7000-8000-0000000000ff'
 
 /** One record of each referenceable service, made by a clinic's administrator. */
-async function recordsOf(admin: SignedIn): Promise<Record<string, string>> {
+async function recordsOf(admin: SignedIn, server: TestServer): Promise<Record<string, string>> {
   const client: ClientApplication = admin.client
   const branchId = admin.auth.branchIds[0]
   client.set('currentBranchId', branchId)
@@ -80,6 +81,10 @@ async function recordsOf(admin: SignedIn): Promise<Record<string, string>> {
     fields: (await client.service('fields').create({ name: 'Referenced field', type: 'text' }))._id,
     odb: (await client.service('odb').create({ name: 'Referenced finding' }))._id,
     tooth: (await client.service('tooth').create({ customerId: customer._id, teeth: [{ tooth: 11 }], code: 'Cr' }))[0]._id,
+    appointment: await (async () => {
+      await setSchedule(server, admin.auth.user._id, FULL_WEEK)
+      return (await client.service('appointment').create({ customerId: customer._id, staffId: admin.auth.user._id, start: '2031-03-04T06:00:00.000Z', duration: 30 }))._id
+    })(),
     'waiting-list': (
       await client.service('waiting-list').create({ customerId: customer._id, dateFrom: '2030-01-01', dateTo: '2030-01-31', timeFrom: '09:00', timeTo: '18:00', duration: 30 })
     )._id
@@ -103,8 +108,8 @@ describe.each(engines)('reference fields on %s', (engine) => {
   beforeAll(async () => {
     server = await startServer(engine)
     own = await server.registerClinic('Own')
-    ownRecords = await recordsOf(own)
-    foreignRecords = await recordsOf(await server.registerClinic('Foreign'))
+    ownRecords = await recordsOf(own, server)
+    foreignRecords = await recordsOf(await server.registerClinic('Foreign'), server)
     cases = declaredWrites().flatMap((write) => referenceFields(write.schema).map((field) => ({ ...write, field })))
   }, 60_000)
   afterAll(() => server.stop())

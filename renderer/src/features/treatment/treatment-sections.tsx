@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react'
 import type { PermissionResource } from '../../../../domain/access/resources'
 import { ChartSection } from './ChartSection'
+import { PerioSection } from '../perio/PerioSection'
 
 /** What a section of the treatment tab is given: the patient. */
 export interface SectionProps {
@@ -21,5 +22,6 @@ export interface TreatmentSection {
 }
 
 export const treatmentSections: readonly TreatmentSection[] = [
-  { key: 'chart', label: 'treatment.sections.chart', resource: 'tooth', render: (props) => <ChartSection {...props} /> }
+  { key: 'chart', label: 'treatment.sections.chart', resource: 'tooth', render: (props) => <ChartSection {...props} /> },
+  { key: 'perio', label: 'treatment.sections.perio', resource: 'exam', render: (props) => <PerioSection customerId={props.customerId} /> }
 ]

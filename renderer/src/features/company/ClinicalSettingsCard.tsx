@@ -43,7 +43,7 @@ export function ClinicalSettingsCard() {
   if (!company.data) return null
   return (
     <Card title={t('perioSettings.title')} style={{ marginTop: 16 }}>
-      <Form form={form} layout="vertical" onFinish={save} disabled={!canEdit || busy} style={{ maxWidth: 820 }}>
+      <Form form={form} layout="vertical" requiredMark={false} onFinish={save} disabled={!canEdit || busy} style={{ maxWidth: 820 }}>
         <Row gutter={16}>
           <Col xs={24} md={12}>
             <Form.Item name="toothNumbering" label={t('perioSettings.numbering')}>
@@ -55,7 +55,7 @@ export function ClinicalSettingsCard() {
         <Typography.Paragraph type="secondary">{t('perioSettings.thresholdsHint')}</Typography.Paragraph>
         <Row gutter={16}>
           {perioThresholdKeys.map((key) => (
-            <Col xs={12} sm={8} md={4} key={key} style={{ minWidth: 150 }}>
+            <Col xs={24} sm={12} md={8} key={key}>
               <Form.Item
                 name={['perioThresholds', key]}
                 label={t(`perioSettings.${key}`)}

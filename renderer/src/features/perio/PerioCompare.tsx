@@ -27,17 +27,19 @@ export function PerioCompare({ before, after, numbering }: { before: Dated; afte
     const rows = which.above ? (['change', 'depth'] as const) : (['depth', 'change'] as const)
     return rows.map((row) => (
       <Fragment key={`${arch.arch}-${which.side}-${row}`}>
-        <div className="perio-label">{row === 'change' ? t('perio.compare.change') : `${t('perio.row.depth')} · ${t(`perio.side.${which.arch}.${which.side}`)}`}</div>
+        <div className="perio-label">{row === 'change' ? t('perio.compare.change') : t(`perio.side.${which.arch}.${which.side}`)}</div>
         {arch.teeth.map((tooth) => gridSites(tooth, which.side).map((site, index) => {
           const change: SiteChange | undefined = bySite.get(`${tooth}${site}`)
           const missing = toothEntry({ teeth: after.teeth }, tooth)?.missing === true
           const classes = ['perio-cell', index === 0 ? 'perio-tooth-start' : '', missing ? 'perio-missing' : '']
           if (row === 'depth') {
             const depth = change?.after.depth ?? null
+            if (depth !== null && depth > 9) classes.push('perio-two')
             return <div key={`${tooth}${site}${row}`} className={classes.join(' ')}>{depth ?? ''}</div>
           }
           const value = change ? changeValue(change) : null
           if (change?.trend) classes.push(`perio-trend-${change.trend}`)
+          if (changeText(value).length > 1) classes.push('perio-two')
           const label = change?.trend ? `${formatTooth(tooth, numbering)} ${t(`clinical.perio.site.${site}`)}: ${changeText(value)} (${t(`clinical.perio.trend.${change.trend}`)})` : undefined
           return <div key={`${tooth}${site}${row}`} className={classes.join(' ')} title={label} aria-label={label}>{changeText(value)}</div>
         }))}
@@ -52,6 +54,7 @@ export function PerioCompare({ before, after, numbering }: { before: Dated; afte
         <Tag color="red">{t('perio.compare.worse', { count: summary.worse })}</Tag>
         <Tag color="green">{t('perio.compare.better', { count: summary.better })}</Tag>
         <Typography.Text type="secondary">{t('perio.compare.rule')}</Typography.Text>
+        <Typography.Text type="secondary">{t('perio.compare.rows')}</Typography.Text>
       </Space>
       <div className="perio-grid-wrap">
         {gridArches.map((arch) => (

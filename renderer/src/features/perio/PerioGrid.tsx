@@ -56,6 +56,7 @@ export function PerioGrid({ chart, thresholds, numbering, cursor, mode = 'depth'
           if (red) classes.push('perio-red')
           if (active) classes.push('perio-active')
           if (row === 'attachment') classes.push('perio-computed')
+          if (cellText(number, row).length > 1) classes.push('perio-two')
           const label = t('perio.cellLabel', { tooth: formatTooth(tooth, numbering), site: t(`clinical.perio.site.${site}`), field: t(`clinical.perio.field.${row}`), value: number === null ? '—' : cellText(number, row) })
           return missing || !onPick || row === 'attachment' ? (
             <div key={key} className={classes.join(' ')} aria-label={label} title={label}>{missing ? '' : cellText(number, row)}</div>

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next'
 import { useGet, usePatch } from '../../api/live'
 import { useCan } from '../../api/permissions'
 import { toast, toastError } from '../../app/toasts'
-import { perioThresholdKeys, perioThresholdLimits, perioThresholds, type PerioThresholds } from '../../../../domain/clinical/perio'
+import { perioThresholdKeys, perioThresholdLimits, perioThresholds, type PerioThresholds } from '../../../../domain/clinical/perio-thresholds'
 
 interface Values {
   toothNumbering: 'FDI' | 'American'

@@ -1,6 +1,6 @@
 import { resolve } from '@feathersjs/schema'
 import { Type, getValidator, type Static, type TNumber, type TOptional } from '@feathersjs/typebox'
-import { perioThresholdKeys, perioThresholds, type PerioThresholds } from '../../../../../domain/clinical/perio'
+import { perioThresholdKeys, perioThresholds, type PerioThresholds } from '../../../../../domain/clinical/perio-thresholds'
 import type { HookContext } from '../../../declarations'
 import { dataValidator, queryValidator } from '../../../validators'
 import { strictQuery, IdSchema, InstantSchema } from '../../../schema/query'

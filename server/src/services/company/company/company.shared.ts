@@ -1,7 +1,7 @@
 import { clientService } from '../../../client-service'
 import type { CompanyService } from './company.class'
 import { defaultCalendarSettings, type CalendarSettings } from '../../../../../domain/schedule/calendar-settings'
-import { defaultPerioThresholds, type PerioThresholds } from '../../../../../domain/clinical/perio'
+import { defaultPerioThresholds, type PerioThresholds } from '../../../../../domain/clinical/perio-thresholds'
 
 export const companyPath = 'company'
 export const companyMethods = ['find', 'get', 'patch'] as const

@@ -5,7 +5,7 @@ import { queryValidator } from '../../../validators'
 import { IdSchema } from '../../../schema/query'
 import { companySchema } from '../company/company.schema'
 import { withCalendarDefaults } from '../../../../../domain/schedule/calendar-settings'
-import { perioThresholds } from '../../../../../domain/clinical/perio'
+import { perioThresholds } from '../../../../../domain/clinical/perio-thresholds'
 
 /** Main: what every signed-in screen needs about the current company, with its size. */
 export const myCompanySchema = Type.Intersect(

@@ -111,7 +111,15 @@ export const messages = {
   'exam-signed': 'This exam is signed and cannot be changed; amend it to make a new version',
   'exam-not-own': "Only the exam's doctor can sign it",
   'exam-not-signed': 'Only a signed exam is amended; change the draft itself',
-  'exam-newer-version': 'This exam already has a newer version'
+  'exam-newer-version': 'This exam already has a newer version',
+  'perio-depth-range': 'Pocket depth is a whole number of millimetres from 0 to 19',
+  'perio-margin-range': 'Gingival margin is a whole number of millimetres from -9 to 9',
+  'perio-grade-range': 'Mobility and furcation are graded 0 to 3',
+  'perio-furcation-single-root': 'Furcation is charted only on teeth with several roots',
+  'perio-values-on-missing': 'A missing tooth has no values',
+  'perio-duplicate-tooth': 'This tooth is already on the chart',
+  'perio-chart-closed': 'This perio chart is closed and can no longer be changed',
+  'perio-threshold-range': 'This threshold is out of range'
 } as const
 
 export type MessageCode = keyof typeof messages

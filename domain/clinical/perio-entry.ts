@@ -1,4 +1,4 @@
-import { DEPTH_MAX, buccalSites, emptySite, lingualSites, type PerioChart, type PerioSite, type PerioSiteEntry } from './perio'
+import { DEPTH_MAX, MARGIN_MAX, buccalSites, emptySite, lingualSites, type PerioChart, type PerioSite, type PerioSiteEntry } from './perio'
 import { permanentRows, quadrantOf, sideOf, type FdiTooth } from './teeth'
 
 /**
@@ -13,7 +13,7 @@ export interface SiteRef {
 }
 
 /** The three sites of one side of a tooth left to right on the chart (distal first on the patient's right). */
-function sidesLeftToRight(tooth: FdiTooth, sites: readonly PerioSite[]): PerioSite[] {
+export function sidesLeftToRight(tooth: FdiTooth, sites: readonly PerioSite[]): PerioSite[] {
   // sites are listed mesial, middle, distal; on the patient's right the distal side is drawn left.
   return sideOf(tooth) === 'right' ? [...sites].reverse() : [...sites]
 }
@@ -59,10 +59,16 @@ export interface EntryCursor {
   site: SiteRef | null
   /** After the "tens" key: the next digit d records 10 + d. */
   tens: boolean
+  /** Margin entry after "-": the next digit d records a recession, -d. */
+  negative?: boolean
 }
+
+/** What a digit records: the pocket depth, or the gingival margin (negative for recession). */
+export type EntryMode = 'depth' | 'margin'
 
 export type EntryChange =
   | { kind: 'depth'; site: SiteRef; depth: number }
+  | { kind: 'margin'; site: SiteRef; margin: number }
   | { kind: 'toggle'; site: SiteRef; mark: 'bleeding' | 'suppuration' | 'plaque' | 'calculus' }
 
 export interface EntryResult {
@@ -80,9 +86,19 @@ const MARK_KEYS: Record<string, 'bleeding' | 'suppuration' | 'plaque' | 'calculu
  * ArrowRight/Tab and ArrowLeft/Backspace move. Letters are matched case-blind; the caller passes
  * the layout-independent letter (KeyboardEvent.code's) so a Cyrillic layout works too.
  */
-export function entryKey(path: readonly SiteRef[], cursor: EntryCursor, key: string): EntryResult {
+export function entryKey(path: readonly SiteRef[], cursor: EntryCursor, key: string, mode: EntryMode = 'depth'): EntryResult {
   const site = cursor.site ?? path[0] ?? null
   if (site === null) return { cursor, change: null }
+  if (mode === 'margin') {
+    // Margin mode: "-" then a digit is a recession, a digit alone a gum over the CEJ (0-9 mm).
+    if (/^[0-9]$/.test(key)) {
+      const margin = (cursor.negative ? -1 : 1) * Number(key)
+      if (Math.abs(margin) > MARGIN_MAX) return { cursor: { site, tens: false }, change: null }
+      return { cursor: { site: nextSite(path, site) ?? site, tens: false }, change: { kind: 'margin', site, margin: margin === 0 ? 0 : margin } }
+    }
+    if (key === '-') return { cursor: { site, tens: false, negative: !cursor.negative }, change: null }
+    if (key === '+') return { cursor: { site, tens: false }, change: null }
+  }
   if (/^[0-9]$/.test(key)) {
     const depth = (cursor.tens ? 10 : 0) + Number(key)
     if (depth > DEPTH_MAX) return { cursor: { site, tens: false }, change: null }
@@ -108,7 +124,9 @@ export function applyEntryChange(chart: PerioChart, change: EntryChange): PerioC
     teeth: teeth.map((entry) => {
       if (entry.tooth !== tooth) return entry
       const current: PerioSiteEntry = entry.sites[site] ?? emptySite()
-      const updated = change.kind === 'depth' ? { ...current, depth: change.depth } : { ...current, [change.mark]: !current[change.mark] }
+      const updated = change.kind === 'depth'
+        ? { ...current, depth: change.depth }
+        : change.kind === 'margin' ? { ...current, margin: change.margin } : { ...current, [change.mark]: !current[change.mark] }
       return { ...entry, sites: { ...entry.sites, [site]: updated } }
     })
   }

@@ -1,4 +1,6 @@
-import { isMultiRooted, isFdiTooth, type FdiTooth } from './teeth'
+import { isMultiRooted, isFdiTooth, permanentTeeth, type FdiTooth } from './teeth'
+import { effectiveFindings, isToothAbsent, type ToothChartState } from './conditions'
+import { DEPTH_MAX, DEPTH_MIN, GRADE_MAX, MARGIN_MAX, MARGIN_MIN, defaultPerioThresholds, type PerioThresholds } from './perio-thresholds'
 
 /**
  * The periodontal chart's data and maths. Six sites per tooth (Open Dental's API names):
@@ -15,11 +17,8 @@ export const perioSites: readonly PerioSite[] = ['MB', 'B', 'DB', 'ML', 'L', 'DL
 export const buccalSites: readonly PerioSite[] = ['MB', 'B', 'DB']
 export const lingualSites: readonly PerioSite[] = ['ML', 'L', 'DL']
 
-export const DEPTH_MIN = 0
-export const DEPTH_MAX = 19
-export const MARGIN_MIN = -9
-export const MARGIN_MAX = 9
-export const GRADE_MAX = 3
+export { DEPTH_MIN, DEPTH_MAX, MARGIN_MIN, MARGIN_MAX, GRADE_MAX } from './perio-thresholds'
+export { defaultPerioThresholds, perioThresholdKeys, perioThresholdLimits, perioThresholdProblem, perioThresholds, type PerioThresholds } from './perio-thresholds'
 
 /** One probing site. Null depth or margin: not recorded. */
 export interface PerioSiteEntry {
@@ -119,34 +118,6 @@ export function perioChartProblems(chart: PerioChart): PerioProblem[] {
   return problems
 }
 
-// ---------------------------------------------------------------------------------------------
-// Red thresholds: a value at or beyond its threshold shows red.
-
-export interface PerioThresholds {
-  /** Pocket depth at or above this is red (default 4 mm). */
-  depth: number
-  /** Attachment loss at or above this is red (default 4 mm). */
-  attachment: number
-  /** Recession (as a positive number of mm) at or above this is red (default 3 mm). */
-  recession: number
-  /** Mobility at or above this is red (default 2). */
-  mobility: number
-  /** Furcation at or above this is red (default 2). */
-  furcation: number
-}
-
-export const defaultPerioThresholds: Readonly<PerioThresholds> = { depth: 4, attachment: 4, recession: 3, mobility: 2, furcation: 2 }
-
-/** A company's thresholds: its own settings over the defaults (unset or invalid values fall back). */
-export function perioThresholds(company?: Partial<PerioThresholds> | null): PerioThresholds {
-  const merged = { ...defaultPerioThresholds }
-  for (const key of Object.keys(merged) as (keyof PerioThresholds)[]) {
-    const value = company?.[key]
-    if (typeof value === 'number' && Number.isFinite(value) && value >= 0) merged[key] = value
-  }
-  return merged
-}
-
 export interface SiteFlags {
   depth: boolean
   attachment: boolean
@@ -195,6 +166,18 @@ export function siteIndex(chart: PerioChart, mark: SiteMark): SiteIndex {
 export const bleedingIndex = (chart: PerioChart) => siteIndex(chart, 'bleeding')
 /** Plaque, per cent of available sites. */
 export const plaqueIndex = (chart: PerioChart) => siteIndex(chart, 'plaque')
+
+/** The four site indices of a chart (computed on every read; never stored or accepted from a client). */
+export interface PerioIndices {
+  bleeding: SiteIndex
+  plaque: SiteIndex
+  suppuration: SiteIndex
+  calculus: SiteIndex
+}
+
+export function perioIndices(chart: PerioChart): PerioIndices {
+  return { bleeding: siteIndex(chart, 'bleeding'), plaque: siteIndex(chart, 'plaque'), suppuration: siteIndex(chart, 'suppuration'), calculus: siteIndex(chart, 'calculus') }
+}
 
 /** Sites at or over the depth threshold (the usual "pockets of 4 mm or more" count). */
 export function deepSiteCount(chart: PerioChart, thresholds: PerioThresholds = defaultPerioThresholds): number {
@@ -256,4 +239,38 @@ export function compareCharts(before: PerioChart, after: PerioChart): SiteChange
     }
   }
   return changes
+}
+
+// ---------------------------------------------------------------------------------------------
+// Starting a chart.
+
+/**
+ * A new chart's teeth from the patient's tooth chart (chartAsOf of the `tooth` events): the 32
+ * permanent teeth, those absent on the chart (missing, adentia, an M that is not only planned, or
+ * a pontic AT standing in for one) marked missing, implants (an I that is not only planned)
+ * marked implant. Nothing is probed yet.
+ */
+export function perioPrefill(toothChart: Readonly<Record<number, ToothChartState>> = {}): PerioToothEntry[] {
+  return permanentTeeth.map((tooth) => {
+    const state = toothChart[tooth]
+    const actual = effectiveFindings(state).filter((finding) => finding.status !== 'planned')
+    const missing = isToothAbsent(state) || actual.some((finding) => finding.code === 'AT')
+    const implant = !missing && actual.some((finding) => finding.code === 'I')
+    return { ...emptyTooth(tooth, missing), ...(implant ? { implant: true } : {}) }
+  })
+}
+
+/**
+ * A new chart cloned from an earlier one (Dentally's "clone last exam"): teeth, missing and
+ * implant marks, depths, margins, mobility and furcation are copied to be probed over; the day's
+ * marks (bleeding, suppuration, plaque, calculus) are not, so an unprobed site never inflates
+ * today's indices.
+ */
+export function clonePerioChart(chart: PerioChart): PerioChart {
+  return {
+    teeth: chart.teeth.map((entry) => ({
+      ...entry,
+      sites: Object.fromEntries(Object.entries(entry.sites).map(([site, value]) => [site, { ...emptySite(), depth: value?.depth ?? null, margin: value?.margin ?? null }]))
+    }))
+  }
 }

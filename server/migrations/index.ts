@@ -12,6 +12,7 @@ import * as clinicalDictionaries from './20261125110000_clinical_dictionaries'
 import * as toothChart from './20261125120000_tooth_chart'
 import * as healthCard from './20261125130000_health_card'
 import * as exams from './20261126100000_exams'
+import * as perio from './20261126110000_perio'
 import * as treatmentsDone from './20261126120000_treatments_done'
 
 interface Migration {
@@ -37,6 +38,7 @@ const migrations: Array<[string, Migration]> = [
   ['20261125120000_tooth_chart', toothChart],
   ['20261125130000_health_card', healthCard],
   ['20261126100000_exams', exams],
+  ['20261126110000_perio', perio],
   ['20261126120000_treatments_done', treatmentsDone]
 ]
 

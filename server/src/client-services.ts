@@ -37,6 +37,7 @@ import { diagnoseObjectivelyClient } from './services/clinical/diagnose-objectiv
 import { manipulationsClient } from './services/clinical/manipulations/manipulations.shared'
 import { presetsClient } from './services/clinical/presets/presets.shared'
 import { healthCardClient } from './services/customers/health-card/health-card.shared'
+import { perioClient } from './services/clinical/perio/perio.shared'
 import { icdClient } from './services/clinical/icd/icd.shared'
 import { icdImportClient } from './services/clinical/icd-import/icd-import.shared'
 import { cdbClient } from './services/clinical/cdb/cdb.shared'
@@ -81,6 +82,7 @@ export const clientServices = [
   manipulationsClient,
   presetsClient,
   healthCardClient,
+  perioClient,
   icdClient,
   icdImportClient,
   cdbClient,

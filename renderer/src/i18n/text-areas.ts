@@ -24,8 +24,8 @@ export interface TextArea {
 
 export const textAreas = {
   clinical: {
-    namespaces: ['cdb', 'clinical', 'clinicalCodes', 'clinicalDictionaries', 'healthCard', 'icd', 'manipulations', 'odb', 'presets', 'treatment', 'treatmentDone', 'exam'],
-    folders: ['clinical', 'clinical-codes', 'clinical-dictionaries', 'health-card', 'treatment', 'treatment-done', 'exam'],
+    namespaces: ['cdb', 'clinical', 'clinicalCodes', 'clinicalDictionaries', 'healthCard', 'icd', 'manipulations', 'odb', 'presets', 'treatment', 'treatmentDone', 'exam', 'perio'],
+    folders: ['clinical', 'clinical-codes', 'clinical-dictionaries', 'health-card', 'treatment', 'treatment-done', 'exam', 'perio'],
     shared: [
       'cdb.title', 'cdb.settingsText', 'icd.title', 'icd.settingsText', 'odb.title', 'odb.settingsText',
       'manipulations.title', 'manipulations.settingsText', 'presets.title', 'presets.settingsText',

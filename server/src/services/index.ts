@@ -39,6 +39,7 @@ import { diagnoseObjectively } from './clinical/diagnose-objectively/diagnose-ob
 import { manipulations } from './clinical/manipulations/manipulations'
 import { presets } from './clinical/presets/presets'
 import { healthCard } from './customers/health-card/health-card'
+import { perio } from './clinical/perio/perio'
 import { icd } from './clinical/icd/icd'
 import { icdImport } from './clinical/icd-import/icd-import'
 import { cdb } from './clinical/cdb/cdb'
@@ -84,6 +85,7 @@ export function services(app: Application) {
   app.configure(treatment)
   app.configure(exam)
   app.configure(healthCard)
+  app.configure(perio)
   app.configure(icd)
   app.configure(icdImport)
   app.configure(cdb)

@@ -92,3 +92,30 @@ describe('perio entry keys', () => {
     expect(applyEntryChange(again, { kind: 'depth', site: { tooth: 15, site: 'L' }, depth: 2 }).teeth.map((entry) => entry.tooth)).toEqual([16, 15])
   })
 })
+
+describe('margin entry', () => {
+  const path = entryPath(permanentTeeth)
+  const start: EntryCursor = { site: path[0], tens: false }
+
+  it('records a digit as a gum over the CEJ and "-" then a digit as recession, moving on', () => {
+    const plain = entryKey(path, start, '2', 'margin')
+    expect(plain.change).toEqual({ kind: 'margin', site: path[0], margin: 2 })
+    expect(plain.cursor).toEqual({ site: path[1], tens: false })
+    const minus = entryKey(path, start, '-', 'margin')
+    expect(minus).toEqual({ cursor: { site: path[0], tens: false, negative: true }, change: null })
+    const recession = entryKey(path, minus.cursor, '3', 'margin')
+    expect(recession.change).toEqual({ kind: 'margin', site: path[0], margin: -3 })
+    expect(recession.cursor.negative).toBeFalsy()
+    expect(entryKey(path, minus.cursor, '0', 'margin').change).toEqual({ kind: 'margin', site: path[0], margin: 0 })
+    expect(entryKey(path, minus.cursor, '-', 'margin').cursor.negative).toBe(false)
+  })
+
+  it('keeps marks and movement as in depth mode, and stores the margin without touching the depth', () => {
+    expect(entryKey(path, { site: path[1], tens: false }, 'b', 'margin').change).toEqual({ kind: 'toggle', site: path[0], mark: 'bleeding' })
+    expect(entryKey(path, { site: path[1], tens: false }, 'Backspace', 'margin').cursor.site).toEqual(path[0])
+    const chart: PerioChart = { teeth: [emptyTooth(18)] }
+    const depth = applyEntryChange(chart, { kind: 'depth', site: path[0], depth: 4 })
+    const both = applyEntryChange(depth, { kind: 'margin', site: path[0], margin: -2 })
+    expect(both.teeth[0].sites.DB).toMatchObject({ depth: 4, margin: -2 })
+  })
+})

@@ -1,6 +1,6 @@
 import {
   attachmentLevel, bleedingIndex, compareCharts, deepSiteCount, defaultPerioThresholds, emptySite, emptyTooth, perioChartProblems,
-  perioThresholds, perioToothProblems, plaqueIndex, siteIndex, siteRedFlags, toothRedFlags, type PerioChart, type PerioSite, type PerioSiteEntry,
+  perioThresholds, perioToothProblems, plaqueIndex, perioThresholdProblem, perioIndices, perioPrefill, clonePerioChart, siteIndex, siteRedFlags, toothRedFlags, type PerioChart, type PerioSite, type PerioSiteEntry,
   type PerioToothEntry
 } from '../../../domain/clinical/perio'
 
@@ -140,5 +140,58 @@ describe('comparing two exams', () => {
     expect(change(16, 'L')).toMatchObject({ depthChange: null, attachmentChange: null, trend: null })
     expect(change(15, 'B')).toMatchObject({ before: { depth: null }, after: { depth: 2 }, trend: null })
     expect(change(17, 'MB')).toMatchObject({ before: { depth: 3 }, after: { depth: null }, trend: null })
+  })
+})
+
+describe('company thresholds', () => {
+  it('accepts whole numbers within each limit and names the first that is not', () => {
+    expect(perioThresholdProblem({ depth: 5, attachment: 28, recession: 1, mobility: 3, furcation: 1 })).toBeNull()
+    expect(perioThresholdProblem({})).toBeNull()
+    expect(perioThresholdProblem({ depth: 20 })).toBe('depth')
+    expect(perioThresholdProblem({ depth: 0 })).toBe('depth')
+    expect(perioThresholdProblem({ attachment: 29 })).toBe('attachment')
+    expect(perioThresholdProblem({ recession: 2.5 })).toBe('recession')
+    expect(perioThresholdProblem({ mobility: 4 })).toBe('mobility')
+    expect(perioThresholdProblem({ furcation: '2' })).toBe('furcation')
+  })
+})
+
+describe('the four indices', () => {
+  it('computes bleeding, plaque, suppuration and calculus together', () => {
+    const marked = { ...emptySite(), depth: 3, bleeding: true, calculus: true }
+    const chart: PerioChart = { teeth: [{ ...emptyTooth(16), sites: { MB: marked, B: { ...marked, plaque: true } } }, emptyTooth(17, true)] }
+    const indices = perioIndices(chart)
+    expect(indices.bleeding).toEqual({ marked: 2, available: 6, percent: 33 })
+    expect(indices.calculus.percent).toBe(33)
+    expect(indices.plaque).toEqual({ marked: 1, available: 6, percent: 16 })
+    expect(indices.suppuration).toEqual({ marked: 0, available: 6, percent: 0 })
+  })
+})
+
+describe('starting a chart', () => {
+  it('prefills the 32 permanent teeth, missing and pontics skipped, implants marked, planned work ignored', () => {
+    const teeth = perioPrefill({
+      18: { condition: 'secondaryAdentia' },
+      26: { findings: [{ code: 'M', status: 'existing' }] },
+      36: { findings: [{ code: 'I', status: 'done' }] },
+      46: { findings: [{ code: 'AT', status: 'done' }] },
+      47: { findings: [{ code: 'M', status: 'planned' }, { code: 'I', status: 'planned' }] }
+    })
+    expect(teeth).toHaveLength(32)
+    expect(teeth.filter((entry) => entry.missing).map((entry) => entry.tooth)).toEqual([18, 26, 46])
+    expect(teeth.filter((entry) => entry.implant).map((entry) => entry.tooth)).toEqual([36])
+    expect(teeth.find((entry) => entry.tooth === 47)).toEqual(emptyTooth(47, false))
+    expect(perioChartProblems({ teeth })).toEqual([])
+    expect(perioPrefill().every((entry) => !entry.missing)).toBe(true)
+  })
+
+  it('clones an earlier chart without the day\'s marks', () => {
+    const earlier: PerioChart = {
+      teeth: [{ ...emptyTooth(16), mobility: 1, furcation: 2, sites: { MB: { ...emptySite(), depth: 5, margin: -2, bleeding: true, plaque: true, suppuration: true, calculus: true } } }, emptyTooth(17, true)]
+    }
+    const clone = clonePerioChart(earlier)
+    expect(clone.teeth[0]).toEqual({ ...emptyTooth(16), mobility: 1, furcation: 2, sites: { MB: { ...emptySite(), depth: 5, margin: -2 } } })
+    expect(clone.teeth[1]).toEqual(emptyTooth(17, true))
+    expect(earlier.teeth[0].sites.MB?.bleeding).toBe(true)
   })
 })

@@ -33,6 +33,8 @@ const expectedAccessTable: Record<string, Record<string, string>> = {
   'customers-merge': { create: 'customers:delete', update: 'refused' },
   'force-logout': { create: 'force-logout:create', update: 'refused' },
   'health-card': { find: 'exam:view', get: 'exam:view', create: 'exam:create', update: 'refused', patch: 'exam:edit', remove: 'exam:delete' },
+  // Perio charts are part of the examination (no perio resource in the spec); only drafts change or go.
+  perio: { find: 'exam:view', get: 'exam:view', create: 'exam:create', update: 'refused', patch: 'exam:edit', remove: 'exam:delete' },
   'my-company': { get: 'my-company:view', update: 'refused' },
   // patch: a colleague's working hours and whether they take appointments.
   'my-team': { find: 'my-team:view', get: 'my-team:view', update: 'refused', patch: 'my-team:edit' },

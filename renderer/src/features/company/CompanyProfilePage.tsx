@@ -4,6 +4,7 @@ import { useNavigate, useParams } from 'react-router'
 import { PageHeader } from '../../components/PageHeader'
 import { useSignedIn } from '../../api/session-store'
 import { GeneralTab } from './GeneralTab'
+import { ClinicalSettingsCard } from './ClinicalSettingsCard'
 import { BranchesTab } from './BranchesTab'
 // Issue 5's schedule tab. Part of this page's chunk: a React.lazy tab inside the router's
 // transition stayed on its fallback in the built app.
@@ -32,7 +33,7 @@ export default function CompanyProfilePage() {
         onChange={(key) => navigate(`/company/profile/${key}`)}
         destroyOnHidden
         items={[
-          { key: 'general', label: t('company.generalTab'), children: <GeneralTab /> },
+          { key: 'general', label: t('company.generalTab'), children: <><GeneralTab /><ClinicalSettingsCard /></> },
           { key: 'branches', label: t('company.branchesTab'), children: <BranchesTab /> },
           {
             key: 'schedule',

@@ -3,6 +3,7 @@ import type { PermissionResource } from '../../../../domain/access/resources'
 import { ChartSection } from './ChartSection'
 import { ExamSection } from '../exam/ExamSection'
 import { TreatmentsDoneSection } from '../treatment-done/TreatmentsDoneSection'
+import { PerioSection } from '../perio/PerioSection'
 
 /** What a section of the treatment tab is given: the patient. */
 export interface SectionProps {
@@ -25,5 +26,6 @@ export interface TreatmentSection {
 export const treatmentSections: readonly TreatmentSection[] = [
   { key: 'chart', label: 'treatment.sections.chart', resource: 'tooth', render: (props) => <ChartSection {...props} /> },
   { key: 'exams', label: 'treatment.sections.exams', resource: 'exam', render: (props) => <ExamSection customerId={props.customerId} /> },
+  { key: 'perio', label: 'treatment.sections.perio', resource: 'exam', render: (props) => <PerioSection customerId={props.customerId} /> },
   { key: 'done', label: 'treatment.sections.done', resource: 'treatment', render: (props) => <TreatmentsDoneSection customerId={props.customerId} /> }
 ]

@@ -1,5 +1,6 @@
 import { resolve } from '@feathersjs/schema'
-import { Type, getValidator, type Static } from '@feathersjs/typebox'
+import { Type, getValidator, type Static, type TNumber, type TOptional } from '@feathersjs/typebox'
+import { perioThresholdKeys, perioThresholds, type PerioThresholds } from '../../../../../domain/clinical/perio-thresholds'
 import type { HookContext } from '../../../declarations'
 import { dataValidator, queryValidator } from '../../../validators'
 import { strictQuery, IdSchema, InstantSchema } from '../../../schema/query'
@@ -30,6 +31,12 @@ export const calendarSettingsSchema = Type.Object(
   { additionalProperties: false }
 )
 
+/** `settings.perioThresholds`: the perio chart's red values; a patch may send some (merged: company.ts). */
+export const perioThresholdsSchema = Type.Object(
+  Object.fromEntries(perioThresholdKeys.map((key) => [key, Type.Optional(Type.Number())])) as Record<keyof PerioThresholds, TOptional<TNumber>>,
+  { additionalProperties: false }
+)
+
 const modulesSchema = Type.Object(Object.fromEntries(companyModules.map((name) => [name, Type.Optional(Type.Boolean())])), { additionalProperties: false })
 const settingsSchema = Type.Object(
   {
@@ -37,7 +44,8 @@ const settingsSchema = Type.Object(
     branchesSeeAllCustomers: Type.Optional(Type.Boolean()),
     requireCustomerSource: Type.Optional(Type.Boolean()),
     toothNumbering: Type.Optional(Type.Union([Type.Literal('FDI'), Type.Literal('American')])),
-    calendar: Type.Optional(calendarSettingsSchema)
+    calendar: Type.Optional(calendarSettingsSchema),
+    perioThresholds: Type.Optional(perioThresholdsSchema)
   },
   { additionalProperties: false }
 )
@@ -63,7 +71,7 @@ export const companySchema = Type.Object(
 export type Company = Static<typeof companySchema>
 /** A company made before the calendar settings existed reads them as the defaults. */
 export const companyResolver = resolve<Company, HookContext>({
-  settings: async (value) => (value ? { ...value, calendar: withCalendarDefaults(value.calendar) } : value)
+  settings: async (value) => (value ? { ...value, calendar: withCalendarDefaults(value.calendar), perioThresholds: perioThresholds(value.perioThresholds) } : value)
 })
 export const companyExternalResolver = resolve<Company, HookContext>({})
 

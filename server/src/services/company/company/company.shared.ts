@@ -1,6 +1,7 @@
 import { clientService } from '../../../client-service'
 import type { CompanyService } from './company.class'
 import { defaultCalendarSettings, type CalendarSettings } from '../../../../../domain/schedule/calendar-settings'
+import { defaultPerioThresholds, type PerioThresholds } from '../../../../../domain/clinical/perio-thresholds'
 
 export const companyPath = 'company'
 export const companyMethods = ['find', 'get', 'patch'] as const
@@ -31,12 +32,15 @@ export interface CompanySettings {
   toothNumbering: 'FDI' | 'American'
   /** The appointment calendar (domain/schedule/calendar-settings.ts). */
   calendar: CalendarSettings
+  /** The perio chart's red values (domain/clinical/perio.ts). */
+  perioThresholds: PerioThresholds
 }
 export const defaultCompanySettings: CompanySettings = {
   phoneProtection: false,
   branchesSeeAllCustomers: false,
   requireCustomerSource: false,
   toothNumbering: 'FDI',
-  calendar: defaultCalendarSettings
+  calendar: defaultCalendarSettings,
+  perioThresholds: { ...defaultPerioThresholds }
 }
 export const companyClient = clientService<CompanyClientService>()(companyPath, companyMethods)

@@ -5,6 +5,7 @@ import type { Application, HookContext } from '../../../declarations'
 import { clinicError } from '../../../errors'
 import { calendarSettingsProblem, withCalendarDefaults, type CalendarSettings } from '../../../../../domain/schedule/calendar-settings'
 import { checkId } from '../../../hooks/check-id'
+import { perioThresholdProblem, perioThresholds, type PerioThresholds } from '../../../../../domain/clinical/perio-thresholds'
 import { companyChannel } from '../../../channels'
 import { CompanyService, companyRowShape, companyServiceOptions } from './company.class'
 import { companyExternalResolver, companyPatchResolver, companyPatchValidator, companyQueryValidator, companyResolver, companyPatchSchema } from './company.schema'
@@ -44,6 +45,20 @@ async function checkCalendarSettings(context: HookContext) {
   context.data = { ...data, settings: { ...data.settings, calendar: { ...merged, workingDays: [...merged.workingDays].sort((a, b) => a - b) } } }
 }
 
+/**
+ * `settings.perioThresholds` in a patch may be partial: merged into the stored thresholds (or the
+ * defaults), each a whole number within its limits (perioThresholdLimits), stored whole.
+ */
+async function checkPerioThresholds(context: HookContext) {
+  const data = context.data as { settings?: { perioThresholds?: Partial<Record<keyof PerioThresholds, unknown>> } } | undefined
+  const given = data?.settings?.perioThresholds
+  if (!data?.settings || !given) return
+  const wrong = perioThresholdProblem(given)
+  if (wrong) throw clinicError(BadRequest, 'perio-threshold-range', `settings.perioThresholds.${wrong}`)
+  const stored = context.params.identity?.company.settings.perioThresholds as Partial<PerioThresholds> | undefined
+  context.data = { ...data, settings: { ...data.settings, perioThresholds: perioThresholds({ ...stored, ...(given as Partial<PerioThresholds>) }) } }
+}
+
 /** `company`: the clinic's own record (name, contacts, timezone, currency, modules, settings). */
 export function company(app: Application) {
   registerService(app, companyPath, new CompanyService(companyServiceOptions(app), companyRowShape), {
@@ -66,7 +81,7 @@ export function company(app: Application) {
       },
       before: {
         all: [checkId(MINE), schemaHooks.validateQuery(companyQueryValidator), ownCompanyOnly],
-        patch: [schemaHooks.validateData(companyPatchValidator), checkCalendarSettings, schemaHooks.resolveData(companyPatchResolver)]
+        patch: [schemaHooks.validateData(companyPatchValidator), checkCalendarSettings, checkPerioThresholds, schemaHooks.resolveData(companyPatchResolver)]
       }
     },
     publish: (data) => app.channel(companyChannel(String((data as { _id: string })._id)))

@@ -5,6 +5,7 @@ import { queryValidator } from '../../../validators'
 import { IdSchema } from '../../../schema/query'
 import { companySchema } from '../company/company.schema'
 import { withCalendarDefaults } from '../../../../../domain/schedule/calendar-settings'
+import { perioThresholds } from '../../../../../domain/clinical/perio-thresholds'
 
 /** Main: what every signed-in screen needs about the current company, with its size. */
 export const myCompanySchema = Type.Intersect(
@@ -22,7 +23,7 @@ export const myCompanySchema = Type.Intersect(
 export type MyCompany = Static<typeof myCompanySchema>
 /** A company made before the calendar settings existed reads them as the defaults. */
 export const myCompanyResolver = resolve<MyCompany, HookContext>({
-  settings: async (value) => (value ? { ...value, calendar: withCalendarDefaults(value.calendar) } : value)
+  settings: async (value) => (value ? { ...value, calendar: withCalendarDefaults(value.calendar), perioThresholds: perioThresholds(value.perioThresholds) } : value)
 })
 export const myCompanyExternalResolver = resolve<MyCompany, HookContext>({})
 

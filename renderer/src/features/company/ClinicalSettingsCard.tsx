@@ -1,0 +1,73 @@
+import { useEffect, useState } from 'react'
+import { Button, Card, Col, Form, InputNumber, Row, Select, Typography } from 'antd'
+import { useTranslation } from 'react-i18next'
+import { useGet, usePatch } from '../../api/live'
+import { useCan } from '../../api/permissions'
+import { toast, toastError } from '../../app/toasts'
+import { perioThresholdKeys, perioThresholdLimits, perioThresholds, type PerioThresholds } from '../../../../domain/clinical/perio-thresholds'
+
+interface Values {
+  toothNumbering: 'FDI' | 'American'
+  perioThresholds: PerioThresholds
+}
+
+/**
+ * The dental chart's company settings: the tooth numbering shown (FDI or American, spec "Dental
+ * chart format") and the perio chart's red thresholds (a value at or beyond one shows red).
+ */
+export function ClinicalSettingsCard() {
+  const { t } = useTranslation()
+  const [form] = Form.useForm<Values>()
+  const company = useGet('company', 'mine')
+  const patchCompany = usePatch('company', { also: ['my-company'] })
+  const canEdit = useCan('company', 'edit')
+  const [busy, setBusy] = useState(false)
+
+  useEffect(() => {
+    const settings = company.data?.settings
+    if (settings) form.setFieldsValue({ toothNumbering: settings.toothNumbering ?? 'FDI', perioThresholds: perioThresholds(settings.perioThresholds) })
+  }, [company.data, form])
+
+  async function save(values: Values) {
+    setBusy(true)
+    try {
+      await patchCompany('mine', { settings: { toothNumbering: values.toothNumbering, perioThresholds: values.perioThresholds } })
+      toast.success(t('common.saved'))
+    } catch (error) {
+      toastError(error)
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  if (!company.data) return null
+  return (
+    <Card title={t('perioSettings.title')} style={{ marginTop: 16 }}>
+      <Form form={form} layout="vertical" requiredMark={false} onFinish={save} disabled={!canEdit || busy} style={{ maxWidth: 820 }}>
+        <Row gutter={16}>
+          <Col xs={24} md={12}>
+            <Form.Item name="toothNumbering" label={t('perioSettings.numbering')}>
+              <Select options={(['FDI', 'American'] as const).map((value) => ({ value, label: t(`clinical.numbering.${value}`) }))} />
+            </Form.Item>
+          </Col>
+        </Row>
+        <Typography.Title level={5}>{t('perioSettings.thresholds')}</Typography.Title>
+        <Typography.Paragraph type="secondary">{t('perioSettings.thresholdsHint')}</Typography.Paragraph>
+        <Row gutter={16}>
+          {perioThresholdKeys.map((key) => (
+            <Col xs={24} sm={12} md={8} key={key}>
+              <Form.Item
+                name={['perioThresholds', key]}
+                label={t(`perioSettings.${key}`)}
+                rules={[{ required: true, type: 'integer', min: perioThresholdLimits[key].min, max: perioThresholdLimits[key].max, message: t('perioSettings.range', perioThresholdLimits[key]) }]}
+              >
+                <InputNumber min={perioThresholdLimits[key].min} max={perioThresholdLimits[key].max} precision={0} style={{ width: '100%' }} />
+              </Form.Item>
+            </Col>
+          ))}
+        </Row>
+        {canEdit && <Button type="primary" htmlType="submit" loading={busy}>{t('common.save')}</Button>}
+      </Form>
+    </Card>
+  )
+}

@@ -32,11 +32,19 @@ const areaOfFile = (file: string) => {
   return textAreaNames.find((name) => (textAreas[name].folders as readonly string[]).includes(relative[0]))
 }
 
-/** Text keys a file names: quoted keys and the fixed start of template keys (`ns.part.${x}`). */
+/**
+ * Text keys a file names: quoted keys and the fixed start of template keys (`ns.part.${x}`).
+ * A quoted prefix ending in a dot ('services.') is a data path being tested, not a text.
+ */
 function keysNamed(source: string, namespaces: readonly string[]): string[] {
   const pattern = new RegExp(`['"\`]((?:${namespaces.join('|')})\\.[A-Za-z0-9_.]*)(\\$\\{|['"\`])`, 'g')
-  return [...source.matchAll(pattern)].map((match) => (match[2] === '${' ? `${match[1]}*` : match[1]))
+  return [...source.matchAll(pattern)]
+    .map((match) => (match[2] === '${' ? `${match[1]}*` : match[1]))
+    .filter((key) => !key.endsWith('.') && !notTexts.has(key))
 }
+
+/** Data paths that look like text keys: a custom field's value is `customFields.<field id>`. */
+const notTexts = new Set(['customFields.*'])
 
 const isShared = (key: string, shared: readonly string[]) => {
   const plain = key.replace(/\.?\*$/, '')

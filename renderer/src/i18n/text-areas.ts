@@ -33,11 +33,15 @@ export const textAreas = {
       'clinical.condition', 'clinical.status', 'clinical.action', 'clinical.code', 'clinical.numbering'
     ]
   },
-  // The administrator's screens: the activity log and the roles with their permission matrix.
+  // The administrator's screens: the activity log, the roles with their permission matrix, the
+  // custom fields, the catalogue of services and the chairs.
   admin: {
-    namespaces: ['activity', 'resources', 'roles'],
-    folders: ['activity', 'roles'],
-    shared: ['activity.title', 'activity.settingsText', 'activity.gone', 'roles.default']
+    namespaces: ['activity', 'resources', 'roles', 'customFields', 'services', 'workPlaces'],
+    folders: ['activity', 'roles', 'custom-fields', 'services', 'work-places'],
+    shared: [
+      'activity.title', 'activity.settingsText', 'activity.gone', 'roles.default', 'customFields.title', 'customFields.settingsText',
+      'services.title', 'services.settingsText', 'workPlaces.title', 'workPlaces.settingsText', 'workPlaces.kinds'
+    ]
   }
 } as const satisfies Record<string, TextArea>
 

@@ -7,8 +7,10 @@ import { companyToday, dayKey, toFloating, addDays } from '../../renderer/src/fe
 
 /**
  * Issue 14's doctor's day, in Russian at 1366x800: today's patient opened from the calendar, the
- * chart entered with the keyboard, the company switched to American numbering (36 reads 19), the
- * chart as it was yesterday; a receptionist's socket meanwhile receives none of it.
+ * chart entered with the keyboard, an exam with complaints from the list and a final diagnosis
+ * K02.1 on 36 signed, a perio quadrant probed by keyboard, the visit completed with what was done,
+ * the company switched to American numbering (36 reads 19), the chart as it was yesterday; a
+ * receptionist's socket meanwhile receives none of it.
  */
 const expect = baseExpect.configure({ timeout: 20_000 })
 const tag = uniqueLetters('абвгдежзиклмнопрстуфхцчшэюя', 5)
@@ -76,7 +78,7 @@ test.afterAll(async () => {
   admin?.close()
 })
 
-test("a doctor's day in Russian: today's patient, the chart by keyboard, American numbering, yesterday's chart", async () => {
+test("a doctor's day in Russian: the chart by keyboard, a signed exam, a perio quadrant, what was done, American numbering, yesterday's chart", async () => {
   test.setTimeout(240_000)
   const zone = (await admin.service('my-company').get('mine')).timezone as string
   const patient = (await admin.service('customers').create({ first_name: 'Пётр', last_name: `Кариесов${tag}`, phone: uniquePhone(), birthdate: '1985-04-12' })) as { _id: string }
@@ -94,6 +96,8 @@ test("a doctor's day in Russian: today's patient, the chart by keyboard, America
     customerId: patient._id, staffId: doctorApi.auth.user._id, branchId: free.branchId, start: free.start, duration: service.duration, status: 'planned',
     services: [{ serviceId: service._id, name: service.name, duration: service.duration, price: service.price, quantity: 1 }]
   })) as unknown as Appointment
+  // The patient is in the chair.
+  await admin.service('appointment').patch(visit._id, { status: 'started' })
 
   // Today's patient from the calendar: the visit's drawer leads to the card, the card to the chart.
   const day = dayKey(toFloating(visit.start, zone))
@@ -123,6 +127,68 @@ test("a doctor's day in Russian: today's patient, the chart by keyboard, America
   )
   await expect(chart.getByRole('button', { name: /^Зуб 36\b/ })).toHaveAttribute('aria-label', /кариес/)
   await shoot(page, 'doctor-chart', 'desktop')
+
+  // The exam: a complaint from the list, a final diagnosis K02.1 on 36, signed.
+  await page.getByRole('tab', { name: 'Осмотры' }).click()
+  await page.getByRole('button', { name: 'Новый осмотр' }).click()
+  const drawer = page.getByRole('dialog')
+  await drawer.getByLabel('Из справочника жалоб').click()
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').first().click()
+  await page.keyboard.press('Escape')
+  await drawer.getByRole('button', { name: 'Добавить диагноз' }).click()
+  await drawer.getByLabel('Вид диагноза').click()
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: 'Окончательный' }).click()
+  await drawer.getByLabel('Код МКБ-10').click()
+  await page.keyboard.type('K02.1')
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: 'K02.1' }).first().click()
+  await drawer.getByLabel('Зубы', { exact: true }).click()
+  await page.keyboard.type('36')
+  await page.keyboard.press('Enter')
+  await page.keyboard.press('Escape')
+  await shoot(page, 'doctor-exam', 'desktop')
+  await drawer.getByRole('button', { name: 'Подписать' }).click()
+  await expect(page.getByText('Осмотр подписан')).toBeVisible()
+  const [exam] = (await doctorApi.service('exam').find({ query: { customerId: patient._id } })).data as Array<{ status: string; diagnoses: Array<{ kind: string; icdCode: string; teeth: number[] }>; complaints: { cdbIds: string[] } }>
+  expect(exam.status).toBe('signed')
+  expect(exam.diagnoses).toEqual([expect.objectContaining({ kind: 'final', icdCode: 'K02.1', teeth: [36] })])
+  expect(exam.complaints.cdbIds).toHaveLength(1)
+
+  // A full perio chart of the first quadrant by keyboard: buccal 18 to 11, then palatal back,
+  // a digit per site (48 sites), a bleeding mark on the first.
+  await page.getByRole('tab', { name: 'Пародонтальная карта' }).click()
+  await page.getByRole('button', { name: 'Новая пародонтальная карта' }).click()
+  const grid = page.getByLabel('Пародонтальная карта, ввод с клавиатуры')
+  await grid.focus()
+  const depths = Array.from({ length: 48 }, (_, index) => (index * 7) % 6 + 1)
+  await press(page, `Digit${depths[0]}`, 'KeyB')
+  for (const depth of depths.slice(1)) await press(page, `Digit${depth}`)
+  await shoot(page, 'doctor-perio', 'desktop')
+  interface PerioTooth { tooth: number; sites: Record<string, { depth: number | null; bleeding: boolean }> }
+  const probed = async () => {
+    const [chart] = (await doctorApi.service('perio').find({ query: { customerId: patient._id } })).data as Array<{ teeth: PerioTooth[] }>
+    return (chart?.teeth ?? []).flatMap((tooth) => Object.entries(tooth.sites).filter(([, site]) => site.depth !== null).map(([site]) => `${tooth.tooth}${site}`))
+  }
+  await expect.poll(async () => (await probed()).length).toBe(48)
+  expect(new Set((await probed()).map((site) => Number(site.slice(0, 2))))).toEqual(new Set([11, 12, 13, 14, 15, 16, 17, 18]))
+
+  // The visit ends: completing it asks what was done, prefilled with the booked service.
+  await page.goto(`/appointments/calendar?date=${day}&view=day&columns=staff`)
+  await page.locator('.rbc-event').filter({ has: page.locator(`[data-testid="calendar-event"][data-id="${visit._id}"]`) }).click()
+  await page.getByTestId('booking-status').click()
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: 'Завершён' }).click()
+  await expect(page.getByTestId('booking-status')).toContainText('Завершён')
+  await page.getByTestId('booking-save').click()
+  const done = page.getByRole('dialog', { name: 'Что было сделано?' })
+  await expect(done).toBeVisible()
+  await done.getByLabel('Зубы 1').fill('36МО')
+  await shoot(page, 'doctor-complete', 'desktop')
+  await done.getByRole('button', { name: 'Сохранить и завершить' }).click()
+  await expect(done).toBeHidden()
+  await expect.poll(async () => (await admin.service('appointment').get(visit._id)).status).toBe('completed')
+  const lines = (await doctorApi.service('treatment').find({ query: { customerId: patient._id } })).data as Array<{ appointmentId: string; serviceId: string; teeth: Array<{ tooth: number; surfaces: string[] }>; price: number }>
+  expect(lines).toEqual([expect.objectContaining({ appointmentId: visit._id, serviceId: service._id, teeth: [{ tooth: 36, surfaces: ['M', 'O'] }], price: service.price })])
+  await page.goto(`/customer/${patient._id}/treatment?section=chart`)
+  await expect(chart).toBeVisible()
 
   // The company switches to American numbering: the open chart follows at once, 36 reads 19.
   await admin.service('company').patch('mine', { settings: { toothNumbering: 'American' } })

@@ -60,7 +60,7 @@ export function TreatmentsDoneSection({ customerId }: { customerId: string }) {
   }
 
   const columns = [
-    { key: 'teeth', title: t('treatmentDone.teeth'), width: 130, render: (_: unknown, line: TreatmentLine) => (line.teeth.length ? teethText(line.teeth, numbering, translate) : <Typography.Text type="secondary">{t('treatmentDone.wholeMouth')}</Typography.Text>) },
+    { key: 'teeth', title: t('treatmentDone.teeth'), width: 90, render: (_: unknown, line: TreatmentLine) => (line.teeth.length ? teethText(line.teeth, numbering, translate) : <Typography.Text type="secondary">{t('treatmentDone.wholeMouth')}</Typography.Text>) },
     { key: 'service', title: t('treatmentDone.service'), render: (_: unknown, line: TreatmentLine) => (
       <Space size={4} wrap>
         <span>{line.serviceName}</span>
@@ -68,7 +68,7 @@ export function TreatmentsDoneSection({ customerId }: { customerId: string }) {
       </Space>
     ) },
     ...(seesDiagnosis ? [{ key: 'icd', title: t('treatmentDone.diagnosis'), width: 100, render: (_: unknown, line: TreatmentLine) => line.icdCode ?? '' }] : []),
-    { key: 'doctor', title: t('treatmentDone.doctor'), responsive: ['lg' as const], render: (_: unknown, line: TreatmentLine) => names.get(line.doctorId) ?? '' },
+    { key: 'doctor', title: t('treatmentDone.doctor'), responsive: ['xl' as const], render: (_: unknown, line: TreatmentLine) => names.get(line.doctorId) ?? '' },
     { key: 'quantity', title: t('treatmentDone.quantity'), width: 70, align: 'right' as const, render: (_: unknown, line: TreatmentLine) => line.quantity },
     { key: 'amount', title: t('treatmentDone.amount'), width: 140, align: 'right' as const, render: (_: unknown, line: TreatmentLine) => format.money(lineAmount(line), currency) },
     { key: 'actions', title: '', width: 80, render: (_: unknown, line: TreatmentLine) => (

@@ -9,6 +9,8 @@ import { permanentTeeth } from '../../domain/clinical/teeth'
 const PATIENTS = 20
 const CHART_EVENTS = 200
 const EXAMS = 30
+const TREATMENT_LINES = 20
+const PERIO_CHARTS = 3
 const CALLS = 60
 /** What a chart entry charts at once: ten teeth (a full quadrant's examination). */
 const TEETH_PER_ENTRY = 10
@@ -58,8 +60,26 @@ async function recordsFor(context: BenchContext, admin: ClientApplication): Prom
         recommendations: 'Filling'
       })
     }
+    await treatmentsFor(context, admin, customerId)
+    const [{ charts }] = (await db('perio_charts').where({ customerId }).count({ charts: '*' })) as Array<{ charts: number | string }>
+    for (let made = Number(charts); made < PERIO_CHARTS; made += 1) {
+      const probed = teeth.slice(0, 16).map((tooth) => ({ tooth, mobility: 0, furcation: null, sites: Object.fromEntries(['MB', 'B', 'DB', 'ML', 'L', 'DL'].map((site, index) => [site, { depth: 2 + (index % 3), margin: 0, bleeding: index === 0, suppuration: false, plaque: false, calculus: false }])) }))
+      await admin.service('perio').create({ customerId, teeth: probed })
+    }
   }
   return patients
+}
+
+/** Treatments done in the patient's past visits (a line needs its visit), once. */
+async function treatmentsFor(context: BenchContext, admin: ClientApplication, customerId: string) {
+  const { db, dataset } = context
+  const [{ lines }] = (await db('treatments').where({ customerId }).count({ lines: '*' })) as Array<{ lines: number | string }>
+  if (Number(lines) >= TREATMENT_LINES) return
+  const visits = (await db('appointment').where({ companyId: dataset.companyId, customerId }).orderBy('start').limit(TREATMENT_LINES).select('_id')) as Array<{ _id: string }>
+  const service = dataset.services[0]._id
+  for (let made = Number(lines); made < TREATMENT_LINES && visits.length > 0; made += 1) {
+    await admin.service('treatment').create({ customerId, appointmentId: visits[made % visits.length]._id, serviceId: service, teeth: [{ tooth: 36, surfaces: ['O'] }] })
+  }
 }
 
 /**

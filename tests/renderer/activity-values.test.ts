@@ -95,5 +95,10 @@ describe('records with fields named like actions or holding maps', () => {
     const schedule = summarize({ method: 'patch', service: 'users', changes: { schedule: { from: { week: {} }, to: { week: { 1: [] } } } } })
     expect(schedule.changes.map((change) => change.field)).toEqual(['schedule'])
     expect(summarize({ method: 'patch', service: 'trash', changes: { action: 'restore', service: 'tags', recordId: 'x', title: 'VIP' } })).toMatchObject({ action: 'restore', service: 'tags', title: 'VIP' })
+    // Who read which exams, and an exam signed: actions, with no clinical fields to list.
+    expect(summarize({ method: 'find', service: 'exam', changes: { action: 'view', customerId: 'c1', examIds: ['e1', 'e2'] } })).toEqual({ action: 'view', service: 'exam', title: null, changes: [] })
+    expect(summarize({ method: 'patch', service: 'exam', changes: { action: 'sign', service: 'exam', customerId: 'c1', version: 2 } })).toMatchObject({ action: 'sign', changes: [] })
+    // A perio chart's status by its name.
+    expect(valueText('status', 'draft', lookups, texts, 'perio')).toBe(en.perio.status.draft)
   })
 })

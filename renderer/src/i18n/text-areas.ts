@@ -30,7 +30,7 @@ export const textAreas = {
       'cdb.title', 'cdb.settingsText', 'icd.title', 'icd.settingsText', 'odb.title', 'odb.settingsText',
       'manipulations.title', 'manipulations.settingsText', 'presets.title', 'presets.settingsText',
       'treatment.title', 'healthCard.alert', 'healthCard.alertHint',
-      'clinical.condition', 'clinical.status', 'clinical.action', 'clinical.code', 'clinical.numbering'
+      'clinical.condition', 'clinical.status', 'clinical.action', 'clinical.code', 'clinical.numbering', 'perio.status', 'exam.statuses'
     ]
   },
   // The administrator's screens: the activity log, the roles with their permission matrix, the

@@ -23,7 +23,11 @@ export interface ActivitySummary {
 }
 
 type Row = Record<string, unknown>
-const actionKeys = new Set(['action', 'service', 'recordId', 'title'])
+/**
+ * What an action entry holds besides its action: which record of which service, its title, and
+ * for an exam the patient, the version and the exams read. Never record fields like a tooth.
+ */
+const actionKeys = new Set(['action', 'service', 'recordId', 'title', 'customerId', 'version', 'examIds'])
 const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '')
 const isEmpty = (value: unknown) => value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0)
 

@@ -122,6 +122,8 @@ export function codeKey(service: string, field: string, value: string): string |
   if (field === 'kind' && service === 'work-place') return `workPlaces.kinds.${value}`
   if (field === 'days' || field === 'workingDays') return `schedule.daysShort.${value}`
   if (field === 'resource') return `resources.${value}`
+  if (field === 'status' && service === 'perio') return `perio.status.${value}`
+  if (field === 'status' && service === 'exam') return `exam.statuses.${value}`
   if (field === 'toothNumbering') return `clinical.numbering.${value}`
   if (field === 'type' && service === 'fields') return `customFields.types.${value}`
   if (field === 'notificationChannels') return `customer.channel.${value}`

@@ -1,13 +1,12 @@
 import { hooks as schemaHooks } from '@feathersjs/schema'
 import { registerService } from '../../register-service'
+import { patientAudience } from '../../customers/customers/patient-audience'
 import type { Application, HookContext } from '../../../declarations'
 import { standardAccess } from '../../../access/access'
 import { companyScope } from '../../../access/tenancy'
 import { findOfVisibleCustomer, ofVisibleCustomer } from '../../../hooks/customer-visibility'
 import { checkId } from '../../../hooks/check-id'
 import { logRead } from '../../../hooks/activity-log'
-import { allBranchesChannel, branchChannel, companyChannel, connectionMay } from '../../../channels'
-import { companySettingsFor } from '../../company/company/company-reads'
 import { resolveExternal, resolveResult } from '../../../hooks/resolve-shapes'
 import type { RecordScope } from '../../../access/record-scope'
 import { EXAM_TABLE, ExamService, examRowShape, examServiceOptions, type Exam } from './exam.class'
@@ -26,15 +25,7 @@ declare module '../../../declarations' {
  * customers) and that see the patient (the patient's branch, or the whole company when branches
  * see all customers). A receptionist sees the visit, never the exam (issue 14, item 8).
  */
-const publishExam = (app: Application) => async (data: unknown, context?: HookContext) => {
-  const exam = data as Exam
-  const customer = await app.service('customers').get(exam.customerId, { query: { companyId: exam.companyId } }).catch(() => null)
-  const settings = await companySettingsFor(app.get('db'), exam.companyId, context?.params)
-  const names = settings.branchesSeeAllCustomers === true
-    ? [companyChannel(exam.companyId)]
-    : [allBranchesChannel(exam.companyId), ...(customer ? [branchChannel(customer.branchId)] : [])]
-  return app.channel(names).filter((connection) => connectionMay(connection, 'exam', 'view') && connectionMay(connection, 'customers', 'view'))
-}
+const publishExam = (app: Application) => (data: unknown, context?: HookContext) => patientAudience(app, data as Exam, 'exam', context)
 
 /**
  * Every get and find of exams by a person is in the activity log: who read which exams of which

@@ -1,12 +1,11 @@
 import { hooks as schemaHooks } from '@feathersjs/schema'
 import { registerService } from '../../register-service'
+import { patientAudience } from '../../customers/customers/patient-audience'
 import type { Application, HookContext } from '../../../declarations'
 import { standardAccess } from '../../../access/access'
 import { companyScope } from '../../../access/tenancy'
 import { findOfVisibleCustomer, ofVisibleCustomer } from '../../../hooks/customer-visibility'
 import { checkId } from '../../../hooks/check-id'
-import { allBranchesChannel, branchChannel, companyChannel, connectionMay } from '../../../channels'
-import { companySettingsFor } from '../../company/company/company-reads'
 import { resolveExternal, resolveResult } from '../../../hooks/resolve-shapes'
 import type { RecordScope } from '../../../access/record-scope'
 import { PERIO_TABLE, PerioService, perioRowShape, perioServiceOptions, type PerioChartRecord } from './perio.class'
@@ -27,16 +26,7 @@ declare module '../../../declarations' {
  * A perio chart is clinical: it reaches only those who see its patient (the patient's branch, or
  * the whole company when branches see all customers) and whose role may view `exam`.
  */
-const publishPerioChart = (app: Application) => async (data: unknown, context?: HookContext) => {
-  const chart = data as PerioChartRecord
-  // Through the customers service (it owns the table); a patient gone since: their branch is unknown.
-  const customer = await app.service('customers').get(chart.customerId, { query: { companyId: chart.companyId } }).catch(() => null)
-  const settings = await companySettingsFor(app.get('db'), chart.companyId, context?.params)
-  const names = settings.branchesSeeAllCustomers === true
-    ? [companyChannel(chart.companyId)]
-    : [allBranchesChannel(chart.companyId), ...(customer ? [branchChannel(customer.branchId)] : [])]
-  return app.channel(names).filter((connection) => connectionMay(connection, 'exam', 'view') && connectionMay(connection, 'customers', 'view'))
-}
+const publishPerioChart = (app: Application) => (data: unknown, context?: HookContext) => patientAudience(app, data as PerioChartRecord, 'exam', context)
 
 /** A perio chart is part of the examination: the `exam` resource (spec section 6 has no perio resource). */
 const { update: _update, ...perioAccess } = standardAccess('exam')

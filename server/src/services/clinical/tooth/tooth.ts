@@ -1,12 +1,11 @@
 import { hooks as schemaHooks } from '@feathersjs/schema'
 import { registerService } from '../../register-service'
+import { patientAudience } from '../../customers/customers/patient-audience'
 import type { Application, HookContext } from '../../../declarations'
 import { standardAccess } from '../../../access/access'
 import { companyScope } from '../../../access/tenancy'
 import { findOfVisibleCustomer, ofVisibleCustomer } from '../../../hooks/customer-visibility'
 import { checkId } from '../../../hooks/check-id'
-import { allBranchesChannel, branchChannel, companyChannel, connectionMay } from '../../../channels'
-import { companySettingsFor } from '../../company/company/company-reads'
 import { resolveExternal, resolveResult } from '../../../hooks/resolve-shapes'
 import type { RecordScope } from '../../../access/record-scope'
 import { ToothService, toothRowShape, toothServiceOptions, type ToothEvent } from './tooth.class'
@@ -25,16 +24,7 @@ declare module '../../../declarations' {
  * or the whole company when branches see all customers) and whose role may view `tooth`; a
  * receptionist sees the visit, never the chart (issue 14, item 8).
  */
-const publishToothEvent = (app: Application) => async (data: unknown, context?: HookContext) => {
-  const event = data as ToothEvent
-  // Through the customers service (it owns the table); a patient gone since: their branch is unknown.
-  const customer = await app.service('customers').get(event.customerId, { query: { companyId: event.companyId } }).catch(() => null)
-  const settings = await companySettingsFor(app.get('db'), event.companyId, context?.params)
-  const names = settings.branchesSeeAllCustomers === true
-    ? [companyChannel(event.companyId)]
-    : [allBranchesChannel(event.companyId), ...(customer ? [branchChannel(customer.branchId)] : [])]
-  return app.channel(names).filter((connection) => connectionMay(connection, 'tooth', 'view') && connectionMay(connection, 'customers', 'view'))
-}
+const publishToothEvent = (app: Application) => (data: unknown, context?: HookContext) => patientAudience(app, data as ToothEvent, 'tooth', context)
 
 /** Who sees which events: those who see their patient. */
 const toothScope: RecordScope = { customer: { field: 'customerId' } }

@@ -1,13 +1,13 @@
 import type { RealTimeConnection } from '@feathersjs/feathers'
 import { hooks as schemaHooks } from '@feathersjs/schema'
 import { registerService } from '../../register-service'
+import { patientAudience } from '../../customers/customers/patient-audience'
 import type { Application, HookContext } from '../../../declarations'
 import { standardAccess } from '../../../access/access'
 import { companyScope } from '../../../access/tenancy'
 import { findOfVisibleCustomer, ofVisibleCustomer } from '../../../hooks/customer-visibility'
 import { checkId } from '../../../hooks/check-id'
-import { allBranchesChannel, branchChannel, companyChannel, connectionMay } from '../../../channels'
-import { companySettingsFor } from '../../company/company/company-reads'
+import { connectionMay } from '../../../channels'
 import { resolveExternal, resolveResult } from '../../../hooks/resolve-shapes'
 import type { RecordScope } from '../../../access/record-scope'
 import { TreatmentService, treatmentRowShape, treatmentServiceOptions, type TreatmentLine } from './treatment.class'
@@ -34,13 +34,7 @@ declare module '../../../declarations' {
 const publishTreatmentLine = (app: Application) => async (data: unknown, context?: HookContext) => {
   const result = context?.result as TreatmentLine | undefined
   const line = result && !Array.isArray(result) && result._id === (data as TreatmentLine)._id ? result : (data as TreatmentLine)
-  // Through the customers service (it owns the table); a patient gone since: their branch is unknown.
-  const customer = await app.service('customers').get(line.customerId, { query: { companyId: line.companyId } }).catch(() => null)
-  const settings = await companySettingsFor(app.get('db'), line.companyId, context?.params)
-  const names = settings.branchesSeeAllCustomers === true
-    ? [companyChannel(line.companyId)]
-    : [allBranchesChannel(line.companyId), ...(customer ? [branchChannel(customer.branchId)] : [])]
-  const audience = app.channel(names).filter((connection: RealTimeConnection) => connectionMay(connection, 'treatment', 'view') && connectionMay(connection, 'customers', 'view'))
+  const audience = await patientAudience(app, line, 'treatment', context)
   const seesDiagnosis = (connection: RealTimeConnection) => connectionMay(connection, 'exam', 'view')
   return [audience.filter(seesDiagnosis).send(line), audience.filter((connection) => !seesDiagnosis(connection)).send({ ...line, icdCode: null })]
 }

@@ -1,6 +1,7 @@
 import { hooks as schemaHooks } from '@feathersjs/schema'
 import { BadRequest, Conflict } from '@feathersjs/errors'
 import { registerService } from '../../register-service'
+import { patientAudience } from '../customers/patient-audience'
 import type { Application, HookContext } from '../../../declarations'
 import { standardAccess } from '../../../access/access'
 import { companyScope } from '../../../access/tenancy'
@@ -9,8 +10,6 @@ import { checkId } from '../../../hooks/check-id'
 import { clinicError } from '../../../errors'
 import { dbOf } from '../../../hooks/call-transaction'
 import { now } from '../../../hooks/ids'
-import { allBranchesChannel, branchChannel, companyChannel, connectionMay } from '../../../channels'
-import { companySettingsFor } from '../../company/company/company-reads'
 import type { RecordScope } from '../../../access/record-scope'
 import { resolveExternal, resolveResult } from '../../../hooks/resolve-shapes'
 import { HEALTH_CARD_TABLE, HealthCardService, healthCardRowShape, healthCardServiceOptions, type HealthCard } from './health-card.class'
@@ -74,16 +73,7 @@ async function oneCardOfVisibleCustomer(context: HookContext) {
  * branch, or the whole company when branches see all customers). Everyone else learns only the
  * customer's `medicalAlert`, through the customers service's own events.
  */
-const publishHealthCard = (app: Application) => async (data: unknown, context?: HookContext) => {
-  const card = data as HealthCard
-  const db = app.get('db')
-  const customer = await db('customers').where({ _id: card.customerId, companyId: card.companyId }).first('branchId')
-  const settings = await companySettingsFor(db, card.companyId, context?.params)
-  const names = settings.branchesSeeAllCustomers === true
-    ? [companyChannel(card.companyId)]
-    : [allBranchesChannel(card.companyId), ...(customer ? [branchChannel(customer.branchId)] : [])]
-  return app.channel(names).filter((connection) => connectionMay(connection, 'exam', 'view') && connectionMay(connection, 'customers', 'view'))
-}
+const publishHealthCard = (app: Application) => (data: unknown, context?: HookContext) => patientAudience(app, data as HealthCard, 'exam', context)
 
 /** Clinical: the `exam` resource's flags (spec section 6 has no resource of its own for it). */
 const { update: _update, ...cardAccess } = standardAccess('exam')

@@ -1,5 +1,6 @@
 import { hooks as schemaHooks } from '@feathersjs/schema'
 import { registerService } from '../../register-service'
+import { patientAudience } from '../customers/patient-audience'
 import { BadRequest } from '@feathersjs/errors'
 import type { Application, HookContext } from '../../../declarations'
 import { standardAccess } from '../../../access/access'
@@ -8,8 +9,6 @@ import { findOfVisibleCustomer, ofVisibleCustomer, visibleCustomer } from '../..
 import { checkId } from '../../../hooks/check-id'
 import { assertWorksIn } from '../../../access/branch-scope'
 import { clinicError } from '../../../errors'
-import { allBranchesChannel, branchChannel, companyChannel, connectionMay } from '../../../channels'
-import { companySettingsFor } from '../../company/company/company-reads'
 import type { RecordScope } from '../../../access/record-scope'
 import { NoteService, noteRowShape, noteServiceOptions, type Note, type NoteParams } from './notes.class'
 import {
@@ -56,16 +55,7 @@ async function onVisibleCustomer(context: HookContext) {
  * A note reaches the people who see its customer (the customer's branch, or the whole company
  * when branches see all customers) and who may view notes and customers.
  */
-const publishNote = (app: Application) => async (data: unknown, context?: HookContext) => {
-  const note = data as Note
-  const db = app.get('db')
-  const customer = await db('customers').where({ _id: note.customerId, companyId: note.companyId }).first('branchId')
-  const settings = await companySettingsFor(db, note.companyId, context?.params)
-  const names = settings.branchesSeeAllCustomers === true
-    ? [companyChannel(note.companyId)]
-    : [allBranchesChannel(note.companyId), ...(customer ? [branchChannel(customer.branchId)] : [])]
-  return app.channel(names).filter((connection) => connectionMay(connection, 'notes', 'view') && connectionMay(connection, 'customers', 'view'))
-}
+const publishNote = (app: Application) => (data: unknown, context?: HookContext) => patientAudience(app, data as Note, 'notes', context)
 
 /** Who sees which notes: those who see their customer (ofVisibleCustomer). */
 const noteScope: RecordScope = { customer: { field: 'customerId' } }

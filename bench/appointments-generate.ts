@@ -1,5 +1,6 @@
 import type { Knex } from 'knex'
 import { databaseEngine } from '../server/src/db'
+import { copyRows } from './pg-copy'
 import { newId } from '../server/src/hooks/ids'
 import { seededRandom } from '../server/src/demo-people'
 import { addLocalDays, weekdayOf, zonedToUtcMs } from '../domain/appointments/zoned-time'
@@ -45,18 +46,6 @@ const COLUMNS = [
   'statusChangedAt', 'statusChangedBy'
 ] as const
 
-/** PostgreSQL array types for unnest(), by column; every other column is varchar. */
-const PG_TYPES: Partial<Record<(typeof COLUMNS)[number], string>> = {
-  createdAt: 'timestamptz', updatedAt: 'timestamptz', start: 'timestamptz', end: 'timestamptz', blockedUntil: 'timestamptz', statusChangedAt: 'timestamptz',
-  duration: 'integer', seriesIndex: 'integer', notifyClient: 'boolean', services: 'json', repeat: 'json', reminder: 'json', notes: 'text'
-}
-
-async function insertPostgres(db: Knex, rows: unknown[][]) {
-  const arrays = COLUMNS.map((_, at) => rows.map((values) => values[at]))
-  const casts = COLUMNS.map((column) => `?::${PG_TYPES[column] ?? 'varchar'}[]`).join(', ')
-  await db.raw(`insert into appointment (${COLUMNS.map((c) => `"${c}"`).join(', ')}) select * from unnest(${casts})`, arrays as never)
-}
-
 const MINUTE = 60_000
 const WORKING_DAY = { start: 9 * 60, end: 19 * 60 }
 const pad = (value: number) => String(value).padStart(2, '0')
@@ -80,8 +69,8 @@ interface SqliteHandle {
  * their own chair, one visit after another (30 to 90 minutes, now and then a free gap), so
  * nothing overlaps; past visits mostly completed, future ones planned or confirmed. Columns as
  * the service stores them (date, time, blockedUntil); no status history rows (the calendar
- * does not read them). SQLite: one prepared statement per transaction of 20,000 rows;
- * PostgreSQL: one INSERT from unnested arrays per 10,000 rows.
+ * does not read them). SQLite: one prepared statement per transaction of 100,000 rows;
+ * PostgreSQL: one COPY FROM STDIN per 50,000 rows (pg-copy.ts).
  */
 export async function generateAppointments(
   db: Knex,
@@ -91,7 +80,7 @@ export async function generateAppointments(
 ): Promise<GeneratedAppointments> {
   const random = seededRandom(20261122)
   const sqlite = databaseEngine(db) === 'sqlite'
-  const batchSize = sqlite ? 20_000 : 10_000
+  const batchSize = sqlite ? 100_000 : 50_000
   const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)]
   let insertSqlite: ((rows: unknown[][]) => void) | undefined
   let connection: SqliteHandle | undefined
@@ -104,7 +93,7 @@ export async function generateAppointments(
   }
   const flush = async (rows: unknown[][]) => {
     if (insertSqlite) insertSqlite(rows)
-    else await insertPostgres(db, rows)
+    else await copyRows(db, 'appointment', COLUMNS, rows)
   }
   let written = 0
   let day = layout.until

@@ -16,9 +16,10 @@ for (const file of fs.readdirSync(folder)) {
   failed += report.numFailedTests
   skipped += report.numPendingTests
 }
-const playwright = path.join(folder, 'playwright.json')
-if (fs.existsSync(playwright)) {
-  const stats = JSON.parse(fs.readFileSync(playwright, 'utf8')).stats ?? {}
+// The browser tests' report (playwright.json; any playwright*.json, should they be split).
+for (const file of fs.readdirSync(folder)) {
+  if (!file.startsWith('playwright') || !file.endsWith('.json')) continue
+  const stats = JSON.parse(fs.readFileSync(path.join(folder, file), 'utf8')).stats ?? {}
   passed += stats.expected ?? 0
   failed += stats.unexpected ?? 0
   flaky += stats.flaky ?? 0

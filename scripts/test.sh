@@ -8,15 +8,25 @@ bash scripts/ensure-deps.sh
 results=$(mktemp -d)
 trap 'rm -rf "$results"' EXIT
 
-echo "== lint"; npm run --silent lint
-echo "== types"; npm run --silent typecheck
+echo "== lint and types"
+# Side by side: each is one process, and the machine has two cores.
+npm run --silent lint > "$results/lint.log" 2>&1 & lint=$!
+npm run --silent typecheck > "$results/types.log" 2>&1 & types=$!
+checks=0
+wait "$lint" || checks=1
+wait "$types" || checks=1
+cat "$results/lint.log" "$results/types.log"
+[ "$checks" = 0 ] || { echo "lint or types failed"; exit 1; }
 echo "== unit and server tests (TZ=UTC${TEST_DATABASE_URL:+, with PostgreSQL}${TEST_REDIS_URL:+ and Redis})"
-TZ=UTC npx jest --ci --json --outputFile="$results/jest-utc.json"
+# Two workers: a server test spends much of its time waiting on sockets and the databases.
+TZ=UTC npx jest --ci --maxWorkers=2 --json --outputFile="$results/jest-utc.json"
 echo "== domain tests in Europe/Helsinki"
 TZ=Europe/Helsinki npx jest --ci --json --outputFile="$results/jest-helsinki.json" tests/domain
 echo "== browser tests"
 bash scripts/ensure-chromium.sh
 npm run --silent build:web
+# One at a time: two halves side by side (each with its own server and Chromium) loaded the two
+# cores to 14 and a journey ran out of its time; the browser tests share one server.
 E2E_SKIP_BUILD=1 PLAYWRIGHT_JSON_OUTPUT_NAME="$results/playwright.json" npx playwright test --reporter=list,json
 
 node scripts/summarize-tests.mjs "$results"

@@ -9,6 +9,8 @@ import { benchSignInLoad } from './sign-in-load'
 import { benchFairness } from './fairness'
 import { benchSlots } from './slots'
 import { benchTreatmentTab } from './treatment-tab'
+import { benchCreatePayment } from './create-payment'
+import { benchBillingTab } from './billing-tab'
 
 export interface Benchmark {
   /** Short name for --only. */
@@ -27,5 +29,7 @@ export const benchmarks: Benchmark[] = [
   { key: 'sign-in', run: benchSignInLoad },
   { key: 'fairness', run: benchFairness },
   { key: 'slots', run: benchSlots },
-  { key: 'treatment-tab', run: benchTreatmentTab }
+  { key: 'treatment-tab', run: benchTreatmentTab },
+  { key: 'payment', run: benchCreatePayment },
+  { key: 'billing-tab', run: benchBillingTab }
 ]

@@ -7,21 +7,23 @@ import { deskEmail, MAIN_BRANCH_DOCTORS } from '../seed-clinic'
 import { TIME_ZONE } from '../dataset'
 import { seededRandom } from '../../server/src/demo-people'
 import { addLocalDays, daysBetween, weekdayOf, zonedToUtc } from '../../domain/appointments/zoned-time'
-import { CALENDAR_CUSTOMER_FIELDS, CALENDAR_FIELDS } from '../../renderer/src/features/appointments/calendar-model'
+import { decodeCalendarWeek } from '../../domain/appointments/calendar-week'
 
 const WEEKS = 60
 const RANGE_LIMIT = 1000
-const CUSTOMER_PAGE = 500
 const WEEK_TABLES = /from [`"](appointment|customers)[`"]/
 
 const mondayOf = (day: string) => addLocalDays(day, 1 - weekdayOf(day))
 
 /**
  * A week of the main branch (10 doctors) as its front desk opens it in the calendar
- * (renderer/src/features/appointments/CalendarPage.tsx): the appointment find of the week
- * (start range, sorted, $limit 1000, `$select` of the fields the calendar draws), then the
- * customers of those appointments by `_id $in` in pages of 500, only their names (`$select`). Weeks spread over the whole history and the weeks ahead, the same every run.
- * Floor: the same statements (pages and counts) straight to the driver.
+ * (renderer/src/features/appointments/CalendarPage.tsx, useCalendarRange): one
+ * `appointment-calendar` find of the week (start range, $limit 1000), whose compact answer holds
+ * the appointments the calendar draws and their customers' names, decoded as the screen decodes
+ * it. The service reads through the appointment find (sorted, `$select` of the calendar's fields)
+ * and the customers find by `_id $in` (names only). Weeks spread over the whole history and the
+ * weeks ahead, the same every run. Floor: the same statements (pages and counts) straight to the
+ * driver.
  */
 export async function benchWeekCalendar(context: BenchContext): Promise<Measurement> {
   const client = await context.signIn(deskEmail(0))
@@ -35,34 +37,28 @@ export async function benchWeekCalendar(context: BenchContext): Promise<Measurem
   const exchanges = new Map<string, Array<{ query: unknown; answer: unknown }>>()
   const loadWeek = async (monday: string) => {
     const start = { $gte: zonedToUtc(monday, '00:00', TIME_ZONE), $lt: zonedToUtc(addLocalDays(monday, 7), '00:00', TIME_ZONE) }
-    const query = { branchId, start, $sort: { start: 1 as const }, $limit: RANGE_LIMIT, $select: [...CALENDAR_FIELDS] }
-    const page = await client.service('appointment').find({ query })
-    const exchange: Array<{ query: unknown; answer: unknown }> = [{ query, answer: page }]
-    const ids = [...new Set(page.data.map((appointment) => appointment.customerId))].sort()
-    let customers = 0
-    for (let at = 0; at < ids.length; at += CUSTOMER_PAGE) {
-      const chunk = ids.slice(at, at + CUSTOMER_PAGE)
-      const customerQuery = { _id: { $in: chunk }, $limit: chunk.length, $select: [...CALENDAR_CUSTOMER_FIELDS] }
-      const found = await client.service('customers').find({ query: customerQuery })
-      exchange.push({ query: customerQuery, answer: found })
-      customers += found.data.length
-    }
-    if (customers !== ids.length) throw new Error(`week of ${monday}: ${ids.length - customers} customers of its appointments not found`)
-    exchanges.set(monday, exchange)
-    return page.data.length
+    const query = { branchId, start, $limit: RANGE_LIMIT }
+    const answer = await client.service('appointment-calendar').find({ query })
+    const { appointments, customers } = decodeCalendarWeek(answer)
+    exchanges.set(monday, [{ query, answer }])
+    const ids = new Set(appointments.map((appointment) => appointment.customerId))
+    if (customers.length !== ids.size) throw new Error(`week of ${monday}: ${ids.size - customers.length} customers of its appointments not found`)
+    return appointments.length
   }
 
   const { subject, floor, results: sizes, planNote } = await againstTheSameSql(context.db, WEEK_TABLES, mondays, loadWeek, (plan) => scansAppointments(plan) || scansCustomers(plan), `week-calendar-${context.engine}`)
   const transport = await bareTransport(mondays.map((monday) => exchanges.get(monday)!))
   sizes.sort((a, b) => a - b)
+  const bytes = mondays.map((monday) => Buffer.byteLength(JSON.stringify(exchanges.get(monday)![0].answer))).sort((a, b) => a - b)
   return {
-    name: `a branch's week calendar (${MAIN_BRANCH_DOCTORS} doctors) with its customers`,
+    name: `a branch's week calendar (${MAIN_BRANCH_DOCTORS} doctors) with its customers, one compact call`,
     engine: context.engine,
     subject,
     floorName: 'the same SQL (appointments and customers, pages and any counts) on the driver',
     floor,
     notes: [
       `${WEEKS} weeks from ${context.dataset.firstDay} to ${context.dataset.lastDay}; appointments per week median ${sizes[Math.floor(sizes.length / 2)]}, max ${sizes[sizes.length - 1]}`,
+      `a week's answer as JSON: median ${(bytes[Math.floor(bytes.length / 2)] / 1000).toFixed(1)} kB`,
       `the same calls answered with the same JSON by a bare socket.io server (no database, no hooks): median ${transport.median.toFixed(2)} ms, p95 ${transport.p95.toFixed(2)} ms; SQL floor + that transport ${(floor.median + transport.median).toFixed(2)} ms, the product ${(subject.median / (floor.median + transport.median)).toFixed(2)}× of it`,
       planNote
     ]
@@ -84,7 +80,7 @@ async function bareTransport(weeks: Array<Array<{ query: unknown; answer: unknow
   try {
     const emit = (path: string, query: unknown) => new Promise<void>((resolve) => socket.emit('find', path, query, {}, () => resolve()))
     const week = async (index: number) => {
-      for (const [at, exchange] of weeks[Math.max(0, index)].entries()) await emit(at === 0 ? 'appointment' : 'customers', exchange.query)
+      for (const exchange of weeks[Math.max(0, index)]) await emit('appointment-calendar', exchange.query)
     }
     // Answers are served in recorded order: the warm-up replays the first week whole.
     next = 0

@@ -67,7 +67,12 @@ export const defaultRolePermissions: Record<DefaultRoleKey, Permission[]> = {
     grants(CLINICAL, WORK),
     grants(['customers'], WORK_ALL),
     grants(CATALOGUE_READ, VIEW),
-    grants(['treatment', 'bundle', 'presets'], WORK)
+    // Bundles carry prices: doctors use them (view), the owners and the front desk keep them.
+    grants(['treatment', 'presets'], WORK),
+    // X-rays they record they may also remove (to the trash): a record made on the wrong patient.
+    grants(['xrays'], ['view', 'create', 'edit', 'delete']),
+    // The invoices of their own treatments (no seeAll: billing's scope shows only those).
+    grants(['invoices'], VIEW)
   ),
   // Takes payments, pays out doctors, reads the money reports.
   finance: merge(
@@ -75,6 +80,8 @@ export const defaultRolePermissions: Record<DefaultRoleKey, Permission[]> = {
     grants(['profile'], ['view', 'edit']),
     grants(MONEY, ALL),
     grants(REPORTS, VIEW_ALL),
+    // Doctors' payouts: records payouts, closes periods, edits the share rules (billing-payouts.md).
+    grants(['balance-reports'], ALL),
     grants(['customers', 'appointment'], VIEW_ALL),
     grants(['users', 'suppliers', 'supplies'], VIEW_ALL),
     grants(CATALOGUE_READ, VIEW)

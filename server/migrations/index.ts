@@ -14,6 +14,20 @@ import * as healthCard from './20261125130000_health_card'
 import * as exams from './20261126100000_exams'
 import * as perio from './20261126110000_perio'
 import * as treatmentsDone from './20261126120000_treatments_done'
+import * as treatmentPlans from './20261127100000_treatment_plans'
+import * as bundles from './20261127110000_bundles'
+import * as media from './20261127120000_media'
+import * as xrays from './20261127130000_xrays'
+import * as outbox from './20261127140000_outbox'
+import * as appointmentLongHolds from './20261128090000_appointment_long_holds'
+import * as billing from './20261128100000_billing'
+import * as expenses from './20261128150000_expenses'
+import * as branchInvoicePrefix from './20261128180000_branch_invoice_prefix'
+import * as payouts from './20261128190000_payouts'
+import * as cashDesk from './20261128193000_cash_desk'
+import * as onlinePayments from './20261128194000_online_payments'
+import * as posCheckouts from './20261128170000_pos_checkouts'
+import * as mediaExpenseOwner from './20261129010000_media_expense_owner'
 
 interface Migration {
   up: (db: Knex) => Promise<void>
@@ -39,7 +53,21 @@ const migrations: Array<[string, Migration]> = [
   ['20261125130000_health_card', healthCard],
   ['20261126100000_exams', exams],
   ['20261126110000_perio', perio],
-  ['20261126120000_treatments_done', treatmentsDone]
+  ['20261126120000_treatments_done', treatmentsDone],
+  ['20261127100000_treatment_plans', treatmentPlans],
+  ['20261127110000_bundles', bundles],
+  ['20261127120000_media', media],
+  ['20261127130000_xrays', xrays],
+  ['20261127140000_outbox', outbox],
+  ['20261128090000_appointment_long_holds', appointmentLongHolds],
+  ['20261128100000_billing', billing],
+  ['20261128150000_expenses', expenses],
+  ['20261128170000_pos_checkouts', posCheckouts],
+  ['20261128180000_branch_invoice_prefix', branchInvoicePrefix],
+  ['20261128190000_payouts', payouts],
+  ['20261128193000_cash_desk', cashDesk],
+  ['20261128194000_online_payments', onlinePayments],
+  ['20261129010000_media_expense_owner', mediaExpenseOwner]
 ]
 
 export const migrationSource: Knex.MigrationSource<[string, Migration]> = {

@@ -16,6 +16,9 @@ import { deferEventsUntilCommit, joinOpenTransaction } from './hooks/call-transa
 import { InFlightCalls } from './hooks/track-in-flight'
 import { freshPublishNotes } from './services/publish-notes'
 import { healthCheck, serveWebApp } from './web'
+import { mediaRoutes } from './http/media-routes'
+import { messagingRoutes } from './http/messaging-routes'
+import { paymentRoutes } from './http/payment-routes'
 import { rememberSocket } from './access/session-connections'
 import type { SignInThrottle } from './access/sign-in-throttle'
 import { linkInstances } from './instances'
@@ -52,6 +55,10 @@ export function createApp(config: Configuration, options: AppOptions = {}): Appl
 
   app.use(errorHandler())
   app.use(healthCheck(db, () => app.get('stopping')))
+  // File upload and download (the services they use are registered below, before any request).
+  app.use(mediaRoutes(app))
+  app.use(messagingRoutes(app))
+  app.use(paymentRoutes(app))
   app.use(serveWebApp(config.webRoot))
 
   app.configure(

@@ -29,10 +29,19 @@ import { appointmentClient } from './services/appointments/appointment/appointme
 import { waitingListClient } from './services/appointments/waiting-list/waiting-list.shared'
 import { appointmentStatusHistoryClient } from './services/appointments/appointment-status-history/appointment-status-history.shared'
 import { appointmentSlotsClient } from './services/appointments/appointment-slots/appointment-slots.shared'
+import { appointmentCalendarClient } from './services/appointments/appointment-calendar/appointment-calendar.shared'
 import { odbClient } from './services/clinical/odb/odb.shared'
 import { toothClient } from './services/clinical/tooth/tooth.shared'
 import { treatmentClient } from './services/clinical/treatment/treatment.shared'
+import { treatmentPlanClient } from './services/clinical/treatment-plan/treatment-plan.shared'
+import { invoicesClient } from './services/billing/invoices/invoices.shared'
+import { transactionsClient } from './services/billing/transactions/transactions.shared'
+import { paymentHistoryClient } from './services/billing/payment-history/payment-history.shared'
+import { invoicesSummaryClient } from './services/billing/invoices-summary/invoices-summary.shared'
 import { examClient } from './services/clinical/exam/exam.shared'
+import { xraysClient } from './services/clinical/xrays/xrays.shared'
+import { mediaClient } from './services/customers/media/media.shared'
+import { mediaSummaryClient } from './services/customers/media-summary/media-summary.shared'
 import { diagnoseObjectivelyClient } from './services/clinical/diagnose-objectively/diagnose-objectively.shared'
 import { manipulationsClient } from './services/clinical/manipulations/manipulations.shared'
 import { presetsClient } from './services/clinical/presets/presets.shared'
@@ -42,6 +51,21 @@ import { icdClient } from './services/clinical/icd/icd.shared'
 import { icdImportClient } from './services/clinical/icd-import/icd-import.shared'
 import { cdbClient } from './services/clinical/cdb/cdb.shared'
 import { cdbImportClient } from './services/clinical/cdb-import/cdb-import.shared'
+import { odbImportClient } from './services/clinical/odb-import/odb-import.shared'
+import { diagnoseObjectivelyImportClient } from './services/clinical/diagnose-objectively-import/diagnose-objectively-import.shared'
+import { manipulationsImportClient } from './services/clinical/manipulations-import/manipulations-import.shared'
+import { bundleClient } from './services/catalogue/bundle/bundle.shared'
+import { treatmentTemplatesClient } from './services/clinical/treatment-templates/treatment-templates.shared'
+import { integrationClient } from './services/messaging/integrations/integrations.shared'
+import { notificationTemplateClient } from './services/messaging/notification-templates/notification-templates.shared'
+import { communicationClient } from './services/messaging/communications/communications.shared'
+import { expenseClient } from './services/billing/expense/expense.shared'
+import { userBalanceHistoryClient } from './services/billing/user-balance-history/user-balance-history.shared'
+import { userBalanceReportsClient } from './services/billing/user-balance-reports/user-balance-reports.shared'
+import { zPaymentsClient } from './services/billing/z-payments/z-payments.shared'
+import { onlinePaymentsClient } from './services/billing/online-payments/online-payments.shared'
+import { cartClient } from './services/billing/cart/cart.shared'
+import { posCartClient } from './services/billing/pos-cart/pos-cart.shared'
 
 export const clientServices = [
   branchClient,
@@ -68,16 +92,27 @@ export const clientServices = [
   customersMergeClient,
   serviceCategoryClient,
   serviceClient,
+  bundleClient,
+  treatmentTemplatesClient,
   workPlaceClient,
   timeTemplateClient,
   appointmentClient,
   waitingListClient,
   appointmentStatusHistoryClient,
   appointmentSlotsClient,
+  appointmentCalendarClient,
   odbClient,
   toothClient,
   treatmentClient,
+  treatmentPlanClient,
+  invoicesClient,
+  transactionsClient,
+  paymentHistoryClient,
+  invoicesSummaryClient,
   examClient,
+  xraysClient,
+  mediaClient,
+  mediaSummaryClient,
   diagnoseObjectivelyClient,
   manipulationsClient,
   presetsClient,
@@ -86,7 +121,20 @@ export const clientServices = [
   icdClient,
   icdImportClient,
   cdbClient,
-  cdbImportClient
+  cdbImportClient,
+  odbImportClient,
+  diagnoseObjectivelyImportClient,
+  manipulationsImportClient,
+  integrationClient,
+  notificationTemplateClient,
+  communicationClient,
+  expenseClient,
+  userBalanceHistoryClient,
+  userBalanceReportsClient,
+  zPaymentsClient,
+  onlinePaymentsClient,
+  cartClient,
+  posCartClient
 ] as const
 
 type Declared = (typeof clientServices)[number]

@@ -2,6 +2,7 @@ import path from 'node:path'
 import crypto from 'node:crypto'
 import fs from 'node:fs'
 import type { SignInLimits } from './access/sign-in-throttle'
+import { mediaConfigurationFromEnv, type MediaConfiguration } from './services/customers/media/media-store'
 
 /**
  * Typed configuration, read once from the environment. Every variable is documented in the
@@ -42,6 +43,8 @@ export interface Configuration {
   expiryWarningDays: number
   resetLinkMinutes: number
   logLevel: string
+  /** Uploaded files: size limit, rate, link lifetime, and an S3 bucket when configured (defaults when absent). */
+  media?: MediaConfiguration
 }
 
 /**
@@ -166,6 +169,7 @@ export function configurationFromEnv(env: NodeJS.ProcessEnv = process.env, cwd =
     maxMessageBytes: int(env.MAX_MESSAGE_BYTES, 1_000_000),
     expiryWarningDays: int(env.EXPIRY_WARNING_DAYS, 7),
     resetLinkMinutes: int(env.RESET_LINK_MINUTES, 60),
-    logLevel: env.LOG_LEVEL ?? 'info'
+    logLevel: env.LOG_LEVEL ?? 'info',
+    media: mediaConfigurationFromEnv(env)
   }
 }

@@ -5,6 +5,7 @@ import { createApp } from './app'
 import { keepStatisticsFresh, migrateToLatest, oneInstanceAtATime } from './db'
 import { seedOnFirstStart } from './seed'
 import { flushLogs } from './logger'
+import { startOutboxWorker } from './jobs/outbox-worker'
 
 /** Starts the clinic server: configuration, migrations, first-start seed, listen, graceful stop. */
 async function main() {
@@ -19,6 +20,7 @@ async function main() {
     await seedOnFirstStart(app)
   })
   const stopStatistics = await keepStatisticsFresh(db)
+  const outbox = await startOutboxWorker(app)
   const server = await app.listen(config.port, config.host)
   if (!server.listening) await once(server, 'listening')
   // PORT=0 picks a free port (tests start several instances): the line says which.
@@ -33,6 +35,7 @@ async function main() {
     logger.info({ msg: 'stopping', signal, callsInFlight: app.get('inFlight').size })
     server.close()
     await app.get('inFlight').drained(10_000)
+    await outbox.stop()
     // Open websockets keep the HTTP server alive: close them once the calls in flight are done.
     // Clients reconnect (to another instance, or to this one when it is back).
     app.io?.close()

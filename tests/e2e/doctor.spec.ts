@@ -61,7 +61,9 @@ test.beforeAll(async ({ browser }) => {
     }
   }
 
-  page = await browser.newPage({ viewport: { width: 1366, height: 800 } })
+  // The doctor's computer is set to Honolulu, 15 hours behind the clinic: for most of the day its
+  // date is not the clinic's, and "today" and "yesterday" on the screen must still be the clinic's.
+  page = await browser.newPage({ viewport: { width: 1366, height: 800 }, timezoneId: 'Pacific/Honolulu' })
   await page.addInitScript(() => localStorage.setItem('locale', 'ru'))
   await page.goto('/login')
   await page.locator('input[type=email]').fill(doctorEmail)

@@ -46,8 +46,9 @@ async function linksOf(page: Page): Promise<string[]> {
 }
 
 test('every screen in Russian shows words, not codes', async ({ browser }) => {
-  // Dozens of screens in one walk.
-  test.setTimeout(300_000)
+  // Dozens of screens and every tab of each in one walk: on a loaded 2-core machine it took
+  // over 5 minutes once the card had its billing tabs.
+  test.setTimeout(600_000)
   const page = await browser.newPage({ viewport: { width: 1366, height: 800 } })
   await page.addInitScript(() => localStorage.setItem('locale', 'ru'))
   await page.goto('/login')

@@ -40,6 +40,8 @@ describe('the activity log reads as words (issue 13)', () => {
     expect(valueText('serviceIds', ['s1'], lookups, texts, 'waiting-list')).toBe('Filling')
     expect(valueText('customerId', 'c-gone', lookups, texts, 'appointment')).toBe('(removed)')
     expect(valueText('services', [{ serviceId: 's1', name: 'Filling', duration: 30, price: 1, quantity: 1 }], lookups, texts, 'appointment')).toBe('Filling')
+    // A bundle's items name their services, never their ids.
+    expect(valueText('items', [{ serviceId: 's1', quantity: 2 }, { serviceId: 's1', quantity: 1 }, { serviceId: 's-gone', quantity: 1 }], lookups, texts, 'bundle')).toBe('Filling × 2, Filling, (removed)')
   })
 
   it('translates statuses, genders and weekdays, with a word for every code', () => {
@@ -100,5 +102,28 @@ describe('records with fields named like actions or holding maps', () => {
     expect(summarize({ method: 'patch', service: 'exam', changes: { action: 'sign', service: 'exam', customerId: 'c1', version: 2 } })).toMatchObject({ action: 'sign', changes: [] })
     // A perio chart's status by its name.
     expect(valueText('status', 'draft', lookups, texts, 'perio')).toBe(en.perio.status.draft)
+  })
+})
+
+describe('money in the log reads as amounts and words', () => {
+  it("shows a payment's amounts, method, status, kind and reason as a person reads them, never minor units or codes", () => {
+    expect(valueText('amount', 150_050, lookups, texts, 'transactions')).toBe('1500.50')
+    expect(valueText('amount', -5, lookups, texts, 'transactions')).toBe('−0.05')
+    expect(valueText('openingFloat', 10_000, lookups, texts, 'z-payments')).toBe('100.00')
+    expect(valueText('amount', 990, lookups, texts, 'expense')).toBe('9.90')
+    // Not a money service: a number stays the number it is.
+    expect(valueText('amount', 3, lookups, texts, 'treatment')).toBe('3')
+    expect(valueText('allocations', [{ _id: 'x1', invoiceId: 'i1', amount: 100_000 }, { _id: 'x2', invoiceId: null, amount: 2_500 }], lookups, texts, 'transactions')).toBe('1000.00, 25.00')
+    expect(valueText('method', 'cash', lookups, texts, 'transactions')).toBe('Cash')
+    expect(valueText('status', 'debiting-from-balance', lookups, texts, 'transactions')).toBe(en.billing.statuses['debiting-from-balance'])
+    expect(valueText('kind', 'refund', lookups, texts, 'transactions')).toBe('Refund')
+    expect(valueText('cancelReason', 'duplicate', lookups, texts, 'invoices')).toBe(en.billing.reasons.duplicate)
+  })
+})
+
+describe('links the log cannot name', () => {
+  it('never shows a raw id, alone or inside a value', () => {
+    expect(valueText('shiftId', '01a2241c-0849-74ca-b6d0-310518560f70', lookups, texts, 'transactions')).toBe('—')
+    expect(valueText('report', { shiftId: '01a2241c-0849-74ca-b6d0-310518560f70', total: 5 }, lookups, texts, 'x')).not.toMatch(/01a2241c/)
   })
 })

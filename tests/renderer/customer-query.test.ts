@@ -59,6 +59,9 @@ describe('filter conditions', () => {
     expect(filterConditions('debtors', now)).toEqual({ archived: false, debt: { $gt: 0 } })
     expect(filterConditions('balance', now)).toEqual({ archived: false, balance: { $gt: 0 } })
     expect(filterConditions('archived', now)).toEqual({ archived: true })
+    // Accepted but not scheduled: the active patients of plans waiting for a booking, by id.
+    expect(customerListQuery({ filter: 'unscheduled', search: '', sort: 'name', page: 1 }, now, ['a', 'b'])).toMatchObject({ archived: false, _id: { $in: ['a', 'b'] } })
+    expect(customerListQuery({ filter: 'all', search: '', sort: 'name', page: 1 }, now, ['a'])).not.toHaveProperty('_id')
   })
 
   test('"added recently" means the last 30 days', () => {

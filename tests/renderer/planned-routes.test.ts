@@ -16,7 +16,7 @@ const pageOf = (pathname: string) => {
 
 describe('screens of later issues (issue 13: no silent fallbacks)', () => {
   it('a planned section typed by hand lands on its own route, not on "not found" or another screen', () => {
-    for (const address of ['/reports/summary', '/materials/products', '/pos', '/company/invoice', '/company/feedback-questionares/x', '/people/u1/balanceHistory', '/profile/subscription']) {
+    for (const address of ['/reports/summary', '/materials/products', '/pulse/p1', '/company/tasks', '/company/feedback-questionares/x', '/easy/e1', '/profile/subscription']) {
       expect(plannedRoutes).toContain(pageOf(address))
     }
     expect(pageOf('/no-such-screen')).toBe('*')
@@ -31,7 +31,7 @@ describe('screens of later issues (issue 13: no silent fallbacks)', () => {
   it('a tab is shown, planned or unknown', () => {
     expect(tabOutcome(undefined, ['overview'], plannedCustomerTabs)).toBe('tab')
     expect(tabOutcome('notes', ['overview', 'notes'], plannedCustomerTabs)).toBe('tab')
-    expect(tabOutcome('treatment-plan', ['overview', 'notes'], plannedCustomerTabs)).toBe('planned')
+    expect(tabOutcome('chat', ['overview', 'notes'], plannedCustomerTabs)).toBe('planned')
     expect(tabOutcome('billing', ['general'], plannedCompanyTabs)).toBe('planned')
     expect(tabOutcome('nonsense', ['overview'], plannedCustomerTabs)).toBe('unknown')
   })

@@ -46,8 +46,11 @@ describe('the treatment tab\'s chart entry', () => {
     expect(historyLines(events, 11, t).map((line) => line.text)).toEqual(['clinical.condition.depulped'])
   })
 
-  it('reads "as of a day" as the end of that day', () => {
-    const instant = new Date(endOfDayInstant('2026-03-05'))
-    expect([instant.getFullYear(), instant.getMonth(), instant.getDate(), instant.getHours(), instant.getMinutes()]).toEqual([2026, 2, 5, 23, 59])
+  it('reads "as of a day" as the end of that day in the clinic\'s zone, not the computer\'s', () => {
+    expect(endOfDayInstant('2026-03-05', 'Asia/Tashkent')).toBe('2026-03-05T18:59:59.999Z')
+    expect(endOfDayInstant('2026-03-05', 'UTC')).toBe('2026-03-05T23:59:59.999Z')
+    // The night Helsinki moves its clocks forward the day still ends at its own midnight.
+    expect(endOfDayInstant('2026-03-28', 'Europe/Helsinki')).toBe('2026-03-28T21:59:59.999Z')
+    expect(endOfDayInstant('2026-03-29', 'Europe/Helsinki')).toBe('2026-03-29T20:59:59.999Z')
   })
 })

@@ -10,7 +10,7 @@ import { freePort, startProcess, waitFor, type Running } from './support/server-
 
 describe('the server process', () => {
   // A real process compiles TypeScript and migrates before it listens: slow on a busy 2-core machine.
-  jest.setTimeout(120_000)
+  jest.setTimeout(400_000)
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'clinic-process-'))
   afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }))
 
@@ -62,7 +62,7 @@ describe('the server process', () => {
 
 describe('the server process with a stalled log reader', () => {
   // A log collector that stops reading: stdout is a pipe (a socket pair) that nobody drains.
-  jest.setTimeout(120_000)
+  jest.setTimeout(400_000)
   const dataDirs: string[] = []
   const started: Running[] = []
   afterAll(() => {

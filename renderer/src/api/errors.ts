@@ -1,4 +1,5 @@
-import { messages, type MessageCode } from '../../../domain/messages'
+import type { MessageCode } from '../../../domain/messages'
+import { i18n } from '../i18n'
 
 /** The part of a Feathers error the screens need. */
 export interface ServerError {
@@ -17,8 +18,13 @@ const byHttpStatus: Record<number, MessageCode> = {
   429: 'too-many-attempts'
 }
 
+/**
+ * A code the interface has words for. Asked of the loaded texts (every code of domain/messages.ts
+ * has its `errors.*` text in every locale: tests/renderer/i18n.test.ts), not of the server's
+ * English catalogue, which would put every message twice into the first screen's scripts.
+ */
 function isMessageCode(code: unknown): code is MessageCode {
-  return typeof code === 'string' && code in messages
+  return typeof code === 'string' && i18n.exists(`errors.${code}`)
 }
 
 /** The message code to translate: the server's own code first, then one from the HTTP status. */

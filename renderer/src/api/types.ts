@@ -73,6 +73,8 @@ export interface BranchRecord {
   phone?: string | null
   isMain: boolean
   archived: boolean
+  /** What the branch's invoice numbers start with. */
+  invoicePrefix: string
 }
 
 export interface CompanyRecord {

@@ -8,27 +8,24 @@
 export const plannedRoutes = [
   'materials/*',
   'reports/*',
-  'pos',
   'easy/*',
-  'my-earnings',
   'pulse/*',
   'profile/subscription',
   'profile/social-links',
-  'people/:userId/balanceHistory',
   ...[
-    'invoice', 'bundles', 'documents', 'tasks', 'communications',
-    'payments', 'z-payments', 'notifications', 'dispatch', 'labs', 'expenses', 'feedback-questionares/*', 'text-templates', 'media'
+    'documents', 'tasks',
+    'notifications', 'dispatch', 'labs', 'feedback-questionares/*', 'text-templates'
   ].map((section) => `company/${section}`)
 ] as const
 
-/** The customer card's tabs not built yet (the card has overview, appointments, notes and treatment). */
+/** The customer card's tabs not built yet (the card has overview, appointments, notes, treatment, treatment-plan, xrays, communications, billing and transactions). */
 export const plannedCustomerTabs = [
-  'treatment-plan', 'billing', 'xrays', 'communications', 'transactions', 'labs', 'tasks', 'questionnaires', 'chat'
+  'labs', 'tasks', 'questionnaires', 'chat'
 ] as const
 
-/** The company profile's tabs not built yet (it has general, branches and schedule). */
+/** The company profile's tabs not built yet (it has general, branches, schedule, notifications and notification-templates). */
 export const plannedCompanyTabs = [
-  'billing', 'settings', 'builder', 'socials', 'contacts', 'notifications', 'notification-templates', 'printTemplates', 'integrations',
+  'billing', 'settings', 'builder', 'socials', 'contacts', 'printTemplates', 'integrations',
   'online-registration', 'language-region'
 ] as const
 

@@ -36,6 +36,20 @@ const areaLoaders: Record<TextAreaName, Record<Language, Texts>> = {
     ru1: () => import('virtual:texts/ru1/admin'),
     fi: () => import('virtual:texts/fi/admin'),
     uz: () => import('virtual:texts/uz/admin')
+  },
+  messaging: {
+    en: () => import('virtual:texts/en/messaging'),
+    ru: () => import('virtual:texts/ru/messaging'),
+    ru1: () => import('virtual:texts/ru1/messaging'),
+    fi: () => import('virtual:texts/fi/messaging'),
+    uz: () => import('virtual:texts/uz/messaging')
+  },
+  billing: {
+    en: () => import('virtual:texts/en/billing'),
+    ru: () => import('virtual:texts/ru/billing'),
+    ru1: () => import('virtual:texts/ru1/billing'),
+    fi: () => import('virtual:texts/fi/billing'),
+    uz: () => import('virtual:texts/uz/billing')
   }
 }
 /** Areas some screen has needed: a language switched to later loads them too. */

@@ -24,13 +24,14 @@ export interface TextArea {
 
 export const textAreas = {
   clinical: {
-    namespaces: ['cdb', 'clinical', 'clinicalCodes', 'clinicalDictionaries', 'healthCard', 'icd', 'manipulations', 'odb', 'presets', 'treatment', 'treatmentDone', 'exam', 'perio'],
-    folders: ['clinical', 'clinical-codes', 'clinical-dictionaries', 'health-card', 'treatment', 'treatment-done', 'exam', 'perio'],
+    namespaces: ['cdb', 'clinical', 'clinicalCodes', 'clinicalDictionaries', 'healthCard', 'icd', 'manipulations', 'odb', 'presets', 'treatment', 'treatmentDone', 'exam', 'perio', 'xrays', 'bundles', 'treatmentPlan', 'media'],
+    folders: ['clinical', 'clinical-codes', 'clinical-dictionaries', 'health-card', 'treatment', 'treatment-done', 'exam', 'perio', 'xrays', 'bundles', 'treatment-plan', 'media'],
     shared: [
       'cdb.title', 'cdb.settingsText', 'icd.title', 'icd.settingsText', 'odb.title', 'odb.settingsText',
       'manipulations.title', 'manipulations.settingsText', 'presets.title', 'presets.settingsText',
-      'treatment.title', 'healthCard.alert', 'healthCard.alertHint',
-      'clinical.condition', 'clinical.status', 'clinical.action', 'clinical.code', 'clinical.numbering', 'perio.status', 'exam.statuses'
+      'treatment.title', 'treatmentPlan.title', 'healthCard.alert', 'healthCard.alertHint',
+      'clinical.condition', 'clinical.status', 'clinical.action', 'clinical.code', 'clinical.numbering', 'perio.status', 'exam.statuses', 'xrays.title', 'xrays.types', 'xrays.unit',
+      'bundles.title', 'bundles.settingsText', 'media.companyTitle', 'media.settingsText'
     ]
   },
   // The administrator's screens: the activity log, the roles with their permission matrix, the
@@ -41,6 +42,28 @@ export const textAreas = {
     shared: [
       'activity.title', 'activity.settingsText', 'activity.gone', 'roles.default', 'customFields.title', 'customFields.settingsText',
       'services.title', 'services.settingsText', 'workPlaces.title', 'workPlaces.settingsText', 'workPlaces.kinds'
+    ]
+  },
+  // Issue 18's messaging screens: notification settings, the template editor, the patient's messages.
+  messaging: {
+    namespaces: ['messaging'],
+    folders: ['messaging'],
+    // The tabs' names, on the company profile and the patient card.
+    shared: ['messaging.tabs', 'messaging.channels', 'messaging.events', 'messaging.languages']
+  },
+  // Issue 16's money screens: the expenses list (the settings hub names it; the activity log
+  // names an expense's category) and the patient card's billing and transactions tabs.
+  billing: {
+    namespaces: ['expenses', 'billing', 'payouts', 'cashDesk', 'pos'],
+    folders: ['expenses', 'billing', 'payouts', 'cash-desk', 'pos'],
+    // The patient card names its billing and transactions tabs; the sidebar and the team list link
+    // to the payouts screens; the settings hub names the cash desk and the payments list; the
+    // activity log names a payment's method, status, kind and a cancellation's reason.
+    shared: [
+      'expenses.title', 'expenses.settingsText', 'expenses.categories', 'billing.tabs',
+      'billing.methods', 'billing.statuses', 'billing.kinds', 'billing.reasons',
+      'payouts.myEarnings', 'payouts.open', 'payouts.actions', 'payouts.methods',
+      'cashDesk.title', 'cashDesk.settingsText', 'cashDesk.paymentsTitle', 'cashDesk.paymentsSettingsText'
     ]
   }
 } as const satisfies Record<string, TextArea>

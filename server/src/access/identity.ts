@@ -29,9 +29,11 @@ export interface IdentityUser {
   isOwner: boolean
   archived: boolean
   locale: string | null
+  /** Takes appointments: the sidebar offers their own earnings (/my-earnings). */
+  acceptsAppointments: boolean
 }
 
-const userColumns = ['_id', 'companyId', 'email', 'first_name', 'last_name', 'roleId', 'branchIds', 'allowLogin', 'isOwner', 'archived', 'locale']
+const userColumns = ['_id', 'companyId', 'email', 'first_name', 'last_name', 'roleId', 'branchIds', 'allowLogin', 'isOwner', 'archived', 'locale', 'acceptsAppointments']
 /** alias -> column of the identity statement; the alias's prefix says which record it belongs to. */
 const identityColumns = new Map<string, string>([
   ...['_id', 'userId', 'companyId', 'endedAt'].map((column): [string, string] => [`session_${column}`, `s.${column}`]),
@@ -39,7 +41,7 @@ const identityColumns = new Map<string, string>([
   ...['_id', 'name', 'modules', 'settings', 'subscriptionEndsAt', 'timezone', 'currency'].map((column): [string, string] => [`company_${column}`, `c.${column}`]),
   ...['_id', 'name', 'key', 'permissions'].map((column): [string, string] => [`role_${column}`, `r.${column}`])
 ])
-const userCodec = new RowCodec({ json: ['branchIds'], boolean: ['allowLogin', 'isOwner', 'archived'] })
+const userCodec = new RowCodec({ json: ['branchIds'], boolean: ['allowLogin', 'isOwner', 'archived', 'acceptsAppointments'] })
 const companyCodec = new RowCodec({ json: ['modules', 'settings'], instant: ['subscriptionEndsAt'] })
 const roleCodec = new RowCodec({ json: ['permissions'] })
 const sessionCodec = new RowCodec({ instant: ['endedAt'] })

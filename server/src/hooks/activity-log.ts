@@ -114,14 +114,36 @@ function defaultChanges(context: HookContext, result: Row, view: Row, before: Ro
   return Object.fromEntries(keys.filter((key) => key in data).map((key) => [key, { from: null, to: valueOf(key) }]))
 }
 
+/** A person reading the same records again within this time is not logged again. */
+export const READ_LOG_WINDOW_MS = 10 * 60 * 1000
+const READ_LOG_MEMORY = 10_000
+/** The last time each person's read (service, method, records) was logged, oldest first. */
+const loggedReads = new Map<string, number>()
+
+/** Whether this read repeats one logged within the window (and remembers it when it does not). */
+function repeatsRecentRead(key: string, at: number): boolean {
+  const last = loggedReads.get(key)
+  if (last !== undefined && at - last < READ_LOG_WINDOW_MS) return true
+  loggedReads.delete(key)
+  loggedReads.set(key, at)
+  if (loggedReads.size > READ_LOG_MEMORY) loggedReads.delete(loggedReads.keys().next().value!)
+  return false
+}
+
 /**
  * A person's read of clinical records (issue 14, item 8: who viewed an exam): one row per call,
  * whatever it returned, written at once (a read has no transaction). Internal reads are never
  * logged. `changes` carries `action: 'view'` and what the log shows of the records read.
+ * The same read again within READ_LOG_WINDOW_MS (a screen refetching after a colleague's change,
+ * a tab opened twice) is not another row: the log says who viewed which records and first when,
+ * not how often a screen refreshed. The memory is per server process; another instance may add
+ * one more row, which is harmless.
  */
 export async function logRead(context: HookContext, entry: { recordId: string | null; changes: Row }): Promise<void> {
   const identity = context.params.identity
   if (!context.params.provider || !identity) return
+  const readKey = JSON.stringify([identity.user._id, context.path, context.method, entry.recordId, entry.changes])
+  if (repeatsRecentRead(readKey, Date.now())) return
   const row = {
     _id: newId(),
     companyId: identity.user.companyId,

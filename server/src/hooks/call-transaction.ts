@@ -110,6 +110,36 @@ export async function callTransaction(context: HookContext, next: NextFunction) 
   }
 }
 
+/**
+ * A write that comes from no service call (a provider's webhook: server/src/http/payment-routes.ts)
+ * run the way `callTransaction` runs an external write: one transaction, nested service calls
+ * join it (given `params` or through `joinOpenTransaction`), and events and announcements wait
+ * for the commit (none at all after a rollback).
+ */
+export async function inWriteTransaction<T>(app: Application, work: (params: Params) => Promise<T>): Promise<T> {
+  const waiting: Announcement[] = []
+  const db: Knex = app.get('db')
+  let open: Knex.Transaction | undefined
+  let result: T
+  try {
+    result = await db.transaction((trx) => {
+      open = trx
+      waitingForCommit.set(trx, waiting)
+      return openTransaction.run(trx, () => work({ transaction: { trx } } as Params))
+    })
+  } finally {
+    if (open) waitingForCommit.delete(open)
+  }
+  for (const announce of waiting) {
+    try {
+      await announce()
+    } catch (error) {
+      app.get('logger').error({ err: error, msg: 'event after commit failed' })
+    }
+  }
+  return result
+}
+
 type Emitter = { emit: (event: string | symbol, ...args: unknown[]) => boolean }
 
 /**

@@ -22,7 +22,15 @@ import { fields } from './customers/fields/fields'
 import { notes } from './customers/notes/notes'
 import { tooth } from './clinical/tooth/tooth'
 import { treatment } from './clinical/treatment/treatment'
+import { treatmentPlan } from './clinical/treatment-plan/treatment-plan'
+import { invoices } from './billing/invoices/invoices'
+import { transactions } from './billing/transactions/transactions'
+import { paymentHistory } from './billing/payment-history/payment-history'
+import { invoicesSummary } from './billing/invoices-summary/invoices-summary'
 import { exam } from './clinical/exam/exam'
+import { xrays } from './clinical/xrays/xrays'
+import { media } from './customers/media/media'
+import { mediaSummary } from './customers/media-summary/media-summary'
 import { customerCabinetToken } from './customers/customer-cabinet-token/customer-cabinet-token'
 import { customersMerge } from './customers/customers-merge/customers-merge'
 import { serviceCategories } from './catalogue/service-categories/service-categories'
@@ -34,6 +42,7 @@ import { appointment } from './appointments/appointment/appointment'
 import { waitingList } from './appointments/waiting-list/waiting-list'
 import { appointmentStatusHistory } from './appointments/appointment-status-history/appointment-status-history'
 import { appointmentSlots } from './appointments/appointment-slots/appointment-slots'
+import { appointmentCalendar } from './appointments/appointment-calendar/appointment-calendar'
 import { odb } from './clinical/odb/odb'
 import { diagnoseObjectively } from './clinical/diagnose-objectively/diagnose-objectively'
 import { manipulations } from './clinical/manipulations/manipulations'
@@ -44,6 +53,19 @@ import { icd } from './clinical/icd/icd'
 import { icdImport } from './clinical/icd-import/icd-import'
 import { cdb } from './clinical/cdb/cdb'
 import { cdbImport } from './clinical/cdb-import/cdb-import'
+import { odbImport } from './clinical/odb-import/odb-import'
+import { diagnoseObjectivelyImport } from './clinical/diagnose-objectively-import/diagnose-objectively-import'
+import { manipulationsImport } from './clinical/manipulations-import/manipulations-import'
+import { bundle } from './catalogue/bundle/bundle'
+import { treatmentTemplates } from './clinical/treatment-templates/treatment-templates'
+import { messaging } from './messaging'
+import { expense } from './billing/expense/expense'
+import { userBalanceHistory } from './billing/user-balance-history/user-balance-history'
+import { userBalanceReports } from './billing/user-balance-reports/user-balance-reports'
+import { zPayments } from './billing/z-payments/z-payments'
+import { onlinePayments } from './billing/online-payments/online-payments'
+import { cart } from './billing/cart/cart'
+import { posCart } from './billing/pos-cart/pos-cart'
 /** Registers every service. */
 export function services(app: Application) {
   app.configure(users)
@@ -71,23 +93,45 @@ export function services(app: Application) {
   app.configure(customersMerge)
   app.configure(serviceCategories)
   app.configure(service)
+  app.configure(bundle)
+  app.configure(treatmentTemplates)
   app.configure(workPlace)
   app.configure(timeTemplates)
   app.configure(waitingList)
   app.configure(appointment)
   app.configure(appointmentStatusHistory)
   app.configure(appointmentSlots)
+  app.configure(appointmentCalendar)
   app.configure(odb)
   app.configure(diagnoseObjectively)
   app.configure(manipulations)
   app.configure(presets)
   app.configure(tooth)
   app.configure(treatment)
+  app.configure(treatmentPlan)
+  app.configure(invoices)
+  app.configure(transactions)
+  app.configure(paymentHistory)
+  app.configure(invoicesSummary)
   app.configure(exam)
+  app.configure(xrays)
+  app.configure(media)
+  app.configure(mediaSummary)
   app.configure(healthCard)
   app.configure(perio)
   app.configure(icd)
   app.configure(icdImport)
   app.configure(cdb)
   app.configure(cdbImport)
+  app.configure(odbImport)
+  app.configure(diagnoseObjectivelyImport)
+  app.configure(manipulationsImport)
+  app.configure(messaging)
+  app.configure(expense)
+  app.configure(userBalanceHistory)
+  app.configure(userBalanceReports)
+  app.configure(zPayments)
+  app.configure(onlinePayments)
+  app.configure(cart)
+  app.configure(posCart)
 }

@@ -47,6 +47,11 @@ export interface ServiceManifest {
    */
   customerRows?: readonly DependentRows[]
   /**
+   * Runs after one of this service's records was deleted from the trash for good and that has
+   * committed (media removes the file's bytes there). A failure is logged, not thrown.
+   */
+  afterPurge?: (app: Application, item: { companyId: string; recordId: string; record: Record<string, unknown> }) => Promise<void>
+  /**
    * For rows a merge cannot simply move (one per customer, as a health card): combines the merged
    * customer's rows into the kept one's in the merge's transaction, before `customerRows` move.
    */

@@ -22,6 +22,8 @@ const expectedAccessTable: Record<string, Record<string, string>> = {
   'appointment-status-history': { find: 'appointment:view', get: 'appointment:view', update: 'refused' },
   // A search for free slots: whoever may book asks it (find only).
   'appointment-slots': { find: 'appointment:create', update: 'refused' },
+  // The calendar's range in one compact answer, read through appointment and customers on the caller's behalf (find only).
+  'appointment-calendar': { find: 'appointment:view', update: 'refused' },
   authManagement: { create: 'public', update: 'refused' },
   authentication: { create: 'public', update: 'refused', remove: 'public' },
   branches: { find: 'signedIn', get: 'signedIn', create: 'company:create', update: 'company:edit', patch: 'company:edit', remove: 'company:delete' },
@@ -49,6 +51,12 @@ const expectedAccessTable: Record<string, Record<string, string>> = {
   'icd-import': { create: 'icd:create', update: 'refused' },
   cdb: { find: 'cdb:view', get: 'cdb:view', create: 'cdb:create', update: 'cdb:edit', patch: 'cdb:edit', remove: 'cdb:delete' },
   'cdb-import': { create: 'cdb:create', update: 'refused' },
+  'odb-import': { create: 'odb:create', update: 'refused' },
+  'diagnose-objectively-import': { create: 'diagnose-objectively:create', update: 'refused' },
+  'manipulations-import': { create: 'manipulations:create', update: 'refused' },
+  bundle: { find: 'bundle:view', get: 'bundle:view', create: 'bundle:create', update: 'bundle:edit', patch: 'bundle:edit', remove: 'bundle:delete' },
+  // Treatment templates are clinical knowledge like exam presets: the spec names no resource for them.
+  'treatment-templates': { find: 'presets:view', get: 'presets:view', create: 'presets:create', update: 'presets:edit', patch: 'presets:edit', remove: 'presets:delete' },
   'time-templates': { find: 'time-templates:view', get: 'time-templates:view', create: 'time-templates:create', update: 'time-templates:edit', patch: 'time-templates:edit', remove: 'time-templates:delete' },
   'work-place': { find: 'work-place:view', get: 'work-place:view', create: 'work-place:create', update: 'work-place:edit', patch: 'work-place:edit', remove: 'work-place:delete' },
   roles: { find: 'roles:view', get: 'roles:view', create: 'roles:create', update: 'roles:edit', patch: 'roles:edit', remove: 'roles:delete' },
@@ -65,15 +73,43 @@ const expectedAccessTable: Record<string, Record<string, string>> = {
   'waiting-list': { find: 'appointment:view', get: 'appointment:view', create: 'appointment:create', update: 'refused', patch: 'appointment:edit', remove: 'appointment:delete' },
   // Chart events are never changed or deleted: a new event ends a wrong one.
   tooth: { find: 'tooth:view', get: 'tooth:view', create: 'tooth:create', update: 'refused', patch: 'refused', remove: 'refused' },
+  // Issue 18's messaging: settings (one row per company), templates, and the outbox read as the log.
+  integrations: { find: 'notifications:view', get: 'notifications:view', create: 'refused', update: 'refused', patch: 'notifications:edit', remove: 'refused' },
+  'notification-templates': { find: 'notifications:view', get: 'notifications:view', create: 'notifications:create', update: 'refused', patch: 'notifications:edit', remove: 'notifications:delete' },
+  communications: { find: 'communications:view', get: 'communications:view', create: 'refused', update: 'refused', patch: 'refused', remove: 'refused' },
   // Treatments done: patched field by field, never replaced whole.
   treatment: { find: 'treatment:view', get: 'treatment:view', create: 'treatment:create', update: 'refused', patch: 'treatment:edit', remove: 'treatment:delete' },
+  // Patch carries the actions (present, accept, book a phase: the appointment's own create rule applies too).
+  'treatment-plan': { find: 'treatment-plan:view', get: 'treatment-plan:view', create: 'treatment-plan:create', update: 'refused', patch: 'treatment-plan:edit', remove: 'treatment-plan:delete' },
+  invoices: { find: 'invoices:view', get: 'invoices:view', create: 'invoices:create', update: 'refused', patch: 'invoices:edit', remove: 'refused' },
+  'payment-history': { find: 'payment-history:view', update: 'refused' },
+  'invoices-summary': { find: 'invoices-summary:view', update: 'refused' },
+  transactions: { find: 'transactions:view', get: 'transactions:view', create: 'transactions:create', update: 'refused', patch: 'transactions:edit', remove: 'refused' },
   exam: { find: 'exam:view', get: 'exam:view', create: 'exam:create', update: 'refused', patch: 'exam:edit', remove: 'exam:delete' },
+  // X-rays are clinical: their own resource, findings and events only for roles with xrays view.
+  xrays: { find: 'xrays:view', get: 'xrays:view', create: 'xrays:create', update: 'refused', patch: 'xrays:edit', remove: 'xrays:delete' },
   // Issue 14's clinical dictionaries: each its own resource of spec section 6.
   odb: { find: 'odb:view', get: 'odb:view', create: 'odb:create', update: 'odb:edit', patch: 'odb:edit', remove: 'odb:delete' },
   'diagnose-objectively': { find: 'diagnose-objectively:view', get: 'diagnose-objectively:view', create: 'diagnose-objectively:create', update: 'diagnose-objectively:edit', patch: 'diagnose-objectively:edit', remove: 'diagnose-objectively:delete' },
   manipulations: { find: 'manipulations:view', get: 'manipulations:view', create: 'manipulations:create', update: 'manipulations:edit', patch: 'manipulations:edit', remove: 'manipulations:delete' },
+  // Guarded by the file's owner (customers, xrays, exam, treatment-plan, expense) in its hooks: media-owner.ts. create only from the upload route.
+  media: { find: 'signedIn', get: 'signedIn', create: 'signedIn', update: 'refused', patch: 'signedIn', remove: 'signedIn' },
+  'media-summary': { find: 'media-summary:view', update: 'refused' },
   presets: { find: 'presets:view', get: 'presets:view', create: 'presets:create', update: 'presets:edit', patch: 'presets:edit', remove: 'presets:delete' },
-  users: { find: 'users:view', get: 'users:view', create: 'users:create', update: 'users:edit', patch: 'users:edit', remove: 'users:delete' }
+  users: { find: 'users:view', get: 'users:view', create: 'users:create', update: 'users:edit', patch: 'users:edit', remove: 'users:delete' },
+  // Issue 16's cash desk: the list of visits waiting and a patient's cart with its checkout.
+  cart: { get: 'cart:view', create: 'cart:create', update: 'refused' },
+  'pos-cart': { find: 'cart:view', update: 'refused' },
+  // Issue 16's expenses: corrected field by field, like X-rays.
+  expense: { find: 'expense:view', get: 'expense:view', create: 'expense:create', update: 'refused', patch: 'expense:edit', remove: 'expense:delete' },
+  // Issue 16's payouts: one's own statement needs no permission (the service checks balance-reports
+  // for another's); payouts, closes and rules need balance-reports; nothing is removed or replaced.
+  'user-balance-history': { find: 'signedIn', get: 'signedIn', create: 'balance-reports:create', update: 'refused', patch: 'balance-reports:edit', remove: 'refused' },
+  'user-balance-reports': { find: 'balance-reports:view', update: 'refused' },
+  // Issue 16's cash desk: shifts change only by movements and the close (patch); a Z-report is never deleted.
+  'z-payments': { find: 'payments:view', get: 'payments:view', create: 'payments:create', update: 'refused', patch: 'payments:edit', remove: 'refused' },
+  // Issue 16's online payments: merchant accounts (payments) and invoices' pay links (invoices).
+  'online-payments': { find: 'payments:view', get: 'invoices:view', create: 'refused', update: 'refused', patch: 'payments:edit', remove: 'refused' }
 }
 
 const HOW_TO_UPDATE =

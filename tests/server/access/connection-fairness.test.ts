@@ -74,7 +74,9 @@ describe.each(engines)('calls are shared fairly between connections on %s', (eng
     let server: TestServer
     let flooder: SignedIn
     let other: SignedIn
-    const burst = 2000
+    // Served in turn, the other user's 20 calls let through a few dozen of the burst's at most:
+    // five hundred leave a wide margin and cost a quarter of two thousand on a loaded machine.
+    const burst = 500
 
     beforeAll(async () => {
       server = await startServer(engine, { callsPerConnection: { ...defaultCallsPerConnection, queued: burst } })
@@ -101,9 +103,9 @@ describe.each(engines)('calls are shared fairly between connections on %s', (eng
       expect(burst - answered).toBeGreaterThanOrEqual(burst / 2)
       const answers = await Promise.all(floodAnswers)
       expect(answers.filter((answer) => answer.error)).toEqual([])
-      // Two thousand calls on a loaded 2-core machine can take longer than jest's 30 s default:
-      // the test asserts the order of answers, never how long the burst lasts.
-    }, 120_000)
+      // A burst on a loaded 2-core machine can take minutes: the test asserts the order of
+      // answers, never how long the burst lasts.
+    }, 400_000)
   })
 
   describe('with a small limit', () => {

@@ -17,12 +17,17 @@ const WRITES = ['create', 'update', 'patch'] as const satisfies readonly Service
 /** Credentials, not a record: nothing to reference. */
 const NOT_RECORD_DATA = new Set(['authentication'])
 /** Names that look like ids but hold none of our records' ids. */
-const NOT_REFERENCES = new Set<string>([])
+// transactionId: a payment's id at the terminal, bank or provider (spec: transaction id), not a record of ours.
+// merchantId: the clinic's cashbox id at an online payment provider (Payme), not a record of ours.
+const NOT_REFERENCES = new Set<string>(['transactionId', 'merchantId'])
 /**
  * Ids of lists that also hold shipped entries (no company), which the generic check cannot
- * accept: their service checks them itself (exam: complaints of the `cdb` list).
+ * accept: their service checks them itself (exam: complaints of the `cdb` list; treatment: the
+ * plan item it completes, an item inside a plan's row, not a record). A media file's `ownerId`
+ * names a record of the service its `ownerType` says, read through that service as the caller
+ * (media-owner.ts).
  */
-const CHECKED_BY_SERVICE = new Set<string>(['cdbIds'])
+const CHECKED_BY_SERVICE = new Set<string>(['cdbIds', 'planItemId', 'ownerId', 'treatmentIds', 'planItemIds'])
 
 interface DeclaredWrite {
   path: string
@@ -75,6 +80,7 @@ async function recordsOf(server: TestServer, admin: SignedIn): Promise<Record<st
   await setSchedule(server, admin.auth.user._id, FULL_WEEK)
   const visit = await client.service('appointment').create({ customerId: customer._id, staffId: admin.auth.user._id, start: at('2031-01-07', '10:00'), duration: 30 })
   const exam = await client.service('exam').create({ customerId: customer._id })
+  const line = await client.service('treatment').create({ customerId: customer._id, appointmentId: visit._id, serviceId: service._id })
   return {
     branches: branchId,
     customers: customer._id,
@@ -85,12 +91,14 @@ async function recordsOf(server: TestServer, admin: SignedIn): Promise<Record<st
     tags: (await client.service('tags').create({ name: 'Referenced tag' }))._id,
     'service-categories': (await client.service('service-categories').create({ name: 'Referenced category' }))._id,
     service: service._id,
+    bundle: (await client.service('bundle').create({ name: 'Referenced bundle', items: [{ serviceId: service._id, quantity: 1 }] }))._id,
     'work-place': (await client.service('work-place').create({ name: 'Referenced chair', branchId }))._id,
     fields: (await client.service('fields').create({ name: 'Referenced field', type: 'text' }))._id,
     odb: (await client.service('odb').create({ name: 'Referenced finding' }))._id,
     'diagnose-objectively': (await client.service('diagnose-objectively').find({ query: { $limit: 1 } })).data[0]._id,
     appointment: visit._id,
     exam: exam._id,
+    invoices: (await client.service('invoices').create({ customerId: customer._id, treatmentIds: [line._id] }))._id,
     tooth: (await client.service('tooth').create({ customerId: customer._id, teeth: [{ tooth: 11 }], code: 'Cr' }))[0]._id,
     'waiting-list': (
       await client.service('waiting-list').create({ customerId: customer._id, dateFrom: '2030-01-01', dateTo: '2030-01-31', timeFrom: '09:00', timeTo: '18:00', duration: 30 })

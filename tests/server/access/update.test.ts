@@ -87,7 +87,24 @@ const samples: Record<string, Sample> = {
   odb: named('odb'),
   'diagnose-objectively': named('diagnose-objectively'),
   manipulations: named('manipulations'),
-  presets: named('presets')
+  presets: named('presets'),
+  // Issue 15: a bundle and a treatment template are replaced whole (name and lines).
+  bundle: {
+    create: make('bundle', async (admin) => ({ name: `A bundle ${next()}`, items: [{ serviceId: await make('service', () => ({ name: `In a bundle ${next()}`, duration: 30 }))(admin), quantity: 1 }] })),
+    replacement: async (admin) => ({ name: `Replaced bundle ${next()}`, items: [{ serviceId: await make('service', () => ({ name: `Replacing ${next()}`, duration: 15 }))(admin), quantity: 2 }] }),
+    field: 'name'
+  },
+  'treatment-templates': {
+    create: make('treatment-templates', async (admin) => ({
+      name: `A template ${next()}`,
+      phases: [{ items: [{ serviceId: await make('service', () => ({ name: `In a template ${next()}`, duration: 30 }))(admin), quantity: 1 }] }]
+    })),
+    replacement: async (admin) => ({
+      name: `Replaced template ${next()}`,
+      phases: [{ title: 'Replaced', items: [{ serviceId: await make('service', () => ({ name: `Replacing ${next()}`, duration: 15 }))(admin), quantity: 1 }] }]
+    }),
+    field: 'name'
+  }
 }
 
 const offering = () => [...accessRegistry].filter(([, declaration]) => declaration.methods.update).map(([path]) => path).sort()

@@ -21,6 +21,7 @@ export interface AnyService {
   /** Listeners name the payload they expect (`T`): nothing checks it. */
   on<T = Record<string, unknown>>(event: string, listener: (data: T, context?: unknown) => void): unknown
   once<T = Record<string, unknown>>(event: string, listener: (data: T) => void): unknown
+  removeListener<T = Record<string, unknown>>(event: string, listener: (data: T) => void): unknown
   hooks(map: object): unknown
   /** Anything else on the instance (its options, publishers, internal `_find`...). */
   [key: string | symbol]: unknown

@@ -177,6 +177,28 @@ export function nextEvent<T = unknown>(client: ClientApplication, service: strin
   })
 }
 
+/**
+ * The first `event` of `service` on `client` whose data passes `wanted`. Events of earlier writes
+ * may still be on their way when a test starts listening (they leave after their commit), so a
+ * test waiting for one particular write's event names what it expects instead of taking the next.
+ */
+export function eventWhere<T = unknown>(client: ClientApplication, service: string, event: string, wanted: (data: T) => boolean, ms = 3000): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const emitter = anyService(client, service)
+    const listener = (data: T) => {
+      if (!wanted(data)) return
+      clearTimeout(timer)
+      emitter.removeListener(event, listener)
+      resolve(data)
+    }
+    const timer = setTimeout(() => {
+      emitter.removeListener(event, listener)
+      reject(new Error(`no matching ${service} ${event} event within ${ms} ms`))
+    }, ms)
+    emitter.on(event, listener)
+  })
+}
+
 /** Resolves true if `service` emits `event` on `client` within `ms`, false otherwise. */
 export function receivesEvent(client: ClientApplication, service: string, event: string, ms = 500): Promise<boolean> {
   return nextEvent(client, service, event, ms).then(

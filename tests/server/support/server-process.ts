@@ -42,7 +42,9 @@ export async function startProcess(env: Record<string, string>): Promise<Running
   child.stdout!.on('data', (chunk) => (output += chunk))
   child.stderr!.on('data', (chunk) => (output += chunk))
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
-  const deadline = Date.now() + 60_000
+  // The entry point compiles through tsx and migrates first: on a loaded 2-core CI machine this
+  // took over a minute (CI saw 60 s pass), so the wait is generous; a healthy start takes seconds.
+  const deadline = Date.now() + 180_000
   while (!output.includes('"msg":"listening"')) {
     if (Date.now() > deadline || child.exitCode !== null) {
       child.kill('SIGKILL')

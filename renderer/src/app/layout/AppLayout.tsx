@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from 'react'
-import { Button, Drawer, Grid, Layout } from 'antd'
+import { Button, Grid, Layout } from 'antd'
 import { FullscreenExitOutlined } from '@ant-design/icons'
 import { useTranslation } from 'react-i18next'
 import { Outlet, useNavigation } from 'react-router'
@@ -11,6 +11,8 @@ import { ConnectionBanner } from './ConnectionBanner'
 import { FullScreenProvider, useFullScreen } from './full-screen'
 import { Sidebar } from './Sidebar'
 import { TopBar } from './TopBar'
+
+const PhoneMenu = lazy(() => import('./PhoneMenu'))
 
 function Brand() {
   const { company } = useSignedIn()
@@ -27,6 +29,13 @@ function Shell() {
   const screens = Grid.useBreakpoint()
   const phone = !screens.md
   const [menuOpen, setMenuOpen] = useState(false)
+  // The drawer's chunk loads the first time the menu opens (the breakpoint reads as a phone on
+  // the first render of every screen size, so "phone" alone would load it on desktops too).
+  const [menuUsed, setMenuUsed] = useState(false)
+  const openMenu = () => {
+    setMenuUsed(true)
+    setMenuOpen(true)
+  }
   const { fullScreen, setFullScreen } = useFullScreen()
   const navigation = useNavigation()
   const content = (
@@ -51,16 +60,14 @@ function Shell() {
         {t('nav.skipToContent')}
       </a>
       {phone ? (
-        <Drawer
-          placement="left"
-          open={menuOpen}
-          onClose={() => setMenuOpen(false)}
-          size={260}
-          styles={{ body: { padding: 0, background: '#0f2a2e' }, header: { display: 'none' } }}
-        >
-          <Brand />
-          <Sidebar onNavigate={() => setMenuOpen(false)} />
-        </Drawer>
+        menuUsed && (
+          <Suspense fallback={null}>
+            <PhoneMenu open={menuOpen} onClose={() => setMenuOpen(false)}>
+              <Brand />
+              <Sidebar onNavigate={() => setMenuOpen(false)} />
+            </PhoneMenu>
+          </Suspense>
+        )
       ) : (
         <Layout.Sider width={232}>
           {/* The sider stretches with the page; its content stays in view while scrolling. */}
@@ -72,7 +79,7 @@ function Shell() {
       )}
       <Layout>
         <Layout.Header className="app-header">
-          <TopBar phone={phone} onOpenMenu={() => setMenuOpen(true)} />
+          <TopBar phone={phone} onOpenMenu={openMenu} />
         </Layout.Header>
         <ConnectionBanner />
         {content}

@@ -7,12 +7,14 @@ export interface NavItem {
   path: string
   /** i18n key of the label. */
   label: string
-  icon: 'home' | 'calendar' | 'waitingList' | 'board' | 'customers' | 'team' | 'roles' | 'company' | 'sessions' | 'settings' | 'profile'
+  icon: 'home' | 'pos' | 'calendar' | 'waitingList' | 'board' | 'customers' | 'invoices' | 'team' | 'roles' | 'company' | 'sessions' | 'settings' | 'profile' | 'earnings'
   permission?: { resource: string | string[]; flags: PermissionFlag[]; mode?: CheckMode }
   /** Company module that must be on; core screens have none. */
   module?: string
   /** Other path prefixes that belong to this entry (a customer's page belongs to the customers list). */
   alsoActiveOn?: string[]
+  /** Only for people who take appointments (their own earnings). */
+  appointmentTakers?: true
 }
 
 export const navItems: NavItem[] = [
@@ -52,6 +54,24 @@ export const navItems: NavItem[] = [
     module: 'customers',
     alsoActiveOn: ['/customer']
   },
+  // The front desk's checkout (issue 16, item 5): for those who may view the cart, billing on.
+  { key: 'pos', path: '/pos', label: 'nav.pos', icon: 'pos', permission: { resource: 'cart', flags: ['view'] }, module: 'billing' },
+  {
+    key: 'invoices',
+    path: '/company/invoice',
+    label: 'nav.invoices',
+    icon: 'invoices',
+    permission: { resource: 'invoices', flags: ['view'] },
+    module: 'billing'
+  },
+  {
+    key: 'myEarnings',
+    path: '/my-earnings',
+    label: 'payouts.myEarnings',
+    icon: 'earnings',
+    module: 'billing',
+    appointmentTakers: true
+  },
   { key: 'team', path: '/people/team', label: 'nav.team', icon: 'team', permission: { resource: 'users', flags: ['view'] } },
   { key: 'roles', path: '/company/roles', label: 'nav.roles', icon: 'roles', permission: { resource: 'roles', flags: ['view'] } },
   { key: 'company', path: '/company/profile', label: 'nav.company', icon: 'company', permission: { resource: 'company', flags: ['view'] } },
@@ -66,10 +86,11 @@ export const navItems: NavItem[] = [
 ]
 
 /** Modules are on only when the company says so: an unknown module stays hidden. */
-export function visibleNavItems(items: NavItem[], permissions: Permission[] | undefined, modules: Partial<Record<string, boolean>> | undefined) {
+export function visibleNavItems(items: NavItem[], permissions: Permission[] | undefined, modules: Partial<Record<string, boolean>> | undefined, user?: { acceptsAppointments?: boolean }) {
   return items.filter(
     (item) =>
       (!item.module || modules?.[item.module] === true) &&
+      (!item.appointmentTakers || user?.acceptsAppointments === true) &&
       (!item.permission || hasPermission(permissions, item.permission.resource, item.permission.flags, item.permission.mode))
   )
 }

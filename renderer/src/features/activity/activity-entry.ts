@@ -25,9 +25,10 @@ export interface ActivitySummary {
 type Row = Record<string, unknown>
 /**
  * What an action entry holds besides its action: which record of which service, its title, and
- * for an exam the patient, the version and the exams read. Never record fields like a tooth.
+ * for an exam the patient, the version and the exams read; for an X-ray the patient, its type,
+ * the X-rays read and whether the dose totals were. Never record fields like a tooth.
  */
-const actionKeys = new Set(['action', 'service', 'recordId', 'title', 'customerId', 'version', 'examIds'])
+const actionKeys = new Set(['action', 'service', 'recordId', 'title', 'customerId', 'version', 'examIds', 'type', 'xrayIds', 'doseTotals'])
 const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '')
 const isEmpty = (value: unknown) => value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0)
 

@@ -2,7 +2,10 @@
 export const activityServices = [
   'customers', 'notes', 'health-card', 'customers-merge', 'customer-cabinet-token', 'tags', 'sources', 'fields', 'trash',
   'users', 'my-team', 'roles', 'company', 'company-registration', 'branches', 'specialty', 'profile', 'authManagement', 'force-logout',
-  'appointment', 'waiting-list', 'service', 'service-categories', 'work-place', 'time-templates',
-  'odb', 'diagnose-objectively', 'manipulations', 'presets', 'tooth', 'treatment', 'exam', 'perio',
-  'icd', 'icd-import', 'cdb', 'cdb-import'
+  'appointment', 'waiting-list', 'service', 'bundle', 'treatment-templates', 'service-categories', 'work-place', 'time-templates',
+  'odb', 'diagnose-objectively', 'manipulations', 'presets', 'tooth', 'treatment', 'treatment-plan', 'exam', 'perio', 'xrays', 'media',
+  'icd', 'icd-import', 'cdb', 'cdb-import', 'odb-import', 'diagnose-objectively-import', 'manipulations-import',
+  'integrations', 'notification-templates',
+  'expense',
+  'invoices', 'transactions', 'user-balance-history', 'z-payments', 'online-payments'
 ] as const

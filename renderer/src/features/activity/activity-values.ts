@@ -1,3 +1,4 @@
+import { minorToInput } from '../billing/money-input'
 import { conditionLabelKey, isConditionCode, isToothCondition } from '../../../../domain/clinical/conditions'
 import { formatPhone } from '../../../../domain/validation/phone'
 
@@ -52,12 +53,21 @@ const referenceOf: Record<string, keyof Lookups> = {
   customerId: 'customers',
   workPlaceId: 'workPlaces',
   serviceIds: 'catalogue',
+  userIds: 'people',
   categoryId: 'categories',
-  appointmentId: 'appointments'
+  appointmentId: 'appointments',
+  openedBy: 'people',
+  closedBy: 'people'
 }
 
 
 
+/** Amounts of the money services: minor units in the record, shown as "1500.00", never "150000". */
+const MONEY_SERVICES = new Set(['transactions', 'invoices', 'z-payments', 'expense', 'user-balance-history', 'online-payments'])
+const MONEY_FIELDS = new Set(['amount', 'total', 'subtotal', 'discountAmount', 'vatAmount', 'paid', 'due', 'openingFloat', 'countedCash', 'expectedCash', 'overShort', 'cashIn', 'cashOut'])
+const moneyText = (minor: number) => `${minor < 0 ? '−' : ''}${minorToInput(Math.abs(minor), false)}`
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 const DAY = /^\d{4}-\d{2}-\d{2}$/
 const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/
 const MAX = 80
@@ -77,6 +87,12 @@ export function valueText(field: string, value: unknown, lookups: Lookups, texts
     if (ids.length === 0) return '—'
     return cut(ids.map((id) => lookups[reference].get(String(id)) ?? texts.gone).join(', '))
   }
+  if (MONEY_SERVICES.has(service) && MONEY_FIELDS.has(field) && typeof value === 'number') return moneyText(value)
+  // Where a payment's money went: each part's amount (the invoices are named on the patient's card).
+  if (field === 'allocations' && service === 'transactions' && Array.isArray(value)) {
+    const parts = value.map((item) => (item as { amount?: unknown }).amount).filter((amount): amount is number => typeof amount === 'number')
+    return parts.length ? cut(parts.map(moneyText).join(', ')) : '—'
+  }
   const coded = (item: unknown) => (typeof item === 'string' || typeof item === 'number' ? texts.code(service, field, String(item)) : null)
   if (coded(Array.isArray(value) ? value[0] : value) !== null) {
     const items = Array.isArray(value) ? value : [value]
@@ -87,6 +103,15 @@ export function valueText(field: string, value: unknown, lookups: Lookups, texts
     const teeth = value.map((item) => { const entry = item as { tooth?: unknown; surfaces?: unknown }; return `${String(entry.tooth ?? '')} ${Array.isArray(entry.surfaces) ? entry.surfaces.join('') : ''}`.trim() })
     return teeth.length ? cut(teeth.join(', ')) : '—'
   }
+  // A doctor's share rules: each service's or category's name with its percent or fixed amount.
+  if (field === 'rules' && service === 'user-balance-history' && Array.isArray(value)) {
+    const rules = value.map((item) => {
+      const rule = item as { serviceId?: string; categoryId?: string; percent?: number; amount?: number }
+      const name = (rule.serviceId ? lookups.catalogue.get(rule.serviceId) : rule.categoryId ? lookups.categories.get(rule.categoryId) : undefined) ?? texts.gone
+      return `${name}: ${rule.percent !== undefined ? `${rule.percent}%` : minorToInput(rule.amount ?? 0, false)}`
+    })
+    return rules.length ? cut(rules.join(', ')) : '—'
+  }
   // A role's permissions: the resources it grants something on, by their names.
   if (field === 'permissions' && Array.isArray(value)) {
     const resources = value.map((item) => String((item as { resource?: unknown }).resource ?? '')).filter(Boolean)
@@ -95,6 +120,15 @@ export function valueText(field: string, value: unknown, lookups: Lookups, texts
   // Booked services are copies of the catalogue's, each with its own name.
   if (field === 'services' && Array.isArray(value)) {
     return value.length ? cut(value.map((item) => String((item as { name?: unknown }).name ?? '')).filter(Boolean).join(', ')) : '—'
+  }
+  // A bundle's items: each catalogue service by its name, with its quantity ("Filling × 2").
+  if (field === 'items' && Array.isArray(value)) {
+    const items = value.map((item) => {
+      const entry = item as { serviceId?: unknown; quantity?: unknown }
+      const name = lookups.catalogue.get(String(entry.serviceId ?? '')) ?? texts.gone
+      return typeof entry.quantity === 'number' && entry.quantity !== 1 ? `${name} × ${entry.quantity}` : name
+    })
+    return items.length ? cut(items.join(', ')) : '—'
   }
   if (field === 'phone' && typeof value === 'string') return formatPhone(value)
   if (field === 'customFields' && typeof value === 'object' && !Array.isArray(value)) {
@@ -106,9 +140,12 @@ export function valueText(field: string, value: unknown, lookups: Lookups, texts
     return cut(`${lookups.fields.get(String(condition.fieldId)) ?? condition.fieldId} = ${valueText('', condition.equals, lookups, texts)}`)
   }
   if (Array.isArray(value)) return value.length ? cut(value.map((item) => valueText('', item, lookups, texts)).join(', ')) : '—'
+  // A link to a record the log has no names for (a cash shift, the payment a refund returns):
+  // never its id; the entry's other fields say what happened.
+  if (typeof value === 'string' && UUID.test(value)) return '—'
   if (typeof value === 'string' && DAY.test(value)) return texts.date(value)
   if (typeof value === 'string' && INSTANT.test(value)) return texts.dateTime(value)
-  return cut(typeof value === 'object' ? JSON.stringify(value) : String(value))
+  return cut(typeof value === 'object' ? JSON.stringify(value).replace(new RegExp(UUID.source.slice(1, -1), 'gi'), '…') : String(value))
 }
 
 /**
@@ -127,6 +164,16 @@ export function codeKey(service: string, field: string, value: string): string |
   if (field === 'toothNumbering') return `clinical.numbering.${value}`
   if (field === 'type' && service === 'fields') return `customFields.types.${value}`
   if (field === 'notificationChannels') return `customer.channel.${value}`
+  if (field === 'channel' && (service === 'notification-templates' || service === 'communications')) return `messaging.channels.${value}`
+  if (field === 'event' && (service === 'notification-templates' || service === 'communications')) return `messaging.events.${value}`
+  if (field === 'language' && service === 'notification-templates') return `messaging.languages.${value}`
+  if (field === 'category' && service === 'expense') return `expenses.categories.${value}`
+  if (field === 'action' && service === 'user-balance-history') return `payouts.actions.${value}`
+  if (field === 'method' && service === 'transactions') return `billing.methods.${value}`
+  if (field === 'status' && service === 'transactions') return `billing.statuses.${value}`
+  if (field === 'kind' && service === 'transactions') return `billing.kinds.${value}`
+  if ((field === 'cancelReason' || field === 'closeReason') && (service === 'transactions' || service === 'invoices')) return `billing.reasons.${value}`
+  if (field === 'method' && service === 'user-balance-history') return `payouts.methods.${value}`
   if (service === 'tooth') return toothCodeKey(field, value)
   return null
 }

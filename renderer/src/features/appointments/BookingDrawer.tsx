@@ -28,6 +28,7 @@ import { CustomerSelect } from './CustomerSelect'
 import { BookingPatientSummary } from './BookingPatientSummary'
 import { RepeatFields } from './RepeatFields'
 import { durationLabel } from './duration-label'
+import { BookingBundleButton } from './BookingBundleButton'
 import { doctorName, useDoctors, useServiceCatalogue, useWorkPlaces } from './useResources'
 import { useCalendarSettings, useCompanyZone, useCurrency } from './useCalendarSettings'
 import { companyToday, dayKey, timeKey, toFloating } from './zoned-time'
@@ -36,6 +37,7 @@ import { APPOINTMENT_PATH } from './useAppointments'
 import { useBookingProblem } from './useBookingProblem'
 import { statusColor } from './status-colors'
 import { useCompletionGate } from '../treatment-done/useCompletionGate'
+import { bookPlanPhase } from '../treatment-plan/book-phase'
 
 interface Props {
   /** An appointment to edit, or null to book a new one. */
@@ -162,6 +164,8 @@ export function BookingDrawer({ appointment, prefill = {}, onClose, onSaved }: P
         saved = Object.keys(patch).length
           ? await patchAppointment(appointment._id, { ...patch, ...extra }, inSeries ? { query: { $series: scope } } : undefined)
           : appointment
+      } else if (prefill.planPhase) {
+        saved = await bookPlanPhase(prefill.planPhase, { ...data, ...extra })
       } else {
         saved = await createAppointment({ ...data, ...extra, ...(prefill.waitingListId ? { waitingListId: prefill.waitingListId } : {}) })
       }
@@ -344,6 +348,16 @@ export function BookingDrawer({ appointment, prefill = {}, onClose, onSaved }: P
               <span>{format.money(total, currency)}</span>
             </div>
           </div>
+        )}
+        {canWrite && (
+          <BookingBundleButton
+            chosen={serviceIds}
+            offered={catalogue}
+            onAdd={(ids) => {
+              form.setFieldValue('serviceIds', ids)
+              servicesChanged(ids)
+            }}
+          />
         )}
         <Form.Item name="status" label={t('booking.status')}>
           <Select

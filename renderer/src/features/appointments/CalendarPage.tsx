@@ -30,14 +30,15 @@ import {
   fallbackColour,
   NO_CHAIR,
   calendarQuery,
-  CALENDAR_CUSTOMER_FIELDS,
   slotHeight,
   visibleDays,
   type CalendarEvent,
   type CalendarResource,
   type CalendarView
 } from './calendar-model'
-import { APPOINTMENT_PATH, useAppointments, useCustomersByIds } from './useAppointments'
+import { APPOINTMENT_PATH } from './useAppointments'
+import { useCalendarRange } from './useCalendarRange'
+import type { CalendarCustomer } from '../../../../server/src/services/appointments/appointment-calendar/appointment-calendar.shared'
 import { doctorName, useDoctors, useWorkPlaces } from './useResources'
 import { useCalendarSettings, useCompanyZone } from './useCalendarSettings'
 import { statusColor } from './status-colors'
@@ -79,8 +80,8 @@ type Dialog = { kind: 'new'; prefill: BookingPrefill } | { kind: 'edit'; appoint
 
 /**
  * /appointments and /appointments/calendar: the day or week of the current branch with doctors
- * or chairs as columns. One find per shown range, one customers find for the names, kept live
- * by the service events. Drag moves (also to another column), resizing changes the duration; a
+ * or chairs as columns. One `appointment-calendar` call per shown range (the visits and their
+ * customers' names, useCalendarRange), kept live by the appointment and customers events. Drag moves (also to another column), resizing changes the duration; a
  * refusal (the slot is taken) snaps the visit back and says why.
  */
 export default function CalendarPage() {
@@ -124,9 +125,9 @@ export default function CalendarPage() {
   )
   const days = visibleDays(view, day, weekStart)
   const query = useMemo(() => calendarQuery(days.first, days.afterLast, zone, branchId), [days.first, days.afterLast, zone, branchId])
-  const list = useAppointments(query)
-  const appointments = useMemo(() => list.data?.data ?? [], [list.data])
-  const customers = useCustomersByIds(useMemo(() => appointments.map((item) => item.customerId), [appointments]), CALENDAR_CUSTOMER_FIELDS)
+  const list = useCalendarRange(query)
+  const appointments = useMemo(() => list.data?.appointments ?? [], [list.data])
+  const customers = useMemo(() => list.data?.customers ?? new Map<string, CalendarCustomer>(), [list.data])
   const names = useMemo(() => new Map([...customers].map(([id, customer]) => [id, customerName(customer)])), [customers])
   const shortNames = useMemo(() => new Map([...customers].map(([id, customer]) => [id, customerShortName(customer)])), [customers])
   // The red mark of a medical alert comes with the names: no query of its own.

@@ -44,6 +44,10 @@ export interface BookingPrefill {
   customerId?: string | null
   duration?: number | null
   waitingListId?: string | null
+  /** Services to book (a treatment plan's phase). */
+  serviceIds?: string[] | null
+  /** Booked from a treatment plan's phase: the visit is made through the plan, linked to the phase in one transaction. */
+  planPhase?: { planId: string; phaseId: string } | null
 }
 
 export const FORM_FIELDS = ['customerId', 'staffId', 'workPlaceId', 'date', 'time', 'duration', 'serviceIds', 'status', 'repeat', 'notes'] as const
@@ -124,7 +128,7 @@ export function initialValues(
     date: today,
     time: settings.dayStart,
     duration: prefill.duration && prefill.duration > 0 ? prefill.duration : roundUp(30, settings.durationStep),
-    serviceIds: [],
+    serviceIds: prefill.serviceIds ? [...prefill.serviceIds] : [],
     status: 'planned',
     repeat: 'none',
     everyDays: 2,

@@ -84,17 +84,15 @@ export function rangeQuery(first: string, afterLast: string, timeZone: string, b
 
 /**
  * The appointment fields the calendar draws and moves by: the grid, the event box (status,
- * services, the series mark, the buffer after the visit) and a drag (start, duration, series). The booking form opens on the
- * whole record, fetched when it opens.
+ * services, the series mark, the buffer after the visit) and a drag (start, duration, series);
+ * and the customer fields it shows (the name on each visit). The `appointment-calendar` service
+ * answers exactly these; the booking form opens on the whole record, fetched when it opens.
  */
-export const CALENDAR_FIELDS = ['_id', 'customerId', 'staffId', 'workPlaceId', 'start', 'end', 'blockedUntil', 'duration', 'status', 'services', 'repeat', 'seriesId'] as const
+export { CALENDAR_APPOINTMENT_FIELDS as CALENDAR_FIELDS, CALENDAR_CUSTOMER_FIELDS } from '../../../../server/src/services/appointments/appointment-calendar/appointment-calendar.shared'
 
-/** The customer fields the calendar shows: the name on each visit. */
-export const CALENDAR_CUSTOMER_FIELDS = ['_id', 'first_name', 'last_name', 'middle_name', 'medicalAlert'] as const
-
-/** The calendar's find: the range of rangeQuery, only the fields it draws. */
+/** The calendar's one call for a range (`appointment-calendar`): the range of rangeQuery, the branch, at most RANGE_LIMIT visits. */
 export function calendarQuery(first: string, afterLast: string, timeZone: string, branchId: string | null) {
-  return { ...rangeQuery(first, afterLast, timeZone, branchId), $select: [...CALENDAR_FIELDS] }
+  return { ...(branchId ? { branchId } : {}), start: dayRangeQuery(first, afterLast, timeZone), $limit: RANGE_LIMIT }
 }
 
 /** A calendar step: a day in day view, a week in week view. */

@@ -30,8 +30,16 @@ export function useWorkPlaces() {
 }
 
 /** The services catalogue offered in the booking form (archived ones are not offered). */
+const catalogueQuery = { archived: false, $limit: 500, $sort: { rank: 1, name: 1 } }
+
 export function useServiceCatalogue() {
   const canView = useCan('service', 'view')
-  const found = useFind('service', { archived: false, $limit: 500, $sort: { rank: 1, name: 1 } }, canView)
+  const found = useFind('service', catalogueQuery, canView)
   return useMemo(() => found.data?.data ?? [], [found.data])
+}
+
+/** Whether the catalogue above has arrived (the same query, so the same cached answer). */
+export function useServiceCatalogueLoaded(): boolean {
+  const canView = useCan('service', 'view')
+  return useFind('service', catalogueQuery, canView).data !== undefined || !canView
 }

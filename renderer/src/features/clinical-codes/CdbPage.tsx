@@ -148,7 +148,7 @@ export default function CdbPage() {
         />
       </Card>
       {editing && <CdbEntryModal entry={editing === 'new' ? null : editing} icdCode={code ?? null} onClose={() => setEditing(null)} />}
-      {importing && <ImportCsvModal path="cdb-import" list="cdb" example={IMPORT_EXAMPLE} onClose={() => setImporting(false)} />}
+      {importing && <ImportCsvModal list="cdb" example={IMPORT_EXAMPLE} onClose={() => setImporting(false)} />}
     </>
   )
 }

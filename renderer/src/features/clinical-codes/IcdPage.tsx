@@ -137,7 +137,7 @@ export default function IcdPage() {
         />
       </Card>
       {editing && <IcdEntryModal entry={editing === 'new' ? null : editing} parentCode={editing === 'new' ? (parent?.code ?? null) : null} onClose={() => setEditing(null)} />}
-      {importing && <ImportCsvModal path="icd-import" list="icd" example={IMPORT_EXAMPLE} onClose={() => setImporting(false)} />}
+      {importing && <ImportCsvModal list="icd" example={IMPORT_EXAMPLE} onClose={() => setImporting(false)} />}
     </>
   )
 }

@@ -7,7 +7,15 @@ import { refreshService } from '../../api/live'
 import { errorMessage } from '../../app/toasts'
 import { problemText, readFileText } from './code-titles'
 
-type ImportPath = 'icd-import' | 'cdb-import'
+/** The lists a CSV file can add to, and the import service of each. */
+export const importPaths = {
+  icd: 'icd-import',
+  cdb: 'cdb-import',
+  odb: 'odb-import',
+  'diagnose-objectively': 'diagnose-objectively-import',
+  manipulations: 'manipulations-import'
+} as const
+type ImportList = keyof typeof importPaths
 interface Problem {
   line: number
   code: string
@@ -19,7 +27,7 @@ type Outcome = { created: number } | { problems: Problem[]; count: number } | { 
  * Imports a CSV file into a list: the file (or pasted text) goes to the server, which checks
  * every line and writes all of it or nothing; the answer is shown here, line by line.
  */
-export function ImportCsvModal({ path, list, example, onClose }: { path: ImportPath; list: 'icd' | 'cdb'; example: string; onClose: () => void }) {
+export function ImportCsvModal({ list, example, onClose }: { list: ImportList; example: string; onClose: () => void }) {
   const { t } = useTranslation()
   const [csv, setCsv] = useState('')
   const [busy, setBusy] = useState(false)
@@ -29,7 +37,7 @@ export function ImportCsvModal({ path, list, example, onClose }: { path: ImportP
     setBusy(true)
     setOutcome(null)
     try {
-      const result = await client.service(path).create({ csv })
+      const result = await client.service(importPaths[list]).create({ csv })
       setOutcome(result)
       refreshService(list)
     } catch (error) {

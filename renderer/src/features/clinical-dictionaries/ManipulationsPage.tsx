@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { Button, Card, Form, Grid, Input, InputNumber, Table } from 'antd'
+import { Button, Card, Form, Grid, Input, InputNumber, Space, Table } from 'antd'
 import { PlusOutlined } from '@ant-design/icons'
 import { useTranslation } from 'react-i18next'
 import { useCreate, useFind, usePatch, type RecordOf } from '../../api/live'
@@ -12,6 +12,7 @@ import { formatUet, useEntryTitle } from './entry-title'
 import { ShippedTag, ShownSwitch } from './EntryState'
 import { EntryActions } from './EntryActions'
 import { EntryModal } from './EntryModal'
+import { ImportButton } from './ImportButton'
 import './clinical-dictionaries.css'
 
 type Manipulation = RecordOf<'manipulations'>
@@ -63,16 +64,19 @@ export default function ManipulationsPage() {
         subtitle={t('manipulations.subtitle')}
         extra={
           canCreate && (
-            <Button
-              type="primary"
-              icon={<PlusOutlined />}
-              onClick={() => {
-                form.resetFields()
-                setEditing('new')
-              }}
-            >
-              {t('manipulations.new')}
-            </Button>
+            <Space wrap>
+              <ImportButton list="manipulations" />
+              <Button
+                type="primary"
+                icon={<PlusOutlined />}
+                onClick={() => {
+                  form.resetFields()
+                  setEditing('new')
+                }}
+              >
+                {t('manipulations.new')}
+              </Button>
+            </Space>
           )
         }
       />

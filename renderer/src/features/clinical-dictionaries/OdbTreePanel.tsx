@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { Breadcrumb, Button, Card, Form, Grid, Input, Table } from 'antd'
+import { Breadcrumb, Button, Card, Form, Grid, Input, Space, Table } from 'antd'
 import { FolderOpenOutlined, PlusOutlined } from '@ant-design/icons'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
@@ -13,6 +13,7 @@ import { useEntryTitle } from './entry-title'
 import { ShippedTag, ShownSwitch } from './EntryState'
 import { EntryActions } from './EntryActions'
 import { EntryModal } from './EntryModal'
+import { ImportButton } from './ImportButton'
 
 type Odb = RecordOf<'odb'>
 
@@ -73,9 +74,12 @@ export function OdbTreePanel({ parentId }: { parentId: string | null }) {
           <Form.Item name="name" rules={required} style={{ flex: 1, minWidth: 200 }}>
             <Input placeholder={parentId ? t('odb.newFinding') : t('odb.newPart')} aria-label={parentId ? t('odb.newFinding') : t('odb.newPart')} maxLength={500} />
           </Form.Item>
-          <Button type="primary" htmlType="submit" icon={<PlusOutlined />}>
-            {t('common.create')}
-          </Button>
+          <Space wrap>
+            <Button type="primary" htmlType="submit" icon={<PlusOutlined />}>
+              {t('common.create')}
+            </Button>
+            {!parentId && <ImportButton list="odb" />}
+          </Space>
         </Form>
       )}
       <Table<Odb>

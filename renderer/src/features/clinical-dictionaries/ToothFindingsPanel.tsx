@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { Button, Card, Form, Grid, Input, Select, Table, Tag } from 'antd'
+import { Button, Card, Form, Grid, Input, Select, Space, Table, Tag } from 'antd'
 import { PlusOutlined } from '@ant-design/icons'
 import { useTranslation } from 'react-i18next'
 import { useCreate, useFind, usePatch, type RecordOf } from '../../api/live'
@@ -12,6 +12,7 @@ import { useEntryTitle } from './entry-title'
 import { ShippedTag, ShownSwitch } from './EntryState'
 import { EntryActions } from './EntryActions'
 import { EntryModal } from './EntryModal'
+import { ImportButton } from './ImportButton'
 import { icdCodeRule } from './icd-code'
 
 type ToothFinding = RecordOf<'diagnose-objectively'>
@@ -52,16 +53,19 @@ export function ToothFindingsPanel() {
       <div className="clinical-dictionaries-toolbar">
         <span className="clinical-dictionaries-muted">{t('odb.teethHint')}</span>
         {canCreate && (
-          <Button
-            type="primary"
-            icon={<PlusOutlined />}
-            onClick={() => {
-              form.resetFields()
-              setEditing('new')
-            }}
-          >
-            {t('odb.newToothFinding')}
-          </Button>
+          <Space wrap>
+            <ImportButton list="diagnose-objectively" />
+            <Button
+              type="primary"
+              icon={<PlusOutlined />}
+              onClick={() => {
+                form.resetFields()
+                setEditing('new')
+              }}
+            >
+              {t('odb.newToothFinding')}
+            </Button>
+          </Space>
         )}
       </div>
       <Table<ToothFinding>

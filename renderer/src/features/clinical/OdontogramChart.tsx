@@ -23,6 +23,8 @@ export interface OdontogramChartProps {
   readOnly?: boolean
   /** The chart's accessible name; "Dental chart" by default. */
   ariaLabel?: string
+  /** Teeth with treatment planned in a plan (drawn with a dashed frame, the chart's planned style). */
+  plannedTeeth?: ReadonlySet<number>
 }
 
 /**
@@ -30,7 +32,7 @@ export interface OdontogramChartProps {
  * come in as props, selection changes go out through onSelectionChange; only keyboard focus
  * (which tooth the arrows are on) lives here.
  */
-export function OdontogramChart({ dentition, numbering, teeth = {}, selection, onSelectionChange, readOnly = false, ariaLabel }: OdontogramChartProps) {
+export function OdontogramChart({ dentition, numbering, teeth = {}, selection, onSelectionChange, readOnly = false, ariaLabel, plannedTeeth }: OdontogramChartProps) {
   const { t } = useTranslation()
   const translate: Translate = (key, options) => t(key, options)
   const idPrefix = `odg${useId().replace(/[^a-zA-Z0-9]/g, '')}-`
@@ -97,6 +99,7 @@ export function OdontogramChart({ dentition, numbering, teeth = {}, selection, o
                 ariaLabel={describeTooth(tooth, state, numbering, translate)}
                 findings={effectiveFindings(state)}
                 selected={isSelected(selection, tooth)}
+                planned={plannedTeeth?.has(tooth) ?? false}
                 selectedSurfaces={selectedSurfaces(selection, tooth)}
                 focusable={tooth === focus}
                 readOnly={readOnly}

@@ -20,6 +20,8 @@ export interface ToothCellProps {
   ariaLabel: string
   findings: readonly ChartFinding[]
   selected: boolean
+  /** Treatment planned on it in a plan. */
+  planned?: boolean
   selectedSurfaces: readonly Surface[]
   focusable: boolean
   readOnly: boolean
@@ -53,7 +55,7 @@ export function ToothCell(props: ToothCellProps) {
   return (
     <g
       ref={(element) => props.register(tooth, element)}
-      className={`odontogram-tooth${selected ? ' is-selected' : ''}${absent ? ' is-absent' : ''}`}
+      className={`odontogram-tooth${selected ? ' is-selected' : ''}${absent ? ' is-absent' : ''}${props.planned ? ' is-planned' : ''}`}
       transform={`translate(${x},${y})`}
       role="button"
       tabIndex={focusable ? 0 : -1}
@@ -88,6 +90,7 @@ export function ToothCell(props: ToothCellProps) {
           />
         </g>
       )}
+      {props.planned && <rect className="odontogram-planned" x={3} y={2} width={CELL - 6} height={height - 4} rx={5} data-testid={`planned-${tooth}`} />}
       <rect className="odontogram-focus" x={2} y={1} width={CELL - 4} height={height - 2} rx={6} />
     </g>
   )

@@ -5,9 +5,10 @@ import { useCreate, usePatch } from '../../api/live'
 import type { BranchRecord } from '../../api/types'
 import { formatPhone, phoneProblem } from '../../../../domain/validation/phone'
 import { showServerError } from '../../components/form-errors'
+import { DEFAULT_INVOICE_PREFIX, INVOICE_PREFIX_MAX, isInvoicePrefix, normalizeInvoicePrefix } from '../../../../domain/billing/invoice-prefix'
 import { toast } from '../../app/toasts'
 
-type BranchForm = Pick<BranchRecord, 'name' | 'address' | 'phone' | 'isMain' | 'archived'>
+type BranchForm = Pick<BranchRecord, 'name' | 'address' | 'phone' | 'isMain' | 'archived' | 'invoicePrefix'>
 
 export function BranchModal({ branch, onClose }: { branch: BranchRecord | null; onClose: () => void }) {
   const { t } = useTranslation()
@@ -25,7 +26,7 @@ export function BranchModal({ branch, onClose }: { branch: BranchRecord | null; 
       toast.success(t('common.saved'))
       onClose()
     } catch (error) {
-      showServerError(form, error, ['name', 'address', 'phone', 'isMain', 'archived'])
+      showServerError(form, error, ['name', 'address', 'phone', 'isMain', 'archived', 'invoicePrefix'])
     } finally {
       setBusy(false)
     }
@@ -42,7 +43,7 @@ export function BranchModal({ branch, onClose }: { branch: BranchRecord | null; 
       confirmLoading={busy}
       destroyOnHidden
     >
-      <Form form={form} layout="vertical" initialValues={branch ? { ...branch, phone: formatPhone(branch.phone ?? '') } : { isMain: false, archived: false }} onFinish={save}>
+      <Form form={form} layout="vertical" initialValues={branch ? { ...branch, phone: formatPhone(branch.phone ?? '') } : { isMain: false, archived: false, invoicePrefix: DEFAULT_INVOICE_PREFIX }} onFinish={save}>
         <Form.Item name="name" label={t('fields.name')} rules={[{ required: true, whitespace: true, message: t('errors.field-required') }]}>
           <Input autoFocus data-testid="branch-name" />
         </Form.Item>
@@ -58,6 +59,18 @@ export function BranchModal({ branch, onClose }: { branch: BranchRecord | null; 
           } }]}
         >
           <Input type="tel" />
+        </Form.Item>
+        <Form.Item
+          name="invoicePrefix"
+          label={t('company.invoicePrefix')}
+          extra={t('company.invoicePrefixHint', { example: 'CHL-17' })}
+          normalize={(value: string) => normalizeInvoicePrefix(value ?? '')}
+          rules={[
+            { required: true, message: t('errors.field-required') },
+            { validator: async (_, value: string) => { if (value && !isInvoicePrefix(value)) throw new Error(t('company.invoicePrefixInvalid')) } }
+          ]}
+        >
+          <Input maxLength={INVOICE_PREFIX_MAX} data-testid="branch-invoice-prefix" />
         </Form.Item>
         <Form.Item name="isMain" label={t('company.mainBranch')} valuePropName="checked">
           <Switch />

@@ -3,20 +3,30 @@ import { Button, Card, Col, Form, InputNumber, Row, Select, Typography } from 'a
 import { useTranslation } from 'react-i18next'
 import { useGet, usePatch } from '../../api/live'
 import { useCan } from '../../api/permissions'
+import { useFormat } from '../../i18n/format'
 import { toast, toastError } from '../../app/toasts'
 import { perioThresholdKeys, perioThresholdLimits, perioThresholds, type PerioThresholds } from '../../../../domain/clinical/perio-thresholds'
+import { DOSE_SCALE, MAX_XRAY_DOSE, doseToMicroSv, microSvToDose, xrayDoses, xrayTypes, type XrayDoses } from '../../../../domain/clinical/xrays'
 
 interface Values {
   toothNumbering: 'FDI' | 'American'
   perioThresholds: PerioThresholds
+  /** In µSv as typed (stored in tenths). */
+  xrayDoses: XrayDoses
 }
+
+const MAX_DOSE_MICRO_SV = MAX_XRAY_DOSE / DOSE_SCALE
+const asMicroSv = (doses: XrayDoses) => Object.fromEntries(xrayTypes.map((type) => [type, doseToMicroSv(doses[type])])) as XrayDoses
+const asTenths = (doses: XrayDoses) => Object.fromEntries(xrayTypes.map((type) => [type, microSvToDose(doses[type])])) as XrayDoses
 
 /**
  * The dental chart's company settings: the tooth numbering shown (FDI or American, spec "Dental
- * chart format") and the perio chart's red thresholds (a value at or beyond one shows red).
+ * chart format"), the perio chart's red thresholds (a value at or beyond one shows red) and the
+ * default dose of each kind of X-ray (what the X-ray form fills in; the clinic's devices differ).
  */
 export function ClinicalSettingsCard() {
   const { t } = useTranslation()
+  const format = useFormat()
   const [form] = Form.useForm<Values>()
   const company = useGet('company', 'mine')
   const patchCompany = usePatch('company', { also: ['my-company'] })
@@ -25,13 +35,17 @@ export function ClinicalSettingsCard() {
 
   useEffect(() => {
     const settings = company.data?.settings
-    if (settings) form.setFieldsValue({ toothNumbering: settings.toothNumbering ?? 'FDI', perioThresholds: perioThresholds(settings.perioThresholds) })
+    if (settings) form.setFieldsValue({
+        toothNumbering: settings.toothNumbering ?? 'FDI',
+        perioThresholds: perioThresholds(settings.perioThresholds),
+        xrayDoses: asMicroSv(xrayDoses(settings.xrayDoses))
+      })
   }, [company.data, form])
 
   async function save(values: Values) {
     setBusy(true)
     try {
-      await patchCompany('mine', { settings: { toothNumbering: values.toothNumbering, perioThresholds: values.perioThresholds } })
+      await patchCompany('mine', { settings: { toothNumbering: values.toothNumbering, perioThresholds: values.perioThresholds, xrayDoses: asTenths(values.xrayDoses) } })
       toast.success(t('common.saved'))
     } catch (error) {
       toastError(error)
@@ -62,6 +76,21 @@ export function ClinicalSettingsCard() {
                 rules={[{ required: true, type: 'integer', min: perioThresholdLimits[key].min, max: perioThresholdLimits[key].max, message: t('perioSettings.range', perioThresholdLimits[key]) }]}
               >
                 <InputNumber min={perioThresholdLimits[key].min} max={perioThresholdLimits[key].max} precision={0} style={{ width: '100%' }} />
+              </Form.Item>
+            </Col>
+          ))}
+        </Row>
+        <Typography.Title level={5}>{t('perioSettings.xrayDoses')}</Typography.Title>
+        <Typography.Paragraph type="secondary">{t('perioSettings.xrayDosesHint')}</Typography.Paragraph>
+        <Row gutter={16}>
+          {xrayTypes.map((type) => (
+            <Col xs={24} sm={12} md={8} key={type}>
+              <Form.Item
+                name={['xrayDoses', type]}
+                label={t(`xrays.types.${type}`)}
+                rules={[{ required: true, type: 'number', min: 0, max: MAX_DOSE_MICRO_SV, message: t('perioSettings.range', { min: 0, max: MAX_DOSE_MICRO_SV }) }]}
+              >
+                <InputNumber min={0} max={MAX_DOSE_MICRO_SV} precision={1} step={0.5} suffix={t('xrays.unit')} decimalSeparator={format.number(1.5).includes(',') ? ',' : '.'} style={{ width: '100%' }} />
               </Form.Item>
             </Col>
           ))}

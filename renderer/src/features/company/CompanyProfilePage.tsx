@@ -12,8 +12,11 @@ import CompanyScheduleTab from '../schedule/CompanyScheduleTab'
 import NotAvailablePage from '../../app/NotAvailablePage'
 import NotFoundPage from '../../app/NotFoundPage'
 import { plannedCompanyTabs, tabOutcome } from '../../app/planned-routes'
+import { NotificationsTab } from '../messaging/NotificationsTab'
+import { TemplatesTab } from '../messaging/TemplatesTab'
+import { useCan } from '../../api/permissions'
 
-const tabs = ['general', 'branches', 'schedule'] as const
+const tabs = ['general', 'branches', 'schedule', 'notifications', 'notification-templates'] as const
 
 /** /company/profile with its tabs: general, branches, schedule (spec lists more to come). */
 export default function CompanyProfilePage() {
@@ -21,6 +24,7 @@ export default function CompanyProfilePage() {
   const navigate = useNavigate()
   const { company } = useSignedIn()
   const { tab } = useParams()
+  const canNotifications = useCan('notifications', 'view')
   const outcome = tabOutcome(tab, tabs, plannedCompanyTabs)
   if (outcome === 'planned') return <NotAvailablePage />
   if (outcome === 'unknown') return <NotFoundPage />
@@ -39,7 +43,13 @@ export default function CompanyProfilePage() {
             key: 'schedule',
             label: t('calendarSettings.tab'),
             children: <CompanyScheduleTab />
-          }
+          },
+          ...(canNotifications
+            ? [
+                { key: 'notifications', label: t('messaging.tabs.notifications'), children: <NotificationsTab /> },
+                { key: 'notification-templates', label: t('messaging.tabs.templates'), children: <TemplatesTab /> }
+              ]
+            : [])
         ]}
       />
     </>

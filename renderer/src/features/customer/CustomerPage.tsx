@@ -1,5 +1,5 @@
 import '../customers/customers.css'
-import { useState } from 'react'
+import { Suspense, lazy, useState } from 'react'
 import { Button, Grid, Space, Tabs } from 'antd'
 import { CalendarOutlined } from '@ant-design/icons'
 import { useTranslation } from 'react-i18next'
@@ -27,11 +27,19 @@ import NotAvailablePage from '../../app/NotAvailablePage'
 import { SlotFinder } from '../appointments/SlotFinder'
 import NotFoundPage from '../../app/NotFoundPage'
 import { plannedCustomerTabs, tabOutcome } from '../../app/planned-routes'
+import { CommunicationsTab } from '../messaging/CommunicationsTab'
+
+// The X-rays and plans tabs load with their tab (the card's first screen stays as it was).
+const XraysTab = lazy(() => import('../xrays/XraysTab'))
+// The money tabs load with their tab too (their texts: the billing area).
+const BillingTab = lazy(() => import('../billing/BillingTab'))
+const TransactionsTab = lazy(() => import('../billing/TransactionsTab'))
+const TreatmentPlanTab = lazy(() => import('../treatment-plan/TreatmentPlanTab').then((module) => ({ default: module.TreatmentPlanTab })))
 
 /** The card's tabs built so far (the spec's others come with their features: planned-routes.ts). */
-const customerTabs = ['overview', 'appointments', 'notes', 'treatment']
+const customerTabs = ['overview', 'appointments', 'notes', 'treatment', 'treatment-plan', 'xrays', 'communications', 'billing', 'transactions']
 
-/** /customer/{id}/{tab}: overview, appointments, notes and treatment (the spec's others come with their features). */
+/** /customer/{id}/{tab}: overview, appointments, notes, treatment, treatment plans, X-rays, messages, billing and transactions (the spec's others come with their features). */
 export default function CustomerPage() {
   const { t } = useTranslation()
   const navigate = useNavigate()
@@ -43,9 +51,17 @@ export default function CustomerPage() {
   // The chart is clinical: only roles that may view `tooth`, while the treatment module is on.
   const { company } = useSignedIn()
   const canChart = useCan('tooth', 'view') && company.modules?.treatment !== false
+  // X-rays are clinical too: only roles that may view `xrays`, with the treatment module.
+  const canXrays = useCan('xrays', 'view') && company.modules?.treatment !== false
+  const canPlans = useCan('treatment-plan', 'view') && company.modules?.treatment !== false
   const [dialog, setDialog] = useState<CustomerDialog | null>(null)
   const [findingSlot, setFindingSlot] = useState(false)
   const canBook = useCan('appointment', 'create')
+  const canCommunications = useCan('communications', 'view')
+  // Money: invoices for those who may view them (a doctor: their own treatments'); the payments
+  // for those who may read the patient's payment history (it carries the balance and debt).
+  const canBilling = useCan('invoices', 'view')
+  const canTransactions = useCan('payment-history', 'view')
 
   // No silent fallback: a tab of a later issue says so, an unknown one is not found.
   const outcome = tabOutcome(tab, customerTabs, plannedCustomerTabs)
@@ -58,7 +74,12 @@ export default function CustomerPage() {
     { key: 'overview', label: t('customer.overview'), children: <OverviewTab customer={record} /> },
     ...(canAppointments ? [{ key: 'appointments', label: t('appointments.title'), children: <CustomerAppointmentsTab customerId={record._id} /> }] : []),
     ...(canNotes ? [{ key: 'notes', label: t('notes.title'), children: <NotesTab customerId={record._id} /> }] : []),
-    ...(canChart ? [{ key: 'treatment', label: t('treatment.title'), children: <TreatmentTab customerId={record._id} birthdate={record.birthdate} /> }] : [])
+    ...(canChart ? [{ key: 'treatment', label: t('treatment.title'), children: <TreatmentTab customerId={record._id} birthdate={record.birthdate} /> }] : []),
+    ...(canPlans ? [{ key: 'treatment-plan', label: t('treatmentPlan.title'), children: <Suspense fallback={<PageLoading />}><TreatmentPlanTab customerId={record._id} discount={record.discount ?? 0} /></Suspense> }] : []),
+    ...(canXrays ? [{ key: 'xrays', label: t('xrays.title'), children: <Suspense fallback={<PageLoading />}><XraysTab customerId={record._id} /></Suspense> }] : []),
+    ...(canCommunications ? [{ key: 'communications', label: t('messaging.tabs.communications'), children: <CommunicationsTab customerId={record._id} /> }] : []),
+    ...(canBilling ? [{ key: 'billing', label: t('billing.tabs.billing'), children: <Suspense fallback={<PageLoading />}><BillingTab customerId={record._id} /></Suspense> }] : []),
+    ...(canTransactions ? [{ key: 'transactions', label: t('billing.tabs.transactions'), children: <Suspense fallback={<PageLoading />}><TransactionsTab customerId={record._id} /></Suspense> }] : [])
   ]
   const active = tabs.some((item) => item.key === tab) ? (tab as string) : 'overview'
 

@@ -11,6 +11,7 @@ import { countLabel, customerListQuery, listTotal, PAGE_SIZE, searchTerm } from 
 import { useFormat } from '../../i18n/format'
 import { useListAddress } from './useListAddress'
 import { useCustomerList } from './useCustomerList'
+import { useFind } from '../../api/live'
 import { useColumnChoice } from './useColumnChoice'
 import { useCustomerLookups } from './useCustomerLookups'
 import { CustomerSearchInput } from './CustomerSearchInput'
@@ -37,8 +38,11 @@ export default function CustomersPage() {
   const phone = !screens.md
   const { state, update, setFilter } = useListAddress()
   const { filter, search, sort, page } = state
-  const query = useMemo(() => customerListQuery({ filter, search, sort, page }), [filter, search, sort, page])
-  const list = useCustomerList(query)
+  // "Accepted but not scheduled": the patients of plans waiting for a booking (at most 200 plans, issue 15).
+  const waiting = useFind('treatment-plan', { needsBooking: true, $limit: 200, $select: ['customerId'] }, filter === 'unscheduled')
+  const waitingIds = useMemo(() => [...new Set((waiting.data?.data ?? []).map((plan) => plan.customerId))], [waiting.data])
+  const query = useMemo(() => customerListQuery({ filter, search, sort, page }, new Date(), waitingIds), [filter, search, sort, page, waitingIds])
+  const list = useCustomerList(query, filter !== 'unscheduled' || waitingIds.length > 0)
   const [columns, setColumns] = useColumnChoice()
   const lookups = useCustomerLookups()
   const canCreate = useCan('customers', 'create')

@@ -3,7 +3,7 @@
  * tests/renderer/customer-query.test.ts). The filter lives in the path
  * (/people/customers/filter/{filter}); search, sort and page live in the search params.
  */
-export const customerFilters = ['all', 'blacklisted', 'debtors', 'balance', 'recent', 'archived'] as const
+export const customerFilters = ['all', 'blacklisted', 'debtors', 'balance', 'recent', 'unscheduled', 'archived'] as const
 export type CustomerFilter = (typeof customerFilters)[number]
 
 export const customerSorts = ['name', 'created'] as const
@@ -71,6 +71,7 @@ export function filterConditions(filter: CustomerFilter, now: Date = new Date())
       return { archived: false, createdAt: { $gte: new Date(now.getTime() - RECENT_DAYS * 86_400_000).toISOString() } }
     case 'archived':
       return { archived: true }
+    // "Accepted but not scheduled" (issue 15): the patients of plans waiting for a booking, by id (customerListQuery).
     default:
       return { archived: false }
   }
@@ -97,11 +98,12 @@ export interface ListState {
  * One page of the list. "Recently added" is rounded to the day so the query (and so its cache
  * key) stays the same while the person types or pages.
  */
-export function customerListQuery(state: ListState, now: Date = new Date()): Record<string, unknown> {
+export function customerListQuery(state: ListState, now: Date = new Date(), waitingIds: readonly string[] = []): Record<string, unknown> {
   const day = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()))
   const term = searchTerm(state.search)
   return {
     ...filterConditions(state.filter, day),
+    ...(state.filter === 'unscheduled' ? { _id: { $in: [...waitingIds] } } : {}),
     ...(term ? { $search: term } : {}),
     $sort: sortQuery(state.sort),
     $limit: PAGE_SIZE,

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react'
+import { lazy, Suspense, useMemo, useState } from 'react'
 import { Alert, Button, Drawer, Dropdown, Grid, Popconfirm, Segmented, Space, Tag, Typography } from 'antd'
 import { useTranslation } from 'react-i18next'
 import type { Exam } from '../../../../server/src/services/clinical/exam/exam.shared'
@@ -19,6 +19,9 @@ const todayLocal = () => {
   return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`
 }
 
+
+/** The exam's files load with the drawer's first open, not with the treatment tab. */
+const MediaAttachments = lazy(() => import('../media/MediaAttachments').then((module) => ({ default: module.MediaAttachments })))
 /**
  * One exam in a drawer: its versions newest first (none: a new exam). The latest version, when a
  * draft, is edited here (save, sign, apply a preset); a signed one is read, with "Amend" making
@@ -158,6 +161,14 @@ export function ExamDrawer({ customerId, versions, onOpenGroup, onClose }: { cus
       ) : shown ? (
         <ExamReadView exam={shown} lists={lists} numbering={numbering} />
       ) : null}
+      {/* Attachments belong to the exam, not to one version: they stay with every amendment (its group's first version). */}
+      {shown && (
+        <Suspense fallback={null}>
+          <div style={{ marginTop: 16 }}>
+            <MediaAttachments owner={{ type: 'exam', id: shown.examGroupId, customerId }} />
+          </div>
+        </Suspense>
+      )}
     </Drawer>
   )
 }

@@ -1,7 +1,8 @@
-import { Card, Col, List, Row, Statistic, Tag, Typography } from 'antd'
+import './home.css'
+import { Card, Col, Row, Spin, Statistic, Tag, Typography } from 'antd'
 import { ApartmentOutlined, CalendarOutlined, SafetyCertificateOutlined, TeamOutlined } from '@ant-design/icons'
 import { useTranslation } from 'react-i18next'
-import { Navigate } from 'react-router'
+import { Link, Navigate } from 'react-router'
 import { useCan } from '../../api/permissions'
 import { useGet, useFind } from '../../api/live'
 import { useSignedIn } from '../../api/session-store'
@@ -30,6 +31,9 @@ export default function HomePage() {
   const team = useFind('my-team', { $limit: 8 })
   const seesAppointments = useCan('appointment', 'view')
   const seesAllAppointments = useCan('appointment', 'seeAll')
+  // "Accepted but not scheduled" (issue 15): plans the front desk still has to book.
+  const seesPlans = useCan('treatment-plan', 'view')
+  const waiting = useFind('treatment-plan', { needsBooking: true, $limit: 0 }, seesPlans)
   const now = new Date()
   // A doctor (their own visits only) starts on their own day, not on the clinic's tiles.
   if (seesAppointments && !seesAllAppointments) return <Navigate to="/appointments/calendar?view=day&doctor=me" replace />
@@ -65,6 +69,15 @@ export default function HomePage() {
             />
           </Card>
         </Col>
+        {seesPlans && (
+          <Col xs={24} lg={6}>
+            <Link to="/people/customers/filter/unscheduled" data-testid="home-plans-to-book">
+              <Card className="stat-card" hoverable>
+                <Statistic title={t('home.plansToBook')} value={waiting.data?.total ?? '—'} prefix={<CalendarOutlined />} loading={waiting.isLoading} />
+              </Card>
+            </Link>
+          </Col>
+        )}
         <Col xs={24} lg={14}>
           <QuickLinks />
         </Col>
@@ -72,20 +85,24 @@ export default function HomePage() {
         {!team.error && (
           <Col xs={24} lg={10}>
             <Card title={t('home.teamTitle')}>
-              <List
-                loading={team.isLoading}
-                dataSource={team.data?.data ?? []}
-                locale={{ emptyText: t('home.teamEmpty') }}
-                renderItem={(member) => (
-                  <List.Item>
-                    <List.Item.Meta
-                      avatar={<PersonAvatar person={member} />}
-                      title={`${member.first_name} ${member.last_name}`}
-                      description={member.acceptsAppointments ? <Tag color="green">{t('team.acceptsAppointments')}</Tag> : null}
-                    />
-                  </List.Item>
-                )}
-              />
+              {/* Plain markup, not antd's List: the home screen is the first signed-in screen, and List brings pagination's script. */}
+              {team.isLoading ? (
+                <Spin />
+              ) : (team.data?.data ?? []).length === 0 ? (
+                <Typography.Text type="secondary">{t('home.teamEmpty')}</Typography.Text>
+              ) : (
+                <ul className="home-team">
+                  {(team.data?.data ?? []).map((member) => (
+                    <li key={member._id} className="home-team-member">
+                      <PersonAvatar person={member} />
+                      <div>
+                        <div className="home-team-name">{`${member.first_name} ${member.last_name}`}</div>
+                        {member.acceptsAppointments && <Tag color="green">{t('team.acceptsAppointments')}</Tag>}
+                      </div>
+                    </li>
+                  ))}
+                </ul>
+              )}
               {(team.data?.total ?? 0) > 8 && (
                 <Typography.Text type="secondary">{t('home.teamMore', { count: (team.data?.total ?? 0) - 8 })}</Typography.Text>
               )}

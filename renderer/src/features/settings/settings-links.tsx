@@ -21,7 +21,8 @@ import {
   ExperimentOutlined,
   ThunderboltOutlined,
   BookOutlined,
-  CommentOutlined
+  CommentOutlined,
+  ProjectOutlined
 } from '@ant-design/icons'
 import type { PermissionFlag } from '../../../../domain/access/resources'
 
@@ -51,6 +52,8 @@ export const settingsLinks: SettingsLink[] = [
   { key: 'activity', group: 'clinic', path: '/company/userActivities', title: 'activity.title', description: 'activity.settingsText', icon: <HistoryOutlined />, permission: { resource: 'company', flags: ['seeAll'] } },
   // Issue 5: the catalogue, chairs and rooms, calendar settings and working hours.
   { key: 'services', group: 'clinic', path: '/company/services', title: 'services.title', description: 'services.settingsText', icon: <MedicineBoxOutlined />, permission: { resource: 'service', flags: ['view'] }, module: 'appointments' },
+  // Issue 15: bundles of services and treatment templates.
+  { key: 'bundles', group: 'clinic', path: '/company/bundles', title: 'bundles.title', description: 'bundles.settingsText', icon: <ProjectOutlined />, permission: { resource: 'bundle', flags: ['view'] } },
   { key: 'workPlaces', group: 'clinic', path: '/company/work-places', title: 'workPlaces.title', description: 'workPlaces.settingsText', icon: <InsertRowLeftOutlined />, permission: { resource: 'work-place', flags: ['view'] }, module: 'appointments' },
   { key: 'calendar', group: 'clinic', path: '/company/profile/schedule', title: 'calendarSettings.tab', description: 'calendarSettings.settingsText', icon: <CalendarOutlined />, permission: { resource: 'company', flags: ['view'] }, module: 'appointments' },
   // Issue 14: the clinical code lists (the dental chart's module, on unless switched off).
@@ -60,6 +63,16 @@ export const settingsLinks: SettingsLink[] = [
   { key: 'odb', group: 'clinic', path: '/company/odb', title: 'odb.title', description: 'odb.settingsText', icon: <FileSearchOutlined />, permission: { resource: 'odb', flags: ['view'] }, module: 'treatment' },
   { key: 'manipulations', group: 'clinic', path: '/company/manipulations', title: 'manipulations.title', description: 'manipulations.settingsText', icon: <ExperimentOutlined />, permission: { resource: 'manipulations', flags: ['view'] }, module: 'treatment' },
   { key: 'presets', group: 'clinic', path: '/company/presets', title: 'presets.title', description: 'presets.settingsText', icon: <ThunderboltOutlined />, permission: { resource: 'presets', flags: ['view'] }, module: 'treatment' },
+  // Issue 15: the company's files (access follows each file's owner; the list shows what one may see).
+  // Its icon is one this list already loads: the home screen's quick links carry every icon here.
+  { key: 'media', group: 'clinic', path: '/company/media', title: 'media.companyTitle', description: 'media.settingsText', icon: <FileSearchOutlined />, permission: { resource: 'customers', flags: ['view'] }, module: 'customers' },
+  // Issue 18: every message to patients (the whole company's log, for those who see all of it).
+  { key: 'communications', group: 'clinic', path: '/company/communications', title: 'messaging.tabs.communications', description: 'messaging.tabs.communicationsHint', icon: <CommentOutlined />, permission: { resource: 'communications', flags: ['seeAll'] } },
+  // Issue 16: the branches' expenses (finance and administrators by default). Its icon is one this list already loads (home screen budget).
+  { key: 'expenses', group: 'clinic', path: '/company/expenses', title: 'expenses.title', description: 'expenses.settingsText', icon: <BankOutlined />, permission: { resource: 'expense', flags: ['view'] }, module: 'billing' },
+  // Issue 16: the cash desk's shifts and Z-reports, and the company's payments list (finance and administrators by default).
+  { key: 'cashDesk', group: 'clinic', path: '/company/z-payments', title: 'cashDesk.title', description: 'cashDesk.settingsText', icon: <BankOutlined />, permission: { resource: 'payments', flags: ['view'] }, module: 'billing' },
+  { key: 'payments', group: 'clinic', path: '/company/payments', title: 'cashDesk.paymentsTitle', description: 'cashDesk.paymentsSettingsText', icon: <BankOutlined />, permission: { resource: 'transactions', flags: ['view'] }, module: 'billing' },
   { key: 'trash', group: 'clinic', path: '/company/trash', title: 'trash.title', description: 'trash.settingsText', icon: <DeleteOutlined /> },
   { key: 'profile', group: 'personal', path: '/profile/me', title: 'nav.profile', description: 'settings.profileText', icon: <UserOutlined /> },
   { key: 'schedule', group: 'personal', path: '/profile/schedule', title: 'schedule.myTitle', description: 'schedule.settingsText', icon: <ScheduleOutlined /> },

@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react'
 import { Button, Card, Input, Segmented, Space, Switch, Table, Tag } from 'antd'
-import { PlusOutlined, SearchOutlined } from '@ant-design/icons'
+import { PlusOutlined, SearchOutlined, WalletOutlined } from '@ant-design/icons'
+import { Link } from 'react-router'
 import { useTranslation } from 'react-i18next'
 import { useFind, usePatch } from '../../api/live'
 import { toastError } from '../../app/toasts'
@@ -29,6 +30,7 @@ export default function TeamPage() {
   const session = useSignedIn()
   const canCreate = useCan('users', 'create')
   const canEdit = useCan('users', 'edit')
+  const canSeeBalances = useCan('balance-reports', 'view')
   const query = useMemo(
     () => ({
       archived,
@@ -167,7 +169,24 @@ export default function TeamPage() {
                   ) : (
                     <Tag>{t('team.noSignIn')}</Tag>
                   )
-              }
+              },
+              ...(canSeeBalances
+                ? [
+                    {
+                      key: 'balance',
+                      align: 'right' as const,
+                      // The doctor's earnings and payouts (issue 16, item 6): for those who take appointments.
+                      render: (_: unknown, member: UserRecord) =>
+                        member.acceptsAppointments ? (
+                          <span onClick={(event) => event.stopPropagation()}>
+                            <Link to={`/people/${member._id}/balanceHistory`} data-testid="member-balance" aria-label={`${t('payouts.open')}: ${member.first_name} ${member.last_name}`}>
+                              <WalletOutlined /> <span className="team-balance-label">{t('payouts.open')}</span>
+                            </Link>
+                          </span>
+                        ) : null
+                    }
+                  ]
+                : [])
             ]}
           />
         )}

@@ -1,13 +1,15 @@
 import { useMemo, useState } from 'react'
 import { Button, Modal, Space, Typography } from 'antd'
 import { useTranslation } from 'react-i18next'
-import { useGet, refreshService } from '../../api/live'
+import { useFind, useGet, refreshService } from '../../api/live'
+import { useCan } from '../../api/permissions'
+import { openPlanItems } from '../treatment-plan/plan-drafts'
 import { client } from '../../api/client'
 import { toastError } from '../../app/toasts'
 import { useCurrency } from '../appointments/useCalendarSettings'
 import { useServiceCatalogue } from '../appointments/useResources'
 import { DraftLinesEditor } from './DraftLinesEditor'
-import { draftsToData, prefillLines, type DraftLine, type DraftProblem, type VisitForPrefill } from './treatment-lines'
+import { draftOfPlanItem, draftsToData, prefillLines, type DraftLine, type DraftProblem, type VisitForPrefill } from './treatment-lines'
 import './treatment-done.css'
 
 export interface CompletingVisit extends VisitForPrefill {
@@ -35,9 +37,22 @@ export function CompleteVisitDialog({ visit, complete, onClose }: Props) {
   const currency = useCurrency()
   const numbering = company.data?.settings.toothNumbering ?? 'FDI'
   const prices = useMemo(() => new Map(catalogue.map((item) => [item._id, item.price])), [catalogue])
-  const [drafts, setDrafts] = useState<DraftLine[]>(() => prefillLines(visit, prices))
+  const [fromServices] = useState<DraftLine[]>(() => prefillLines(visit, prices))
+  const [edited, setDrafts] = useState<DraftLine[] | null>(null)
   const [problem, setProblem] = useState<DraftProblem | null>(null)
   const [busy, setBusy] = useState(false)
+  // The patient's open plan items (issue 15): a line may complete one; a visit booked from a
+  // plan's phase starts with that phase's items, linked.
+  const seesPlans = useCan('treatment-plan', 'view')
+  const plans = useFind('treatment-plan', { customerId: visit.customerId ?? '', $limit: 200 }, seesPlans && Boolean(visit.customerId))
+  const open = useMemo(() => openPlanItems(plans.data?.data ?? []), [plans.data])
+  const planItems = useMemo(() => open.map((entry) => entry.item), [open])
+  const fromPlan = useMemo(() => {
+    const phaseItems = open.filter((entry) => entry.phase.appointmentId === visit._id).map((entry) => entry.item)
+    return phaseItems.length > 0 ? phaseItems.map((item) => draftOfPlanItem(item, numbering, (key) => t(key))) : null
+  }, [open, visit._id, numbering, t])
+  // What the person typed wins; until then the phase's items, else the booked services.
+  const drafts = edited ?? fromPlan ?? fromServices
   // The booked services keep their names even when the catalogue no longer lists them.
   const options = useMemo(() => {
     const booked = visit.services
@@ -59,6 +74,7 @@ export function CompleteVisitDialog({ visit, complete, onClose }: Props) {
         setProblem(null)
         for (const data of prepared.data) await client.service('treatment').create(data)
         if (prepared.data.length > 0) await refreshService('treatment')
+        if (prepared.data.some((data) => data.planItemId)) await refreshService('treatment-plan')
       }
       await complete()
       onClose()
@@ -98,7 +114,7 @@ export function CompleteVisitDialog({ visit, complete, onClose }: Props) {
         }}
       >
         <Typography.Paragraph type="secondary">{t('treatmentDone.completeHint')}</Typography.Paragraph>
-        <DraftLinesEditor drafts={drafts} onChange={setDrafts} catalogue={options} currency={currency} problem={problem} autoFocus />
+        <DraftLinesEditor drafts={drafts} onChange={setDrafts} catalogue={options} currency={currency} problem={problem} autoFocus planItems={planItems} numbering={numbering} />
         {problem && (
           <Typography.Text type="danger" role="alert">
             {problem.field === 'serviceId' ? t('treatmentDone.serviceRequired') : t('treatmentDone.teethInvalid')}

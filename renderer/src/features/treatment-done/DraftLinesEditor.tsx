@@ -1,7 +1,8 @@
 import { Button, Input, InputNumber, Select } from 'antd'
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons'
 import { useTranslation } from 'react-i18next'
-import { emptyDraft, type DraftLine, type DraftProblem } from './treatment-lines'
+import { draftOfPlanItem, emptyDraft, type DraftLine, type DraftProblem, type OpenPlanItem } from './treatment-lines'
+import type { ToothNumbering } from '../../../../domain/clinical/teeth'
 
 interface Props {
   drafts: DraftLine[]
@@ -11,6 +12,9 @@ interface Props {
   problem: DraftProblem | null
   /** The line's inputs get focus first (the dialog opens typing into the first line's teeth). */
   autoFocus?: boolean
+  /** Open items of the patient's accepted plans: a line may complete one (issue 15). */
+  planItems?: readonly OpenPlanItem[]
+  numbering?: ToothNumbering
 }
 
 /**
@@ -18,14 +22,31 @@ interface Props {
  * and price (major units on screen, minor units in the draft). Tab walks the row; Enter submits
  * the surrounding form.
  */
-export function DraftLinesEditor({ drafts, onChange, catalogue, currency, problem, autoFocus }: Props) {
+export function DraftLinesEditor({ drafts, onChange, catalogue, currency, problem, autoFocus, planItems = [], numbering = 'FDI' }: Props) {
   const { t } = useTranslation()
   const update = (key: string, patch: Partial<DraftLine>) => onChange(drafts.map((draft) => (draft.key === key ? { ...draft, ...patch } : draft)))
   const options = catalogue.map((item) => ({ value: item._id, label: item.code ? `${item.name} (${item.code})` : item.name }))
   return (
     <div className="treatment-draft-lines" data-testid="treatment-draft-lines">
       {drafts.map((draft, index) => (
-        <div className="treatment-draft-line" key={draft.key}>
+        <div className={`treatment-draft-line${planItems.length ? ' with-plan' : ''}`} key={draft.key}>
+          {planItems.length > 0 && (
+            <Select
+              allowClear
+              className="treatment-draft-plan"
+              value={draft.planItemId ?? undefined}
+              placeholder={t('treatmentDone.planItem')}
+              aria-label={`${t('treatmentDone.planItem')} ${index + 1}`}
+              data-testid={`treatment-draft-plan-${index + 1}`}
+              options={planItems
+                .filter((item) => item._id === draft.planItemId || !drafts.some((other) => other.planItemId === item._id))
+                .map((item) => ({ value: item._id, label: `${item.serviceName}${item.teeth.length ? ` · ${item.teeth.map((entry) => entry.tooth).join(', ')}` : ''}` }))}
+              onChange={(planItemId: string | undefined) => {
+                const item = planItems.find((entry) => entry._id === planItemId)
+                onChange(drafts.map((entry) => (entry.key !== draft.key ? entry : item ? draftOfPlanItem(item, numbering, (key) => t(key), draft.key) : { ...entry, planItemId: null })))
+              }}
+            />
+          )}
           <Select
             showSearch={{ optionFilterProp: 'label' }}
             className="treatment-draft-service"

@@ -14,6 +14,7 @@ import { useServiceCatalogue } from '../appointments/useResources'
 import { useCurrency } from '../appointments/useCalendarSettings'
 import type { TreatmentLine } from '../../../../server/src/services/clinical/treatment/treatment.shared'
 import { parseTeethText, teethText } from './treatment-lines'
+import { openPlanItems } from '../treatment-plan/plan-drafts'
 import './treatment-done.css'
 
 interface LineValues {
@@ -25,6 +26,7 @@ interface LineValues {
   price: number
   icdCode?: string
   materials?: string
+  planItemId?: string
 }
 
 /**
@@ -117,6 +119,9 @@ function LineModal({ customerId, line, numbering, seesDiagnosis, onClose }: { cu
   const [form] = Form.useForm<LineValues>()
   const catalogue = useServiceCatalogue()
   const visits = useFind('appointment', { customerId, $sort: { start: -1 }, $limit: 50 }, !line)
+  const seesPlans = useCan('treatment-plan', 'view')
+  const plans = useFind('treatment-plan', { customerId, $limit: 200 }, !line && seesPlans)
+  const planItems = useMemo(() => openPlanItems(plans.data?.data ?? []).map((entry) => entry.item), [plans.data])
   const [busy, setBusy] = useState(false)
   const translate = (key: string) => t(key)
   const initial: LineValues = line
@@ -139,10 +144,12 @@ function LineModal({ customerId, line, numbering, seesDiagnosis, onClose }: { cu
         const listPrice = catalogue.find((item) => item._id === values.serviceId)?.price
         await client.service('treatment').create({
           customerId, appointmentId: values.appointmentId!, serviceId: values.serviceId!, teeth: parsed.teeth, quantity: values.quantity,
-          ...(price !== listPrice ? { price } : {}), ...(diagnosis.icdCode ? diagnosis : {}), materials: values.materials ?? ''
+          ...(price !== listPrice ? { price } : {}), ...(diagnosis.icdCode ? diagnosis : {}), materials: values.materials ?? '',
+          ...(values.planItemId ? { planItemId: values.planItemId } : {})
         })
       }
       await refreshService('treatment')
+      if (values.planItemId) await refreshService('treatment-plan')
       toast.success(t('common.saved'))
       onClose()
     } catch (error) {
@@ -163,6 +170,18 @@ function LineModal({ customerId, line, numbering, seesDiagnosis, onClose }: { cu
                 notFoundContent={t('treatmentDone.noVisits')}
               />
             </Form.Item>
+            {planItems.length > 0 && (
+              <Form.Item name="planItemId" label={t('treatmentDone.planItem')} extra={t('treatmentDone.planItemHelp')}>
+                <Select
+                  allowClear
+                  options={planItems.map((item) => ({ value: item._id, label: `${item.serviceName}${item.teeth.length ? ` · ${teethText(item.teeth, numbering, translate)}` : ''}` }))}
+                  onChange={(planItemId: string | undefined) => {
+                    const item = planItems.find((entry) => entry._id === planItemId)
+                    if (item) form.setFieldsValue({ serviceId: item.serviceId, teeth: teethText(item.teeth, numbering, translate), quantity: item.quantity, price: item.price / 100 })
+                  }}
+                />
+              </Form.Item>
+            )}
             <Form.Item name="serviceId" label={t('treatmentDone.service')} rules={[{ required: true, message: t('treatmentDone.serviceRequired') }]}>
               <Select
                 showSearch={{ optionFilterProp: 'label' }}

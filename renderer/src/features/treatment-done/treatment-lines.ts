@@ -17,6 +17,8 @@ export interface DraftLine {
   /** Minor units of one unit. */
   price: number
   quantity: number
+  /** The treatment plan item this line completes (issue 15), if any. */
+  planItemId?: string | null
 }
 
 type Translate = (key: string) => string
@@ -119,7 +121,7 @@ export function draftsToData(
   numbering: ToothNumbering,
   prices: PriceList = new Map(),
   translate?: Translate
-): { data: Array<{ customerId: string; appointmentId: string; serviceId: string; teeth: LineTeeth[]; price?: number; quantity: number }> } | { problem: DraftProblem } {
+): { data: Array<{ customerId: string; appointmentId: string; serviceId: string; teeth: LineTeeth[]; price?: number; quantity: number; planItemId?: string }> } | { problem: DraftProblem } {
   const data = []
   for (const draft of drafts) {
     if (!draft.serviceId && draft.teethText.trim() === '') continue
@@ -128,7 +130,30 @@ export function draftsToData(
     if ('invalid' in parsed) return { problem: { key: draft.key, field: 'teethText' } }
     // The catalogue's price is the server's default: sent only when the person changed it.
     const price = prices.get(draft.serviceId) === draft.price ? {} : { price: draft.price }
-    data.push({ ...visit, serviceId: draft.serviceId, teeth: parsed.teeth, quantity: draft.quantity, ...price })
+    data.push({ ...visit, serviceId: draft.serviceId, teeth: parsed.teeth, quantity: draft.quantity, ...price, ...(draft.planItemId ? { planItemId: draft.planItemId } : {}) })
   }
   return { data }
+}
+
+/** A plan item a line may complete, as the completion dialog and the line form offer it. */
+export interface OpenPlanItem {
+  _id: string
+  serviceId: string
+  serviceName: string
+  teeth: ReadonlyArray<{ tooth: number; surfaces: readonly string[] }>
+  /** Minor units of one unit (the plan's price snapshot). */
+  price: number
+  quantity: number
+}
+
+/** A line completing a plan item: its service, teeth, quantity and the plan's price. */
+export function draftOfPlanItem(item: OpenPlanItem, numbering: ToothNumbering, translate?: Translate, key: string = newDraftKey()): DraftLine {
+  return {
+    key,
+    serviceId: item.serviceId,
+    teethText: teethText(item.teeth.map((entry) => ({ tooth: entry.tooth, surfaces: entry.surfaces as Surface[] })), numbering, translate),
+    price: item.price,
+    quantity: item.quantity,
+    planItemId: item._id
+  }
 }

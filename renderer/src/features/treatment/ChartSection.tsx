@@ -7,6 +7,8 @@ import { conditionOf, type ConditionCode, type FindingStatus, type ToothConditio
 import { dentitions, suggestDentition, type Dentition } from '../../../../domain/clinical/teeth'
 import { useFind, useGet, refreshService } from '../../api/live'
 import { useCan } from '../../api/permissions'
+import { useSignedIn } from '../../api/session-store'
+import { companyToday } from '../appointments/zoned-time'
 import { client } from '../../api/client'
 import { toast, toastError } from '../../app/toasts'
 import { FetchError } from '../../components/FetchError'
@@ -17,6 +19,9 @@ import { useTeamNames } from '../customer/useTeamNames'
 import { ChartPalette } from './ChartPalette'
 import { ToothHistory } from './ToothHistory'
 import { chartEntry, endOfDayInstant, historyLines, paletteKey, type HistoryLine, type PaletteChoice } from './chart-entry'
+import { plannedTeeth } from '../treatment-plan/plan-drafts'
+import { AddToPlanModal } from '../treatment-plan/AddToPlanModal'
+import { formatTooth } from '../../../../domain/clinical/teeth'
 
 /** The newest chart events read at once: far more than a patient gathers (a full mouth is ~52 teeth). */
 const CHART_EVENTS = 500
@@ -40,10 +45,22 @@ export function ChartSection({ customerId, birthdate }: { customerId: string; bi
   const [status, setStatus] = useState<FindingStatus>('existing')
   const [awaitingDegree, setAwaitingDegree] = useState(false)
   const [asOf, setAsOf] = useState<Dayjs | null>(null)
+  // "Yesterday" is the clinic's, whatever zone this computer is set to.
+  const timeZone = useSignedIn().company.timezone
+  const today = dayjs(companyToday(timeZone))
   const [saving, setSaving] = useState(false)
+  // Planned items of the patient's plans are overlaid (not charted): docs/decisions/clinical-treatment-plans.md.
+  const seesPlans = useCan('treatment-plan', 'view')
+  const canEditPlans = useCan('treatment-plan', 'edit')
+  const canCreatePlans = useCan('treatment-plan', 'create')
+  const canPlan = canEditPlans && canCreatePlans
+  const plans = useFind('treatment-plan', { customerId, $limit: 200 }, seesPlans)
+  const planned = useMemo(() => plannedTeeth(plans.data?.data ?? []), [plans.data])
+  const plannedSet = useMemo(() => new Set(planned.keys()), [planned])
+  const [planning, setPlanning] = useState(false)
 
   const list = useMemo(() => events.data?.data ?? [], [events.data])
-  const instant = asOf ? endOfDayInstant(asOf.format('YYYY-MM-DD')) : null
+  const instant = asOf ? endOfDayInstant(asOf.format('YYYY-MM-DD'), timeZone) : null
   const teeth = useMemo(() => chartAsOf(list, instant), [list, instant])
   const past = asOf !== null
   const editable = canCreate && !past
@@ -114,8 +131,8 @@ export function ChartSection({ customerId, birthdate }: { customerId: string; bi
           <span>{t('treatment.asOf')}</span>
           <DatePicker
             value={asOf}
-            onChange={(value) => setAsOf(value && value.isBefore(dayjs(), 'day') ? value : null)}
-            disabledDate={(day) => day.isAfter(dayjs(), 'day')}
+            onChange={(value) => setAsOf(value && value.isBefore(today, 'day') ? value : null)}
+            disabledDate={(day) => day.isAfter(today, 'day')}
             placeholder={t('treatment.today')}
             allowClear
             aria-label={t('treatment.asOf')}
@@ -133,6 +150,7 @@ export function ChartSection({ customerId, birthdate }: { customerId: string; bi
             selection={selection}
             onSelectionChange={setSelection}
             readOnly={!editable}
+            plannedTeeth={plannedSet}
           />
         </Card>
         <aside className="treatment-side">
@@ -148,6 +166,18 @@ export function ChartSection({ customerId, birthdate }: { customerId: string; bi
                 disabled={saving || selection.length === 0}
               />
               {selection.length === 0 && <p className="treatment-hint">{t('treatment.selectFirst')}</p>}
+              {canPlan && selection.length > 0 && (
+                <Button block className="treatment-add-to-plan" onClick={() => setPlanning(true)} data-testid="chart-add-to-plan">{t('treatmentPlan.addToPlan')}</Button>
+              )}
+            </Card>
+          )}
+          {planned.size > 0 && (
+            <Card size="small" title={t('treatmentPlan.plannedTeeth')} data-testid="chart-planned">
+              <ul className="treatment-planned-list">
+                {[...planned].sort(([a], [b]) => a - b).map(([tooth, services]) => (
+                  <li key={tooth}><strong>{formatTooth(tooth, numbering)}</strong> {services.join(', ')}</li>
+                ))}
+              </ul>
             </Card>
           )}
           {single !== null && (
@@ -157,6 +187,7 @@ export function ChartSection({ customerId, birthdate }: { customerId: string; bi
           )}
         </aside>
       </div>
+      {planning && <AddToPlanModal customerId={customerId} teeth={selection.map((entry) => ({ tooth: entry.tooth, surfaces: [...entry.surfaces] }))} numbering={numbering} onClose={() => { setPlanning(false); setSelection([]) }} />}
     </div>
   )
 }

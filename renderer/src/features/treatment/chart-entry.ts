@@ -1,3 +1,4 @@
+import { addDays, dayStartInstant } from '../appointments/zoned-time'
 import { chartEntryProblem, findingOf, type ChartEvent, type ChartEventProblem } from '../../../../domain/clinical/chart-events'
 import { conditionCodes, conditionOf, type ConditionCode, type FindingStatus, type ToothCondition } from '../../../../domain/clinical/conditions'
 import type { FdiTooth } from '../../../../domain/clinical/teeth'
@@ -115,8 +116,10 @@ export function historyLines(events: readonly (ChartEvent & { createdBy?: string
   })
 }
 
-/** The end of a calendar day (YYYY-MM-DD) in the browser's zone, as an instant: "the chart as of" that day. */
-export function endOfDayInstant(day: string): string {
-  const [year, month, date] = day.split('-').map(Number)
-  return new Date(year, month - 1, date, 23, 59, 59, 999).toISOString()
+/**
+ * The end of a clinic day (YYYY-MM-DD) in the clinic's zone, as an instant: "the chart as of" that
+ * day. The clinic's zone, not the browser's: a laptop set to another zone sees the same chart.
+ */
+export function endOfDayInstant(day: string, timeZone: string): string {
+  return new Date(dayStartInstant(addDays(day, 1), timeZone).getTime() - 1).toISOString()
 }

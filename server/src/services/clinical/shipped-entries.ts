@@ -84,25 +84,31 @@ export function shippedRows(companyId: string, service: string, entries: readonl
 const seeded = new WeakMap<Knex, Set<string>>()
 
 /**
- * Before find: writes the company's copy of the shipped entries the first time this process
- * lists the dictionary for it (a key already there is left as the company has it). Rows whose
- * key the company already holds are skipped by the unique (companyId, shippedKey) index.
+ * Writes a company's copy of the shipped entries the first time this process needs it (a key
+ * already there is left as the company has it). Rows whose key the company already holds are
+ * skipped by the unique (companyId, shippedKey) index. Used before a list and before an import
+ * (which matches a file's lines against the shipped entries).
  */
+export async function seedCompanyCopy(app: HookContext['app'], params: HookContext['params'], companyId: string, table: string, service: string, entries: readonly ShippedEntry[]) {
+  const db: Knex = app.get('db')
+  const done = seeded.get(db) ?? new Set<string>()
+  seeded.set(db, done)
+  const marker = `${table}:${companyId}`
+  if (done.has(marker)) return
+  const rows = shippedRows(companyId, service, entries)
+  // Parents first: a row never points at one not yet written. Chunks stay under SQLite's variable limit.
+  for (let start = 0; start < rows.length; start += 50) {
+    await dbOf(app, params)(table).insert(rows.slice(start, start + 50)).onConflict(['companyId', 'shippedKey']).ignore()
+  }
+  done.add(marker)
+}
+
+/** Before find: the company's copy of the shipped entries is written (seedCompanyCopy). */
 export function seedShippedEntries(table: string, service: string, entries: readonly ShippedEntry[]) {
   return async (context: HookContext) => {
     const companyId = context.params.identity?.user.companyId ?? (context.params.query?.companyId as string | undefined)
     if (typeof companyId !== 'string') return
-    const db: Knex = context.app.get('db')
-    const done = seeded.get(db) ?? new Set<string>()
-    seeded.set(db, done)
-    const marker = `${table}:${companyId}`
-    if (done.has(marker)) return
-    const rows = shippedRows(companyId, service, entries)
-    // Parents first: a row never points at one not yet written. Chunks stay under SQLite's variable limit.
-    for (let start = 0; start < rows.length; start += 50) {
-      await dbOf(context.app, context.params)(table).insert(rows.slice(start, start + 50)).onConflict(['companyId', 'shippedKey']).ignore()
-    }
-    done.add(marker)
+    await seedCompanyCopy(context.app, context.params, companyId, table, service, entries)
   }
 }
 

@@ -4,9 +4,11 @@ import { databaseEngine } from '../../../db'
 import { clinicError } from '../../../errors'
 import { RowCodec } from '../../row-codec'
 import { SERVICE_BUFFER } from '../../catalogue/service/service.shared'
-import { staffSchedule } from '../../team/users/user-rows'
-import { workPlaceInBranch } from '../../schedule/work-place/work-place-rows'
+import { staffSchedule, staffScheduleColumns } from '../../team/users/user-rows'
+import { workPlaceInBranch, workPlaceInBranchColumn } from '../../schedule/work-place/work-place-rows'
+import { bufferMinutesColumn } from '../../catalogue/service/service-rows'
 import { APPOINTMENT_MAX_DURATION } from './appointment.shared'
+import { LONG_HOLD_CONDITION } from '../../../../migrations/20261128090000_appointment_long_holds'
 import { slotHoldingStatuses } from '../../../../../domain/appointments/status'
 import { toZoned } from '../../../../../domain/appointments/zoned-time'
 import { isWithinWorkingHours, outsideHoursReason, type StaffSchedule } from '../../../../../domain/schedule/working-hours'
@@ -37,6 +39,12 @@ export interface AppointmentRow {
 const MINUTE = 60_000
 /** The longest a row can hold its slot: blockedUntil - start. */
 const LONGEST_HOLD_MINUTES = APPOINTMENT_MAX_DURATION + SERVICE_BUFFER.max
+/**
+ * How far back the read of ordinary rows looks: a row outside appointment_long_holds holds its
+ * slot four hours at most (SQLite compares whole seconds there, so a fraction of a second more;
+ * the extra minute covers it).
+ */
+const ORDINARY_LOOK_BACK_MINUTES = 4 * 60 + 1
 
 /** end, blockedUntil, and the company-local date and time of an appointment starting at `start`. */
 export function timing(start: string, duration: number, bufferMinutes: number, timeZone: string) {
@@ -69,7 +77,9 @@ export async function lockSlots(trx: Knex.Transaction, rows: Array<Pick<Appointm
     keys.add(`appointment:${row.companyId}:staff:${row.staffId}`)
     if (row.workPlaceId) keys.add(`appointment:${row.companyId}:workplace:${row.workPlaceId}`)
   }
-  for (const key of [...keys].sort()) await trx.raw('select pg_advisory_xact_lock(hashtextextended(?, 0))', [key])
+  // One statement takes them all, in the keys' sorted order: PostgreSQL evaluates a volatile
+  // function of the select list after ORDER BY, row by row.
+  await trx.raw('select pg_advisory_xact_lock(hashtextextended(key, 0)) from unnest(?::text[]) with ordinality as keys(key, position) order by position', [[...keys].sort()])
 }
 
 /**
@@ -94,11 +104,17 @@ export async function assertSlotFree(trx: Knex.Transaction, row: AppointmentRow,
     return builder
   }
   const held: Array<keyof HeldSlot> = ['start', 'end', 'blockedUntil', 'time']
-  const staffTaken: HeldSlot | undefined = await overlapping().andWhere('staffId', row.staffId).orderBy('start').first(held)
+  // The doctor's first overlapping visit and the chair's, in one statement (one round trip): each
+  // arm is the index range it was alone, tagged with what it holds.
+  const firstHeldBy = (column: 'staffId' | 'workPlaceId', id: string) =>
+    trx.select('*').from(overlapping().andWhere(column, id).orderBy('start').limit(1).select(trx.raw('cast(? as varchar(16)) as ??', [column, 'heldBy']), ...held).as(column))
+  const statement = row.workPlaceId ? firstHeldBy('staffId', row.staffId).unionAll(firstHeldBy('workPlaceId', row.workPlaceId)) : firstHeldBy('staffId', row.staffId)
+  const taken = (await statement) as Array<HeldSlot & { heldBy: 'staffId' | 'workPlaceId' }>
+  const staffTaken = taken.find((slot) => slot.heldBy === 'staffId')
   if (staffTaken) {
     throw clinicError(Conflict, 'appointment-staff-busy', 'staffId', { start: row.start, ...busyReason(row, instantsOf(staffTaken)) })
   }
-  const chairTaken: HeldSlot | undefined = row.workPlaceId ? await overlapping().andWhere('workPlaceId', row.workPlaceId).orderBy('start').first(held) : undefined
+  const chairTaken = taken.find((slot) => slot.heldBy === 'workPlaceId')
   if (chairTaken) {
     throw clinicError(Conflict, 'appointment-workplace-busy', 'workPlaceId', { start: row.start, ...busyReason(row, instantsOf(chairTaken)) })
   }
@@ -119,28 +135,63 @@ export interface HeldTime {
 /**
  * Every slot-holding appointment of these doctors or chairs whose held time [start,
  * blockedUntil) overlaps [from, to): what assertSlotFree would find for any booking inside that
- * span, in one read (the slot search). The same lower bound on start keeps each doctor's and
- * chair's read a range of its index ((companyId, staffId, start), (companyId, workPlaceId, start)).
+ * span, in one read (the slot search). Two kinds of rows, so that a stretch's read looks back
+ * only as far as the rows it finds can reach:
+ * - held four hours or less (almost every visit): from `from` less four hours, a range of the
+ *   index (companyId, staffId, start) per doctor and (companyId, workPlaceId, start) per chair;
+ * - held longer (up to 24 hours plus the 4-hour buffer): from `from` less that longest hold, in
+ *   the small partial index appointment_long_holds, which holds only them.
+ * A long row inside the short look-back comes from both parts, as a row of a doctor and a chair
+ * both asked for does: the same held time twice, merged by the search.
  */
 export async function heldTimes(db: Knex, companyId: string, owners: { staffIds: readonly string[]; workPlaceIds: readonly string[] }, from: number, to: number): Promise<HeldTime[]> {
-  const earliest = new Date(from - LONGEST_HOLD_MINUTES * MINUTE).toISOString()
-  const heldBy = (column: 'staffId' | 'workPlaceId', ids: readonly string[]) =>
+  const overlapping = (lookBackMinutes: number) =>
     db(APPOINTMENT_TABLE)
       .select('staffId', 'workPlaceId', 'start', 'blockedUntil')
       .where('companyId', companyId)
-      .whereIn(column, [...ids])
       .whereIn('status', slotHoldingStatuses as string[])
-      .andWhere('start', '>', earliest)
+      .andWhere('start', '>', new Date(from - lookBackMinutes * MINUTE).toISOString())
       .andWhere('start', '<', new Date(to).toISOString())
       .andWhere('blockedUntil', '>', new Date(from).toISOString())
-  // One statement; a part per index (an OR of the two made PostgreSQL merge bitmaps of both
-  // indexes, many times slower). A row of a doctor and a chair both asked for comes twice: the
-  // same held time, merged.
-  const parts = [...(owners.staffIds.length > 0 ? [heldBy('staffId', owners.staffIds)] : []), ...(owners.workPlaceIds.length > 0 ? [heldBy('workPlaceId', owners.workPlaceIds)] : [])]
+  // A part per index (an OR of the two made PostgreSQL merge bitmaps of both indexes, many
+  // times slower).
+  const ordinary = (column: 'staffId' | 'workPlaceId', ids: readonly string[]) => overlapping(ORDINARY_LOOK_BACK_MINUTES).whereIn(column, [...ids])
+  const parts = [...(owners.staffIds.length > 0 ? [ordinary('staffId', owners.staffIds)] : []), ...(owners.workPlaceIds.length > 0 ? [ordinary('workPlaceId', owners.workPlaceIds)] : [])]
   if (parts.length === 0) return []
-  const statement = parts.length === 1 ? parts[0] : parts[0].unionAll(parts[1])
-  const rows = (await statement) as Array<{ staffId: string; workPlaceId: string | null; start: string | Date; blockedUntil: string | Date }>
+  // The long ones of the whole company in the stretch are few; those of other doctors and
+  // chairs are dropped below (every row of the other parts is of one asked for).
+  const long = overlapping(LONGEST_HOLD_MINUTES).whereRaw(LONG_HOLD_CONDITION[databaseEngine(db) === 'sqlite' ? 'sqlite' : 'pg'])
+  const owned = new Set([...owners.staffIds, ...owners.workPlaceIds])
+  const rows = ((await parts[0].unionAll([...parts.slice(1), long])) as HeldRow[]).filter((row) => owned.has(row.staffId) || (row.workPlaceId !== null && owned.has(row.workPlaceId)))
   return rows.map((row) => ({ staffId: row.staffId, workPlaceId: row.workPlaceId, start: new Date(row.start).getTime(), blockedUntil: new Date(row.blockedUntil).getTime() }))
+}
+
+/**
+ * A booking's look-ups in one statement, one round trip instead of three: its services' buffer,
+ * its doctor's hours (a doctor archived or not of the company is refused, as doctorSchedule
+ * refuses), and its chair must be of its branch (as assertWorkPlace). Each column is its owner's
+ * read (service-rows, user-rows, work-place-rows) as a scalar subquery.
+ */
+export async function bookingFacts(
+  trx: Knex,
+  booking: { companyId: string; branchId: string; staffId: string; workPlaceId?: string | null; services: ReadonlyArray<{ serviceId: string }> }
+): Promise<{ buffer: number; schedule: StaffSchedule }> {
+  const buffer = bufferMinutesColumn(trx, booking.companyId, booking.services)
+  const doctor = staffScheduleColumns(trx, booking.companyId, booking.staffId)
+  const chair = booking.workPlaceId ? workPlaceInBranchColumn(trx, booking.companyId, booking.branchId, booking.workPlaceId) : null
+  const columns = [doctor.archived.as('archived'), doctor.schedule.as('schedule'), ...(buffer.query ? [buffer.query.as('buffer')] : []), ...(chair ? [chair.query.as('chair')] : [])]
+  const [row] = (await trx.select(columns)) as Array<Record<string, unknown>>
+  const schedule = doctor.read(row.archived, row.schedule)
+  if (!schedule) throw clinicError(BadRequest, 'invalid-reference', 'staffId')
+  if (chair && !chair.read(row.chair)) throw clinicError(BadRequest, 'invalid-reference', 'workPlaceId')
+  return { buffer: buffer.read(row.buffer), schedule }
+}
+
+interface HeldRow {
+  staffId: string
+  workPlaceId: string | null
+  start: string | Date
+  blockedUntil: string | Date
 }
 
 /** The doctor's working hours; a doctor not of the company (or archived) is not a choice. */

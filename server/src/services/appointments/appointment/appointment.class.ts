@@ -13,12 +13,14 @@ import type { StaffSchedule } from '../../../../../domain/schedule/working-hours
 import { fittingEntries, WAITING_LIST_TABLE } from '../waiting-list/waiting-list.class'
 import { companyTimeZone, companyTimeZoneFor } from '../../company/company/company-reads'
 import { bufferMinutes } from '../../catalogue/service/service-rows'
-import { APPOINTMENT_TABLE, STATUS_HISTORY_TABLE, assertSlotFree, assertWorkPlace, lockSlots, doctorSchedule } from './appointment-booking'
+import { APPOINTMENT_TABLE, STATUS_HISTORY_TABLE, assertSlotFree, assertWorkPlace, bookingFacts, lockSlots, doctorSchedule } from './appointment-booking'
 import { assertTransitions, lookupsNeeded, planPatch, servicesKey, writtenChanges, type HistoryRow, type PatchLookups, type PatchPlan, type Row } from './appointment-patch-plan'
 import { occurrenceStarts, planCreate, type BookingFields } from './appointment-create-plan'
 import type { Appointment, AppointmentData, AppointmentPatch, AppointmentQuery } from './appointment.schema'
 import { APPOINTMENT_MAX_PAGE, type SeriesScope, type SlotFreed } from './appointment.shared'
 import { formerDoctor } from './appointment-publish'
+import { announceMessages, planAppointmentMessages, type PlannedMessages } from '../../messaging/communications/appointment-messages'
+import { followPhaseVisits, type PhaseVisit } from '../../clinical/treatment-plan/plan-items'
 
 export type { Appointment, AppointmentData, AppointmentPatch, AppointmentQuery }
 
@@ -35,7 +37,17 @@ interface Written {
   others: Appointment[]
   freed: Array<Omit<SlotFreed, 'candidates'> & { companyId: string }>
   waitingEntry?: Record<string, unknown>
+  /** The patient's messages this write scheduled, rewrote or withdrew (messaging outbox). */
+  messages?: PlannedMessages
 }
+
+/** A visit as a treatment plan's phases follow it (a cancelled one frees its phase for booking). */
+const phaseVisit = (appointment: Appointment): PhaseVisit => ({
+  _id: appointment._id,
+  companyId: appointment.companyId,
+  customerId: appointment.customerId ?? null,
+  holdsSlot: holdsSlot(appointment.status as AppointmentStatus)
+})
 
 /** Query keys that are not conditions on the rows. */
 const notConditions = new Set(['$limit', '$skip', '$sort', '$select', '$series'])
@@ -95,24 +107,17 @@ export class AppointmentService extends RecordService<Appointment, AppointmentDa
     const written = await inTransaction(this.Model, params, async (trx) => {
       const timeZone = await companyTimeZoneFor(trx, booking.companyId, params)
       const starts = occurrenceStarts(booking, timeZone)
-      const { buffer, schedule } = await this.bookingLookups(trx, booking)
+      const { buffer, schedule } = await bookingFacts(trx, booking as BookingFields & { branchId: string; staffId: string; services: Array<{ serviceId: string }> })
       const { rows, history } = planCreate({ fields: booking, starts, timeZone, buffer, schedule, overridesHours: this.overridesHours(overrideWorkingHours, params), newId })
       await this.insertRows(trx, rows)
       await this.recordHistory(trx, history)
       const waitingEntry = waitingListId ? await this.bookWaitingEntry(trx, rows[0], waitingListId) : undefined
       const [primary, ...others] = rows.map((row) => this.decodeRow(row))
-      return { primary, others, freed: [], waitingEntry } satisfies Written
+      const messages = await planAppointmentMessages(trx, this.app!, [], [primary, ...others])
+      return { primary, others, freed: [], waitingEntry, messages } satisfies Written
     })
     await afterCommit(params, () => this.announce(written, 'created'))
     return written.primary
-  }
-
-  /** A booking's look-ups: its services' buffer, its doctor's hours; and its chair must be of its branch. */
-  private async bookingLookups(trx: Knex, booking: BookingFields): Promise<{ buffer: number; schedule: StaffSchedule }> {
-    const buffer = await bufferMinutes(trx, booking.companyId, booking.services)
-    const schedule = await doctorSchedule(trx, booking.companyId, booking.staffId)
-    await assertWorkPlace(trx, booking.companyId, booking.branchId, booking.workPlaceId)
-    return { buffer, schedule }
   }
 
   /**
@@ -176,7 +181,9 @@ export class AppointmentService extends RecordService<Appointment, AppointmentDa
       await this.recordHistory(trx, history)
       // Given to another doctor: the one it left hears of it (appointment-publish.ts).
       if (params && targets[0].staffId !== results[0].staffId) formerDoctor.set(params, targets[0].staffId)
-      return { primary: results[0], others: results.slice(1), freed: plans.filter((plan) => plan.freed).map((plan) => slotOf(plan.before)) } satisfies Written
+      const messages = await planAppointmentMessages(trx, this.app!, targets, results)
+      await followPhaseVisits(this.app!, inTrx, targets.map((target, index) => ({ before: phaseVisit(target), after: phaseVisit(results[index]) })))
+      return { primary: results[0], others: results.slice(1), freed: plans.filter((plan) => plan.freed).map((plan) => slotOf(plan.before)), messages } satisfies Written
     })
     await afterCommit(params, () => this.announce(written, 'patched'))
     return written.primary
@@ -218,12 +225,14 @@ export class AppointmentService extends RecordService<Appointment, AppointmentDa
   override async _remove(id: NullableId, params?: AppointmentParams): Promise<any> {
     if (id === null) throw clinicError(BadRequest, 'invalid-request', '_id')
     const { scope } = seriesOf(params)
-    const written = await inTransaction(this.Model, params, async (_trx, inTrx) => {
+    const written = await inTransaction(this.Model, params, async (trx, inTrx) => {
       const targets = await this.targets(id, inTrx, scope)
       const removed: Appointment[] = []
       for (const target of targets) removed.push(await super._remove(target._id, { ...inTrx, query: { companyId: target.companyId } } as AppointmentParams))
       const freed = targets.filter((target) => holdsSlot(target.status as AppointmentStatus)).map(slotOf)
-      return { primary: removed[0], others: removed.slice(1), freed } satisfies Written
+      const messages = await planAppointmentMessages(trx, this.app!, targets, [])
+      await followPhaseVisits(this.app!, inTrx, targets.map((target) => ({ before: phaseVisit(target) })))
+      return { primary: removed[0], others: removed.slice(1), freed, messages } satisfies Written
     })
     await afterCommit(params, () => this.announce(written, 'removed'))
     return written.primary
@@ -252,6 +261,7 @@ export class AppointmentService extends RecordService<Appointment, AppointmentDa
     if (!app || !this.path) return
     const service = app.service(this.path as never) as unknown as { emit: (event: string, data: unknown) => void }
     for (const record of written.others) service.emit(event, record)
+    if (written.messages) announceMessages(app, written.messages)
     if (written.waitingEntry) (app.service('waiting-list' as never) as unknown as { emit: (event: string, data: unknown) => void }).emit('patched', written.waitingEntry)
     if (written.freed.length === 0) return
     void this.offerFreedSlots(written.freed).catch((error) => app.get('logger').error({ err: error, msg: 'slot-freed failed' }))

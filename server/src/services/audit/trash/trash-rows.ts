@@ -98,3 +98,12 @@ export function clientSnapshot(service: string, record: Row, source: { trash: Tr
 
 /** True for a key that may appear in what leaves the server (the activity log uses this too). */
 export const mayLeaveServer = (key: string) => !isHiddenColumn(key)
+
+/**
+ * The records of one service's items in a company's trash (for a service that must know what a
+ * restore could bring back, such as media whose bytes several records may share).
+ */
+export async function trashedRecordsOf(db: Knex, service: string, companyId: string): Promise<Row[]> {
+  const rows = (await db(TRASH_TABLE).where({ companyId, service }).select('record')) as Row[]
+  return rows.map((row) => trashCodec.fromDb<{ record: Row }>(row).record)
+}

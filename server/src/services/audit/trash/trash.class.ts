@@ -1,3 +1,4 @@
+import { manifestOf } from '../../service-manifest'
 import type { NullableId } from '@feathersjs/feathers'
 import { afterCommit } from '../../../hooks/call-transaction'
 import { BadRequest, Conflict, Forbidden, NotFound } from '@feathersjs/errors'
@@ -65,7 +66,20 @@ export class TrashService extends RecordService<TrashItem, never, TrashParams, T
       if (Number(deleted) !== 1) throw clinicError(NotFound, 'not-found')
       await purgeDependents(trx, item.service, item.companyId, item.recordId)
     })
+    await afterCommit(params, () => this.afterPurge(item))
     return item
+  }
+
+  /** What the record's service does once it is gone for good (its manifest's `afterPurge`). */
+  private async afterPurge(item: TrashItem) {
+    const app = this.app!
+    const hook = manifestOf(item.service)?.afterPurge
+    if (!hook) return
+    try {
+      await hook(app, { companyId: item.companyId, recordId: item.recordId, record: item.record as Record<string, unknown> })
+    } catch (error) {
+      app.get('logger').error({ msg: 'after purge failed', service: item.service, err: error })
+    }
   }
 
   /**

@@ -14,6 +14,16 @@ export async function bufferMinutes(db: Knex, companyId: string, services: Reado
 }
 
 /**
+ * bufferMinutes as one column of another area's statement (a booking reads its look-ups in one
+ * round trip): the scalar subquery, and how to read its value. Null when no service is named.
+ */
+export function bufferMinutesColumn(db: Knex, companyId: string, services: ReadonlyArray<{ serviceId: string }>): { query: Knex.QueryBuilder | null; read: (value: unknown) => number } {
+  const ids = [...new Set(services.map((service) => service.serviceId))]
+  const query = ids.length === 0 ? null : db('services').whereIn('_id', ids).andWhere({ companyId }).max('bufferTime')
+  return { query, read: (value) => Number(value ?? 0) }
+}
+
+/**
  * The duration and the buffer (minutes) of each of these services of the company, in one read; a
  * service not of the company is missing from the map.
  */
@@ -42,4 +52,20 @@ export async function serviceSnapshot(db: Knex, companyId: string, serviceId: st
     | undefined
   if (!row) return undefined
   return { name: row.name, code: row.code ?? null, price: Number(row.price), duration: Number(row.duration), staticPrice: Boolean(row.staticPrice) }
+}
+
+/** Which of these services of the company are archived (a bundle or template may not add one). */
+export async function archivedServiceIds(db: Knex, companyId: string, serviceIds: readonly string[]): Promise<Set<string>> {
+  const ids = [...new Set(serviceIds)]
+  if (ids.length === 0) return new Set()
+  const rows = (await db('services').select('_id').whereIn('_id', ids).andWhere({ companyId, archived: true })) as Array<{ _id: string }>
+  return new Set(rows.map((row) => row._id))
+}
+
+/** The category of each of these services of the company (null: none); a service not of the company is missing. */
+export async function serviceCategoryIds(db: Knex, companyId: string, serviceIds: readonly string[]): Promise<Map<string, string | null>> {
+  const ids = [...new Set(serviceIds)]
+  if (ids.length === 0) return new Map()
+  const rows = (await db('services').select('_id', 'categoryId').whereIn('_id', ids).andWhere({ companyId })) as Array<{ _id: string; categoryId: string | null }>
+  return new Map(rows.map((row) => [row._id, row.categoryId ?? null]))
 }

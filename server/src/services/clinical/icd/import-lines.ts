@@ -13,16 +13,16 @@ export interface ImportLine {
 /**
  * The data lines of an import file, read by the header's column names. Refuses at once (nothing
  * is read further) a file without lines, with more than MAX_IMPORT_LINES, or whose header lacks a
- * required column or every title column.
+ * required column or (when the lines carry titles) every title column.
  */
-export function importLines(csv: string, required: readonly string[]): ImportLine[] {
+export function importLines(csv: string, required: readonly string[], { titles = true }: { titles?: boolean } = {}): ImportLine[] {
   const rows = parseCsv(csv)
   if (rows.length < 2) throw clinicError(BadRequest, 'import-empty', 'csv')
   if (rows.length - 1 > MAX_IMPORT_LINES) throw clinicError(BadRequest, 'import-too-large', 'csv')
   const [header, ...data] = rows as [CsvRow, ...CsvRow[]]
   const columns = columnIndex(header.fields)
   const missing = required.filter((name) => !columns.has(name))
-  if (!titleLanguages.some((language) => columns.has(language))) missing.push(titleLanguages.join('|'))
+  if (titles && !titleLanguages.some((language) => columns.has(language))) missing.push(titleLanguages.join('|'))
   if (missing.length > 0) throw importInvalid(missing.map((column) => ({ line: header.line, code: 'field-required', column })))
   return data.map((row) => ({ line: row.line, get: (column: string) => (row.fields[columns.get(column) ?? -1] ?? '').trim() }))
 }

@@ -10,6 +10,7 @@ import { lineTeethProblem, type LineTooth } from '../../../../../domain/clinical
 import { sortSurfaces, type Surface } from '../../../../../domain/clinical/surfaces'
 import { serviceSnapshot, type ServiceSnapshot } from '../../catalogue/service/service-rows'
 import { visibleCodes } from '../icd/icd-rules'
+import { completePlanItem, reopenPlanItem } from '../treatment-plan/plan-items'
 import { TREATMENT_TABLE, searchNameOf, treatmentCodec } from './treatment-rows'
 import { seesDiagnosis, type TreatmentLine, type TreatmentLineData, type TreatmentLinePatch } from './treatment.schema'
 
@@ -105,8 +106,11 @@ export async function prepareLine(context: HookContext) {
     assistantId: data.assistantId ?? null,
     materials: data.materials?.trim() ?? '',
     invoiceId: null,
+    planItemId: data.planItemId ?? null,
     searchName: searchNameOf(service.name)
   }
+  // The plan item it completes, in this call's transaction (a refusal writes neither).
+  if (line.planItemId) await completePlanItem(context.app, context.params, { companyId, customerId: line.customerId, planItemId: line.planItemId, treatmentId: line._id })
   context.data = line
 }
 
@@ -117,10 +121,14 @@ async function storedLine(context: HookContext): Promise<TreatmentLine | undefin
   return row ? treatmentCodec.fromDb<TreatmentLine>(row) : undefined
 }
 
-/** A line billed (on an invoice) is not changed or removed: the invoice is corrected instead. */
+/**
+ * A line billed (on an invoice) is not changed or removed: the invoice is corrected instead. A
+ * line removed reopens the plan item it completed, in the same transaction.
+ */
 export async function refuseBilled(context: HookContext) {
   const line = await storedLine(context)
   if (line?.invoiceId) throw clinicError(Conflict, 'treatment-billed')
+  if (line?.planItemId) await reopenPlanItem(context.app, context.params, { companyId: line.companyId, customerId: line.customerId, planItemId: line.planItemId, treatmentId: line._id })
 }
 
 /** Patch: not billed; teeth, diagnosis and price checked as on create; texts trimmed. */

@@ -53,7 +53,9 @@ export const treatmentLineSchema = Type.Object(
     assistantId: nullable(ref('users')),
     materials: Type.String({ maxLength: MAX_MATERIALS_LENGTH }),
     /** Set by billing once the line is invoiced; a billed line is not changed or removed. */
-    invoiceId: nullable(IdSchema)
+    invoiceId: nullable(IdSchema),
+    /** The treatment plan item this line completes (issue 15): the item is done while the line exists. */
+    planItemId: nullable(IdSchema)
   },
   { $id: 'TreatmentLine', additionalProperties: false }
 )
@@ -80,7 +82,9 @@ export const treatmentLineDataSchema = Type.Object(
     icdCode: Type.Optional(nullable(IcdCodeSchema)),
     doctorId: Type.Optional(ref('users')),
     assistantId: Type.Optional(nullable(ref('users'))),
-    materials: Type.Optional(Type.String({ maxLength: MAX_MATERIALS_LENGTH }))
+    materials: Type.Optional(Type.String({ maxLength: MAX_MATERIALS_LENGTH })),
+    /** A planned item of an accepted plan of the patient, which this line completes (checked by the plan's rules). */
+    planItemId: Type.Optional(IdSchema)
   },
   { $id: 'TreatmentLineData', additionalProperties: false }
 )
@@ -108,7 +112,7 @@ const textRegex = { $regex: Type.String({ minLength: 1, maxLength: 201 }), $opti
 
 // Query: a patient's lines (a visit's with appointmentId), by doctor, service, day, billed or not.
 export const treatmentLineQueryProperties = Type.Pick(treatmentLineSchema, [
-  '_id', 'companyId', 'branchId', 'customerId', 'appointmentId', 'visitDate', 'serviceId', 'serviceName', 'serviceCode', 'doctorId', 'assistantId', 'invoiceId', 'createdAt', 'updatedAt', 'createdBy'
+  '_id', 'companyId', 'branchId', 'customerId', 'appointmentId', 'visitDate', 'serviceId', 'serviceName', 'serviceCode', 'doctorId', 'assistantId', 'invoiceId', 'planItemId', 'createdAt', 'updatedAt', 'createdBy'
 ])
 export const treatmentLineQuerySchema = strictQuery(treatmentLineQueryProperties, { serviceName: textRegex, serviceCode: textRegex }, {}, TREATMENT_MAX_PAGE, treatmentLineSchema)
 export type TreatmentLineQuery = Static<typeof treatmentLineQuerySchema>

@@ -4,6 +4,7 @@ import type { HookContext } from '../../../declarations'
 import { dataValidator, queryValidator } from '../../../validators'
 import { strictQuery } from '../../../schema/query'
 import { recordCreateResolvers, recordPatchResolvers, recordProperties } from '../../../schema/record'
+import { INVOICE_PREFIX_MAX, INVOICE_PREFIX_PATTERN, DEFAULT_INVOICE_PREFIX } from '../../../../../domain/billing/invoice-prefix'
 
 export const branchSchema = Type.Object(
   {
@@ -12,7 +13,9 @@ export const branchSchema = Type.Object(
     address: Type.String({ maxLength: 500 }),
     phone: Type.String({ maxLength: 32 }),
     isMain: Type.Boolean(),
-    archived: Type.Boolean()
+    archived: Type.Boolean(),
+    /** The branch's invoice numbers start with it ("CHL-1"): capitals, digits and single dashes. */
+    invoicePrefix: Type.String({ minLength: 1, maxLength: INVOICE_PREFIX_MAX, pattern: INVOICE_PREFIX_PATTERN })
   },
   { $id: 'Branch', additionalProperties: false }
 )
@@ -21,7 +24,7 @@ export const branchResolver = resolve<Branch, HookContext>({})
 export const branchExternalResolver = resolve<Branch, HookContext>({})
 
 export const branchDataSchema = Type.Intersect(
-  [Type.Pick(branchSchema, ['name']), Type.Partial(Type.Pick(branchSchema, ['address', 'phone', 'isMain', 'archived']))],
+  [Type.Pick(branchSchema, ['name']), Type.Partial(Type.Pick(branchSchema, ['address', 'phone', 'isMain', 'archived', 'invoicePrefix']))],
   { $id: 'BranchData', additionalProperties: false }
 )
 export type BranchData = Static<typeof branchDataSchema>
@@ -31,10 +34,11 @@ export const branchDataResolver = resolve<Branch, HookContext>({
   address: async (value) => value ?? '',
   phone: async (value) => value ?? '',
   isMain: async (value) => value ?? false,
-  archived: async (value) => value ?? false
+  archived: async (value) => value ?? false,
+  invoicePrefix: async (value) => value ?? DEFAULT_INVOICE_PREFIX
 })
 
-export const branchPatchSchema = Type.Partial(Type.Pick(branchSchema, ['name', 'address', 'phone', 'isMain', 'archived']), {
+export const branchPatchSchema = Type.Partial(Type.Pick(branchSchema, ['name', 'address', 'phone', 'isMain', 'archived', 'invoicePrefix']), {
   $id: 'BranchPatch',
   additionalProperties: false
 })

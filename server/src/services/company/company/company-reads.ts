@@ -44,3 +44,8 @@ export async function companyLocale(db: Knex, companyId: string): Promise<string
 export async function companySubscriptionEnd(db: Knex, companyId: string): Promise<{ subscriptionEndsAt: unknown }> {
   return db('companies').select('subscriptionEndsAt').where({ _id: companyId }).first()
 }
+
+/** The company's name, phone, language and time zone, for messages to its patients. */
+export async function companyContact(db: Knex, companyId: string): Promise<{ name: string; phone: string; locale: string; timezone: string } | undefined> {
+  return db('companies').where({ _id: companyId }).first('name', 'phone', 'locale', 'timezone')
+}

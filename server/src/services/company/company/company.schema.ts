@@ -1,6 +1,7 @@
 import { resolve } from '@feathersjs/schema'
 import { Type, getValidator, type Static, type TNumber, type TOptional } from '@feathersjs/typebox'
 import { perioThresholdKeys, perioThresholds, type PerioThresholds } from '../../../../../domain/clinical/perio-thresholds'
+import { xrayDoses, xrayTypes, type XrayType } from '../../../../../domain/clinical/xrays'
 import type { HookContext } from '../../../declarations'
 import { dataValidator, queryValidator } from '../../../validators'
 import { strictQuery, IdSchema, InstantSchema } from '../../../schema/query'
@@ -37,6 +38,12 @@ export const perioThresholdsSchema = Type.Object(
   { additionalProperties: false }
 )
 
+/** `settings.xrayDoses`: each X-ray type's default dose (0.1 µSv); a patch may send some (merged: company.ts). */
+export const xrayDosesSchema = Type.Object(
+  Object.fromEntries(xrayTypes.map((type) => [type, Type.Optional(Type.Number())])) as Record<XrayType, TOptional<TNumber>>,
+  { additionalProperties: false }
+)
+
 const modulesSchema = Type.Object(Object.fromEntries(companyModules.map((name) => [name, Type.Optional(Type.Boolean())])), { additionalProperties: false })
 const settingsSchema = Type.Object(
   {
@@ -45,7 +52,10 @@ const settingsSchema = Type.Object(
     requireCustomerSource: Type.Optional(Type.Boolean()),
     toothNumbering: Type.Optional(Type.Union([Type.Literal('FDI'), Type.Literal('American')])),
     calendar: Type.Optional(calendarSettingsSchema),
-    perioThresholds: Type.Optional(perioThresholdsSchema)
+    perioThresholds: Type.Optional(perioThresholdsSchema),
+    xrayDoses: Type.Optional(xrayDosesSchema),
+    /** What doctors' payouts are a share of: invoiced amounts (default) or money paid (docs/decisions/billing-payouts.md). */
+    payoutBase: Type.Optional(Type.Union([Type.Literal('billed'), Type.Literal('paid')]))
   },
   { additionalProperties: false }
 )
@@ -71,7 +81,7 @@ export const companySchema = Type.Object(
 export type Company = Static<typeof companySchema>
 /** A company made before the calendar settings existed reads them as the defaults. */
 export const companyResolver = resolve<Company, HookContext>({
-  settings: async (value) => (value ? { ...value, calendar: withCalendarDefaults(value.calendar), perioThresholds: perioThresholds(value.perioThresholds) } : value)
+  settings: async (value) => (value ? { ...value, calendar: withCalendarDefaults(value.calendar), perioThresholds: perioThresholds(value.perioThresholds), xrayDoses: xrayDoses(value.xrayDoses) } : value)
 })
 export const companyExternalResolver = resolve<Company, HookContext>({})
 

@@ -2,6 +2,7 @@ import { clientService } from '../../../client-service'
 import type { CompanyService } from './company.class'
 import { defaultCalendarSettings, type CalendarSettings } from '../../../../../domain/schedule/calendar-settings'
 import { defaultPerioThresholds, type PerioThresholds } from '../../../../../domain/clinical/perio-thresholds'
+import { defaultXrayDoses, type XrayDoses } from '../../../../../domain/clinical/xrays'
 
 export const companyPath = 'company'
 export const companyMethods = ['find', 'get', 'patch'] as const
@@ -34,6 +35,8 @@ export interface CompanySettings {
   calendar: CalendarSettings
   /** The perio chart's red values (domain/clinical/perio.ts). */
   perioThresholds: PerioThresholds
+  /** The dose of one exposure of each X-ray type, 0.1 µSv, prefilled in the X-ray form (domain/clinical/xrays.ts). */
+  xrayDoses: XrayDoses
 }
 export const defaultCompanySettings: CompanySettings = {
   phoneProtection: false,
@@ -41,6 +44,7 @@ export const defaultCompanySettings: CompanySettings = {
   requireCustomerSource: false,
   toothNumbering: 'FDI',
   calendar: defaultCalendarSettings,
-  perioThresholds: { ...defaultPerioThresholds }
+  perioThresholds: { ...defaultPerioThresholds },
+  xrayDoses: { ...defaultXrayDoses }
 }
 export const companyClient = clientService<CompanyClientService>()(companyPath, companyMethods)

@@ -6,6 +6,7 @@ import { clinicError } from '../../../errors'
 import { calendarSettingsProblem, withCalendarDefaults, type CalendarSettings } from '../../../../../domain/schedule/calendar-settings'
 import { checkId } from '../../../hooks/check-id'
 import { perioThresholdProblem, perioThresholds, type PerioThresholds } from '../../../../../domain/clinical/perio-thresholds'
+import { xrayDoses, xrayDosesProblem, type XrayDoses } from '../../../../../domain/clinical/xrays'
 import { companyChannel } from '../../../channels'
 import { CompanyService, companyRowShape, companyServiceOptions } from './company.class'
 import { companyExternalResolver, companyPatchResolver, companyPatchValidator, companyQueryValidator, companyResolver, companyPatchSchema } from './company.schema'
@@ -59,6 +60,20 @@ async function checkPerioThresholds(context: HookContext) {
   context.data = { ...data, settings: { ...data.settings, perioThresholds: perioThresholds({ ...stored, ...(given as Partial<PerioThresholds>) }) } }
 }
 
+/**
+ * `settings.xrayDoses` in a patch may be partial: merged into the stored doses (or the defaults),
+ * each a whole number of 0.1 µSv within the dose limits, stored whole.
+ */
+async function checkXrayDoses(context: HookContext) {
+  const data = context.data as { settings?: { xrayDoses?: Partial<Record<string, unknown>> } } | undefined
+  const given = data?.settings?.xrayDoses
+  if (!data?.settings || !given) return
+  const wrong = xrayDosesProblem(given)
+  if (wrong) throw clinicError(BadRequest, 'xray-dose-range', `settings.xrayDoses.${wrong}`)
+  const stored = context.params.identity?.company.settings.xrayDoses as Partial<XrayDoses> | undefined
+  context.data = { ...data, settings: { ...data.settings, xrayDoses: xrayDoses({ ...stored, ...given }) } }
+}
+
 /** `company`: the clinic's own record (name, contacts, timezone, currency, modules, settings). */
 export function company(app: Application) {
   registerService(app, companyPath, new CompanyService(companyServiceOptions(app), companyRowShape), {
@@ -81,7 +96,7 @@ export function company(app: Application) {
       },
       before: {
         all: [checkId(MINE), schemaHooks.validateQuery(companyQueryValidator), ownCompanyOnly],
-        patch: [schemaHooks.validateData(companyPatchValidator), checkCalendarSettings, checkPerioThresholds, schemaHooks.resolveData(companyPatchResolver)]
+        patch: [schemaHooks.validateData(companyPatchValidator), checkCalendarSettings, checkPerioThresholds, checkXrayDoses, schemaHooks.resolveData(companyPatchResolver)]
       }
     },
     publish: (data) => app.channel(companyChannel(String((data as { _id: string })._id)))

@@ -7,6 +7,11 @@ export async function workPlaceInBranch(db: Knex, companyId: string, branchId: s
   return Boolean(await db('work_places').where({ _id: workPlaceId, companyId, branchId }).first('_id'))
 }
 
+/** workPlaceInBranch as one column of another area's statement: the chair's id when it is the branch's, else null. */
+export function workPlaceInBranchColumn(db: Knex, companyId: string, branchId: string, workPlaceId: string): { query: Knex.QueryBuilder; read: (value: unknown) => boolean } {
+  return { query: db('work_places').where({ _id: workPlaceId, companyId, branchId }).select('_id'), read: (value) => value !== null && value !== undefined }
+}
+
 /**
  * The active work places of a kind in the company's branches (`branchIds`: only those), in the
  * calendar's order (rank, then id): the places the slot search may propose.

@@ -53,9 +53,27 @@ const scheduleCodec = new RowCodec({ json: ['schedule'], boolean: ['archived'] }
 export async function staffSchedule(db: Knex, companyId: string, staffId: string): Promise<StaffSchedule | undefined> {
   const row = await db('users').where({ _id: staffId, companyId }).first('schedule', 'archived')
   if (!row) return undefined
-  const user = scheduleCodec.fromDb<{ schedule: StaffSchedule | null; archived: boolean }>(row)
-  return user.archived ? undefined : (user.schedule ?? {})
+  return staffScheduleOf(scheduleCodec.fromDb<{ schedule: StaffSchedule | null; archived: boolean }>(row))
 }
+
+/**
+ * staffSchedule as columns of another area's statement (a booking reads its look-ups in one round
+ * trip): scalar subqueries of the member's `archived` (null: not of the company) and `schedule`,
+ * and how to read them into what staffSchedule answers.
+ */
+export function staffScheduleColumns(db: Knex, companyId: string, staffId: string) {
+  const member = () => db('users').where({ _id: staffId, companyId })
+  return {
+    archived: member().select('archived'),
+    schedule: member().select('schedule'),
+    read(archived: unknown, schedule: unknown): StaffSchedule | undefined {
+      if (archived === null || archived === undefined) return undefined
+      return staffScheduleOf(scheduleCodec.fromDb<{ schedule: StaffSchedule | null; archived: boolean }>({ archived, schedule }))
+    }
+  }
+}
+
+const staffScheduleOf = (user: { schedule: StaffSchedule | null; archived: boolean }) => (user.archived ? undefined : (user.schedule ?? {}))
 
 const branchesCodec = new RowCodec({ json: ['branchIds'] })
 const hoursCodec = new RowCodec({ json: ['schedule'] })
@@ -125,4 +143,42 @@ export async function insertFirstAdministrator(trx: Knex, admin: FirstAdministra
     locale: admin.locale,
     schedule: JSON.stringify({})
   })
+}
+
+/** A member's name as patients read it ("Anna Petrova"); '' when not of the company. */
+export async function memberDisplayName(db: Knex, companyId: string, userId: string): Promise<string> {
+  const row = await db('users').where({ _id: userId, companyId }).first('first_name', 'last_name')
+  return row ? `${row.first_name} ${row.last_name}`.trim() : ''
+}
+
+/** A member as payouts read them: name, default percent of revenue, branches. */
+export interface PayoutMember {
+  _id: string
+  first_name: string
+  last_name: string
+  percentOfRevenue: number
+  acceptsAppointments: boolean
+  branchIds: string[]
+}
+
+/** Members of the company (`ids`: only these; else everyone who takes appointments or earned before), sorted by last name. */
+export async function payoutMembers(db: Knex, companyId: string, ids: readonly string[] | null): Promise<PayoutMember[]> {
+  const query = db('users').select('_id', 'first_name', 'last_name', 'percentOfRevenue', 'acceptsAppointments', 'branchIds').where({ companyId }).orderBy([{ column: 'last_name' }, { column: '_id' }])
+  if (ids) query.whereIn('_id', [...ids])
+  return ((await query) as Array<Record<string, unknown>>).map((row) => ({
+    _id: String(row._id),
+    first_name: String(row.first_name ?? ''),
+    last_name: String(row.last_name ?? ''),
+    percentOfRevenue: Number(row.percentOfRevenue ?? 0),
+    acceptsAppointments: Boolean(row.acceptsAppointments),
+    branchIds: branchesCodec.fromDb<{ branchIds: string[] | null }>({ branchIds: row.branchIds }).branchIds ?? []
+  }))
+}
+
+/** Several members' names as patients read them, in one read (ids not of the company are left out). */
+export async function memberDisplayNames(db: Knex, companyId: string, userIds: readonly string[]): Promise<Map<string, string>> {
+  const names = new Map<string, string>()
+  if (userIds.length === 0) return names
+  for (const row of await db('users').where({ companyId }).whereIn('_id', [...new Set(userIds)]).select('_id', 'first_name', 'last_name')) names.set(row._id, `${row.first_name} ${row.last_name}`.trim())
+  return names
 }

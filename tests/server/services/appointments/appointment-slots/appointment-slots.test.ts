@@ -248,6 +248,31 @@ describe.each(engines)('appointment-slots (%s)', (engine) => {
     expect((await slots({ ...query, staffId: busy })).data.map((slot) => local(slot.start).time).slice(0, 2)).toEqual(['17:30', '17:45'])
   })
 
+  it('keeps a doctor or chair busy for the whole of a booking held past four hours, however early it began, whatever the write that made it long', async () => {
+    const branchId = await branch('Overnight')
+    const chairId = (await clinic.admin.client.service('work-place').create({ name: 'Overnight 1', branchId, kind: 'chair' }))._id
+    const allDay = onDate('2027-04-13', ['00:00', '24:00'])
+    const [fourHours, fiveHours, day, free] = [await doctor(allDay, [branchId]), await doctor(allDay, [branchId]), await doctor(allDay, [branchId]), await doctor(allDay, [branchId])]
+    const withBuffer = (bufferTime: number) => clinic.admin.client.service('service').create({ name: `Buffer ${bufferTime}`, duration: 60, bufferTime, price: 1 })
+    const book = (staffId: string, start: string, duration: number, service: ClinicService, workPlaceId: string | null = null) =>
+      clinic.admin.client.service('appointment').create({ branchId, customerId: clinic.customerId, staffId, workPlaceId, start, duration, services: services(service), overrideWorkingHours: true })
+    // Held exactly four hours (an ordinary row), five hours (60 minutes of buffer: a long row),
+    // and 28 hours (the longest: a day's visit and four hours of buffer) from 00:30 the day before.
+    const ordinary = await book(fourHours, at('2027-04-12', '22:00'), 240, hour)
+    await book(fiveHours, at('2027-04-12', '21:00'), 240, await withBuffer(60))
+    await book(day, at('2027-04-12', '00:30'), 1440, await withBuffer(240), chairId)
+    const first = async (staffId: string, chair = false) =>
+      local((await slots({ serviceIds: [hour._id], staffId, branchId, dateFrom: '2027-04-13', dateTo: '2027-04-13', ...(chair ? { workPlaceKind: 'chair' as const } : {}) })).data[0].start).time
+    expect([await first(fourHours), await first(fiveHours), await first(day), await first(free)]).toEqual(['02:00', '02:00', '04:30', '00:00'])
+    // The only chair is held until 04:30 too.
+    expect([await first(fourHours, true), await first(free, true)]).toEqual(['04:30', '04:30'])
+    // A change of length makes a row long: it is found as such.
+    await clinic.admin.client.service('appointment').patch(ordinary._id, { duration: 480, overrideWorkingHours: true })
+    expect(await first(fourHours)).toBe('06:00')
+    // Each first slot books.
+    for (const [staffId, time] of [[fourHours, '06:00'], [fiveHours, '02:00'], [day, '04:30'], [free, '00:00']]) await book(staffId, at('2027-04-13', time), 60, hour)
+  }, 120_000)
+
   it('offers find only', async () => {
     const service = server.app.service('appointment-slots') as unknown as Record<string, unknown>
     expect(['get', 'create', 'patch', 'update', 'remove'].filter((method) => typeof service[method] === 'function')).toEqual([])

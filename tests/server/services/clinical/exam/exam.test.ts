@@ -96,6 +96,12 @@ describe.each(engines)('exams on %s', (engine) => {
     // The log reads them back (the administrator sees the whole company).
     const log = await admin.client.service('user-activities').find({ query: { service: 'exam', userId: colleague.user._id, $sort: { createdAt: 1 } } })
     expect(log.data.map((entry: { method: string }) => entry.method)).toEqual(['find', 'get'])
+    // The same reads again (a screen refetching) are not new rows; a read of other records is.
+    await exams(colleague).find({ query: { customerId: patient } })
+    await exams(colleague).get(first._id)
+    expect((await reads(colleague.user._id)).slice(before)).toHaveLength(2)
+    await exams(colleague).get(second._id)
+    expect((await reads(colleague.user._id)).slice(before).map((row) => [row.method, row.recordId])).toEqual([['find', null], ['get', first._id], ['get', second._id]])
     // Internal reads and writes' own lookups are not reads by a person.
     const count = (await reads(doctor.user._id)).length
     await server.app.service('exam').get(first._id)

@@ -1,0 +1,18 @@
+import { useQuery } from '@tanstack/react-query'
+import { client } from '../../api/client'
+import { PAYMENT_HISTORY_MAX_PAGE } from '../../../../server/src/services/billing/payment-history/payment-history.shared'
+import type { PaymentHistory } from './billing-types'
+import { useRefreshOnMoney } from './useRefreshOnMoney'
+
+/** The patient's payments with the balance and debt, kept current by every money write. */
+export function usePaymentHistory(customerId: string, enabled: boolean) {
+  // Find only (no get), so not through useFind; the key is the service's, so its refreshes reach it.
+  const query = { customerId, $limit: PAYMENT_HISTORY_MAX_PAGE }
+  const found = useQuery({
+    queryKey: ['payment-history', 'find', query],
+    queryFn: () => client.service('payment-history').find({ query }) as Promise<PaymentHistory>,
+    enabled
+  })
+  useRefreshOnMoney('payment-history', enabled)
+  return { ...found, history: found.data }
+}

@@ -1,0 +1,107 @@
+import type { Knex } from 'knex'
+import { recordColumns } from './20261121080000_identity'
+
+/**
+ * Issue 16: the ledger (docs/decisions/billing.md). Invoices with their lines and a gapless
+ * counter per branch; payments (`transactions`) with their allocations to invoices or to the
+ * patient's prepaid balance. Money is bigint minor units. Nothing here is ever deleted: a
+ * cancellation is a stamp on the row. No database foreign keys to customers or branches (a
+ * trashed patient comes back with their money).
+ */
+export async function up(db: Knex): Promise<void> {
+  await db.schema.createTable('invoice_counters', (table) => {
+    table.string('companyId', 36).notNullable()
+    table.string('branchId', 36).notNullable()
+    table.string('prefix', 16).notNullable()
+    table.integer('last').notNullable().defaultTo(0)
+    table.primary(['companyId', 'branchId'])
+  })
+  await db.schema.createTable('invoices', (table) => {
+    recordColumns(table, db)
+    table.string('branchId', 36).notNullable()
+    table.string('customerId', 36).notNullable()
+    table.string('doctorId', 36).nullable()
+    table.string('appointmentId', 36).nullable()
+    table.string('prefix', 16).notNullable()
+    table.integer('counter').notNullable()
+    table.string('issuedOn', 10).notNullable()
+    table.text('notes').notNullable().defaultTo('')
+    table.integer('vatPercent').notNullable().defaultTo(0)
+    table.integer('discountPercent').notNullable().defaultTo(0)
+    table.bigInteger('subtotal').notNullable()
+    table.bigInteger('discountAmount').notNullable()
+    table.bigInteger('total').notNullable()
+    table.bigInteger('vatAmount').notNullable()
+    table.string('dueDate', 10).nullable()
+    table.timestamp('cancelledAt', { useTz: true }).nullable()
+    table.string('cancelledBy', 36).nullable()
+    table.string('cancelReason', 40).nullable()
+    table.text('cancelNote').nullable()
+    table.timestamp('closedAt', { useTz: true }).nullable()
+    table.string('closedBy', 36).nullable()
+    table.string('closeReason', 40).nullable()
+    table.text('closeNote').nullable()
+    table.unique(['companyId', 'branchId', 'prefix', 'counter'], { indexName: 'invoices_number' })
+    table.index(['companyId', 'customerId', 'createdAt'], 'invoices_customer_time')
+    table.index(['companyId', 'branchId', 'issuedOn'], 'invoices_branch_day')
+  })
+  await db.schema.createTable('invoice_lines', (table) => {
+    table.string('_id', 36).primary()
+    table.string('companyId', 36).notNullable()
+    table.string('invoiceId', 36).notNullable()
+    table.integer('position').notNullable()
+    table.string('treatmentId', 36).nullable()
+    table.string('planItemId', 36).nullable()
+    table.string('serviceId', 36).nullable()
+    table.string('serviceName', 200).notNullable()
+    table.string('serviceCode', 50).nullable()
+    table.text('teeth').notNullable().defaultTo('[]')
+    table.string('doctorId', 36).nullable()
+    table.bigInteger('price').notNullable()
+    table.integer('quantity').notNullable()
+    table.integer('discountPercent').notNullable().defaultTo(0)
+    table.bigInteger('amount').notNullable()
+    table.index(['invoiceId', 'position'], 'invoice_lines_invoice')
+    table.index(['companyId', 'planItemId'], 'invoice_lines_plan_item')
+    table.index(['companyId', 'treatmentId'], 'invoice_lines_treatment')
+  })
+  await db.schema.createTable('transactions', (table) => {
+    recordColumns(table, db)
+    table.string('branchId', 36).notNullable()
+    table.string('customerId', 36).notNullable()
+    table.string('receiver', 100).notNullable().defaultTo('')
+    table.string('kind', 16).notNullable()
+    table.string('method', 16).notNullable()
+    table.bigInteger('amount').notNullable()
+    table.string('status', 24).notNullable()
+    table.string('transactionId', 100).notNullable().defaultTo('')
+    table.timestamp('date', { useTz: true }).notNullable()
+    table.string('refundOf', 36).nullable()
+    table.string('clientKey', 64).notNullable()
+    table.string('bodyHash', 64).notNullable()
+    table.text('notes').notNullable().defaultTo('')
+    table.timestamp('cancelledAt', { useTz: true }).nullable()
+    table.string('cancelledBy', 36).nullable()
+    table.string('cancelReason', 40).nullable()
+    table.text('cancelNote').nullable()
+    table.unique(['companyId', 'clientKey'], { indexName: 'transactions_client_key' })
+    table.index(['companyId', 'customerId', 'date'], 'transactions_customer_date')
+    table.index(['companyId', 'branchId', 'date'], 'transactions_branch_date')
+    table.index(['refundOf'], 'transactions_refund_of')
+  })
+  await db.schema.createTable('allocations', (table) => {
+    table.string('_id', 36).primary()
+    table.string('companyId', 36).notNullable()
+    table.string('paymentId', 36).notNullable()
+    table.string('customerId', 36).notNullable()
+    table.string('invoiceId', 36).nullable()
+    table.bigInteger('amount').notNullable()
+    table.index(['paymentId'], 'allocations_payment')
+    table.index(['companyId', 'invoiceId'], 'allocations_invoice')
+    table.index(['companyId', 'customerId'], 'allocations_customer')
+  })
+}
+
+export async function down(db: Knex): Promise<void> {
+  for (const table of ['allocations', 'transactions', 'invoice_lines', 'invoices', 'invoice_counters']) await db.schema.dropTableIfExists(table)
+}

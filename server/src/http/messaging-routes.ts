@@ -1,0 +1,163 @@
+import type { Middleware, ParameterizedContext } from 'koa'
+import type { Application } from '../declarations'
+import { canTransition, type AppointmentStatus } from '../../../domain/appointments/status'
+import { toZoned } from '../../../domain/appointments/zoned-time'
+import { eskizState } from '../providers/sms/eskiz'
+import { clockOf, hashToken } from '../services/messaging/communications/appointment-messages'
+import { linkByHash, markLinkUsed, settleDelivery } from '../services/messaging/communications/outbox-store'
+import { companyOfCallbackSecret } from '../services/messaging/integrations/integration-store'
+import { companyContact } from '../services/company/company/company-reads'
+import { branchContact } from '../services/company/branches/branch-reads'
+import { memberDisplayName } from '../services/team/users/user-rows'
+
+/**
+ * The messaging area's plain-HTTP routes (ARCHITECTURE.md: HTTP only for what cannot be a socket
+ * call):
+ * - `POST /hooks/eskiz/<secret>`: Eskiz delivery reports. The secret path segment (48 hex
+ *   characters, per company) is the only credential; an unknown one is 404, and a report of a
+ *   message that is not the company's changes nothing.
+ * - `GET /v/<token>`: the patient's page of a visit (server-rendered, in their language), with
+ *   Confirm and Cancel buttons. `POST /v/<token>` with `action=confirm|cancel` changes the visit's
+ *   status through the appointment service (every calendar hears it). A GET never changes
+ *   anything: mail scanners that follow links cannot cancel a visit.
+ */
+const MAX_BODY = 16 * 1024
+
+async function readBody(ctx: ParameterizedContext): Promise<Record<string, string>> {
+  const chunks: Buffer[] = []
+  let size = 0
+  for await (const chunk of ctx.req) {
+    size += (chunk as Buffer).length
+    if (size > MAX_BODY) throw Object.assign(new Error('body too large'), { status: 413 })
+    chunks.push(chunk as Buffer)
+  }
+  const text = Buffer.concat(chunks).toString('utf8')
+  if ((ctx.get('content-type') ?? '').includes('application/json')) {
+    try {
+      const parsed = JSON.parse(text) as Record<string, unknown>
+      return Object.fromEntries(Object.entries(parsed ?? {}).map(([key, value]) => [key, String(value ?? '')]))
+    } catch {
+      return {}
+    }
+  }
+  return Object.fromEntries(new URLSearchParams(text))
+}
+
+export function messagingRoutes(app: Application): Middleware {
+  return async (ctx, next) => {
+    const hook = /^\/hooks\/eskiz\/([^/]+)$/.exec(ctx.path)
+    if (hook) return eskizReport(app, ctx, hook[1])
+    const visit = /^\/v\/([A-Za-z0-9_-]{10,64})$/.exec(ctx.path)
+    if (visit) return visitPage(app, ctx, visit[1])
+    return next()
+  }
+}
+
+async function eskizReport(app: Application, ctx: ParameterizedContext, secret: string) {
+  if (ctx.method !== 'POST') {
+    ctx.status = 405
+    return
+  }
+  const db = app.get('db')
+  const companyId = await companyOfCallbackSecret(db, secret)
+  if (!companyId) {
+    ctx.status = 404
+    return
+  }
+  const body = await readBody(ctx).catch(() => null)
+  const providerMessageId = body?.message_id ?? body?.id
+  const state = eskizState(body?.status)
+  if (providerMessageId && state !== 'pending') {
+    const settled = await settleDelivery(db, { companyId, provider: 'eskiz', providerMessageId }, { state, atMs: clockOf(app), error: state === 'failed' ? `eskiz: ${body?.status}` : undefined })
+    if (settled) (app.service('communications') as unknown as { emit: (event: string, data: unknown) => void }).emit('patched', settled)
+  }
+  ctx.status = 200
+  ctx.body = { ok: true }
+}
+
+type Locale = 'ru' | 'uz' | 'en'
+const texts: Record<Locale, Record<string, string>> = {
+  ru: {
+    title: 'Ваш визит', when: 'Когда', doctor: 'Врач', where: 'Где', status: 'Статус', confirm: 'Подтвердить визит', cancel: 'Отменить визит',
+    confirmed: 'Визит подтверждён. Ждём вас!', cancelled: 'Визит отменён.', planned: 'Запланирован', notConfirmed: 'Не подтверждён', late: 'Опаздывает',
+    arrived: 'Пациент пришёл', started: 'Идёт приём', completed: 'Завершён', noShow: 'Не пришёл', draft: 'Черновик', onlineWaiting: 'Ожидает подтверждения',
+    invalid: 'Ссылка недействительна или устарела.', unchanged: 'Статус визита уже нельзя изменить.'
+  },
+  uz: {
+    title: 'Sizning qabulingiz', when: 'Qachon', doctor: 'Shifokor', where: 'Qayerda', status: 'Holati', confirm: 'Qabulni tasdiqlash', cancel: 'Qabulni bekor qilish',
+    confirmed: 'Qabul tasdiqlandi. Sizni kutamiz!', cancelled: 'Qabul bekor qilindi.', planned: 'Rejalashtirilgan', notConfirmed: 'Tasdiqlanmagan', late: 'Kechikmoqda',
+    arrived: 'Bemor keldi', started: 'Qabul davom etmoqda', completed: 'Yakunlangan', noShow: 'Kelmadi', draft: 'Qoralama', onlineWaiting: 'Tasdiqlash kutilmoqda',
+    invalid: 'Havola yaroqsiz yoki muddati o‘tgan.', unchanged: 'Qabul holatini endi o‘zgartirib bo‘lmaydi.'
+  },
+  en: {
+    title: 'Your visit', when: 'When', doctor: 'Doctor', where: 'Where', status: 'Status', confirm: 'Confirm the visit', cancel: 'Cancel the visit',
+    confirmed: 'Your visit is confirmed. See you!', cancelled: 'Your visit is cancelled.', planned: 'Planned', notConfirmed: 'Not confirmed', late: 'Late',
+    arrived: 'Arrived', started: 'In treatment', completed: 'Completed', noShow: 'No show', draft: 'Draft', onlineWaiting: 'Awaiting confirmation',
+    invalid: 'This link is not valid or has expired.', unchanged: 'The visit can no longer be changed.'
+  }
+}
+const escape = (value: string) => value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`)
+
+function page(locale: Locale, title: string, body: string) {
+  return `<!doctype html><html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><title>${escape(title)}</title>
+<style>body{font:16px/1.5 system-ui,sans-serif;margin:0;background:#f5f5f5;color:#222}main{max-width:28rem;margin:2rem auto;background:#fff;border-radius:12px;padding:1.5rem;box-shadow:0 1px 4px #0002}h1{font-size:1.3rem;margin:0 0 1rem}dl{margin:0 0 1rem}dt{color:#666;font-size:.85rem}dd{margin:0 0 .6rem}form{display:inline}button{font:inherit;padding:.6rem 1rem;border-radius:8px;border:1px solid #1677ff;margin:.25rem .5rem .25rem 0;cursor:pointer}.ok{background:#1677ff;color:#fff}.no{background:#fff;color:#cf1322;border-color:#cf1322}p.note{padding:.6rem;background:#f6ffed;border-radius:8px}</style></head><body><main>${body}</main></body></html>`
+}
+
+async function visitPage(app: Application, ctx: ParameterizedContext, token: string) {
+  if (ctx.method !== 'GET' && ctx.method !== 'POST') {
+    ctx.status = 405
+    return
+  }
+  const db = app.get('db')
+  const link = await linkByHash(db, hashToken(token))
+  const nowMs = clockOf(app)
+  ctx.set('cache-control', 'no-store')
+  ctx.set('referrer-policy', 'no-referrer')
+  ctx.type = 'html'
+  const locale = ((link?.locale ?? 'ru') in texts ? link?.locale ?? 'ru' : 'ru') as Locale
+  const t = texts[locale]
+  const appointments = app.service('appointment')
+  const appointment = link && new Date(link.expiresAt).getTime() > nowMs ? await appointments.get(link.appointmentId, { query: { companyId: link.companyId } }).catch(() => null) : null
+  if (!link || !appointment) {
+    ctx.status = 404
+    ctx.body = page(locale, t.title, `<h1>${escape(t.title)}</h1><p>${escape(t.invalid)}</p>`)
+    return
+  }
+  let note = ''
+  let status = appointment.status as AppointmentStatus
+  if (ctx.method === 'POST') {
+    const action = (await readBody(ctx).catch(() => ({}) as Record<string, string>)).action
+    const target: AppointmentStatus | null = action === 'confirm' ? 'confirmed' : action === 'cancel' ? 'cancelled' : null
+    if (!target) {
+      ctx.status = 400
+    } else if (status === target) {
+      note = t[target]
+    } else if (canTransition(status, target)) {
+      const patched = await appointments.patch(appointment._id, { status: target }, { query: { companyId: link.companyId } })
+      status = patched.status as AppointmentStatus
+      await markLinkUsed(db, hashToken(token), `${action}:link`, nowMs)
+      note = t[target]
+    } else {
+      ctx.status = 409
+      note = t.unchanged
+    }
+  }
+  const company = await companyContact(db, link.companyId)
+  const branch = await branchContact(db, link.companyId, appointment.branchId)
+  const doctor = await memberDisplayName(db, link.companyId, appointment.staffId)
+  const local = toZoned(appointment.start, company?.timezone ?? 'UTC')
+  const [year, month, day] = local.date.split('-')
+  const actions = [
+    canTransition(status, 'confirmed') ? `<form method="post"><input type="hidden" name="action" value="confirm"><button class="ok" type="submit">${escape(t.confirm)}</button></form>` : '',
+    canTransition(status, 'cancelled') ? `<form method="post"><input type="hidden" name="action" value="cancel"><button class="no" type="submit">${escape(t.cancel)}</button></form>` : ''
+  ].join('')
+  ctx.body = page(
+    locale,
+    t.title,
+    `<h1>${escape(company?.name ?? t.title)}</h1>${note ? `<p class="note" role="status">${escape(note)}</p>` : ''}<dl>
+<dt>${escape(t.when)}</dt><dd>${day}.${month}.${year} ${local.time}</dd>
+<dt>${escape(t.doctor)}</dt><dd>${escape(doctor)}</dd>
+<dt>${escape(t.where)}</dt><dd>${escape([branch?.name, branch?.address].filter(Boolean).join(', '))}</dd>
+<dt>${escape(t.status)}</dt><dd data-status="${status}">${escape(t[status] ?? status)}</dd></dl>${actions}`
+  )
+}

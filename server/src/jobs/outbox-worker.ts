@@ -1,0 +1,232 @@
+import os from 'node:os'
+import { randomBytes } from 'node:crypto'
+import type { Knex } from 'knex'
+import type { Application } from '../declarations'
+import type { ChannelProvider, SendOutcome } from '../providers/channel'
+import { ESKIZ_DEFAULT_URL, EskizSms } from '../providers/sms/eskiz'
+import { SmtpEmail } from '../providers/email/smtp'
+import { clockOf } from '../services/messaging/communications/appointment-messages'
+import { awaitingReport, claimDue, giveUpSending, markChecked, settleClaimed, settleDelivery, type OutboxRow } from '../services/messaging/communications/outbox-store'
+import { messagingSettings, storeEskizToken, type MessagingSettings } from '../services/messaging/integrations/integration-store'
+
+declare module '../declarations' {
+  interface AppSettings {
+    /** The Eskiz API root (tests: a local server speaking its protocol). */
+    eskizBaseUrl?: string
+  }
+}
+
+export interface OutboxWorkerOptions {
+  /** How often an idle worker looks for due messages. */
+  pollMs?: number
+  /** Messages claimed per round. */
+  batch?: number
+  /** Sends in flight at once per worker. */
+  concurrency?: number
+  /** A message in `sending` longer than this was interrupted: it becomes `unknown`. */
+  sendingTimeoutMs?: number
+  /** A sent SMS without a delivery report is asked about after this long, then every so often. */
+  checkAfterMs?: number
+  /** Sends started per second at most by this worker (a provider's own limit); Infinity: no limit. */
+  sendsPerSecond?: number
+}
+
+/** Spaces sends evenly: each takes the next free slot of 1/rate seconds. */
+class Pace {
+  private next = 0
+  constructor(private readonly perSecond: number) {}
+  async take(): Promise<void> {
+    if (!Number.isFinite(this.perSecond)) return
+    const now = Date.now()
+    const at = Math.max(now, this.next)
+    this.next = at + 1000 / this.perSecond
+    if (at > now) await new Promise((resolve) => setTimeout(resolve, at - now))
+  }
+}
+
+/** Retries of a message the provider said it did not send: after 1, 2, 4, 8 minutes; then failed. */
+export const MAX_ATTEMPTS = 5
+const retryDelayMs = (attempts: number) => 60_000 * 2 ** Math.max(0, attempts - 1)
+const iso = (ms: number) => new Date(ms).toISOString()
+
+/**
+ * The outbox worker (docs/decisions/messaging.md): one knex loop for both databases. Each round
+ * it gives up on interrupted sends (`unknown`, never resent), claims due messages (one worker
+ * per message, across instances: outbox-store.ts `claimDue`), sends each through its channel's
+ * adapter, records the outcome, and asks the provider about sent messages no callback reported.
+ * Every state change is announced on `communications`, so the patient card updates live.
+ */
+export class OutboxWorker {
+  readonly instance = `${os.hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`
+  private timer: NodeJS.Timeout | undefined
+  private stopped = true
+  private round: Promise<unknown> = Promise.resolve()
+  private readonly options: Required<OutboxWorkerOptions>
+
+  constructor(private readonly app: Application, options: OutboxWorkerOptions = {}) {
+    this.options = { pollMs: 1000, batch: 50, concurrency: 8, sendingTimeoutMs: 10 * 60_000, checkAfterMs: 5 * 60_000, sendsPerSecond: Infinity, ...options }
+    this.pace = new Pace(this.options.sendsPerSecond)
+  }
+
+  private readonly pace: Pace
+
+  private get db(): Knex {
+    return this.app.get('db')
+  }
+
+  /**
+   * After a restart: a message left in `sending` may have gone. With SQLite this process is the
+   * only writer, so every such message was ours: all become unknown. With PostgreSQL other
+   * instances may be sending right now: only those past the timeout.
+   */
+  async recover(): Promise<OutboxRow[]> {
+    const nowMs = clockOf(this.app)
+    const single = this.db.client.config.client !== 'pg'
+    const rows = await giveUpSending(this.db, nowMs, single ? null : nowMs - this.options.sendingTimeoutMs)
+    this.announce(rows)
+    return rows
+  }
+
+  async start(): Promise<void> {
+    this.stopped = false
+    await this.recover()
+    const loop = async () => {
+      if (this.stopped) return
+      let busy = 0
+      try {
+        this.round = this.tick()
+        busy = (await this.round) as number
+      } catch (error) {
+        this.app.get('logger').error({ err: error, msg: 'outbox round failed' })
+      }
+      if (!this.stopped) this.timer = setTimeout(loop, busy >= this.options.batch ? 0 : this.options.pollMs)
+    }
+    this.timer = setTimeout(loop, 0)
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true
+    if (this.timer) clearTimeout(this.timer)
+    await this.round.catch(() => undefined)
+  }
+
+  /** One round; how many messages it claimed. */
+  async tick(): Promise<number> {
+    const nowMs = clockOf(this.app)
+    this.announce(await giveUpSending(this.db, nowMs, nowMs - this.options.sendingTimeoutMs))
+    const claimed = await claimDue(this.db, nowMs, this.instance, this.options.batch)
+    this.announce(claimed)
+    const providers = new ProviderCache(this.app)
+    try {
+      let next = 0
+      const lane = async () => {
+        while (next < claimed.length) {
+          const row = claimed[next++]
+          await this.pace.take()
+          await this.deliver(row, providers)
+        }
+      }
+      await Promise.all(Array.from({ length: Math.min(this.options.concurrency, claimed.length) }, lane))
+      await this.checkReports(providers, nowMs)
+    } finally {
+      providers.close()
+    }
+    return claimed.length
+  }
+
+  private async deliver(row: OutboxRow, providers: ProviderCache) {
+    let outcome: SendOutcome
+    try {
+      const provider = await providers.of(row)
+      outcome = provider
+        ? await provider.send({ id: row._id, to: (row.channel === 'sms' ? row.phone : row.email) ?? '', subject: row.subject, text: row.text })
+        : { kind: 'not-sent', error: `${row.channel}: no account set up for the company`, retry: false }
+    } catch (error) {
+      outcome = { kind: 'unknown', error: String((error as Error)?.message ?? error).slice(0, 500) }
+    }
+    const nowMs = clockOf(this.app)
+    const base = { updatedAt: iso(nowMs) }
+    let changes: Partial<OutboxRow> & { state: OutboxRow['state'] }
+    if (outcome.kind === 'sent') changes = { ...base, state: 'sent', providerMessageId: outcome.providerMessageId, cost: outcome.cost ?? null, sentAt: iso(nowMs), error: null }
+    else if (outcome.kind === 'unknown') changes = { ...base, state: 'unknown', error: outcome.error }
+    else if (outcome.retry && row.attempts < MAX_ATTEMPTS) changes = { ...base, state: 'scheduled', dueAt: iso(nowMs + retryDelayMs(row.attempts)), error: outcome.error, claimedBy: null }
+    else changes = { ...base, state: 'failed', error: outcome.error }
+    const settled = await settleClaimed(this.db, row._id, this.instance, changes)
+    if (settled) this.announce([settled])
+  }
+
+  /** Status polling, the fallback for delivery callbacks that never came (Eskiz). */
+  private async checkReports(providers: ProviderCache, nowMs: number) {
+    const rows = await awaitingReport(this.db, 'eskiz', nowMs - this.options.checkAfterMs, nowMs - this.options.checkAfterMs, nowMs - 3 * 86_400_000, 20)
+    for (const row of rows) {
+      const provider = await providers.of(row)
+      const report = provider?.status && row.providerMessageId ? await provider.status(row.providerMessageId).catch(() => null) : null
+      if (report && report.state !== 'pending') {
+        const settled = await settleDelivery(this.db, { companyId: row.companyId, provider: 'eskiz', providerMessageId: row.providerMessageId! }, { state: report.state, atMs: nowMs, cost: report.cost, error: report.error })
+        if (settled) this.announce([settled])
+      } else await markChecked(this.db, row._id, nowMs)
+    }
+  }
+
+  private announce(rows: OutboxRow[]) {
+    const service = this.app.service('communications') as unknown as { emit: (event: string, data: unknown) => void }
+    for (const row of rows) service.emit('patched', row)
+  }
+}
+
+/** Each company's adapters, made once per round from its settings. */
+class ProviderCache {
+  private settings = new Map<string, Promise<MessagingSettings>>()
+  private made = new Map<string, ChannelProvider | null>()
+  private mailers: SmtpEmail[] = []
+  constructor(private readonly app: Application) {}
+
+  private settingsOf(companyId: string) {
+    if (!this.settings.has(companyId)) this.settings.set(companyId, messagingSettings(this.app.get('db'), companyId, this.app.get('config').authSecret))
+    return this.settings.get(companyId)!
+  }
+
+  async of(row: OutboxRow): Promise<ChannelProvider | null> {
+    const key = `${row.companyId}:${row.provider}`
+    if (!this.made.has(key)) this.made.set(key, await this.make(row.companyId, row.provider))
+    return this.made.get(key)!
+  }
+
+  private async make(companyId: string, provider: string): Promise<ChannelProvider | null> {
+    const settings = await this.settingsOf(companyId)
+    const { authSecret, publicUrl, smtp } = this.app.get('config')
+    const db = this.app.get('db')
+    if (provider === 'eskiz' && settings.eskiz) {
+      let token = settings.eskizToken
+      return new EskizSms({
+        baseUrl: this.app.get('eskizBaseUrl') ?? process.env.ESKIZ_BASE_URL ?? ESKIZ_DEFAULT_URL,
+        ...settings.eskiz,
+        callbackUrl: `${publicUrl.replace(/\/$/, '')}/hooks/eskiz/${settings.callbackSecret}`,
+        tokens: {
+          get: async () => token,
+          set: async (fresh) => {
+            token = fresh
+            await storeEskizToken(db, companyId, fresh, authSecret)
+          }
+        }
+      })
+    }
+    if (provider === 'smtp') {
+      const mailer = settings.smtp ? new SmtpEmail(settings.smtp, settings.smtp.from || smtp.from) : smtp.url ? new SmtpEmail(smtp.url, smtp.from) : null
+      if (mailer) this.mailers.push(mailer)
+      return mailer
+    }
+    return null
+  }
+
+  close() {
+    for (const mailer of this.mailers) mailer.close()
+  }
+}
+
+/** Starts the worker of a server process (index.ts); its stop waits for the round in progress. */
+export async function startOutboxWorker(app: Application, options: OutboxWorkerOptions = {}): Promise<OutboxWorker> {
+  const worker = new OutboxWorker(app, options)
+  await worker.start()
+  return worker
+}

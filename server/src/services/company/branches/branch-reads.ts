@@ -1,0 +1,12 @@
+import type { Knex } from 'knex'
+
+/** A branch's name, address and phone, for messages to patients (the branches service owns `branches`). */
+export async function branchContact(db: Knex, companyId: string, branchId: string): Promise<{ name: string; address: string; phone: string } | undefined> {
+  return db('branches').where({ _id: branchId, companyId }).first('name', 'address', 'phone')
+}
+
+/** What a branch's invoice numbers start with now (billing numbers its invoices with it). */
+export async function branchInvoicePrefix(db: Knex, companyId: string, branchId: string): Promise<string | undefined> {
+  const row = await db('branches').where({ _id: branchId, companyId }).first('invoicePrefix')
+  return row ? String(row.invoicePrefix) : undefined
+}

@@ -1,0 +1,36 @@
+import type { Knex } from 'knex'
+
+/** How a customer is reached, for the messaging outbox (the customers service owns `customers`). */
+export interface CustomerContact {
+  _id: string
+  branchId: string
+  first_name: string
+  last_name: string
+  middle_name: string
+  phone: string
+  email: string
+  smsConsent: boolean
+  promoSmsConsent: boolean
+  blacklisted: boolean
+  serviceLanguage: string | null
+}
+
+/** The customer's name, phone, e-mail, consents and language; undefined when not of the company. */
+export async function customerContact(db: Knex, companyId: string, customerId: string): Promise<CustomerContact | undefined> {
+  const row = await db('customers')
+    .where({ _id: customerId, companyId })
+    .first('_id', 'branchId', 'first_name', 'last_name', 'middle_name', 'phone', 'email', 'smsConsent', 'promoSmsConsent', 'blacklisted', 'serviceLanguage')
+  if (!row) return undefined
+  return { ...row, smsConsent: Boolean(row.smsConsent), promoSmsConsent: Boolean(row.promoSmsConsent), blacklisted: Boolean(row.blacklisted), phone: row.phone ?? '', email: row.email ?? '', middle_name: row.middle_name ?? '' }
+}
+
+/** The names ("Last First") of these customers of the company, for lists of another area (payouts); a customer not of the company is missing. */
+export async function customerNames(db: Knex, companyId: string, customerIds: readonly string[]): Promise<Map<string, string>> {
+  const names = new Map<string, string>()
+  const ids = [...new Set(customerIds)]
+  for (let start = 0; start < ids.length; start += 500) {
+    const rows = (await db('customers').where({ companyId }).whereIn('_id', ids.slice(start, start + 500)).select('_id', 'first_name', 'last_name')) as Array<{ _id: string; first_name: string | null; last_name: string | null }>
+    for (const row of rows) names.set(row._id, [row.last_name, row.first_name].filter(Boolean).join(' '))
+  }
+  return names
+}

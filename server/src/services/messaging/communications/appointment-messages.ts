@@ -1,0 +1,268 @@
+import { createHash, randomBytes } from 'node:crypto'
+import type { Knex } from 'knex'
+import type { Application } from '../../../declarations'
+import { newId } from '../../../hooks/ids'
+import { nextSendingTime } from '../../../../../domain/messaging/quiet-hours'
+import { smsLength } from '../../../../../domain/messaging/sms-segments'
+import { mayMessage } from '../../../../../domain/messaging/consent'
+import { renderTemplate, templateLocaleOf, tidyMessage, type AppointmentEvent, type MessageChannel, type TemplateValues } from '../../../../../domain/messaging/templates'
+import { toZoned } from '../../../../../domain/appointments/zoned-time'
+import { customerContact, type CustomerContact } from '../../customers/customers/customer-contact'
+import { memberDisplayName } from '../../team/users/user-rows'
+import { branchContact } from '../../company/branches/branch-reads'
+import { companyContact } from '../../company/company/company-reads'
+import { messagingSettings, type MessagingSettings } from '../integrations/integration-store'
+import { templateFor } from '../notification-templates/template-reads'
+import { anyGone, changePending, insertLink, insertMessages, pendingMessages, type OutboxRow } from './outbox-store'
+import type { Appointment } from '../../appointments/appointment/appointment.shared'
+
+/**
+ * What a booking, a move or a cancellation means for the patient's messages, written in the
+ * appointment's own transaction (the appointment service calls `planAppointmentMessages` with
+ * it), so a rolled-back booking schedules nothing:
+ *
+ * - a visit that notifies its patient and is planned, confirmed, not confirmed or late is "live";
+ * - becoming live (booked, restored, notify switched on) schedules a booking notice after the
+ *   grace period, and its reminder;
+ * - a live visit moved: a notice still waiting is rewritten with the new time and waits the grace
+ *   period again (booking + quick move = one message); else a "moved" notice is scheduled. The
+ *   reminder is withdrawn and scheduled again for the new time;
+ * - no longer live: waiting notices and reminders are withdrawn; a cancellation sends a
+ *   "cancelled" notice only when an earlier notice may have reached the patient;
+ * - everything automated waits for the quiet hours to end (clinic time zone); a reminder that
+ *   would then go at or after the visit, or whose time passed already, is not scheduled.
+ *
+ * The clock is `app.get('messagingClock')` when set (tests), else the real one.
+ */
+declare module '../../../declarations' {
+  interface AppSettings {
+    messagingClock?: () => number
+  }
+}
+
+export const clockOf = (app: Application) => app.get('messagingClock')?.() ?? Date.now()
+
+const LIVE = new Set(['planned', 'confirmed', 'notConfirmed', 'late'])
+const isLive = (appointment: Appointment | undefined): appointment is Appointment => Boolean(appointment && appointment.notifyClient && LIVE.has(appointment.status))
+const noticeKey = (id: string) => `notice:${id}`
+const reminderKey = (id: string) => `reminder:${id}`
+const iso = (ms: number) => new Date(ms).toISOString()
+
+const UNIT_MS = { minutes: 60_000, hours: 3_600_000, days: 86_400_000, weeks: 7 * 86_400_000 } as const
+
+/** The instant `amount` `unit`s before `startMs` (months by the calendar). */
+export function reminderTime(startMs: number, reminder: { amount: number; unit: string }): number {
+  if (reminder.unit === 'months') {
+    const date = new Date(startMs)
+    date.setUTCMonth(date.getUTCMonth() - reminder.amount)
+    return date.getTime()
+  }
+  return startMs - reminder.amount * UNIT_MS[reminder.unit as keyof typeof UNIT_MS]
+}
+
+/** Looked up once per call: settings, company and the people and places named. */
+class Lookups {
+  private settingsByCompany = new Map<string, Promise<MessagingSettings>>()
+  private customers = new Map<string, Promise<CustomerContact | undefined>>()
+  constructor(readonly db: Knex, readonly app: Application) {}
+  settings(companyId: string) {
+    if (!this.settingsByCompany.has(companyId)) this.settingsByCompany.set(companyId, messagingSettings(this.db, companyId, this.app.get('config').authSecret))
+    return this.settingsByCompany.get(companyId)!
+  }
+  customer(companyId: string, customerId: string) {
+    if (!this.customers.has(customerId)) this.customers.set(customerId, customerContact(this.db, companyId, customerId))
+    return this.customers.get(customerId)!
+  }
+}
+
+export interface PlannedMessages {
+  /** Rows written, for the `communications` events after the commit. */
+  created: OutboxRow[]
+  patched: OutboxRow[]
+}
+
+/**
+ * The messages of appointments written by one call: `before` the rows as they were (none for a
+ * create), `after` as they are now (none for a remove). Returns the outbox rows it wrote.
+ */
+export async function planAppointmentMessages(db: Knex, app: Application, before: Appointment[], after: Appointment[]): Promise<PlannedMessages> {
+  const out: PlannedMessages = { created: [], patched: [] }
+  const lookups = new Lookups(db, app)
+  const nowMs = clockOf(app)
+  const beforeById = new Map(before.map((row) => [row._id, row]))
+  const afterById = new Map(after.map((row) => [row._id, row]))
+  const ids = [...new Set([...before.map((row) => row._id), ...after.map((row) => row._id)])]
+  for (const [index, id] of ids.entries()) {
+    const was = beforeById.get(id)
+    const now = afterById.get(id)
+    // One notice per call: a series booked or moved together is told of by its first visit.
+    const notices = index === 0
+    if (!isLive(was) && isLive(now)) {
+      if (notices) await scheduleNotice(lookups, out, now, 'bookingMade', nowMs)
+      await scheduleReminder(lookups, out, now, nowMs)
+    } else if (isLive(was) && isLive(now)) {
+      const moved = was.start !== now.start || was.staffId !== now.staffId
+      if (moved && notices) await scheduleNotice(lookups, out, now, 'bookingMoved', nowMs)
+      if (moved || JSON.stringify(was.reminder) !== JSON.stringify(now.reminder)) {
+        await withdraw(db, out, id, reminderKey(id), nowMs)
+        await scheduleReminder(lookups, out, now, nowMs)
+      }
+    } else if (isLive(was)) {
+      await withdraw(db, out, id, reminderKey(id), nowMs)
+      const withdrawn = await withdraw(db, out, id, noticeKey(id), nowMs)
+      const told = await anyGone(db, id, noticeKey(id))
+      if (now?.status === 'cancelled' && told && notices) await scheduleNotice(lookups, out, now, 'bookingCancelled', nowMs)
+      void withdrawn
+    }
+  }
+  return out
+}
+
+/** Withdraws the messages under a key still waiting; how many. */
+async function withdraw(db: Knex, out: PlannedMessages, appointmentId: string, key: string, nowMs: number): Promise<number> {
+  let count = 0
+  for (const row of await pendingMessages(db, appointmentId, key)) {
+    const changed = await changePending(db, row._id, { state: 'cancelled', updatedAt: iso(nowMs) })
+    if (changed) {
+      out.patched.push(changed)
+      count += 1
+    }
+  }
+  return count
+}
+
+/**
+ * A notice after the grace period. A notice of the visit still waiting is rewritten instead
+ * (it keeps being the "booked" one when the patient has not heard of the visit yet).
+ */
+async function scheduleNotice(lookups: Lookups, out: PlannedMessages, appointment: Appointment, event: AppointmentEvent, nowMs: number) {
+  const settings = await lookups.settings(appointment.companyId)
+  const pending = await pendingMessages(lookups.db, appointment._id, noticeKey(appointment._id))
+  const kept = pending[0]?.event as AppointmentEvent | undefined
+  const finalEvent: AppointmentEvent = event === 'bookingCancelled' ? event : kept ?? event
+  const dueMs = nowMs + settings.rules.graceMinutes * 60_000
+  const drafts = await compose(lookups, appointment, finalEvent, dueMs, noticeKey(appointment._id), nowMs)
+  for (const draft of drafts) {
+    const same = pending.find((row) => row.channel === draft.channel)
+    if (same) {
+      const changed = await changePending(lookups.db, same._id, { event: draft.event, params: draft.params, subject: draft.subject, text: draft.text, segments: draft.segments, dueAt: draft.dueAt, phone: draft.phone, email: draft.email, updatedAt: iso(nowMs) })
+      if (changed) {
+        out.patched.push(changed)
+        continue
+      }
+    }
+    await insertMessages(lookups.db, [draft])
+    out.created.push(draft)
+  }
+  for (const row of pending.filter((row) => !drafts.some((draft) => draft.channel === row.channel))) {
+    const changed = await changePending(lookups.db, row._id, { state: 'cancelled', updatedAt: iso(nowMs) })
+    if (changed) out.patched.push(changed)
+  }
+}
+
+async function scheduleReminder(lookups: Lookups, out: PlannedMessages, appointment: Appointment, nowMs: number) {
+  const settings = await lookups.settings(appointment.companyId)
+  const reminder = appointment.reminder ?? settings.rules.reminder
+  if (!reminder) return
+  const startMs = new Date(appointment.start).getTime()
+  const atMs = reminderTime(startMs, reminder)
+  // Its time has passed (booked at short notice): the booking notice tells the patient.
+  if (atMs <= nowMs + settings.rules.graceMinutes * 60_000) return
+  const drafts = await compose(lookups, appointment, 'reminder', atMs, reminderKey(appointment._id), nowMs)
+  // Held by quiet hours until the visit has begun: not worth sending.
+  const useful = drafts.filter((draft) => new Date(draft.dueAt).getTime() < startMs)
+  await insertMessages(lookups.db, useful)
+  out.created.push(...useful)
+}
+
+/** The rows of one message for each channel the event sends by that can reach the patient. */
+async function compose(lookups: Lookups, appointment: Appointment, event: AppointmentEvent, dueMs: number, collapseKey: string, nowMs: number): Promise<OutboxRow[]> {
+  const { db, app } = lookups
+  const settings = await lookups.settings(appointment.companyId)
+  const customer = await lookups.customer(appointment.companyId, appointment.customerId)
+  if (!customer) return []
+  const switches = settings.rules.events[event]
+  const channels: MessageChannel[] = []
+  // Consent and blacklist (domain/messaging/consent.ts); an account to send through. Visit notices are not promotion.
+  if (switches.sms && settings.eskiz && mayMessage(customer, 'sms', { promotional: false })) channels.push('sms')
+  if (switches.email && (settings.smtp || app.get('config').smtp.url) && mayMessage(customer, 'email', { promotional: false })) channels.push('email')
+  if (channels.length === 0) return []
+  const company = await companyContact(db, appointment.companyId)
+  const timeZone = company?.timezone ?? 'UTC'
+  const locale = templateLocaleOf(customer.serviceLanguage, company?.locale)
+  const branch = await branchContact(db, appointment.companyId, appointment.branchId)
+  const local = toZoned(appointment.start, timeZone)
+  const [year, month, day] = local.date.split('-')
+  const link = event === 'bookingCancelled' ? '' : await newLink(db, app, appointment, locale)
+  const values: TemplateValues = {
+    patient: [customer.first_name, customer.middle_name].filter(Boolean).join(' '),
+    date: `${day}.${month}.${year}`,
+    time: local.time,
+    doctor: await memberDisplayName(db, appointment.companyId, appointment.staffId),
+    branch: branch?.name ?? '',
+    address: branch?.address ?? '',
+    phone: branch?.phone || company?.phone || '',
+    clinic: company?.name ?? '',
+    link
+  }
+  const sendAt = nextSendingTime(dueMs, timeZone, settings.rules.quietHours)
+  const rows: OutboxRow[] = []
+  for (const channel of channels) {
+    const template = await templateFor(db, appointment.companyId, event, channel, locale)
+    const text = tidyMessage(renderTemplate(template.body, values))
+    rows.push({
+      _id: newId(),
+      companyId: appointment.companyId,
+      createdAt: iso(nowMs),
+      updatedAt: iso(nowMs),
+      createdBy: null,
+      branchId: appointment.branchId,
+      customerId: appointment.customerId,
+      appointmentId: appointment._id,
+      channel,
+      provider: channel === 'sms' ? 'eskiz' : 'smtp',
+      event,
+      locale,
+      collapseKey,
+      phone: channel === 'sms' ? customer.phone : null,
+      email: channel === 'email' ? customer.email : null,
+      params: Object.fromEntries(Object.entries(values).filter(([key]) => key !== 'link')) as Record<string, string>,
+      subject: channel === 'email' ? tidyMessage(renderTemplate(template.subject, values)) : '',
+      text,
+      segments: channel === 'sms' ? smsLength(text).segments : 0,
+      automated: true,
+      promotional: false,
+      state: 'scheduled',
+      dueAt: iso(sendAt),
+      attempts: 0,
+      claimedBy: null,
+      claimedAt: null,
+      providerMessageId: null,
+      cost: null,
+      error: null,
+      sentAt: null,
+      deliveredAt: null,
+      checkedAt: null
+    })
+  }
+  return rows
+}
+
+/**
+ * A one-time link to the visit's confirm/cancel page, valid until the visit ends. Only the
+ * token's hash is stored; the token is in the message text.
+ */
+async function newLink(db: Knex, app: Application, appointment: Appointment, locale: string): Promise<string> {
+  const token = randomBytes(18).toString('base64url')
+  await insertLink(db, { tokenHash: hashToken(token), companyId: appointment.companyId, appointmentId: appointment._id, locale, expiresAt: appointment.end })
+  return `${app.get('config').publicUrl.replace(/\/$/, '')}/v/${token}`
+}
+
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex')
+
+/** The communications service announces what a call wrote, after its commit. */
+export function announceMessages(app: Application, planned: PlannedMessages) {
+  const service = app.service('communications') as unknown as { emit: (event: string, data: unknown) => void }
+  for (const row of planned.created) service.emit('created', row)
+  for (const row of planned.patched) service.emit('patched', row)
+}

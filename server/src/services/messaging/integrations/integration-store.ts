@@ -1,0 +1,88 @@
+import { randomBytes } from 'node:crypto'
+import type { Knex } from 'knex'
+import { RowCodec } from '../../row-codec'
+import { newId, now } from '../../../hooks/ids'
+import { defaultQuietHours } from '../../../../../domain/messaging/quiet-hours'
+import { appointmentEvents } from '../../../../../domain/messaging/templates'
+import { open, seal } from './secret-box'
+import type { MessagingRules, StoredEskiz, StoredSmtp } from './integrations.schema'
+
+/**
+ * The messaging settings of a company (table `messaging_settings`, owned by `integrations`), for
+ * the outbox: the rules, and the providers' credentials opened. One row per company, made on
+ * first need.
+ */
+export const MESSAGING_SETTINGS_TABLE = 'messaging_settings'
+export const integrationRowShape = { json: ['rules', 'eskiz', 'smtp'], instant: ['eskizTokenAt'], hidden: ['eskizToken', 'callbackSecret'] }
+const codec = new RowCodec({ json: ['rules', 'eskiz', 'smtp'], instant: ['eskizTokenAt'] })
+
+export const defaultMessagingRules: MessagingRules = {
+  events: Object.fromEntries(appointmentEvents.map((event) => [event, { sms: true, email: true }])) as MessagingRules['events'],
+  quietHours: { ...defaultQuietHours },
+  graceMinutes: 3,
+  reminder: { amount: 1, unit: 'days' }
+}
+
+/** The company's row, made with the defaults when it has none (safe when two make it at once). */
+export async function ensureSettingsRow(db: Knex, companyId: string): Promise<void> {
+  const existing = await db(MESSAGING_SETTINGS_TABLE).where({ companyId }).first('_id')
+  if (existing) return
+  await db(MESSAGING_SETTINGS_TABLE)
+    .insert(codec.toDb({ _id: newId(), companyId, createdAt: now(), updatedAt: now(), createdBy: null, rules: defaultMessagingRules, eskiz: {}, smtp: {}, callbackSecret: randomBytes(24).toString('hex') }))
+    .onConflict('companyId')
+    .ignore()
+}
+
+export interface EskizCredentials { email: string; password: string; from: string }
+export interface SmtpCredentials { host: string; port: number; secure: boolean; user: string; password: string; from: string }
+
+export interface MessagingSettings {
+  companyId: string
+  rules: MessagingRules
+  eskiz: EskizCredentials | null
+  smtp: SmtpCredentials | null
+  callbackSecret: string
+  eskizToken: string | null
+  eskizTokenAt: string | null
+}
+
+/** The settings with the credentials opened (null for a provider not set up). */
+export async function messagingSettings(db: Knex, companyId: string, secret: string): Promise<MessagingSettings> {
+  let row = await db(MESSAGING_SETTINGS_TABLE).where({ companyId }).first()
+  if (!row) {
+    await ensureSettingsRow(db, companyId)
+    row = await db(MESSAGING_SETTINGS_TABLE).where({ companyId }).first()
+  }
+  const decoded = codec.fromDb<{ rules: MessagingRules; eskiz: StoredEskiz; smtp: StoredSmtp; callbackSecret: string; eskizToken: string | null; eskizTokenAt: string | null }>(row)
+  const eskizPassword = open(decoded.eskiz.password, secret)
+  const smtpPassword = open(decoded.smtp.password, secret)
+  return {
+    companyId,
+    rules: { ...defaultMessagingRules, ...decoded.rules },
+    eskiz: decoded.eskiz.email && eskizPassword ? { email: decoded.eskiz.email, password: eskizPassword, from: decoded.eskiz.from || '4546' } : null,
+    smtp: decoded.smtp.host ? { host: decoded.smtp.host, port: decoded.smtp.port ?? 587, secure: decoded.smtp.secure ?? false, user: decoded.smtp.user ?? '', password: smtpPassword ?? '', from: decoded.smtp.from ?? '' } : null,
+    callbackSecret: decoded.callbackSecret,
+    eskizToken: open(decoded.eskizToken, secret),
+    eskizTokenAt: decoded.eskizTokenAt
+  }
+}
+
+/** The company whose Eskiz delivery reports arrive at this secret path segment; null when none. */
+export async function companyOfCallbackSecret(db: Knex, callbackSecret: string): Promise<string | null> {
+  if (!/^[0-9a-f]{48}$/.test(callbackSecret)) return null
+  return (await db(MESSAGING_SETTINGS_TABLE).where({ callbackSecret }).first('companyId'))?.companyId ?? null
+}
+
+/** Keeps the Eskiz bearer token (sealed) so that every send does not log in again. */
+export async function storeEskizToken(db: Knex, companyId: string, token: string | null, secret: string): Promise<void> {
+  await db(MESSAGING_SETTINGS_TABLE).where({ companyId }).update({ eskizToken: token ? seal(token, secret) : null, eskizTokenAt: token ? new Date() : null })
+}
+
+/** A patch's provider fields merged into the stored ones: a password given is sealed, '' clears it, absent keeps it. */
+export function mergeCredentials<T extends { password?: string | null }>(stored: T, given: Partial<T> | undefined, secret: string): T {
+  if (!given) return stored
+  const { password, ...rest } = given
+  const merged = { ...stored, ...rest } as T
+  if (typeof password === 'string') merged.password = password === '' ? null : seal(password, secret)
+  return merged
+}

@@ -1,0 +1,79 @@
+import { resolve } from '@feathersjs/schema'
+import { Type, getValidator, type Static } from '@feathersjs/typebox'
+import type { HookContext } from '../../../declarations'
+import { dataValidator, queryValidator } from '../../../validators'
+import { strictQuery } from '../../../schema/query'
+import { recordProperties } from '../../../schema/record'
+import { appointmentEvents } from '../../../../../domain/messaging/templates'
+import { reminderUnits } from '../../appointments/appointment/appointment.shared'
+
+const literals = <T extends string>(values: readonly T[]) => Type.Union(values.map((value) => Type.Literal(value)))
+const LocalTime = Type.String({ pattern: '^([01]\\d|2[0-3]):[0-5]\\d$' })
+const channelSwitches = Type.Object({ sms: Type.Boolean(), email: Type.Boolean() }, { additionalProperties: false })
+
+/** Which events send by which channel, quiet hours, the grace period and the default reminder. */
+export const messagingRulesSchema = Type.Object(
+  {
+    events: Type.Object(Object.fromEntries(appointmentEvents.map((event) => [event, channelSwitches])) as Record<(typeof appointmentEvents)[number], typeof channelSwitches>, {
+      additionalProperties: false
+    }),
+    quietHours: Type.Object({ start: LocalTime, end: LocalTime }, { additionalProperties: false }),
+    /** Minutes a booking or move notice waits, so a quick change sends one message. */
+    graceMinutes: Type.Integer({ minimum: 0, maximum: 60 }),
+    /** The reminder of a visit booked without its own (null: none). */
+    reminder: Type.Union([Type.Object({ amount: Type.Integer({ minimum: 1, maximum: 1000 }), unit: literals(reminderUnits) }, { additionalProperties: false }), Type.Null()])
+  },
+  { additionalProperties: false }
+)
+export type MessagingRules = Static<typeof messagingRulesSchema>
+
+/** What a client sees of provider credentials: never the password, only whether one is set. */
+const eskizView = Type.Object({ email: Type.String(), from: Type.String(), passwordSet: Type.Boolean() }, { additionalProperties: false })
+const smtpView = Type.Object(
+  { host: Type.String(), port: Type.Integer(), secure: Type.Boolean(), user: Type.String(), from: Type.String(), passwordSet: Type.Boolean() },
+  { additionalProperties: false }
+)
+
+export const integrationSchema = Type.Object(
+  { ...recordProperties, rules: messagingRulesSchema, eskiz: eskizView, smtp: smtpView },
+  { $id: 'Integration', additionalProperties: false }
+)
+export type Integration = Static<typeof integrationSchema>
+
+/** Stored provider settings: the password sealed (secret-box.ts). */
+export interface StoredEskiz { email?: string; from?: string; password?: string | null }
+export interface StoredSmtp { host?: string; port?: number; secure?: boolean; user?: string; from?: string; password?: string | null }
+
+const masked = <T extends { password?: string | null }>(value: T | undefined) => {
+  const { password, ...rest } = (value ?? {}) as T
+  return { ...rest, passwordSet: Boolean(password) }
+}
+
+/** Every read (internal ones too) shows credentials masked; the worker reads them through integration-store.ts. */
+export const integrationResolver = resolve<Integration, HookContext>({
+  eskiz: async (value) => ({ email: '', from: '', ...masked(value as StoredEskiz) }) as Integration['eskiz'],
+  smtp: async (value) => ({ host: '', port: 587, secure: false, user: '', from: '', ...masked(value as StoredSmtp) }) as Integration['smtp']
+})
+export const integrationExternalResolver = resolve<Integration, HookContext>({})
+
+const text = (maxLength: number) => Type.String({ maxLength })
+/** A patch: the rules whole, and provider fields one by one; a password '' clears it, absent keeps it. */
+export const integrationPatchSchema = Type.Object(
+  {
+    rules: Type.Optional(messagingRulesSchema),
+    eskiz: Type.Optional(Type.Partial(Type.Object({ email: text(254), from: text(32), password: text(200) }), { additionalProperties: false })),
+    smtp: Type.Optional(
+      Type.Partial(
+        Type.Object({ host: text(253), port: Type.Integer({ minimum: 1, maximum: 65535 }), secure: Type.Boolean(), user: text(254), from: text(254), password: text(200) }),
+        { additionalProperties: false }
+      )
+    )
+  },
+  { $id: 'IntegrationPatch', additionalProperties: false }
+)
+export type IntegrationPatch = Static<typeof integrationPatchSchema>
+export const integrationPatchValidator = getValidator(integrationPatchSchema, dataValidator)
+
+export const integrationQuerySchema = strictQuery(Type.Pick(integrationSchema, ['_id', 'companyId']))
+export type IntegrationQuery = Static<typeof integrationQuerySchema>
+export const integrationQueryValidator = getValidator(integrationQuerySchema, queryValidator)

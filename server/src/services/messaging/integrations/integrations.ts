@@ -1,0 +1,87 @@
+import { hooks as schemaHooks } from '@feathersjs/schema'
+import { BadRequest } from '@feathersjs/errors'
+import { registerService } from '../../register-service'
+import type { Application, HookContext } from '../../../declarations'
+import { companyScope } from '../../../access/tenancy'
+import { checkId } from '../../../hooks/check-id'
+import { dbOf } from '../../../hooks/call-transaction'
+import { clinicError } from '../../../errors'
+import { resolveExternal, resolveResult } from '../../../hooks/resolve-shapes'
+import { quietHoursProblem } from '../../../../../domain/messaging/quiet-hours'
+import { IntegrationService, integrationServiceOptions } from './integrations.class'
+import { integrationExternalResolver, integrationPatchSchema, integrationPatchValidator, integrationQueryValidator, integrationResolver, type IntegrationPatch, type StoredEskiz, type StoredSmtp } from './integrations.schema'
+import { integrationRowShape, MESSAGING_SETTINGS_TABLE, mergeCredentials } from './integration-store'
+import { integrationMethods, integrationPath } from './integrations.shared'
+import { RowCodec } from '../../row-codec'
+import { now } from '../../../hooks/ids'
+
+declare module '../../../declarations' {
+  interface ServiceTypes {
+    [integrationPath]: IntegrationService
+  }
+}
+
+const storedCodec = new RowCodec({ json: ['eskiz', 'smtp'] })
+
+/**
+ * A patch: quiet hours must open before they close; provider passwords are sealed into the
+ * stored settings (a password '' clears it, one left out stays), so the data written is the
+ * whole stored provider object, never the plain password.
+ */
+async function prepareIntegrationPatch(context: HookContext) {
+  const data = context.data as IntegrationPatch
+  if (data.rules) {
+    const problem = quietHoursProblem(data.rules.quietHours)
+    if (problem) throw clinicError(BadRequest, 'invalid-request', 'rules.quietHours.end')
+  }
+  if (!data.eskiz && !data.smtp) {
+    context.data = { ...data, updatedAt: now() }
+    return
+  }
+  const row = await dbOf(context.app, context.params)(MESSAGING_SETTINGS_TABLE).where({ _id: context.id, ...(context.params.query ?? {}) }).first('eskiz', 'smtp')
+  if (!row) return
+  const stored = storedCodec.fromDb<{ eskiz: StoredEskiz; smtp: StoredSmtp }>(row)
+  const secret = context.app.get('config').authSecret
+  const written: Record<string, unknown> = { ...data, updatedAt: now() }
+  // Other credentials: the kept bearer token is of the old account.
+  if (data.eskiz) Object.assign(written, { eskiz: mergeCredentials(stored.eskiz ?? {}, data.eskiz, secret), eskizToken: null, eskizTokenAt: null })
+  if (data.smtp) written.smtp = mergeCredentials(stored.smtp ?? {}, data.smtp, secret)
+  context.data = written
+}
+
+/** The log of a change to the settings names what changed, never a password. */
+function integrationActivity(context: HookContext) {
+  const data = (context.arguments[1] ?? {}) as IntegrationPatch
+  const fields = (value: Record<string, unknown> | undefined) => (value ? Object.keys(value).map((key) => (key === 'password' ? 'password (changed)' : key)) : undefined)
+  return { action: 'settings', rules: data.rules ? true : undefined, eskiz: fields(data.eskiz), smtp: fields(data.smtp) }
+}
+
+/**
+ * `integrations`: the company's messaging settings (issue 18): which events send by which
+ * channel, quiet hours, the grace period, the default reminder, and the SMS (Eskiz) and e-mail
+ * (SMTP) accounts. Passwords are sealed at rest and never leave the server (`passwordSet`
+ * says whether one is there). Reading and changing need `notifications` view and edit.
+ */
+export function integrations(app: Application) {
+  registerService(app, integrationPath, new IntegrationService(integrationServiceOptions(app), integrationRowShape), {
+    methods: [...integrationMethods],
+    tables: [MESSAGING_SETTINGS_TABLE],
+    activity: { changes: integrationActivity },
+    access: {
+      data: { patch: integrationPatchSchema },
+      methods: { find: { resource: 'notifications', flag: 'view' }, get: { resource: 'notifications', flag: 'view' }, patch: { resource: 'notifications', flag: 'edit' } },
+      refuses: {
+        create: 'one row per company, made on its first read',
+        update: 'settings are changed field by field; passwords left out are kept',
+        remove: 'a company always has its messaging settings'
+      }
+    },
+    hooks: {
+      around: { all: [resolveExternal(integrationExternalResolver), resolveResult(integrationResolver)] },
+      before: {
+        all: [checkId(), schemaHooks.validateQuery(integrationQueryValidator), companyScope],
+        patch: [schemaHooks.validateData(integrationPatchValidator), prepareIntegrationPatch]
+      }
+    }
+  })
+}

@@ -1,0 +1,161 @@
+import { expect as baseExpect, test, type Page } from '@playwright/test'
+import { demoAdmin } from './support/app'
+import { uniqueLetters, uniquePhone } from './support/api'
+import { shoot } from './support/shots'
+import { signInApi, type Api } from './support/socket-api'
+import { addDays, companyToday, dayKey, timeKey, toFloating } from '../../renderer/src/features/appointments/zoned-time'
+
+/**
+ * Issue 15's plan journey, in Russian, as the demo doctor: on the chart 36 and then 46 are added
+ * to a new plan (two visits, 46 with two alternatives: an implant or a crown), the plan is
+ * presented, the patient accepts the crown, visit 1 is booked from the plan, the visit is
+ * completed with what was done (the plan's items, linked) and the plan reads partially done.
+ */
+const expect = baseExpect.configure({ timeout: 20_000 })
+const tag = uniqueLetters('абвгдежзиклмнопрстуфхцчшэюя', 5)
+const doctorEmail = 'karimov@demo.clinic'
+
+interface Plan { _id: string; status: string; phases: Array<{ _id: string; appointmentId: string | null; items: Array<{ _id: string; serviceId: string; status: string; alternative: string | null; treatmentId: string | null }> }> }
+
+let admin: Api
+let doctorApi: Api
+let page: Page
+
+test.beforeAll(async ({ browser }) => {
+  admin = await signInApi(demoAdmin.email, demoAdmin.password)
+  doctorApi = await signInApi(doctorEmail, demoAdmin.password)
+  page = await browser.newPage({ viewport: { width: 1366, height: 800 } })
+  await page.addInitScript(() => localStorage.setItem('locale', 'ru'))
+  await page.goto('/login')
+  await page.locator('input[type=email]').fill(doctorEmail)
+  await page.locator('input[type=password]').fill(demoAdmin.password)
+  await page.getByRole('button', { name: 'Войти' }).click()
+  await expect(page.getByRole('navigation', { name: 'Главное меню' })).toBeVisible()
+})
+
+test.afterAll(async () => {
+  await page?.close()
+  doctorApi?.close()
+  admin?.close()
+})
+
+/** Picks an option of an antd Select by its visible text. */
+async function choose(page: Page, testId: string, text: string) {
+  await page.getByTestId(testId).click()
+  await page.keyboard.type(text)
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: text }).first().click()
+}
+
+/** Selects one tooth on the chart and adds it to a plan, in a visit, with a service. */
+async function addToPlan(page: Page, tooth: number, service: string, phase?: string) {
+  const chart = page.getByRole('group', { name: 'Зубная формула' })
+  await chart.locator(`[data-fdi="${tooth}"]`).click()
+  await page.getByTestId('chart-add-to-plan').click()
+  const dialog = page.getByRole('dialog', { name: 'Добавить выбранные зубы в план' })
+  await expect(dialog).toBeVisible()
+  if (phase) await choose(page, 'add-to-plan-phase', phase)
+  await choose(page, 'add-to-plan-service', service)
+  await dialog.getByTestId('add-to-plan-confirm').click()
+  await expect(dialog).toBeHidden()
+}
+
+test('a doctor builds a plan from the chart, presents it, the patient accepts an alternative, visit 1 is booked and done: the plan is partially done', async () => {
+  test.setTimeout(240_000)
+  const zone = (await admin.service('my-company').get('mine')).timezone as string
+  const patient = (await admin.service('customers').create({ first_name: 'Вера', last_name: `Планова${tag}`, phone: uniquePhone(), discount: 5 })) as { _id: string }
+  const services = (await admin.service('service').find({ query: { $limit: 200, archived: false } })).data as Array<{ _id: string; name: string; code: string | null; duration: number; price: number }>
+  // The demo catalogue's composite filling, implant and metal-ceramic crown.
+  const [filling, implant, crown] = ['T-01', 'S-04', 'O-01'].map((code) => services.find((service) => service.code === code)!)
+  expect(crown, 'the demo catalogue has a filling, an implant and a crown').toBeTruthy()
+
+  // The chart: 36 into a new plan; 46 twice into a second visit (the two alternatives).
+  await page.goto(`/customer/${patient._id}/treatment?section=chart`)
+  await addToPlan(page, 36, filling.name)
+  await expect.poll(async () => ((await doctorApi.service('treatment-plan').find({ query: { customerId: patient._id } })).data as unknown as Plan[]).length).toBe(1)
+  await addToPlan(page, 46, implant.name, 'Новый визит')
+  await addToPlan(page, 46, crown.name, 'Визит 2')
+  await expect(page.getByTestId('chart-planned')).toContainText(implant.name)
+  await expect(page.locator('[data-testid="planned-46"]')).toHaveCount(1)
+  await shoot(page, 'plan-chart', 'desktop')
+
+  // The plan tab: the two items on 46 become alternatives "Имплант" and "Мост".
+  await page.getByRole('tab', { name: 'План лечения' }).click()
+  const editor = page.getByTestId('plan-editor')
+  await expect(editor).toBeVisible()
+  const second = editor.getByTestId('plan-phase-2')
+  for (const [name, option] of [[implant.name, 'Имплант'], [crown.name, 'Коронка']] as const) {
+    await second.getByRole('button', { name: `Изменить ${name}` }).click()
+    const dialog = page.getByRole('dialog', { name: 'Изменить пункт' })
+    await dialog.getByTestId('plan-item-group').locator('input').fill('46')
+    await dialog.getByTestId('plan-item-option').fill(option)
+    await dialog.getByRole('button', { name: 'Сохранить' }).click()
+    await expect(dialog).toBeHidden()
+    await expect(second).toContainText(`46: ${option}`)
+  }
+  await shoot(page, 'plan-editor', 'desktop')
+  await page.setViewportSize({ width: 390, height: 844 })
+  await shoot(page, 'plan-editor', 'phone')
+  await page.setViewportSize({ width: 1366, height: 800 })
+
+  // Presented, then accepted with the crown: the implant is not chosen.
+  await editor.getByTestId('plan-present').click()
+  await expect(editor.getByTestId('plan-status')).toHaveAttribute('data-status', 'presented')
+  await editor.getByTestId('plan-accept').click()
+  const accept = page.getByRole('dialog', { name: 'Согласование плана' })
+  await accept.getByTestId('plan-choice-46-Коронка').click()
+  await accept.getByTestId('plan-accept-confirm').click()
+  await expect(editor.getByTestId('plan-status')).toHaveAttribute('data-status', 'accepted')
+  await expect(second).toContainText('Не выбрано')
+
+  // Visit 1 booked from the plan: the drawer comes with the patient, the doctor and the service.
+  const [mainBranch] = (await admin.service('branches').find({ query: { isMain: true } })).data as Array<{ _id: string }>
+  const today = companyToday(zone)
+  const [free] = (await admin.service('appointment-slots').find({
+    query: { serviceIds: [filling._id], staffId: doctorApi.auth.user._id, branchId: mainBranch._id, dateFrom: addDays(today, 1), dateTo: addDays(today, 14), $limit: 1 }
+  })).data as Array<{ start: string }>
+  expect(free, 'a free slot of the demo doctor').toBeTruthy()
+  const start = toFloating(free.start, zone)
+  await editor.getByTestId('plan-book-1').click()
+  const drawer = page.getByTestId('booking-form')
+  await expect(drawer).toBeVisible()
+  await expect(drawer).toContainText(filling.name)
+  const date = drawer.getByTestId('booking-date')
+  await date.click()
+  await page.keyboard.press('Control+A')
+  await page.keyboard.type(dayKey(start))
+  await page.keyboard.press('Enter')
+  await choose(page, 'booking-time', timeKey(start))
+  await page.getByTestId('booking-save').click()
+  await expect(drawer).toBeHidden()
+  await expect(editor.getByTestId('plan-phase-1')).toContainText('Записан')
+  const booked = (await doctorApi.service('treatment-plan').find({ query: { customerId: patient._id } })).data[0] as unknown as Plan
+  const visitId = booked.phases[0].appointmentId!
+  expect(visitId).toBeTruthy()
+  expect(await admin.service('appointment').get(visitId)).toMatchObject({ customerId: patient._id, staffId: doctorApi.auth.user._id })
+
+  // The visit happens: completing it offers the phase's items, linked to the plan.
+  await admin.service('appointment').patch(visitId, { status: 'started' })
+  await page.goto(`/appointments/calendar?date=${dayKey(start)}&view=day&columns=staff`)
+  await page.locator('.rbc-event').filter({ has: page.locator(`[data-testid="calendar-event"][data-id="${visitId}"]`) }).click()
+  await page.getByTestId('booking-status').click()
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: 'Завершён' }).click()
+  await page.getByTestId('booking-save').click()
+  const done = page.getByRole('dialog', { name: 'Что было сделано?' })
+  await expect(done).toBeVisible()
+  await expect(done.getByTestId('treatment-draft-plan-1')).toContainText(filling.name)
+  await shoot(page, 'plan-complete', 'desktop')
+  await done.getByRole('button', { name: 'Сохранить и завершить' }).click()
+  await expect(done).toBeHidden()
+
+  // The plan is partially done: the filling done by the treatment, the crown still planned.
+  await page.goto(`/customer/${patient._id}/treatment-plan`)
+  await expect(page.getByTestId('plan-editor').getByTestId('plan-status')).toHaveAttribute('data-status', 'partially-done')
+  const plan = (await doctorApi.service('treatment-plan').find({ query: { customerId: patient._id } })).data[0] as unknown as Plan
+  expect(plan.phases.flatMap((phase) => phase.items.map((item) => item.status))).toEqual(['done', 'rejected', 'planned'])
+  const [line] = (await doctorApi.service('treatment').find({ query: { customerId: patient._id } })).data as Array<{ _id: string; planItemId: string }>
+  expect(line.planItemId).toBe(plan.phases[0].items[0]._id)
+  await shoot(page, 'plan-tab', 'desktop')
+  await page.setViewportSize({ width: 390, height: 844 })
+  await shoot(page, 'plan-tab', 'phone')
+  await page.setViewportSize({ width: 1366, height: 800 })
+})

@@ -1,5 +1,8 @@
 import dayjs from 'dayjs'
+import { useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
+import { wallClock } from '../../../domain/appointments/zoned-time'
+import { useSession } from '../api/session-store'
 import { isLanguage, localeTags, type Language } from './languages'
 
 type DateInput = string | number | Date | null | undefined
@@ -11,21 +14,38 @@ type DateInput = string | number | Date | null | undefined
  */
 const intlLacksData = (language: Language) => language === 'uz'
 
-/** Dates, numbers and money formatted by the interface language (issue 3, section 3). */
-export function formatters(language: string) {
+/** A calendar day without a time (a birthdate, an expense's date): never shifted by a zone. */
+const isCalendarDay = (value: DateInput): value is string => typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value)
+
+/** A Date whose local getters read the wall clock in `timeZone` at the instant (for dayjs' names). */
+function floating(value: Exclude<DateInput, null | undefined>, timeZone: string | undefined): Date {
+  if (isCalendarDay(value)) return dayjs(value).toDate()
+  if (!timeZone) return new Date(value)
+  const wall = wallClock(new Date(value).getTime(), timeZone)
+  return new Date(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute, wall.second)
+}
+
+/**
+ * Dates, numbers and money formatted by the interface language (issue 3, section 3). Instants
+ * read the clinic's clock (`timeZone`, the company's zone) wherever the computer is, as the
+ * calendar does; a calendar day ("1991-04-12") is the same day everywhere.
+ */
+export function formatters(language: string, timeZone?: string) {
   const lang: Language = isLanguage(language) ? language : 'en'
   const tag = intlLacksData(lang) ? 'ru-RU' : localeTags[lang]
   const number = new Intl.NumberFormat(tag)
-  const dateIntl = new Intl.DateTimeFormat(localeTags[lang], { dateStyle: 'medium' })
-  const dateTimeIntl = new Intl.DateTimeFormat(localeTags[lang], { dateStyle: 'medium', timeStyle: 'short' })
+  const dateIntl = new Intl.DateTimeFormat(localeTags[lang], { dateStyle: 'medium', timeZone })
+  const dayIntl = new Intl.DateTimeFormat(localeTags[lang], { dateStyle: 'medium', timeZone: 'UTC' })
+  const dateTimeIntl = new Intl.DateTimeFormat(localeTags[lang], { dateStyle: 'medium', timeStyle: 'short', timeZone })
   return {
     date: (value: DateInput) => {
       if (!value) return '—'
-      return intlLacksData(lang) ? dayjs(value).locale('uz-latn').format('D MMM YYYY') : dateIntl.format(new Date(value))
+      if (intlLacksData(lang)) return dayjs(floating(value, timeZone)).locale('uz-latn').format('D MMM YYYY')
+      return isCalendarDay(value) ? dayIntl.format(new Date(value)) : dateIntl.format(new Date(value))
     },
     dateTime: (value: DateInput) => {
       if (!value) return '—'
-      return intlLacksData(lang) ? dayjs(value).locale('uz-latn').format('D MMM YYYY, HH:mm') : dateTimeIntl.format(new Date(value))
+      return intlLacksData(lang) ? dayjs(floating(value, timeZone)).locale('uz-latn').format('D MMM YYYY, HH:mm') : dateTimeIntl.format(new Date(value))
     },
     number: (value: number) => number.format(value),
     /** Money is integer minor units plus the company currency (architecture, Data). */
@@ -44,7 +64,9 @@ export function formatters(language: string) {
   }
 }
 
+/** The formatters of the interface language, instants on the signed-in company's clock. */
 export function useFormat() {
   const { i18n } = useTranslation()
-  return formatters(i18n.language)
+  const timeZone = useSession()?.company.timezone
+  return useMemo(() => formatters(i18n.language, timeZone || undefined), [i18n.language, timeZone])
 }

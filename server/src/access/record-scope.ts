@@ -22,8 +22,10 @@ export interface RecordScope {
    * Records belong to a customer (`field`) and are seen by those who see the customer, under
    * the customers service's own scope (its hooks: customer-visibility.ts; its removed records:
    * the customer's current row, or, once the customer is gone too, the record's stored branch).
+   * `without`: a record that belongs to no customer (an expense's receipt among files) is judged
+   * as a record of that service would be: its resource and its scope, on the stored branch.
    */
-  customer?: { field: string }
+  customer?: { field: string; without?: { service: string } }
 }
 
 export interface BranchRule {

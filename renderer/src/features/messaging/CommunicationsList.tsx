@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next'
 import { useFind } from '../../api/live'
 import { FetchError } from '../../components/FetchError'
 import { PageLoading } from '../../components/PageLoading'
-import { formatters } from '../../i18n/format'
+import { useFormat } from '../../i18n/format'
 import type { Communication, CommunicationQuery, OutboxState } from '../../../../server/src/services/messaging/communications/communications.shared'
 import { customerName } from '../customers/customer-name'
 import './messaging.css'
@@ -27,8 +27,8 @@ function usePatientNames(messages: readonly Communication[] | undefined, enabled
  * company's, filtered (the communications screen, which names each message's patient).
  */
 export function CommunicationsList({ customerId, filter = {} }: { customerId?: string; filter?: Pick<CommunicationQuery, 'channel' | 'state'> }) {
-  const { t, i18n } = useTranslation()
-  const format = formatters(i18n.language)
+  const { t } = useTranslation()
+  const format = useFormat()
   const messages = useFind('communications', { ...(customerId ? { customerId } : {}), ...filter, $sort: { createdAt: -1 }, $limit: 100 })
   const patients = usePatientNames(messages.data?.data, !customerId)
   if (messages.error) return <FetchError error={messages.error} onRetry={() => void messages.refetch()} />

@@ -58,6 +58,8 @@ export async function followedCustomerBranch(app: Application, item: ScopedItem 
 export function mayViewTrashItem(app: Application, viewer: Viewer, item: ScopedItem, customerBranch?: string | null): boolean {
   const scope = scopeOf(app, item.service)
   if (!scope || !hasPermission(viewer.permissions, trashResource(item.service), 'view')) return false
+  const without = scope.customer?.without
+  if (without && !item.customerId) return mayViewTrashItem(app, viewer, { ...item, service: without.service })
   if (scope.customer) {
     const customers = scopeOf(app, CUSTOMERS)
     return customers !== undefined && mayViewRecord(customers, viewer, { branchId: customerBranch === undefined ? item.branchId : customerBranch, ownerId: null })
@@ -75,8 +77,19 @@ export function whereTrashVisible(app: Application, viewer: Viewer) {
       const scope = scopeOf(app, path)!
       builder.orWhere((one) => {
         one.where(`${TRASH_TABLE}.service`, path)
-        if (scope.customer) whereCustomerVisible(app, one, viewer)
-        else whereVisible(one, scope, viewer, columns)
+        const without = scope.customer?.without
+        if (!without) return scope.customer ? whereCustomerVisible(app, one, viewer) : whereVisible(one, scope, viewer, columns)
+        // A record of no customer is judged as a record of `without.service` (record-scope.ts).
+        const other = scopeOf(app, without.service)
+        const mayViewOther = other !== undefined && hasPermission(viewer.permissions, trashResource(without.service), 'view')
+        one.where((either) => {
+          either.where((own) => whereCustomerVisible(app, own.whereNotNull(`${TRASH_TABLE}.customerId`), viewer))
+          either.orWhere((none) => {
+            none.whereNull(`${TRASH_TABLE}.customerId`)
+            if (mayViewOther) whereVisible(none, other, viewer, columns)
+            else none.whereRaw('1 = 0')
+          })
+        })
       })
     }
   }

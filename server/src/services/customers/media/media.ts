@@ -29,6 +29,7 @@ import { clinicError } from '../../../errors'
 import { publishToBranchWhoMay } from '../../../channels'
 import { customerScope } from '../customers/customer-branches'
 import { visibleBranches, viewerOf } from '../../../access/record-scope'
+import { expensePath } from '../../billing/expense/expense.shared'
 
 declare module '../../../declarations' {
   interface ServiceTypes {
@@ -49,9 +50,10 @@ const publishMedia = (app: Application) => (data: unknown, context?: HookContext
 
 /**
  * A removed file follows its patient in the trash (the trash's items of media need `company`);
- * an expense's file (no patient) is judged there on its stored branch, the expense's.
+ * an expense's file (no patient) is judged there as an expense is: view on `expense`, within
+ * the expense's branch (stored on the file).
  */
-const mediaScope: RecordScope = { customer: { field: 'customerId' } }
+const mediaScope: RecordScope = { customer: { field: 'customerId', without: { service: expensePath } } }
 
 /**
  * External find: an expense's files (`ownerType: 'expense'` and its `ownerId`, the expense read

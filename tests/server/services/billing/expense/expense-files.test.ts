@@ -190,6 +190,25 @@ describe.each(engines)('expense files on %s', (engine) => {
     expect((await files(bookkeeperB, expense._id)).data.map((row) => row._id)).toEqual([kept._id])
     expect((await bookkeeperB.client.service('expense').get(expense._id)).fileCount).toBe(1)
     expect((await admin.client.service('trash').find({ query: { service: 'media', recordId: receipt._id } })).total).toBe(1)
+    // In the trash, the file is judged as its expense: view on `expense`, within its branch. A
+    // manager of the trash without expense rights sees patients' files there, not this one.
+    const trashOf = (who: SignedIn) => who.client.service('trash').find({ query: { service: 'media', recordId: receipt._id } })
+    const manager = await admin.client.service('roles').create({ name: `Trash keeper ${seed}`, permissions: [{ resource: 'company', view: true }, { resource: 'customers', view: true }] })
+    const managerB = await signedInMember(server, admin, { roleId: manager._id, branchIds: [branchB] })
+    expect((await trashOf(managerB)).total).toBe(0)
+    const withExpenses = await admin.client.service('roles').create({ name: `Trash and expenses ${seed}`, permissions: [{ resource: 'company', view: true }, { resource: 'expense', view: true }] })
+    const keeperA = await signedInMember(server, admin, { roleId: withExpenses._id, branchIds: [branchA] })
+    const keeperB = await signedInMember(server, admin, { roleId: withExpenses._id, branchIds: [branchB] })
+    expect((await trashOf(keeperA)).total).toBe(0)
+    const seen = await trashOf(keeperB)
+    expect(seen.data.map((row: { title: string }) => row.title)).toEqual(['receipt.png'])
+    expect((await failure(managerB.client.service('trash').get(seen.data[0]._id))).name).toBe('NotFound')
+    expect((await keeperB.client.service('trash').get(seen.data[0]._id)).recordId).toBe(receipt._id)
+    // A patient's file in the trash still follows its patient for the same manager.
+    const photo = await fetch(server.url + mediaUploadUrl({ type: 'customers', id: customerId }, 'photo.png'), { method: 'POST', body: new Uint8Array(await nextPng()), headers: { Authorization: `Bearer ${admin.auth.accessToken}` } })
+    const patientFile = (await photo.json()) as Media
+    await admin.client.service('media').remove(patientFile._id)
+    expect((await managerB.client.service('trash').find({ query: { service: 'media', recordId: patientFile._id } })).total).toBe(1)
 
     // The expense in the trash: its files wait with it and are not reachable.
     await bookkeeperB.client.service('expense').remove(expense._id)

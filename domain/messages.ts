@@ -152,6 +152,7 @@ export const messages = {
   'cash-out-exceeds-drawer': 'The drawer does not hold that much cash',
   'cash-amount-invalid': 'Enter a valid amount of money',
   'payment-shift-closed': 'This payment is in a closed cash desk shift: refund it instead',
+  'cash-needs-open-shift': 'Cash is taken only into an open cash desk shift: open the shift of this branch first (with several desks open, name the desk)',
   'invoice-source-required': 'Choose what to invoice: a visit, treatments or plan items',
   'invoice-empty': 'Nothing left to invoice',
   'invoice-treatment-unknown': 'Not a treatment of this patient',

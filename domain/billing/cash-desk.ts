@@ -35,3 +35,28 @@ export function expectedCash(figures: DrawerFigures): number {
 export function overShort(counted: number, expected: number): number {
   return counted - expected
 }
+
+/**
+ * The open shift a payment taken now goes to (docs/decisions/billing-cash-desk.md): the open
+ * shift of the desk the payment names (`receiver`) when it names one; with no desk named, the
+ * branch's only open shift; else none (a bank account named, several desks open and none named,
+ * or no shift open). The server decides with it, and the screens say beforehand what it will say.
+ */
+export function shiftForDesk<T extends { desk: string }>(open: readonly T[], receiver: string | undefined | null): T | null {
+  const named = deskKey(receiver)
+  if (named) return open.find((shift) => deskKey(shift.desk) === named) ?? null
+  return open.length === 1 ? open[0] : null
+}
+
+/** The company switch "cash payments only with an open shift" (`settings.cashNeedsOpenShift`); off unless set. */
+export function cashNeedsOpenShift(settings: { cashNeedsOpenShift?: unknown } | null | undefined): boolean {
+  return settings?.cashNeedsOpenShift === true
+}
+
+/**
+ * Whether a payment or refund is refused for want of a shift: only cash, only with the switch on,
+ * and only when no open shift takes it. Every other method is taken as before.
+ */
+export function cashRefusedWithoutShift(payment: { method: string; shiftId: string | null }, needsOpenShift: boolean): boolean {
+  return needsOpenShift && payment.method === 'cash' && payment.shiftId === null
+}

@@ -10,6 +10,7 @@ import { newClientKey } from './client-key'
 import { MAX_PAYMENT_NOTE } from '../../../../server/src/services/billing/transactions/transactions.shared'
 import { minorToInput, parseMinor } from './money-input'
 import { formFieldOf, paymentMethods, type Invoice, type PaymentHistoryEntry } from './billing-types'
+import { useCashBlocked } from '../cash-desk/useCashBlocked'
 
 /** What the form does: pay an invoice, put money on the balance, or give back (part of) a payment. */
 export type PaymentIntent =
@@ -38,6 +39,10 @@ export function PaymentModal({ customerId, intent, balance, onClose }: { custome
   const [clientKey] = useState(newClientKey)
   const [busy, setBusy] = useState(false)
   const create = useCreate('transactions', { also: ['invoices', 'payment-history', 'customers'] })
+  // The company takes cash only into an open shift and this branch has none: said at the method, not sent.
+  const cashBlocked = useCashBlocked()
+  const method = Form.useWatch('method', form)
+  const cashRefused = cashBlocked && method === 'cash'
   const comma = i18n.language !== 'en'
   const due = intent.kind === 'pay' ? intent.invoice.due : intent.kind === 'refund' ? intent.left : null
   // Paying from the balance only when the balance covers at least part of an invoice; never to the balance itself.
@@ -102,7 +107,15 @@ export function PaymentModal({ customerId, intent, balance, onClose }: { custome
         initialValues={{ method: intent.kind === 'refund' ? intent.payment.method : 'cash', amount: due ? minorToInput(due, comma) : '' }}
         data-testid="payment-form"
       >
-        <Form.Item name="method" label={t('billing.method')} rules={[{ required: true, message: t('errors.field-required') }]}>
+        <Form.Item
+          name="method"
+          label={t('billing.method')}
+          rules={[
+            { required: true, message: t('errors.field-required') },
+            { validator: async (_, value: string) => { if (value === 'cash' && cashBlocked) throw new Error(t('errors.cash-needs-open-shift')) } }
+          ]}
+          {...(cashRefused ? { validateStatus: 'error' as const, help: <span data-testid="payment-cash-blocked">{t('errors.cash-needs-open-shift')}</span> } : {})}
+        >
           <Select data-testid="payment-method" options={methods.map((method) => ({ value: method, label: t(`billing.methods.${method}`) }))} />
         </Form.Item>
         <Form.Item

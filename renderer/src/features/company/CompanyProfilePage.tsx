@@ -5,6 +5,7 @@ import { PageHeader } from '../../components/PageHeader'
 import { useSignedIn } from '../../api/session-store'
 import { GeneralTab } from './GeneralTab'
 import { ClinicalSettingsCard } from './ClinicalSettingsCard'
+import { BillingSettingsCard } from './BillingSettingsCard'
 import { BranchesTab } from './BranchesTab'
 // Issue 5's schedule tab. Part of this page's chunk: a React.lazy tab inside the router's
 // transition stayed on its fallback in the built app.
@@ -37,7 +38,7 @@ export default function CompanyProfilePage() {
         onChange={(key) => navigate(`/company/profile/${key}`)}
         destroyOnHidden
         items={[
-          { key: 'general', label: t('company.generalTab'), children: <><GeneralTab /><ClinicalSettingsCard /></> },
+          { key: 'general', label: t('company.generalTab'), children: <><GeneralTab /><ClinicalSettingsCard /><BillingSettingsCard /></> },
           { key: 'branches', label: t('company.branchesTab'), children: <BranchesTab /> },
           {
             key: 'schedule',

@@ -17,6 +17,7 @@ import { minorToInput, parseMinor } from '../billing/money-input'
 import type { ReceiptFacts } from './Receipt'
 import { MAX_CHECKOUT_PAYMENTS, patientName, type Cart, type CheckoutData, type PosCartVisit } from './pos-types'
 import { useCart } from './usePos'
+import { useCashBlocked } from '../cash-desk/useCashBlocked'
 
 interface Row {
   method: PaymentMethod
@@ -43,6 +44,8 @@ export function CartPanel({ visit, onPaid, onClose }: { visit: PosCartVisit; onP
   const currency = useCurrency()
   const comma = i18n.language !== 'en'
   const cart = useCart(visit.customerId)
+  // The company takes cash only into an open shift and this branch has none: a cash row says so and Pay waits.
+  const cashBlocked = useCashBlocked()
   // Null until the cashier changes them: the visit's lines and invoices are ticked.
   const [lines, setLines] = useState<Set<string> | null>(null)
   const [invoicesTicked, setInvoices] = useState<Set<string> | null>(null)
@@ -76,7 +79,8 @@ export function CartPanel({ visit, onPaid, onClose }: { visit: PosCartVisit; onP
   const problem = amountsValid && isCheckoutProblem(plan) ? plan : null
   const nothing = total === 0 && !topUp
   const methods = paymentMethods.filter((method) => method !== 'balance' || data.balance > 0)
-  const canPay = !busy && amountsValid && !problem && !nothing && change !== null && (cashGiven.trim() === '' || given !== undefined)
+  const cashRefused = cashBlocked && rows.some((row) => row.method === 'cash')
+  const canPay = !busy && amountsValid && !problem && !nothing && !cashRefused && change !== null && (cashGiven.trim() === '' || given !== undefined)
 
   const setRow = (index: number, change: Partial<Row>) => {
     setRows((current) => current.map((row, at) => (at === index ? { ...row, ...change } : row)))
@@ -180,6 +184,7 @@ export function CartPanel({ visit, onPaid, onClose }: { visit: PosCartVisit; onP
               options={methods.map((method) => ({ value: method, label: t(`billing.methods.${method}`) }))}
               className="pos-method"
               data-testid="pos-method"
+              status={cashBlocked && row.method === 'cash' ? 'error' : undefined}
             />
             <div className="pos-amount">
               <Input
@@ -192,6 +197,7 @@ export function CartPanel({ visit, onPaid, onClose }: { visit: PosCartVisit; onP
                 data-testid="pos-amount"
               />
               {(errors[`row${index}`] || (shown(row) !== '' && !parseMinor(shown(row)))) && <div className="pos-field-error" role="alert">{errors[`row${index}`] ?? t('billing.amountInvalid')}</div>}
+              {cashBlocked && row.method === 'cash' && !errors[`row${index}`] && <div className="pos-field-error" role="alert" data-testid="pos-cash-blocked">{t('errors.cash-needs-open-shift')}</div>}
             </div>
             {rows.length > 1 && (
               <Button type="text" icon={<DeleteOutlined />} aria-label={t('pos.removeRow')} onClick={() => setRows(rows.map((entry) => ({ ...entry, amount: shown(entry) })).filter((_, at) => at !== index))} />

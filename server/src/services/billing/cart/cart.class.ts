@@ -134,7 +134,8 @@ export class CartService {
           try {
             payments.push((await this.app.service('transactions').create(payment as never, asCaller(inTrx))) as unknown as Payment)
           } catch (error) {
-            throw atField(error, (path) => (path === 'clientKey' ? 'clientKey' : `payments.${planned.index}.amount`))
+            // The method's refusal (cash with no open shift) at the row's method, any other at its amount.
+            throw atField(error, (path) => (path === 'clientKey' ? 'clientKey' : path === 'method' ? `payments.${planned.index}.method` : `payments.${planned.index}.amount`))
           }
         }
         const touched = [...new Set(dues.map((entry) => entry.invoiceId))]

@@ -9,7 +9,7 @@ import { lockCustomerMoney } from '../../customers/customers/customer-money'
 import { RecordService, inTransaction, recordOptions, type RecordParams } from '../../record.class'
 import { settleCustomer } from '../ledger'
 import { paymentTargets, refundTargets } from './payment-rules'
-import { refuseCancelAfterClose, shiftForPayment } from '../z-payments/shift-ledger'
+import { refuseCancelAfterClose, refuseCashWithoutShift, shiftForPayment } from '../z-payments/shift-ledger'
 import { ALLOCATIONS_TABLE, TRANSACTIONS_TABLE, allocationsOf, transactionCodec, transactionRowShape } from './transaction-rows'
 import type { Allocation, Payment, PaymentData, PaymentPatch, PaymentQuery } from './transactions.schema'
 
@@ -79,6 +79,8 @@ export class TransactionsService extends RecordService<Payment, PaymentData, Pay
         const receiver = body.receiver?.trim() ?? ''
         // The cash desk's open shift that takes this money, if any (z-payments/shift-ledger.ts).
         const shiftId = await shiftForPayment(trx, { companyId, branchId, receiver, method })
+        // The company may take cash only into an open shift (settings.cashNeedsOpenShift).
+        await refuseCashWithoutShift(trx, params, { companyId, method, shiftId })
         const row: StoredPayment = {
           _id: newId(), companyId, createdAt: stamp, updatedAt: stamp, createdBy: params?.identity?.user._id ?? null,
           branchId, customerId: body.customerId, receiver, shiftId,

@@ -1,8 +1,10 @@
 import { Conflict } from '@feathersjs/errors'
+import type { Params } from '@feathersjs/feathers'
 import type { Knex } from 'knex'
 import { clinicError } from '../../../errors'
 import { databaseEngine } from '../../../db'
-import { deskKey, expectedCash } from '../../../../../domain/billing/cash-desk'
+import { cashNeedsOpenShift, cashRefusedWithoutShift, expectedCash, shiftForDesk } from '../../../../../domain/billing/cash-desk'
+import { companySettingsFor } from '../../company/company/company-reads'
 import { paymentMethods, type PaymentMethod } from '../../../../../domain/billing/money'
 import { TRANSACTIONS_TABLE } from '../transactions/transaction-rows'
 import type { ShiftReport } from './z-payments.schema'
@@ -30,10 +32,23 @@ function shared(db: Knex, query: Knex.QueryBuilder): Knex.QueryBuilder {
  */
 export async function shiftForPayment(db: Knex, payment: { companyId: string; branchId: string; receiver: string; method: PaymentMethod }): Promise<string | null> {
   if (payment.method === 'balance') return null
-  const named = deskKey(payment.receiver)
   const open = (await shared(db, db(CASH_SHIFTS_TABLE).where({ companyId: payment.companyId, branchId: payment.branchId, status: 'open' }).select('_id', 'deskKey'))) as Array<{ _id: string; deskKey: string }>
-  if (named) return open.find((shift) => shift.deskKey === named)?._id ?? null
-  return open.length === 1 ? open[0]._id : null
+  // The stored key is a desk name already keyed (deskKey of it is itself).
+  return shiftForDesk(open.map((shift) => ({ _id: shift._id, desk: shift.deskKey })), payment.receiver)?._id ?? null
+}
+
+/**
+ * With the company switch "cash payments only with an open shift" on, a cash payment or refund
+ * that no open shift takes (`shiftForPayment` gave none) is refused (`cash-needs-open-shift`,
+ * Conflict, at `method`), before anything is written. Called by `transactions` create, so the
+ * checkout's payments (cart) are refused alike and roll their checkout back. The switch is read
+ * only for cash without a shift: every other payment costs nothing more.
+ */
+export async function refuseCashWithoutShift(db: Knex, params: Params | undefined, payment: { companyId: string; method: PaymentMethod; shiftId: string | null }): Promise<void> {
+  // Only cash that no shift takes could be refused; only then is the switch read.
+  if (!cashRefusedWithoutShift(payment, true)) return
+  const settings = await companySettingsFor(db, payment.companyId, params)
+  if (cashRefusedWithoutShift(payment, cashNeedsOpenShift(settings))) throw clinicError(Conflict, 'cash-needs-open-shift', 'method')
 }
 
 /**

@@ -55,7 +55,9 @@ const settingsSchema = Type.Object(
     perioThresholds: Type.Optional(perioThresholdsSchema),
     xrayDoses: Type.Optional(xrayDosesSchema),
     /** What doctors' payouts are a share of: invoiced amounts (default) or money paid (docs/decisions/billing-payouts.md). */
-    payoutBase: Type.Optional(Type.Union([Type.Literal('billed'), Type.Literal('paid')]))
+    payoutBase: Type.Optional(Type.Union([Type.Literal('billed'), Type.Literal('paid')])),
+    /** Cash payments and refunds only into an open cash desk shift; off when absent (docs/decisions/billing-cash-desk.md). */
+    cashNeedsOpenShift: Type.Optional(Type.Boolean())
   },
   { additionalProperties: false }
 )

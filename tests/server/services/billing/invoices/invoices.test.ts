@@ -138,7 +138,7 @@ describe.each(engines)('invoices on %s', (engine) => {
       }
     }
     // The tab's list: its fields and the computed standing, nothing else (not the columns read for it).
-    const list = await linesRead(() => invoicesOf(finance).find({ query: { customerId: clinic.customerId, $select: ['issuedOn', 'total'], $sort: { createdAt: -1 }, $limit: INVOICE_MAX_PAGE } }))
+    const list = await linesRead(() => invoicesOf(finance).find({ query: { customerId: clinic.customerId, $select: ['issuedOn', 'total'], $sort: { createdAt: -1 as const }, $limit: INVOICE_MAX_PAGE } }))
     expect(list.statements).toEqual([])
     expect(list.answer.data.length).toBeGreaterThanOrEqual(2)
     for (const row of list.answer.data) expect(Object.keys(row).sort()).toEqual(['_id', 'due', 'issuedOn', 'number', 'paid', 'state', 'total'])

@@ -6,6 +6,7 @@ import type { ClientApplication } from '../../server/src/client'
 import { INVOICE_MAX_PAGE } from '../../server/src/services/billing/invoices/invoices.shared'
 import { PAYMENT_HISTORY_MAX_PAGE } from '../../server/src/services/billing/payment-history/payment-history.shared'
 import type { PaymentHistory } from '../../server/src/services/billing/payment-history/payment-history.schema'
+import { INVOICE_ROW_COLUMNS } from '../../renderer/src/features/billing/billing-types'
 import { billingHistoryFor, INVOICES, YEARS } from './billing-history'
 
 /** Patients whose tab is opened, each with ten years of invoices and payments (issue 16's size). */
@@ -29,17 +30,31 @@ const scansMoney = (plan: string) =>
 
 /**
  * The reads of the patient card's billing tab as it opens (renderer/src/features/billing/
- * BillingTab.tsx): the invoices newest first, a page of INVOICE_MAX_PAGE, and the payment history
- * (usePaymentHistory: payments with their allocations and invoice numbers, the balance and the
- * debt from the ledger), both at once. The transactions tab sends the same payment-history read.
+ * BillingTab.tsx), both at once: the invoices newest first, a page of INVOICE_MAX_PAGE with only
+ * the list's columns (`$select` of INVOICE_ROW_COLUMNS: no lines, the standing computed), and
+ * the payment history's balance and debt (usePaymentHistory with `$limit: 0`: no payments).
  */
-async function openTab(client: ClientApplication, customerId: string): Promise<{ invoices: number; payments: number; debt: number }> {
+async function openTab(client: ClientApplication, customerId: string): Promise<{ invoices: number; payments: number; debt: number; bytes: number }> {
   const [invoices, history] = await Promise.all([
-    client.service('invoices').find({ query: { customerId, $sort: { createdAt: -1 as const }, $limit: INVOICE_MAX_PAGE } }),
-    client.service('payment-history').find({ query: { customerId, $limit: PAYMENT_HISTORY_MAX_PAGE } }) as Promise<PaymentHistory>
+    client.service('invoices').find({ query: { customerId, $select: [...INVOICE_ROW_COLUMNS], $sort: { createdAt: -1 as const }, $limit: INVOICE_MAX_PAGE } }),
+    client.service('payment-history').find({ query: { customerId, $limit: 0 } }) as Promise<PaymentHistory>
   ])
-  return { invoices: invoices.data.length, payments: history.data.length, debt: history.debt }
+  return { invoices: invoices.data.length, payments: history.total, debt: history.debt, bytes: JSON.stringify(invoices).length + JSON.stringify(history).length }
 }
+
+/**
+ * Opening one invoice of the tab (InvoiceDetail): the whole invoice (its lines) and the payments
+ * with a part on it, at once. Measured once per run for its size, not timed.
+ */
+async function openInvoice(client: ClientApplication, customerId: string, invoiceId: string): Promise<number> {
+  const [invoice, payments] = await Promise.all([
+    client.service('invoices').get(invoiceId),
+    client.service('payment-history').find({ query: { customerId, invoiceId, $limit: PAYMENT_HISTORY_MAX_PAGE } }) as Promise<PaymentHistory>
+  ])
+  return JSON.stringify(invoice).length + JSON.stringify(payments).length
+}
+
+const kB = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`
 
 /**
  * Issue 16: opening a patient's billing tab with ten years of invoices (240 invoices, about 290
@@ -52,21 +67,23 @@ export async function benchBillingTab(context: BenchContext): Promise<Measuremen
   const written = await billingHistoryFor(db, dataset, admin, everyone)
   const patients = everyone.slice(0, PATIENTS)
   // The statements of one opening: as many whatever the history's length, or the reads are N+1.
-  const { queries } = await captureQueries(db, MONEY_TABLES, () => openTab(admin, patients[0]))
+  const { queries, result: first } = await captureQueries(db, MONEY_TABLES, () => openTab(admin, patients[0]))
+  const newest = (await admin.service('invoices').find({ query: { customerId: patients[0], $select: [], $limit: 1 } })).data[0]
+  const invoiceBytes = newest ? await openInvoice(admin, patients[0], newest._id) : 0
   const items = Array.from({ length: CALLS }, (_, index) => patients[index % patients.length])
   const { subject, floor, results, planNote } = await againstTheSameSql(db, MONEY_TABLES, items, (customerId) => openTab(admin, customerId), scansMoney, `billing-tab-${context.engine}`)
   const pages = Math.min(INVOICES, INVOICE_MAX_PAGE)
-  const short = results.filter((read) => read.invoices < pages || read.payments < PAYMENT_HISTORY_MAX_PAGE).length
+  const short = results.filter((read) => read.invoices < pages).length
   const [{ total }] = (await db('transactions').where({ companyId: dataset.companyId }).whereIn('customerId', patients).count({ total: '*' })) as Array<{ total: number | string }>
   return {
-    name: `the billing tab of a patient with ${YEARS} years of invoices (${INVOICES} invoices, ${Math.round(Number(total) / patients.length)} payments; invoices and payment history at once)`,
+    name: `the billing tab of a patient with ${YEARS} years of invoices (${INVOICES} invoices, ${Math.round(Number(total) / patients.length)} payments; the list's columns and the balance and debt at once)`,
     engine: context.engine,
     subject,
     floorName: 'the same SQL on the driver',
     floor,
     notes: [
-      `${CALLS} openings of ${patients.length} patients of the main branch (${everyone.length} patients have the same history, ${written} of them written this run); ${short === 0 ? `each read a page of ${pages} invoices and ${PAYMENT_HISTORY_MAX_PAGE} payments` : `${short} read fewer!`}`,
-      `${queries.length} statements on the money tables per opening`,
+      `${CALLS} openings of ${patients.length} patients of the main branch (${everyone.length} patients have the same history, ${written} of them written this run); ${short === 0 ? `each read a page of ${pages} invoices (of ${first.payments} payments, only the balance and debt)` : `${short} read fewer!`}`,
+      `${queries.length} statements on the money tables per opening; answers ${kB(first.bytes)} of JSON (opening one invoice, its lines and payments: ${kB(invoiceBytes)} more)`,
       planNote
     ]
   }

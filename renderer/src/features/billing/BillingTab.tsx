@@ -11,7 +11,7 @@ import { FetchError } from '../../components/FetchError'
 import { useFormat } from '../../i18n/format'
 import { useCurrency } from '../appointments/useCalendarSettings'
 import { INVOICE_MAX_PAGE } from '../../../../server/src/services/billing/invoices/invoices.shared'
-import { stateColors, type Invoice } from './billing-types'
+import { INVOICE_ROW_COLUMNS, stateColors, type InvoiceRow } from './billing-types'
 import { CreateInvoiceModal } from './CreateInvoiceModal'
 import { InvoiceDetail } from './InvoiceDetail'
 import { MoneySummary } from './MoneySummary'
@@ -41,7 +41,8 @@ type Dialog = 'create' | 'pay' | 'cancel' | null
 /**
  * The patient card's billing tab: balance and debt, the invoices newest first with what is left
  * to pay, an invoice made from a visit's treatments, and an invoice's detail where a payment is
- * taken or the invoice cancelled.
+ * taken or the invoice cancelled. It reads only what it shows: the list's columns (no lines) and
+ * the history's balance and debt (no payments); an opened invoice reads its lines and payments.
  */
 function Invoices({ customerId }: { customerId: string }) {
   const { t } = useTranslation()
@@ -52,25 +53,25 @@ function Invoices({ customerId }: { customerId: string }) {
   const canCreate = useCan('invoices', 'create')
   const canCancel = useCan('invoices', 'delete')
   const canPay = useCan('transactions', 'create')
-  const found = useFind('invoices', { customerId, $sort: { createdAt: -1 }, $limit: INVOICE_MAX_PAGE })
-  const { history } = usePaymentHistory(customerId, canHistory)
+  const found = useFind('invoices', { customerId, $select: [...INVOICE_ROW_COLUMNS], $sort: { createdAt: -1 }, $limit: INVOICE_MAX_PAGE })
+  const { history } = usePaymentHistory(customerId, canHistory, { limit: 0 })
   const patch = usePatch('invoices', { also: ['treatment', 'payment-history', 'customers'] })
   const [openId, setOpenId] = useState<string | null>(null)
   const [dialog, setDialog] = useState<Dialog>(null)
-  const invoices = found.data?.data ?? []
-  // The live list keeps the open invoice current (a payment changes its paid, due and state).
+  const invoices: InvoiceRow[] = found.data?.data ?? []
+  // The live list keeps the open invoice's row current (the payment form offers its due); the drawer reads the whole invoice.
   const open = invoices.find((invoice) => invoice._id === openId) ?? null
   const money = (minor: number) => <span className="billing-money">{format.money(minor, currency)}</span>
-  const state = (invoice: Invoice) => <Tag color={stateColors[invoice.state]} data-testid="invoice-state">{t(`billing.states.${invoice.state}`)}</Tag>
-  const day = (invoice: Invoice) => format.date(`${invoice.issuedOn}T12:00:00`)
+  const state = (invoice: InvoiceRow) => <Tag color={stateColors[invoice.state]} data-testid="invoice-state">{t(`billing.states.${invoice.state}`)}</Tag>
+  const day = (invoice: InvoiceRow) => format.date(`${invoice.issuedOn}T12:00:00`)
 
   const columns = [
-    { key: 'number', title: t('billing.number'), render: (_: unknown, invoice: Invoice) => <Typography.Link>{invoice.number}</Typography.Link> },
-    { key: 'date', title: t('billing.date'), render: (_: unknown, invoice: Invoice) => day(invoice) },
-    { key: 'total', title: t('billing.total'), align: 'right' as const, render: (_: unknown, invoice: Invoice) => money(invoice.total) },
-    { key: 'paid', title: t('billing.paid'), align: 'right' as const, render: (_: unknown, invoice: Invoice) => money(invoice.paid) },
-    { key: 'due', title: t('billing.due'), align: 'right' as const, render: (_: unknown, invoice: Invoice) => <span data-testid="invoice-due-cell">{money(invoice.due)}</span> },
-    { key: 'state', title: t('billing.state'), render: (_: unknown, invoice: Invoice) => state(invoice) }
+    { key: 'number', title: t('billing.number'), render: (_: unknown, invoice: InvoiceRow) => <Typography.Link>{invoice.number}</Typography.Link> },
+    { key: 'date', title: t('billing.date'), render: (_: unknown, invoice: InvoiceRow) => day(invoice) },
+    { key: 'total', title: t('billing.total'), align: 'right' as const, render: (_: unknown, invoice: InvoiceRow) => money(invoice.total) },
+    { key: 'paid', title: t('billing.paid'), align: 'right' as const, render: (_: unknown, invoice: InvoiceRow) => money(invoice.paid) },
+    { key: 'due', title: t('billing.due'), align: 'right' as const, render: (_: unknown, invoice: InvoiceRow) => <span data-testid="invoice-due-cell">{money(invoice.due)}</span> },
+    { key: 'state', title: t('billing.state'), render: (_: unknown, invoice: InvoiceRow) => state(invoice) }
   ]
 
   return (
@@ -99,7 +100,7 @@ function Invoices({ customerId }: { customerId: string }) {
           ))}
         </div>
       ) : (
-        <Table<Invoice>
+        <Table<InvoiceRow>
           data-testid="invoices"
           rowKey="_id"
           size="middle"
@@ -112,7 +113,7 @@ function Invoices({ customerId }: { customerId: string }) {
       {open && (
         <InvoiceDetail
           invoice={open}
-          payments={history ? history.data.filter((payment) => payment.allocations.some((allocation) => allocation.invoiceId === open._id)) : null}
+          paymentsOf={canHistory ? customerId : null}
           onPay={canPay ? () => setDialog('pay') : undefined}
           onCancel={canCancel ? () => setDialog('cancel') : undefined}
           onClose={() => setOpenId(null)}

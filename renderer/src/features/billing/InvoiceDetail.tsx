@@ -1,30 +1,36 @@
-import { Button, Drawer, Empty, Grid, Tag, Typography } from 'antd'
+import { Button, Drawer, Empty, Grid, Skeleton, Tag, Typography } from 'antd'
 import { useTranslation } from 'react-i18next'
 import { formatTooth } from '../../../../domain/clinical/teeth'
 import { useGet } from '../../api/live'
+import { FetchError } from '../../components/FetchError'
 import { useFormat } from '../../i18n/format'
 import { useCurrency } from '../appointments/useCalendarSettings'
-import { stateColors, type Invoice, type PaymentHistoryEntry } from './billing-types'
+import { stateColors, type Invoice, type InvoiceRow } from './billing-types'
 import { PayLinkButton } from './PayLink'
+import { usePaymentHistory } from './usePaymentHistory'
 
 interface Props {
-  invoice: Invoice
-  /** The payments with a part on this invoice (from the history), null when the person may not read the history. */
-  payments: PaymentHistoryEntry[] | null
+  /** The invoice as its list row has it (no lines): the whole invoice is read when the drawer opens. */
+  invoice: InvoiceRow
+  /** The patient whose payment history shows the payments to this invoice; null when the person may not read the history. */
+  paymentsOf: string | null
   onPay?: () => void
   onCancel?: () => void
   onClose: () => void
 }
 
-/** An invoice: its lines, totals with the discount and the VAT inside, and the payments that went to it. */
-export function InvoiceDetail({ invoice, payments, onPay, onCancel, onClose }: Props) {
+/**
+ * An invoice: its lines, totals with the discount and the VAT inside, and the payments that went
+ * to it. The lists send only their rows, so the drawer reads the whole invoice (`get`, kept
+ * current by the invoice's events and the money writes' refresh) and its payments on opening.
+ */
+export function InvoiceDetail({ invoice: row, paymentsOf, onPay, onCancel, onClose }: Props) {
   const { t } = useTranslation()
   const format = useFormat()
-  const currency = useCurrency()
   const phone = !Grid.useBreakpoint().md
-  const company = useGet('my-company', 'mine')
-  const numbering = company.data?.settings.toothNumbering ?? 'FDI'
-  const money = (minor: number) => <span className="billing-money">{format.money(minor, currency)}</span>
+  const whole = useGet('invoices', row._id)
+  // The whole invoice once read, so that the state, the totals and the actions agree; the row till then.
+  const invoice: InvoiceRow = whole.data ?? row
   const open = invoice.state !== 'cancelled' && invoice.state !== 'closed'
 
   return (
@@ -41,8 +47,8 @@ export function InvoiceDetail({ invoice, payments, onPay, onCancel, onClose }: P
       data-testid="invoice-detail"
     >
       <Typography.Paragraph type="secondary">{format.date(`${invoice.issuedOn}T12:00:00`)}</Typography.Paragraph>
-      {invoice.cancelReason && (
-        <Typography.Paragraph type="danger">{t('billing.cancelledBecause', { reason: t(`billing.reasons.${invoice.cancelReason}`) })}{invoice.cancelNote ? ` · ${invoice.cancelNote}` : ''}</Typography.Paragraph>
+      {whole.data?.cancelReason && (
+        <Typography.Paragraph type="danger">{t('billing.cancelledBecause', { reason: t(`billing.reasons.${whole.data.cancelReason}`) })}{whole.data.cancelNote ? ` · ${whole.data.cancelNote}` : ''}</Typography.Paragraph>
       )}
       {open && (
         <div className="billing-detail-actions">
@@ -51,6 +57,30 @@ export function InvoiceDetail({ invoice, payments, onPay, onCancel, onClose }: P
           {onCancel && <Button danger onClick={onCancel} data-testid="invoice-cancel">{t('billing.cancelInvoice')}</Button>}
         </div>
       )}
+      {whole.error && !whole.data ? (
+        <FetchError error={whole.error} onRetry={() => void whole.refetch()} />
+      ) : !whole.data ? (
+        <div data-testid="invoice-loading">
+          <Skeleton active paragraph={{ rows: 4 }} />
+        </div>
+      ) : (
+        <LinesAndTotals invoice={whole.data} />
+      )}
+      {paymentsOf !== null && <InvoicePayments customerId={paymentsOf} invoiceId={row._id} />}
+    </Drawer>
+  )
+}
+
+/** The lines as they were priced, then subtotal, the patient's discount, total, VAT inside, paid and left. */
+function LinesAndTotals({ invoice }: { invoice: Invoice }) {
+  const { t } = useTranslation()
+  const format = useFormat()
+  const currency = useCurrency()
+  const company = useGet('my-company', 'mine')
+  const numbering = company.data?.settings.toothNumbering ?? 'FDI'
+  const money = (minor: number) => <span className="billing-money">{format.money(minor, currency)}</span>
+  return (
+    <>
       <div data-testid="invoice-lines">
         {invoice.lines.map((line) => (
           <div key={line._id} className="billing-line">
@@ -88,32 +118,47 @@ export function InvoiceDetail({ invoice, payments, onPay, onCancel, onClose }: P
         <span className="billing-grand">{t('billing.due')}</span>
         <span className="billing-grand" data-testid="invoice-due">{money(invoice.due)}</span>
       </div>
-      {payments !== null && (
-        <>
-          <Typography.Title level={5}>{t('billing.payments')}</Typography.Title>
-          {payments.length === 0 ? (
-            <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('billing.noPayments')} />
-          ) : (
-            <div data-testid="invoice-payments">
-              {payments.map((payment) => {
-                const part = payment.allocations.filter((allocation) => allocation.invoiceId === invoice._id).reduce((sum, allocation) => sum + allocation.amount, 0)
-                return (
-                  <div key={payment._id} className="billing-line">
-                    <div>
-                      <div>{t(`billing.methods.${payment.method}`)}{payment.kind === 'refund' ? ` · ${t('billing.refund')}` : ''}</div>
-                      <Typography.Text type="secondary">{format.dateTime(payment.date)}</Typography.Text>
-                      {payment.status === 'cancelled' && <Tag className="billing-tag-gap">{t('billing.statuses.cancelled')}</Tag>}
-                    </div>
-                    <span className={`billing-money${part < 0 ? ' billing-negative' : ''}`} style={payment.status === 'cancelled' ? { textDecoration: 'line-through' } : undefined}>
-                      {format.money(part, currency)}
-                    </span>
-                  </div>
-                )
-              })}
-            </div>
-          )}
-        </>
+    </>
+  )
+}
+
+/** The payments and refunds with a part on this invoice (the history's, asked for this invoice alone), with that part. */
+function InvoicePayments({ customerId, invoiceId }: { customerId: string; invoiceId: string }) {
+  const { t } = useTranslation()
+  const format = useFormat()
+  const currency = useCurrency()
+  const found = usePaymentHistory(customerId, true, { invoiceId })
+  const payments = found.history?.data
+  return (
+    <>
+      <Typography.Title level={5}>{t('billing.payments')}</Typography.Title>
+      {found.error && !payments ? (
+        <FetchError error={found.error} onRetry={() => void found.refetch()} />
+      ) : !payments ? (
+        <div data-testid="invoice-payments-loading">
+          <Skeleton active title={false} paragraph={{ rows: 2 }} />
+        </div>
+      ) : payments.length === 0 ? (
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('billing.noPayments')} />
+      ) : (
+        <div data-testid="invoice-payments">
+          {payments.map((payment) => {
+            const part = payment.allocations.filter((allocation) => allocation.invoiceId === invoiceId).reduce((sum, allocation) => sum + allocation.amount, 0)
+            return (
+              <div key={payment._id} className="billing-line">
+                <div>
+                  <div>{t(`billing.methods.${payment.method}`)}{payment.kind === 'refund' ? ` · ${t('billing.refund')}` : ''}</div>
+                  <Typography.Text type="secondary">{format.dateTime(payment.date)}</Typography.Text>
+                  {payment.status === 'cancelled' && <Tag className="billing-tag-gap">{t('billing.statuses.cancelled')}</Tag>}
+                </div>
+                <span className={`billing-money${part < 0 ? ' billing-negative' : ''}`} style={payment.status === 'cancelled' ? { textDecoration: 'line-through' } : undefined}>
+                  {format.money(part, currency)}
+                </span>
+              </div>
+            )
+          })}
+        </div>
       )}
-    </Drawer>
+    </>
   )
 }

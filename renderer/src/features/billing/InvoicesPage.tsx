@@ -14,12 +14,15 @@ import { useTeamNames } from '../customer/useTeamNames'
 import { useCustomersById } from '../waiting-list/useLookups'
 import { InvoiceDetail } from './InvoiceDetail'
 import { useInvoicesSummary } from './useInvoicesSummary'
-import { stateColors, type Invoice } from './billing-types'
+import { INVOICE_ROW_COLUMNS, stateColors, type Invoice, type InvoiceRow } from './billing-types'
 import './billing.css'
 import { useSignedIn } from '../../api/session-store'
 import { clinicMonthRange } from '../appointments/clinic-ranges'
 
 const PAGE_SIZE = 50
+/** The list's columns: the patient, doctor and branch besides a row's (no lines: the drawer reads them). */
+const COLUMNS = [...INVOICE_ROW_COLUMNS, 'customerId', 'doctorId', 'branchId'] as const satisfies ReadonlyArray<keyof Invoice>
+type CompanyInvoiceRow = InvoiceRow & Pick<Invoice, (typeof COLUMNS)[number]>
 const DAY = 'YYYY-MM-DD'
 type Range = [dayjs.Dayjs, dayjs.Dayjs]
 
@@ -48,13 +51,14 @@ export default function InvoicesPage() {
   const list = useFind('invoices', {
     issuedOn: { $gte: from, $lte: to },
     ...(branchId ? { branchId } : {}),
+    $select: [...COLUMNS],
     $sort: { issuedOn: -1, counter: -1 },
     $limit: PAGE_SIZE,
     $skip: (page - 1) * PAGE_SIZE
   })
   const summary = useInvoicesSummary({ from, to, ...(branchId ? { branchId } : {}) }, canSummary)
   const branches = useFind('branches', { $limit: 200, $sort: { name: 1 } })
-  const invoices = useMemo(() => list.data?.data ?? [], [list.data])
+  const invoices = useMemo((): CompanyInvoiceRow[] => list.data?.data ?? [], [list.data])
   // The page's patients in one read.
   const patients = useCustomersById(useMemo(() => invoices.map((invoice) => invoice.customerId), [invoices]))
   const doctors = useTeamNames()
@@ -62,17 +66,17 @@ export default function InvoicesPage() {
   const open = invoices.find((invoice) => invoice._id === openId) ?? null
 
   const money = (minor: number) => <span className="billing-money">{format.money(minor, currency)}</span>
-  const day = (invoice: Invoice) => format.date(`${invoice.issuedOn}T12:00:00`)
+  const day = (invoice: CompanyInvoiceRow) => format.date(`${invoice.issuedOn}T12:00:00`)
   const nameOf = (customerId: string) => {
     const customer = patients.get(customerId)
     return customer ? customerName(customer) : t('billing.list.patient')
   }
-  const patient = (invoice: Invoice) => (
+  const patient = (invoice: CompanyInvoiceRow) => (
     <Link to={`/customer/${invoice.customerId}/billing`} onClick={(event) => event.stopPropagation()} data-testid="invoice-patient">
       {nameOf(invoice.customerId)}
     </Link>
   )
-  const state = (invoice: Invoice) => <Tag color={stateColors[invoice.state]} data-testid="invoice-state">{t(`billing.states.${invoice.state}`)}</Tag>
+  const state = (invoice: CompanyInvoiceRow) => <Tag color={stateColors[invoice.state]} data-testid="invoice-state">{t(`billing.states.${invoice.state}`)}</Tag>
 
   if (list.error) return <FetchError error={list.error} onRetry={() => void list.refetch()} />
   return (
@@ -115,7 +119,7 @@ export default function InvoicesPage() {
             {summary.data.writtenOff > 0 && <Figure label={t('billing.list.writtenOff')} value={format.money(summary.data.writtenOff, currency)} />}
           </div>
         )}
-        <Table<Invoice>
+        <Table<CompanyInvoiceRow>
           rowKey="_id"
           size="middle"
           loading={list.isLoading}
@@ -150,7 +154,7 @@ export default function InvoicesPage() {
           ]}
         />
       </Card>
-      {open && <InvoiceDetail invoice={open} payments={null} onClose={() => setOpenId(null)} />}
+      {open && <InvoiceDetail invoice={open} paymentsOf={null} onClose={() => setOpenId(null)} />}
     </>
   )
 }

@@ -8,7 +8,7 @@ import { toast } from '../../app/toasts'
 import { useFormat } from '../../i18n/format'
 import { useCurrency } from '../appointments/useCalendarSettings'
 import type { PayLinkLanguage } from '../../../../server/src/services/billing/online-payments/online-payments.shared'
-import type { Invoice } from './billing-types'
+import type { InvoiceRow } from './billing-types'
 
 /** The checkout's language from the interface's (Payme speaks ru, uz and en). */
 const checkoutLanguage = (language: string): PayLinkLanguage => (language.startsWith('ru') ? 'ru' : language.startsWith('uz') ? 'uz' : 'en')
@@ -18,7 +18,7 @@ const checkoutLanguage = (language: string): PayLinkLanguage => (language.starts
  * online payment account (the link is asked for when the drawer opens; no account, no button).
  * The dialog shows the link to copy and send; the payment lands in the ledger by itself.
  */
-export function PayLinkButton({ invoice }: { invoice: Invoice }) {
+export function PayLinkButton({ invoice }: { invoice: InvoiceRow }) {
   const { t, i18n } = useTranslation()
   const format = useFormat()
   const currency = useCurrency()

@@ -9,12 +9,12 @@ import { useCurrency } from '../appointments/useCalendarSettings'
 import { newClientKey } from './client-key'
 import { MAX_PAYMENT_NOTE } from '../../../../server/src/services/billing/transactions/transactions.shared'
 import { minorToInput, parseMinor } from './money-input'
-import { formFieldOf, paymentMethods, type Invoice, type PaymentHistoryEntry } from './billing-types'
+import { formFieldOf, paymentMethods, type InvoiceRow, type PaymentHistoryEntry } from './billing-types'
 import { useCashBlocked } from '../cash-desk/useCashBlocked'
 
 /** What the form does: pay an invoice, put money on the balance, or give back (part of) a payment. */
 export type PaymentIntent =
-  | { kind: 'pay'; invoice: Invoice }
+  | { kind: 'pay'; invoice: InvoiceRow }
   | { kind: 'top-up' }
   | { kind: 'refund'; payment: PaymentHistoryEntry; left: number }
 

@@ -17,10 +17,21 @@ import { makeLines } from './invoice-lines'
 import type { Invoice, InvoiceData, InvoiceLine, InvoicePatch, InvoiceQuery } from './invoices.schema'
 
 export type { Invoice, InvoiceData, InvoiceLine, InvoicePatch, InvoiceQuery }
-export type InvoiceParams = RecordParams & { query?: InvoiceQuery }
+/**
+ * What a read asked for with `$select` (set by the `answerAsSelected` hook): the caller's own
+ * fields (null: all of them) and whether the lines come. Without it an answer is whole.
+ */
+export interface InvoiceAnswer {
+  fields: readonly string[] | null
+  lines: boolean
+}
+export type InvoiceParams = RecordParams & { query?: InvoiceQuery; answer?: InvoiceAnswer }
 
 type StoredRow = Omit<Invoice, 'lines' | 'paid' | 'due' | 'state' | 'number'>
 const MONEY_COLUMNS = ['subtotal', 'discountAmount', 'total', 'vatAmount'] as const
+const WHOLE: InvoiceAnswer = { fields: null, lines: true }
+/** Come with every answer, whatever was selected: the id and the standing computed on read. */
+const ALWAYS = ['_id', 'number', 'paid', 'due', 'state']
 
 /**
  * Invoices (docs/decisions/billing.md). Reads are the record service's, each answer completed
@@ -30,14 +41,21 @@ const MONEY_COLUMNS = ['subtotal', 'discountAmount', 'total', 'vatAmount'] as co
  * balance and debt settled last.
  */
 export class InvoicesService extends RecordService<Invoice, InvoiceData, InvoiceParams, InvoicePatch> {
-  /** Stored rows as the API shows them on the company's today. */
-  async present(db: Knex, rows: StoredRow[]): Promise<Invoice[]> {
+  /**
+   * Stored rows as the API shows them on the company's today. A read with `$select` (`answer`)
+   * gets the fields it named and the computed ones, and the lines only when it named `lines`:
+   * then all the page's lines in one statement, never one per invoice.
+   */
+  async present(db: Knex, rows: StoredRow[], params?: InvoiceParams): Promise<Invoice[]> {
     if (rows.length === 0) return []
+    const answer = params?.answer ?? WHOLE
     const companyId = rows[0].companyId
     const ids = rows.map((row) => row._id)
     const today = todayIn(await companyTimeZone(db, companyId))
     const paid = await paidByInvoice(db, companyId, ids)
-    const lineRows = (await db(INVOICE_LINES_TABLE).where({ companyId }).whereIn('invoiceId', ids).orderBy([{ column: 'invoiceId' }, { column: 'position' }])) as Record<string, unknown>[]
+    const lineRows = answer.lines
+      ? ((await db(INVOICE_LINES_TABLE).where({ companyId }).whereIn('invoiceId', ids).orderBy([{ column: 'invoiceId' }, { column: 'position' }])) as Record<string, unknown>[])
+      : []
     const lines = new Map<string, InvoiceLine[]>()
     for (const row of lineRows) {
       const { invoiceId, companyId: _company, ...line } = invoiceLineCodec.fromDb<InvoiceLine & { invoiceId: string; companyId: string }>(row)
@@ -45,10 +63,11 @@ export class InvoicesService extends RecordService<Invoice, InvoiceData, Invoice
       list.push({ ...line, price: Number(line.price), amount: Number(line.amount) })
       lines.set(invoiceId, list)
     }
+    const shown = answer.fields ? new Set([...answer.fields, ...ALWAYS, ...(answer.lines ? ['lines'] : [])]) : null
     return rows.map((stored) => {
       const row = { ...stored, ...Object.fromEntries(MONEY_COLUMNS.map((key) => [key, Number(stored[key])])) } as StoredRow
       const standing = { cancelled: row.cancelledAt !== null, closed: row.closedAt !== null, total: row.total, paid: paid.get(row._id) ?? 0 }
-      return {
+      const invoice: Invoice = {
         ...row,
         number: `${row.prefix}-${row.counter}`,
         paid: standing.paid,
@@ -56,6 +75,8 @@ export class InvoicesService extends RecordService<Invoice, InvoiceData, Invoice
         state: invoiceState({ ...standing, dueDate: row.dueDate }, today),
         lines: lines.get(row._id) ?? []
       }
+      // A selected answer leaves out what it did not name, the columns read for the computed fields too.
+      return shown ? (Object.fromEntries(Object.entries(invoice).filter(([key]) => shown.has(key))) as Invoice) : invoice
     })
   }
 

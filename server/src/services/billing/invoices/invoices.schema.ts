@@ -120,7 +120,10 @@ export type InvoicePatch = Static<typeof invoicePatchSchema>
 export const invoicePatchValidator = getValidator(invoicePatchSchema, dataValidator)
 
 export const invoiceQueryProperties = Type.Pick(invoiceSchema, ['_id', 'companyId', 'branchId', 'customerId', 'doctorId', 'appointmentId', 'counter', 'issuedOn', 'dueDate', 'createdAt', 'cancelledAt'])
-/** `$select` names stored columns only (the computed fields always come). */
-export const invoiceQuerySchema = strictQuery(invoiceQueryProperties, {}, {}, INVOICE_MAX_PAGE, Type.Omit(invoiceSchema, ['lines', 'paid', 'due', 'state', 'number']))
+/**
+ * `$select` names stored columns and `lines` (the computed fields always come): without a
+ * `$select` an invoice comes whole; with one, its lines only when `lines` is named.
+ */
+export const invoiceQuerySchema = strictQuery(invoiceQueryProperties, {}, {}, INVOICE_MAX_PAGE, Type.Omit(invoiceSchema, ['paid', 'due', 'state', 'number']))
 export type InvoiceQuery = Static<typeof invoiceQuerySchema>
 export const invoiceQueryValidator = getValidator(invoiceQuerySchema, queryValidator)

@@ -13,7 +13,7 @@ import { checkId } from '../../../hooks/check-id'
 import { presentReads, selectAlso } from '../present-reads'
 import { clinicError } from '../../../errors'
 import { hasPermission } from '../../../../../domain/access/check'
-import { InvoicesService, invoiceRowShape, invoicesServiceOptions, type Invoice } from './invoices.class'
+import { InvoicesService, invoiceRowShape, invoicesServiceOptions, type Invoice, type InvoiceParams } from './invoices.class'
 import { invoiceDataSchema, invoiceDataValidator, invoicePatchSchema, invoicePatchValidator, invoiceQueryValidator, type InvoiceData, type InvoicePatch } from './invoices.schema'
 import { INVOICES_TABLE, INVOICE_COUNTERS_TABLE, INVOICE_LINES_TABLE } from './invoice-rows'
 import { invoicesMethods, invoicesPath } from './invoices.shared'
@@ -34,6 +34,20 @@ function cancelNeedsDelete(context: HookContext) {
   const data = context.data as InvoicePatch
   if (!context.params.provider || !('action' in data) || data.action !== 'cancel') return
   if (!hasPermission(context.params.identity?.role.permissions, 'invoices', 'delete')) throw clinicError(Forbidden, 'forbidden', 'action', { resource: 'invoices', flag: 'delete' })
+}
+
+/**
+ * `$select` shapes the answer (the billing tab's list asks for its columns, and an invoice's
+ * lines when it opens): `lines` is no column, so it leaves the select and says whether the lines
+ * come; the caller's own fields are kept so that the columns read only for the computed fields
+ * (below) are not sent.
+ */
+function answerAsSelected(context: HookContext) {
+  const select = context.params.query?.$select as string[] | undefined
+  if (!select) return
+  const fields = select.filter((field) => field !== 'lines')
+  ;(context.params as InvoiceParams).answer = { fields, lines: fields.length !== select.length }
+  context.params.query = { ...context.params.query, $select: fields }
 }
 
 const selectWhatTheAnswerNeeds = selectAlso(['_id', 'companyId', 'prefix', 'counter', 'subtotal', 'discountAmount', 'total', 'vatAmount', 'dueDate', 'cancelledAt', 'closedAt'])
@@ -60,10 +74,11 @@ export function invoices(app: Application) {
     },
     hooks: {
       before: {
-        all: [checkId(), schemaHooks.validateQuery(invoiceQueryValidator), companyScope, scopeRecords(invoiceScope)],
+        all: [checkId(), schemaHooks.validateQuery(invoiceQueryValidator), answerAsSelected, companyScope, scopeRecords(invoiceScope)],
         find: [(context: HookContext) => {
           if (!context.params.query?.$sort) context.params.query = { ...context.params.query, $sort: { createdAt: -1, _id: -1 } }
         }, selectWhatTheAnswerNeeds],
+        get: [selectWhatTheAnswerNeeds],
         create: [schemaHooks.validateData(invoiceDataValidator), ofVisiblePatient],
         patch: [schemaHooks.validateData(invoicePatchValidator), cancelNeedsDelete]
       },

@@ -3,7 +3,7 @@ import type { Application } from '../../../declarations'
 import { dbOf } from '../../../hooks/call-transaction'
 import { viewerOf, visibleBranches } from '../../../access/record-scope'
 import { TransactionsService } from '../transactions/transactions.class'
-import { TRANSACTIONS_TABLE, transactionCodec } from '../transactions/transaction-rows'
+import { ALLOCATIONS_TABLE, TRANSACTIONS_TABLE, transactionCodec } from '../transactions/transaction-rows'
 import { paymentScope } from '../transactions/payment-scope'
 import { INVOICES_TABLE } from '../invoices/invoice-rows'
 import { customerLedger } from '../ledger'
@@ -11,7 +11,11 @@ import type { PaymentHistory, PaymentHistoryQuery } from './payment-history.sche
 
 export type PaymentHistoryParams = Params<PaymentHistoryQuery>
 
-/** A patient's payments (of the branches the caller sees), each with its allocations and their invoices' numbers. */
+/**
+ * A patient's payments (of the branches the caller sees), each with its allocations and their
+ * invoices' numbers; with `invoiceId`, only those with a part on that invoice. `$limit: 0` answers
+ * the balance and debt alone (the billing tab's summary).
+ */
 export class PaymentHistoryService {
   constructor(private readonly app: Application) {}
 
@@ -25,6 +29,7 @@ export class PaymentHistoryService {
       const identity = params?.provider ? params.identity : undefined
       const branches = identity ? visibleBranches(paymentScope, viewerOf(identity)) : null
       if (branches) builder.whereIn('branchId', branches)
+      if (query.invoiceId) builder.whereIn('_id', db(ALLOCATIONS_TABLE).where({ companyId: query.companyId, invoiceId: query.invoiceId }).select('paymentId'))
       return builder
     }
     const [{ total }] = await scoped().count({ total: '*' })

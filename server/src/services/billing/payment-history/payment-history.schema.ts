@@ -30,6 +30,8 @@ export type PaymentHistory = Static<typeof paymentHistorySchema>
 export const paymentHistoryQuerySchema = Type.Object(
   {
     customerId: IdSchema,
+    /** Only the payments and refunds with a part on this invoice (an invoice's detail). */
+    invoiceId: Type.Optional(IdSchema),
     companyId: Type.Optional(IdSchema),
     $limit: Type.Optional(Type.Integer({ minimum: 0, maximum: PAYMENT_HISTORY_MAX_PAGE })),
     $skip: Type.Optional(Type.Integer({ minimum: 0 }))

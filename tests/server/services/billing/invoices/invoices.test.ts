@@ -4,7 +4,7 @@ import { malformed } from '../../../support/malformed'
 import { anyService } from '../../../support/any-service'
 import { openClinic, type Clinic } from '../../../support/appointment-fixtures'
 import { invoicesOf, key, paymentsOf, storedMoney, visitWithTreatments } from '../billing-fixtures'
-import type { Invoice } from '../../../../../server/src/services/billing/invoices/invoices.shared'
+import { INVOICE_MAX_PAGE, type Invoice } from '../../../../../server/src/services/billing/invoices/invoices.shared'
 
 describe.each(engines)('invoices on %s', (engine) => {
   let server: TestServer
@@ -42,9 +42,9 @@ describe.each(engines)('invoices on %s', (engine) => {
     const twice = await failure(invoicesOf(finance).create({ customerId: clinic.customerId, treatmentIds: [treatmentIds[1]] }))
     expect([twice.name, twice.data?.code, twice.data?.path]).toEqual(['Conflict', 'treatment-billed', 'treatmentIds.0'])
     expect(await storedMoney(server, clinic.customerId)).toMatchObject({ debt: 139_999 })
-    // A narrow `$select` still answers the computed standing correctly.
+    // A narrow `$select` still answers the computed standing correctly (and only what it named besides).
     const [narrow] = (await invoicesOf(finance).find({ query: { _id: invoice._id, $select: ['notes'] } })).data
-    expect(narrow).toMatchObject({ notes: 'first', total: 139_999, due: 139_999, state: 'not-paid', number: invoice.number })
+    expect(narrow).toEqual({ _id: invoice._id, notes: 'first', paid: 0, due: 139_999, state: 'not-paid', number: invoice.number })
     expect(await server.db('user_activities').where({ service: 'invoices', recordId: invoice._id, method: 'create' }).first()).toBeTruthy()
     await admin.client.service('customers').patch(clinic.customerId, { discount: 0 })
   })
@@ -120,6 +120,52 @@ describe.each(engines)('invoices on %s', (engine) => {
     const before = await storedMoney(server, clinic.customerId)
     expect((await invoicesOf(finance).patch(other._id, { action: 'close', reason: 'other', note: 'goodwill' })).state).toBe('closed')
     expect((await storedMoney(server, clinic.customerId)).debt).toBe(before.debt - 7_000)
+  })
+
+  it("answers the billing tab's `$select` without lines (not read at all), and the lines to a whole read or when named", async () => {
+    const first: Invoice = await invoicesOf(finance).create({ customerId: clinic.customerId, treatmentIds: (await visitWithTreatments(clinic, serviceId, [12_000, 3_000])).treatmentIds })
+    const second: Invoice = await invoicesOf(finance).create({ customerId: clinic.customerId, treatmentIds: (await visitWithTreatments(clinic, serviceId, [5_000])).treatmentIds })
+    await paymentsOf(finance).create({ clientKey: key(), customerId: clinic.customerId, amount: 2_000, allocations: [{ invoiceId: second._id, amount: 2_000 }] })
+    // The statements that read lines while `call` runs.
+    const linesRead = async <T>(call: () => Promise<T>) => {
+      const statements: string[] = []
+      const listener = (query: { sql: string }) => { if (/invoice_lines/.test(query.sql)) statements.push(query.sql) }
+      server.db.on('query', listener)
+      try {
+        return { answer: await call(), statements }
+      } finally {
+        server.db.off('query', listener)
+      }
+    }
+    // The tab's list: its fields and the computed standing, nothing else (not the columns read for it).
+    const list = await linesRead(() => invoicesOf(finance).find({ query: { customerId: clinic.customerId, $select: ['issuedOn', 'total'], $sort: { createdAt: -1 as const }, $limit: INVOICE_MAX_PAGE } }))
+    expect(list.statements).toEqual([])
+    expect(list.answer.data.length).toBeGreaterThanOrEqual(2)
+    for (const row of list.answer.data) expect(Object.keys(row).sort()).toEqual(['_id', 'due', 'issuedOn', 'number', 'paid', 'state', 'total'])
+    expect(list.answer.data.slice(0, 2)).toEqual([
+      { _id: second._id, number: second.number, issuedOn: second.issuedOn, total: 5_000, paid: 2_000, due: 3_000, state: 'paid-partially' },
+      { _id: first._id, number: first.number, issuedOn: first.issuedOn, total: 15_000, paid: 0, due: 15_000, state: 'not-paid' }
+    ])
+    // Without `$select` an invoice is whole: the page's lines in one statement, whatever its length.
+    const whole = await linesRead(() => invoicesOf(finance).find({ query: { customerId: clinic.customerId, $limit: INVOICE_MAX_PAGE } }))
+    expect(whole.statements).toHaveLength(1)
+    expect(whole.answer.data.length).toBeGreaterThan(2)
+    const wholeFirst = whole.answer.data.find((invoice) => invoice._id === first._id)
+    expect(wholeFirst?.lines.map((line) => line.amount)).toEqual([12_000, 3_000])
+    expect(whole.answer.data.every((invoice) => invoice.lines.length > 0)).toBe(true)
+    // Opening one: its get is whole, as it was made; `lines` named alone gives them with the standing.
+    expect(await invoicesOf(finance).get(first._id)).toEqual(first)
+    const named = await invoicesOf(finance).get(first._id, { query: { $select: ['lines'] } })
+    expect(Object.keys(named).sort()).toEqual(['_id', 'due', 'lines', 'number', 'paid', 'state'])
+    expect(named.lines).toEqual(first.lines)
+    const both = await invoicesOf(finance).find({ query: { _id: { $in: [first._id, second._id] }, $select: ['total', 'lines'] } })
+    expect(both.data.map((invoice) => [invoice.total, invoice.lines.length])).toEqual([[5_000, 1], [15_000, 2]])
+    // A patch answers whole whatever it selects (its event carries the lines too).
+    expect((await invoicesOf(finance).patch(first._id, { notes: 'lines' }, { query: { $select: ['lines'] } })).lines).toHaveLength(2)
+    // The computed fields are not columns to select; unknown names are refused.
+    for (const $select of [['paid'], ['number'], ['lines', 'nope']]) {
+      expect((await failure(invoicesOf(finance).find({ query: malformed({ customerId: clinic.customerId, $select }) }))).name).toBe('BadRequest')
+    }
   })
 
   it('invoices accepted plan items once, refuses bad sources, other companies and doctors without the patient', async () => {

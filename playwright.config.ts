@@ -48,7 +48,7 @@ export default defineConfig({
     baseURL,
     locale: 'en-US',
     viewport: { width: 1280, height: 800 },
-    trace: 'retain-on-failure',
+    trace: 'on-first-retry',
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: chromium,

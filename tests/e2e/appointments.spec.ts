@@ -1,5 +1,5 @@
 import { expect as baseExpect, test, type Browser, type Page } from '@playwright/test'
-import { demoAdmin, signIn, useEnglish } from './support/app'
+import { demoAdmin, openInApp, signIn, useEnglish } from './support/app'
 import { connectApi, uniqueLetters, uniquePhone, type Api } from './support/api'
 import { shoot, widths } from './support/shots'
 import { addDays, companyToday, instantOfWallTime, minutesOf } from '../../renderer/src/features/appointments/zoned-time'
@@ -210,26 +210,26 @@ test('screenshots of the appointment screens', async () => {
   const customer = customers[0]
   for (const size of widths) {
     await page.setViewportSize({ width: size.width, height: size.height })
-    await page.goto(calendarUrl())
+    await openInApp(page, calendarUrl())
     await expect(page.locator('.rbc-event').first()).toBeVisible()
     await shoot(page, 'calendar-day', size.name)
     if (size.name === 'desktop') {
-      await page.goto(`/appointments/calendar?date=${day}&view=week&columns=staff&colour=status`)
+      await openInApp(page, `/appointments/calendar?date=${day}&view=week&columns=staff&colour=status`)
       await expect(page.locator('.rbc-event').first()).toBeVisible()
       await shoot(page, 'calendar-week', size.name)
-      await page.goto(`/appointments/calendar?date=${day}&view=day&columns=chair&colour=status`)
+      await openInApp(page, `/appointments/calendar?date=${day}&view=day&columns=chair&colour=status`)
       await shoot(page, 'calendar-chairs', size.name)
     }
-    await page.goto(calendarUrl(`&book=1&start=${encodeURIComponent(at('11:00'))}&staffId=${doctors[0]._id}&customerId=${customer._id}`))
+    await openInApp(page, calendarUrl(`&book=1&start=${encodeURIComponent(at('11:00'))}&staffId=${doctors[0]._id}&customerId=${customer._id}`))
     await expect(page.getByTestId('booking-form')).toBeVisible()
     await shoot(page, 'booking-form', size.name)
-    await page.goto('/appointments/filter/upcoming')
+    await openInApp(page, '/appointments/filter/upcoming')
     await expect(page.getByText(`Patient${tag} Alpha`).first()).toBeVisible()
     await shoot(page, 'appointments-list', size.name)
-    await page.goto(`/board?date=${day}`)
+    await openInApp(page, `/board?date=${day}`)
     await expect(page.getByTestId('board-card').first()).toBeVisible()
     await shoot(page, 'board', size.name)
-    await page.goto(`/customer/${customer._id}/appointments`)
+    await openInApp(page, `/customer/${customer._id}/appointments`)
     await expect(page.getByTestId('customer-upcoming')).toContainText(doctors[0].last_name)
     await shoot(page, 'customer-appointments', size.name)
   }

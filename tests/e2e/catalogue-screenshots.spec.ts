@@ -1,6 +1,6 @@
 import fs from 'node:fs'
 import { expect, test, type Page } from '@playwright/test'
-import { demoAdmin, signIn, useEnglish } from './support/app'
+import { demoAdmin, openInApp, signIn, useEnglish } from './support/app'
 import { shoot, shotsDir, widths } from './support/shots'
 import { signInApi, type Api, type Remote } from './support/socket-api'
 
@@ -87,20 +87,20 @@ for (const size of widths) {
       { name: 'company-profile-schedule', url: '/company/profile/schedule', heading: 'Company' }
     ]
     for (const screen of screens) {
-      await page.goto(screen.url)
+      await openInApp(page, screen.url)
       await expect.soft(page.getByRole('heading', { level: 1, name: screen.heading })).toBeVisible()
       await shootScreen(page, screen.name, size.name)
     }
-    await page.goto('/company/services')
+    await openInApp(page, '/company/services')
     await page.getByTestId('add-service').click()
     await expect(page.getByTestId('service-form')).toBeVisible()
     await shootScreen(page, 'company-services-add', size.name)
-    await page.goto('/company/profile/schedule')
+    await openInApp(page, '/company/profile/schedule')
     await page.getByLabel('Choose a team member').click()
     await page.locator('.ant-select-dropdown:visible .ant-select-item-option').first().click()
     await expect(page.getByTestId('team-schedule').getByTestId('week-editor')).toBeVisible()
     await shootScreen(page, 'company-profile-schedule-team', size.name)
-    await page.goto('/settings')
+    await openInApp(page, '/settings')
     await shootScreen(page, 'settings-issue5', size.name)
   })
 }
@@ -118,7 +118,7 @@ test('catalogue screens in Russian at desktop width', async ({ page }) => {
     ['profile-schedule-ru', '/profile/schedule'],
     ['company-profile-schedule-ru', '/company/profile/schedule']
   ]) {
-    await page.goto(url)
+    await openInApp(page, url)
     await shootScreen(page, name, 'desktop')
   }
 })

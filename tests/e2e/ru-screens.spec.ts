@@ -1,5 +1,5 @@
 import { expect as baseExpect, test, type Page } from '@playwright/test'
-import { demoAdmin } from './support/app'
+import { demoAdmin, openInApp } from './support/app'
 import { rawTextIn } from './support/raw-text'
 
 /**
@@ -67,7 +67,7 @@ test('every screen in Russian shows words, not codes', async ({ browser }) => {
     const shape = shapeOf(path)
     if (seen.has(shape) || skipped.test(path)) continue
     seen.add(shape)
-    await page.goto(path)
+    await openInApp(page, path)
     await settled(page)
     note(path, await screenText(page))
     // Each tab of the screen (the card's, the company profile's) as a person clicks it.
@@ -82,7 +82,7 @@ test('every screen in Russian shows words, not codes', async ({ browser }) => {
   }
 
   // A visit's drawer: statuses, services and the patient summary.
-  await page.goto('/appointments/calendar?view=week')
+  await openInApp(page, '/appointments/calendar?view=week')
   await settled(page)
   const visit = page.getByTestId('calendar-event').first()
   if (await visit.count()) {

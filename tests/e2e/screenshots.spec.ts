@@ -1,19 +1,13 @@
 import fs from 'node:fs'
-import path from 'node:path'
-import { expect, test, type Page } from '@playwright/test'
-import { demoAdmin, signIn, useEnglish } from './support/app'
+import { expect, test } from '@playwright/test'
+import { demoAdmin, openInApp, signIn, useEnglish } from './support/app'
+import { shoot, shotsDir, widths } from './support/shots'
 import { connectApi, uniquePhone } from './support/api'
 
 /**
  * Issue 3: a screenshot of every screen at desktop and phone widths, for a person to look at.
  * Written to SHOTS_DIR (default /tmp/shots); asserts only that each screen rendered its title.
  */
-const shotsDir = process.env.SHOTS_DIR ?? '/tmp/shots'
-const widths = [
-  { name: 'desktop', width: 1280, height: 800 },
-  { name: 'phone', width: 390, height: 844 }
-]
-
 const publicScreens = [
   { name: 'login', url: '/login', heading: 'Sign in' },
   { name: 'forgot-password', url: '/login/forgot-password', heading: 'Reset your password' },
@@ -35,16 +29,6 @@ const signedInScreens = [
   { name: 'not-found', url: '/no/such/page', heading: 'Page not found' }
 ]
 
-async function shoot(page: Page, name: string, width: string) {
-  // Give lazy chunks, fonts and the first data a moment; screenshots are for eyes, not asserts.
-  await page.waitForLoadState('networkidle').catch(() => undefined)
-  await page.waitForTimeout(400)
-  await page.screenshot({ path: path.join(shotsDir, `${name}-${width}.png`), fullPage: true })
-  // Wide tables scroll inside their cards; the page itself must never scroll sideways.
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
-  expect.soft(overflow, `${name} at ${width} width is wider than the screen`).toBeLessThanOrEqual(0)
-}
-
 // Each test walks every screen of the app (more with every issue): minutes, not one.
 test.describe.configure({ timeout: 240_000 })
 
@@ -64,16 +48,16 @@ for (const size of widths) {
       await expect(page.getByTestId('user-menu')).toBeVisible()
     })
     for (const screen of signedInScreens) {
-      await page.goto(screen.url)
+      await openInApp(page, screen.url)
       await expect.soft(page.getByRole('heading', { level: 1, name: screen.heading })).toBeVisible()
       await shoot(page, screen.name, size.name)
     }
-    await page.goto('/people/team')
+    await openInApp(page, '/people/team')
     await page.getByTestId('add-member').click()
     await expect(page.getByRole('dialog')).toBeVisible()
     await shoot(page, 'people-team-drawer', size.name)
     if (size.name === 'phone') {
-      await page.goto('/')
+      await openInApp(page, '/')
       await page.getByRole('button', { name: 'Open menu' }).click()
       await shoot(page, 'menu-drawer', size.name)
     }
@@ -125,7 +109,7 @@ for (const size of widths) {
     await signIn(page, demoAdmin.email, demoAdmin.password).catch(async () => {
       await expect(page.getByTestId('user-menu')).toBeVisible()
     })
-    await page.goto('/people/customers')
+    await openInApp(page, '/people/customers')
     await expect(page.getByRole('heading', { level: 1, name: 'Customers' })).toBeVisible()
     await expect(page.locator('.ant-table-row, .compact-item').first()).toBeVisible()
     await shoot(page, 'people-customers', size.name)
@@ -138,7 +122,7 @@ for (const size of widths) {
     await page.getByTestId('save-customer').click()
     await shoot(page, 'customer-new-drawer-errors', size.name)
 
-    await page.goto(`/customer/${customerId}`)
+    await openInApp(page, `/customer/${customerId}`)
     await expect(page.getByRole('heading', { level: 1, name: 'Karimova Malika Anvarovna' })).toBeVisible()
     await expect(page.getByTestId('pinned-notes')).toBeVisible()
     await shoot(page, 'customer-overview', size.name)
@@ -188,7 +172,7 @@ for (const language of otherLanguages) {
         ['session', '/company/session'],
         ['customers', '/people/customers']
       ]) {
-        await page.goto(url)
+        await openInApp(page, url)
         await shoot(page, `${name}-${language.code}`, size.name)
       }
       await page.evaluate(() => {

@@ -1,6 +1,6 @@
 import fs from 'node:fs'
 import { expect, test, type Page } from '@playwright/test'
-import { demoAdmin, signIn, useEnglish } from './support/app'
+import { demoAdmin, openInApp, signIn, useEnglish } from './support/app'
 import { shoot, shotsDir, widths } from './support/shots'
 import { signInApi, type Api, type Remote } from './support/socket-api'
 
@@ -79,17 +79,17 @@ for (const size of widths) {
     await page.setViewportSize({ width: size.width, height: size.height })
     await signedIn(page)
     for (const screen of screens) {
-      await page.goto(screen.url)
+      await openInApp(page, screen.url)
       await expect.soft(page.getByRole('heading', { level: 1, name: screen.heading })).toBeVisible()
       await shoot(page, screen.name, size.name)
     }
-    await page.goto('/settings')
+    await openInApp(page, '/settings')
     await shoot(page, 'settings-issue4', size.name)
-    await page.goto('/company/configurator')
+    await openInApp(page, '/company/configurator')
     await page.getByRole('row').filter({ hasText: 'Policy number' }).getByRole('button', { name: 'Edit' }).click()
     await expect(page.getByRole('dialog')).toBeVisible()
     await shoot(page, 'company-configurator-edit', size.name)
-    await page.goto('/company/trash')
+    await openInApp(page, '/company/trash')
     await page.getByRole('button', { name: 'Delete permanently' }).first().click()
     await expect(page.locator('.ant-popconfirm')).toBeVisible()
     await shoot(page, 'company-trash-confirm', size.name)
@@ -114,7 +114,7 @@ for (const language of otherLanguages) {
       await page.getByRole('button', { name: language.signIn }).click()
       await expect(page.getByTestId('user-menu')).toBeVisible()
       for (const screen of screens) {
-        await page.goto(screen.url)
+        await openInApp(page, screen.url)
         await shoot(page, `${screen.name}-${language.code}`, size.name)
       }
       await page.evaluate(() => {

@@ -78,3 +78,25 @@ export async function chooseFromAccountMenu(page: Page, entry: string, path: str
     await expect.poll(pathname, { timeout: 5_000 }).toBe(path)
   }).toPass({ timeout: 30_000 })
 }
+
+/**
+ * Opens a screen of the running app the way a link does, without reloading it: the app, its
+ * socket and what it has read stay, as when a person clicks through. A screen walk that reloads
+ * the whole app for every screen spends most of its time starting the app again.
+ */
+export async function openInApp(page: Page, path: string) {
+  const main = page.locator('main#main')
+  const before = await main.getAttribute('data-shown')
+  await page.evaluate((to) => {
+    window.history.pushState({}, '', to)
+    window.dispatchEvent(new PopStateEvent('popstate'))
+  }, path)
+  // The screen of that address is drawn (the layout says so once the router is idle), not the
+  // previous one still on screen while the next one's code loads. A screen may rewrite its
+  // address once drawn (the calendar takes `book=1` out): the path is what must match, and the
+  // address drawn must be a new one unless the same address was asked for again.
+  const target = new URL(path, page.url())
+  const sameAgain = before !== null && new URL(before, target).href === target.href
+  const drawn = (shown: string | null) => shown !== null && new URL(shown, target).pathname === target.pathname && (sameAgain || shown !== before)
+  await expect.poll(async () => drawn(await main.getAttribute('data-shown'))).toBe(true)
+}

@@ -9,10 +9,15 @@ export const widths = [
   { name: 'phone', width: 390, height: 844 }
 ]
 
-/** A full-page screenshot once the screen settled; the page itself must never scroll sideways. */
+/**
+ * A full-page screenshot once the screen settled (its code and first data: nothing spinning);
+ * the page itself must never scroll sideways. Screens are reached in the app (openInApp) or by
+ * loading the page; data comes over the socket, so "network idle" says little.
+ */
 export async function shoot(page: Page, name: string, width: string) {
-  await page.waitForLoadState('networkidle').catch(() => undefined)
-  await page.waitForTimeout(400)
+  await page.waitForLoadState('load').catch(() => undefined)
+  await expect(page.locator('.ant-spin-spinning, .ant-skeleton-active')).toHaveCount(0, { timeout: 15_000 }).catch(() => undefined)
+  await page.waitForTimeout(300)
   await page.screenshot({ path: path.join(shotsDir, `${name}-${width}.png`), fullPage: true })
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
   expect.soft(overflow, `${name} at ${width} width is wider than the screen`).toBeLessThanOrEqual(0)

@@ -2,7 +2,7 @@ import { lazy, Suspense, useState } from 'react'
 import { Button, Grid, Layout } from 'antd'
 import { FullscreenExitOutlined } from '@ant-design/icons'
 import { useTranslation } from 'react-i18next'
-import { Outlet, useNavigation } from 'react-router'
+import { Outlet, useLocation, useNavigation } from 'react-router'
 import { useSignedIn } from '../../api/session-store'
 import { useCan } from '../../api/permissions'
 import { PageLoading } from '../../components/PageLoading'
@@ -38,8 +38,12 @@ function Shell() {
   }
   const { fullScreen, setFullScreen } = useFullScreen()
   const navigation = useNavigation()
+  const location = useLocation()
+  // The address whose screen is drawn, once the router has nothing left to load: browser tests
+  // that move through the app as a link does wait on it (tests/e2e/support/app.ts openInApp).
+  const shown = navigation.state === 'idle' ? location.pathname + location.search : undefined
   const content = (
-    <Layout.Content className="app-content" id="main">
+    <Layout.Content className="app-content" id="main" data-shown={shown}>
       <AccountWarning />
       {navigation.state === 'loading' ? <PageLoading /> : <Outlet />}
     </Layout.Content>

@@ -58,6 +58,15 @@ describe('the activity log reads as words (issue 13)', () => {
     expect(valueText('name', 'VIP', lookups, texts, 'tags')).toBe('VIP')
   })
 
+  it('reads working hours and a schedule by day names, never as JSON', () => {
+    const day = translate('schedule.daysShort.1')
+    const saturday = translate('schedule.daysShort.6')
+    expect(valueText('intervals', [{ start: '09:00', end: '13:00' }, { start: '14:00', end: '18:00' }], lookups, texts, 'time-templates')).toBe('09:00–13:00, 14:00–18:00')
+    const schedule = { week: { '6': [], '1': [{ start: '09:00', end: '13:00' }, { start: '14:00', end: '18:00' }] }, dates: { '2026-12-01': [] } }
+    expect(valueText('schedule', schedule, lookups, texts, 'users')).toBe(`${day} 09:00–13:00, 14:00–18:00; ${saturday} —; date 2026-12-01 —`)
+    expect(valueText('schedule', { week: {}, dates: {} }, lookups, texts, 'users')).toBe('—')
+  })
+
   it('names an appointment by its patient and time', () => {
     expect(recordName('appointment', 'a1', lookups)).toBe('Karimova Lola · 25 Nov 2026, 11:00')
     expect(recordName('appointment', 'a-gone', lookups)).toBeNull()

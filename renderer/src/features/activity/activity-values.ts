@@ -74,6 +74,26 @@ const MAX = 80
 
 const cut = (value: string) => (value.length > MAX ? `${value.slice(0, MAX - 1)}…` : value)
 
+/** Working hours: "09:00" to "13:00". */
+interface Interval {
+  start: string
+  end: string
+}
+const HOUR = /^\d{2}:\d{2}$/
+const isInterval = (value: unknown): value is Interval => {
+  const item = value as Partial<Interval> | null
+  return typeof item === 'object' && item !== null && typeof item.start === 'string' && typeof item.end === 'string' && HOUR.test(item.start) && HOUR.test(item.end)
+}
+const hoursText = (intervals: unknown) => (Array.isArray(intervals) && intervals.length ? intervals.filter(isInterval).map((item) => `${item.start}–${item.end}`).join(', ') : '—')
+
+/** A person's schedule: each weekday by its name with its hours, then the dates set apart ("—": not working). */
+function scheduleText(value: { week?: unknown; dates?: unknown }, texts: ValueTexts, service: string): string {
+  const entries = (map: unknown) => (typeof map === 'object' && map !== null ? Object.entries(map as Record<string, unknown>) : []).sort(([a], [b]) => a.localeCompare(b))
+  const week = entries(value.week).map(([day, hours]) => `${texts.code(service, 'days', day) ?? day} ${hoursText(hours)}`)
+  const dates = entries(value.dates).map(([day, hours]) => `${DAY.test(day) ? texts.date(day) : day} ${hoursText(hours)}`)
+  return [...week, ...dates].join('; ') || '—'
+}
+
 /**
  * A value as a person reads it: a dash for nothing, yes/no, names instead of ids, the phone in
  * its display format, dates by locale, custom fields by their names; long texts cut.
@@ -139,6 +159,8 @@ export function valueText(field: string, value: unknown, lookups: Lookups, texts
     const condition = value as { fieldId?: string; equals?: unknown }
     return cut(`${lookups.fields.get(String(condition.fieldId)) ?? condition.fieldId} = ${valueText('', condition.equals, lookups, texts)}`)
   }
+  if (isInterval(value)) return `${value.start}–${value.end}`
+  if (field === 'schedule' && typeof value === 'object' && !Array.isArray(value)) return cut(scheduleText(value as { week?: unknown; dates?: unknown }, texts, service))
   if (Array.isArray(value)) return value.length ? cut(value.map((item) => valueText('', item, lookups, texts)).join(', ')) : '—'
   // A link to a record the log has no names for (a cash shift, the payment a refund returns):
   // never its id; the entry's other fields say what happened.

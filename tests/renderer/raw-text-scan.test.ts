@@ -7,6 +7,7 @@ describe('raw text in a translated screen', () => {
     expect(rawTextIn('Пациент 0195f0c2-7a1b-7c3d-9e4f-0123456789ab')).toEqual(['id 0195f0c2-7a1b-7c3d-9e4f-0123456789ab'])
     expect(rawTextIn('Статус: noShow')).toEqual(['code noShow'])
     expect(rawTextIn('Статус: arrived, arrived')).toEqual(['code arrived'])
+    expect(rawTextIn('График: {"week":{"1":[{"start":"09:00"}]}}')).toEqual(['json {"week":', 'json {"1":', 'json {"start":'])
   })
 
   test('leaves names, addresses and Russian text alone', () => {

@@ -9,8 +9,8 @@ import { waitingListStatuses } from '../../../server/src/services/appointments/w
 
 /**
  * What must never show in a translated interface (issue 13): an i18next key (a missing text shows
- * as its key, "booking.findSlot"), a record id, or a raw code the server stores (a status, a
- * module, a resource). Codes are matched whole and case-sensitively: "Room 3" is a name, "room" a code.
+ * as its key, "booking.findSlot"), a record id, a stored structure as JSON, or a raw code the
+ * server stores (a status, a module, a resource). Codes are matched whole and case-sensitively: "Room 3" is a name, "room" a code.
  */
 // Read, not imported: Playwright loads the tests as ES modules, which need an attribute for JSON.
 const namespaces = Object.keys(JSON.parse(readFileSync(path.resolve('renderer/src/i18n/locales/ru.json'), 'utf8')) as object)
@@ -20,12 +20,15 @@ export const rawCodes: ReadonlySet<string> = new Set([
   ...appointmentStatuses, ...customerStatus, ...genders, ...companyModules, ...workPlaceKinds, ...waitingListStatuses, ...permissionResources
 ])
 const wordPattern = /[A-Za-z][\w-]*/g
+/** A stored structure shown as it is stored: `{"week":` or `[{"start":`. */
+const jsonPattern = /[{[]\s*"[\w-]+"\s*:/g
 
 /** Every raw thing in one text, each named by what it is. */
 export function rawTextIn(text: string): string[] {
   const found = [
     ...[...text.matchAll(keyPattern)].map((match) => `key ${match[0]}`),
     ...[...text.matchAll(idPattern)].map((match) => `id ${match[0]}`),
+    ...[...text.matchAll(jsonPattern)].map((match) => `json ${match[0]}`),
     ...[...text.matchAll(wordPattern)].filter((match) => rawCodes.has(match[0])).map((match) => `code ${match[0]}`)
   ]
   return [...new Set(found)]

@@ -1,14 +1,13 @@
-import { useEffect, useState } from 'react'
 import { Button, Card, Form, Switch, Typography } from 'antd'
 import { useTranslation } from 'react-i18next'
-import { useGet, usePatch } from '../../api/live'
-import { useCan } from '../../api/permissions'
-import { toast, toastError } from '../../app/toasts'
 import { cashNeedsOpenShift } from '../../../../domain/billing/cash-desk'
+import { useCompanySettingsForm } from './useCompanySettingsForm'
 
 interface Values {
   cashNeedsOpenShift: boolean
 }
+
+const fromSettings = (settings: Record<string, unknown>): Values => ({ cashNeedsOpenShift: cashNeedsOpenShift(settings) })
 
 /**
  * The payments' company settings: "cash payments only with an open shift" (off by default;
@@ -16,31 +15,9 @@ interface Values {
  */
 export function BillingSettingsCard() {
   const { t } = useTranslation()
-  const [form] = Form.useForm<Values>()
-  const company = useGet('company', 'mine')
-  // The payment screens read the switch from my-company: it refreshes with the save.
-  const patchCompany = usePatch('company', { also: ['my-company'] })
-  const canEdit = useCan('company', 'edit')
-  const [busy, setBusy] = useState(false)
+  const { form, company, canEdit, busy, save } = useCompanySettingsForm<Values>(fromSettings, (values) => ({ cashNeedsOpenShift: values.cashNeedsOpenShift }))
 
-  useEffect(() => {
-    const settings = company.data?.settings
-    if (settings) form.setFieldsValue({ cashNeedsOpenShift: cashNeedsOpenShift(settings) })
-  }, [company.data, form])
-
-  async function save(values: Values) {
-    setBusy(true)
-    try {
-      await patchCompany('mine', { settings: { cashNeedsOpenShift: values.cashNeedsOpenShift } })
-      toast.success(t('common.saved'))
-    } catch (error) {
-      toastError(error)
-    } finally {
-      setBusy(false)
-    }
-  }
-
-  if (!company.data || company.data.modules.billing === false) return null
+  if (!company || company.modules.billing === false) return null
   return (
     <Card title={t('company.billingSettings')} style={{ marginTop: 16 }} data-testid="billing-settings">
       <Form form={form} layout="vertical" requiredMark={false} onFinish={save} disabled={!canEdit || busy} style={{ maxWidth: 820 }}>

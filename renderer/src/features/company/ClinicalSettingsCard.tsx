@@ -1,10 +1,7 @@
-import { useEffect, useState } from 'react'
 import { Button, Card, Col, Form, InputNumber, Row, Select, Typography } from 'antd'
 import { useTranslation } from 'react-i18next'
-import { useGet, usePatch } from '../../api/live'
-import { useCan } from '../../api/permissions'
 import { useFormat } from '../../i18n/format'
-import { toast, toastError } from '../../app/toasts'
+import { useCompanySettingsForm } from './useCompanySettingsForm'
 import { perioThresholdKeys, perioThresholdLimits, perioThresholds, type PerioThresholds } from '../../../../domain/clinical/perio-thresholds'
 import { DOSE_SCALE, MAX_XRAY_DOSE, doseToMicroSv, microSvToDose, xrayDoses, xrayTypes, type XrayDoses } from '../../../../domain/clinical/xrays'
 
@@ -18,6 +15,11 @@ interface Values {
 const MAX_DOSE_MICRO_SV = MAX_XRAY_DOSE / DOSE_SCALE
 const asMicroSv = (doses: XrayDoses) => Object.fromEntries(xrayTypes.map((type) => [type, doseToMicroSv(doses[type])])) as XrayDoses
 const asTenths = (doses: XrayDoses) => Object.fromEntries(xrayTypes.map((type) => [type, microSvToDose(doses[type])])) as XrayDoses
+const fromSettings = (settings: Record<string, unknown>): Values => ({
+  toothNumbering: settings.toothNumbering === 'American' ? 'American' : 'FDI',
+  perioThresholds: perioThresholds(settings.perioThresholds as Partial<PerioThresholds> | undefined),
+  xrayDoses: asMicroSv(xrayDoses(settings.xrayDoses as Partial<XrayDoses> | undefined))
+})
 
 /**
  * The dental chart's company settings: the tooth numbering shown (FDI or American, spec "Dental
@@ -27,34 +29,13 @@ const asTenths = (doses: XrayDoses) => Object.fromEntries(xrayTypes.map((type) =
 export function ClinicalSettingsCard() {
   const { t } = useTranslation()
   const format = useFormat()
-  const [form] = Form.useForm<Values>()
-  const company = useGet('company', 'mine')
-  const patchCompany = usePatch('company', { also: ['my-company'] })
-  const canEdit = useCan('company', 'edit')
-  const [busy, setBusy] = useState(false)
+  const { form, company, canEdit, busy, save } = useCompanySettingsForm<Values>(fromSettings, (values) => ({
+    toothNumbering: values.toothNumbering,
+    perioThresholds: values.perioThresholds,
+    xrayDoses: asTenths(values.xrayDoses)
+  }))
 
-  useEffect(() => {
-    const settings = company.data?.settings
-    if (settings) form.setFieldsValue({
-        toothNumbering: settings.toothNumbering ?? 'FDI',
-        perioThresholds: perioThresholds(settings.perioThresholds),
-        xrayDoses: asMicroSv(xrayDoses(settings.xrayDoses))
-      })
-  }, [company.data, form])
-
-  async function save(values: Values) {
-    setBusy(true)
-    try {
-      await patchCompany('mine', { settings: { toothNumbering: values.toothNumbering, perioThresholds: values.perioThresholds, xrayDoses: asTenths(values.xrayDoses) } })
-      toast.success(t('common.saved'))
-    } catch (error) {
-      toastError(error)
-    } finally {
-      setBusy(false)
-    }
-  }
-
-  if (!company.data) return null
+  if (!company) return null
   return (
     <Card title={t('perioSettings.title')} style={{ marginTop: 16 }}>
       <Form form={form} layout="vertical" requiredMark={false} onFinish={save} disabled={!canEdit || busy} style={{ maxWidth: 820 }}>

@@ -80,3 +80,37 @@ test('an invoice with something to pay offers its Payme link to copy', async () 
   await page.setViewportSize({ width: 390, height: 844 })
   await shoot(page, 'billing-pay-link', 'phone')
 })
+
+test('the administrator keeps the Payme account on the company profile: a wrong merchant id is refused, the key stays unseen', async () => {
+  await page.setViewportSize({ width: 1366, height: 800 })
+  await page.goto('/company/profile/general')
+  const card = page.getByTestId('payme-settings')
+  await expect(card.getByTestId('payme-merchant')).toHaveValue(MERCHANT)
+  // The stored key is never sent back: the field is empty and says one is stored.
+  await expect(card.getByTestId('payme-key')).toHaveValue('')
+  await expect(card).toContainText('Ключ сохранён')
+  await expect(card.getByTestId('payme-hook')).toContainText(`/hooks/payme/${MERCHANT}`)
+
+  await card.getByTestId('payme-merchant').fill('12345')
+  await card.getByTestId('payme-save').click()
+  await expect(card.getByText('24 символа: цифры и буквы a–f')).toBeVisible()
+  await expect(card.getByTestId('payme-hook')).toBeHidden()
+
+  await card.getByTestId('payme-merchant').fill(MERCHANT)
+  await card.getByTestId('payme-test-mode').click()
+  await card.getByTestId('payme-callback').fill('http://clinic.example/paid')
+  await card.getByTestId('payme-save').click()
+  // The server's rule for the return address (https only) shows at its field.
+  await expect(card.locator('.ant-form-item').filter({ has: card.getByTestId('payme-callback') }).locator('.ant-form-item-explain-error')).toBeVisible()
+  await card.getByTestId('payme-callback').fill('https://clinic.example/paid')
+  await card.getByTestId('payme-save').click()
+  await expect(page.getByText('Сохранено')).toBeVisible()
+  const [account] = (await admin.service('online-payments').find()) as unknown as Array<{ merchantId: string; keySet: boolean; testMode: boolean; callbackUrl: string }>
+  expect(account).toMatchObject({ merchantId: MERCHANT, keySet: true, testMode: true, callbackUrl: 'https://clinic.example/paid' })
+  await card.scrollIntoViewIfNeeded()
+  await shoot(page, 'company-payme', 'desktop')
+  await page.setViewportSize({ width: 390, height: 844 })
+  await card.scrollIntoViewIfNeeded()
+  await shoot(page, 'company-payme', 'phone')
+  await page.setViewportSize({ width: 1366, height: 800 })
+})

@@ -4,18 +4,20 @@ import { uniqueLetters, uniquePhone } from './support/api'
 import { shoot } from './support/shots'
 import { signInApi, type Api } from './support/socket-api'
 import { addDays, companyToday, dayKey, timeKey, toFloating } from '../../renderer/src/features/appointments/zoned-time'
+import { itemAmount } from '../../domain/clinical/treatment-plans'
 
 /**
  * Issue 15's plan journey, in Russian, as the demo doctor: on the chart 36 and then 46 are added
  * to a new plan (two visits, 46 with two alternatives: an implant or a crown), the plan is
  * presented, the patient accepts the crown, visit 1 is booked from the plan, the visit is
  * completed with what was done (the plan's items, linked) and the plan reads partially done.
+ * Then the administrator invoices the plan's crown in advance (issue 16: an invoice from plan items).
  */
 const expect = baseExpect.configure({ timeout: 20_000 })
 const tag = uniqueLetters('абвгдежзиклмнопрстуфхцчшэюя', 5)
 const doctorEmail = 'karimov@demo.clinic'
 
-interface Plan { _id: string; status: string; phases: Array<{ _id: string; appointmentId: string | null; items: Array<{ _id: string; serviceId: string; status: string; alternative: string | null; treatmentId: string | null }> }> }
+interface Plan { _id: string; status: string; phases: Array<{ _id: string; appointmentId: string | null; items: Array<{ _id: string; serviceId: string; status: string; alternative: string | null; treatmentId: string | null; price: number; quantity: number; discount: number }> }> }
 
 let admin: Api
 let doctorApi: Api
@@ -59,7 +61,7 @@ async function addToPlan(page: Page, tooth: number, service: string, phase?: str
   await expect(dialog).toBeHidden()
 }
 
-test('a doctor builds a plan from the chart, presents it, the patient accepts an alternative, visit 1 is booked and done: the plan is partially done', async () => {
+test('a doctor builds a plan from the chart, presents it, the patient accepts an alternative, visit 1 is booked and done: the plan is partially done', async ({ browser }) => {
   test.setTimeout(240_000)
   const zone = (await admin.service('my-company').get('mine')).timezone as string
   const patient = (await admin.service('customers').create({ first_name: 'Вера', last_name: `Планова${tag}`, phone: uniquePhone(), discount: 5 })) as { _id: string }
@@ -158,4 +160,34 @@ test('a doctor builds a plan from the chart, presents it, the patient accepts an
   await page.setViewportSize({ width: 390, height: 844 })
   await shoot(page, 'plan-tab', 'phone')
   await page.setViewportSize({ width: 1366, height: 800 })
+  // The administrator invoices what is left of the plan in advance: the crown alone (the filling
+  // was done and its visit invoices it; the implant was not chosen).
+  const crown = plan.phases[1].items.find((item) => item.status === 'planned')!
+  const desk = await browser.newPage({ viewport: { width: 1366, height: 800 } })
+  await desk.addInitScript(() => localStorage.setItem('locale', 'ru'))
+  await desk.goto('/login')
+  await desk.locator('input[type=email]').fill(demoAdmin.email)
+  await desk.locator('input[type=password]').fill(demoAdmin.password)
+  await desk.getByRole('button', { name: 'Войти' }).click()
+  await expect(desk.getByRole('navigation', { name: 'Главное меню' })).toBeVisible()
+  await desk.goto(`/customer/${patient._id}/treatment-plan`)
+  await desk.getByTestId('plan-editor').getByTestId('plan-advance-invoice').click()
+  const advance = desk.getByRole('dialog', { name: 'Счёт авансом' })
+  const items = advance.getByTestId('advance-invoice-items')
+  await expect(items.locator('.advance-item .ant-checkbox-wrapper')).toHaveCount(1)
+  await expect(items).toContainText('46')
+  const expected = itemAmount(crown)
+  expect(Number((await advance.getByTestId('advance-invoice-total').textContent())!.replace(/\D/g, ''))).toBe(expected)
+  await shoot(desk, 'plan-advance-invoice', 'desktop')
+  await advance.getByTestId('advance-invoice-create').click()
+  await expect(desk.getByText(/Счёт .+ выставлен/)).toBeVisible()
+  await expect(advance).toBeHidden()
+  const invoices = (await admin.service('invoices').find({ query: { customerId: patient._id } })).data as Array<{ subtotal: number; lines: Array<{ planItemId: string | null }> }>
+  expect(invoices).toHaveLength(1)
+  expect(invoices[0].lines.map((invoiceLine) => invoiceLine.planItemId)).toEqual([crown._id])
+  expect(invoices[0].subtotal).toBe(expected)
+  // Asked once: nothing is left to invoice in advance.
+  await desk.getByTestId('plan-editor').getByTestId('plan-advance-invoice').click()
+  await expect(advance.getByText('Все запланированные позиции уже есть в счетах.')).toBeVisible()
+  await desk.close()
 })

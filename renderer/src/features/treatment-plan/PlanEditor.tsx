@@ -15,6 +15,7 @@ import type { BookingPrefill } from '../appointments/booking-form'
 import { teethText } from '../treatment-done/treatment-lines'
 import { ItemModal } from './ItemModal'
 import { PlanStatusTag } from './PlanStatusTag'
+import { AdvanceInvoiceButton } from './AdvanceInvoice'
 import { TemplatePicker } from '../bundles/TemplatePicker'
 import { appendPhaseDrafts, countedIds, groupsOf, movePhase, phasesInput, type ItemInput, type PhaseDraft, type PhaseInput } from './plan-drafts'
 
@@ -226,6 +227,7 @@ export function PlanEditor({ plan, patientDiscount, numbering, currency, names, 
                 <Button danger disabled={busy}>{t('treatmentPlan.actions.reject')}</Button>
               </Popconfirm>
             )}
+            <AdvanceInvoiceButton plan={plan} numbering={numbering} currency={currency} />
             {canCreate && <Button icon={<CopyOutlined />} onClick={() => void copy()} data-testid="plan-copy">{t('treatmentPlan.actions.copy')}</Button>}
             {canDelete && !hasDone && (
               <Popconfirm title={t('treatmentPlan.removeConfirm')} onConfirm={() => void remove()} okText={t('common.delete')} cancelText={t('common.cancel')}>

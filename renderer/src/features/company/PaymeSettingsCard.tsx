@@ -7,7 +7,7 @@ import { useCan } from '../../api/permissions'
 import { useSession } from '../../api/session-store'
 import { toast } from '../../app/toasts'
 import { showServerError } from '../../components/form-errors'
-import { paymeHookUrl, paymePatch, validMerchantId, type PaymeFormValues } from './payme-settings'
+import { paymeHookUrl, paymePatch, validCallbackUrl, validMerchantId, type PaymeFormValues } from './payme-settings'
 
 const ACCOUNTS_KEY = ['online-payments', 'find']
 const fields = ['merchantId', 'key', 'testMode', 'callbackUrl']
@@ -71,7 +71,12 @@ export function PaymeSettingsCard() {
             </Form.Item>
           </Col>
           <Col xs={24} md={12}>
-            <Form.Item name="callbackUrl" label={t('company.payme.callbackUrl')} extra={t('company.payme.callbackUrlHint')}>
+            <Form.Item
+              name="callbackUrl"
+              label={t('company.payme.callbackUrl')}
+              extra={t('company.payme.callbackUrlHint')}
+              rules={[{ validator: async (_, value: string | undefined) => { if (!validCallbackUrl(value ?? '')) throw new Error(t('company.payme.callbackUrlInvalid')) } }]}
+            >
               <Input placeholder="https://" inputMode="url" data-testid="payme-callback" />
             </Form.Item>
           </Col>

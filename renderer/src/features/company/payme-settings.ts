@@ -12,6 +12,9 @@ export interface PaymeFormValues {
 /** Payme's merchant id: 24 hexadecimal characters, as the server's schema says. */
 export const validMerchantId = (value: string) => /^[0-9a-fA-F]{24}$/.test(value.trim())
 
+/** Where the checkout sends the patient back: nothing, or an https address (the server's schema). */
+export const validCallbackUrl = (value: string) => value.trim() === '' || /^https:\/\/[^\s;]+$/.test(value.trim())
+
 /** What the form sends: the key only when one was typed, texts trimmed. */
 export function paymePatch(values: PaymeFormValues): PaymentAccountPatch {
   const key = values.key.trim()

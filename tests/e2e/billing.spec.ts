@@ -239,3 +239,15 @@ test("the company's invoices list the patient's paid invoice with the period's t
   await expect(page).toHaveURL(new RegExp(`/customer/${patientId}/billing`))
   await expect(page.getByTestId('invoice-row').first().getByTestId('invoice-state')).toHaveText('Оплачен')
 })
+
+test('a payment cancelled at another desk shows on the open billing tab at once', async () => {
+  await page.setViewportSize({ width: 1366, height: 800 })
+  await page.goto(`/customer/${patientId}/billing`)
+  const state = page.getByTestId('invoice-row').first().getByTestId('invoice-state')
+  await expect(state).toHaveText('Оплачен')
+  // Another desk (the API here) cancels the cash part: no invoice event is sent, the payment's is.
+  const payments = (await admin.service('transactions').find({ query: { customerId: patientId, method: 'cash', $limit: 10 } })).data as Array<{ _id: string; status: string; allocations: Array<{ invoiceId: string | null }> }>
+  const cash = payments.find((payment) => payment.status === 'success' && payment.allocations.some((part) => part.invoiceId))!
+  await admin.service('transactions').patch(cash._id, { action: 'cancel', reason: 'mistake', note: 'Пробит не тот пациент' })
+  await expect(state).toHaveText('Оплачен частично')
+})

@@ -9,6 +9,7 @@ import { loadTextArea } from '../../i18n'
 import { PageLoading } from '../../components/PageLoading'
 import { FetchError } from '../../components/FetchError'
 import { useFormat } from '../../i18n/format'
+import { useRefreshOnMoney } from './useRefreshOnMoney'
 import { useCurrency } from '../appointments/useCalendarSettings'
 import { INVOICE_MAX_PAGE } from '../../../../server/src/services/billing/invoices/invoices.shared'
 import { INVOICE_ROW_COLUMNS, stateColors, type InvoiceRow } from './billing-types'
@@ -54,6 +55,8 @@ function Invoices({ customerId }: { customerId: string }) {
   const canCancel = useCan('invoices', 'delete')
   const canPay = useCan('transactions', 'create')
   const found = useFind('invoices', { customerId, $select: [...INVOICE_ROW_COLUMNS], $sort: { createdAt: -1 }, $limit: INVOICE_MAX_PAGE })
+  // A payment taken at another desk changes invoices' paid and state without an invoice event.
+  useRefreshOnMoney('invoices', true)
   const { history } = usePaymentHistory(customerId, canHistory, { limit: 0 })
   const patch = usePatch('invoices', { also: ['treatment', 'payment-history', 'customers'] })
   const [openId, setOpenId] = useState<string | null>(null)

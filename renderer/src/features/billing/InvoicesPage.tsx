@@ -8,6 +8,7 @@ import { useCan } from '../../api/permissions'
 import { PageHeader } from '../../components/PageHeader'
 import { FetchError } from '../../components/FetchError'
 import { useFormat } from '../../i18n/format'
+import { useRefreshOnMoney } from './useRefreshOnMoney'
 import { useCurrency } from '../appointments/useCalendarSettings'
 import { customerName } from '../customers/customer-name'
 import { useTeamNames } from '../customer/useTeamNames'
@@ -56,6 +57,8 @@ export default function InvoicesPage() {
     $limit: PAGE_SIZE,
     $skip: (page - 1) * PAGE_SIZE
   })
+  // A payment taken at any desk changes invoices' paid and state without an invoice event.
+  useRefreshOnMoney('invoices', true)
   const summary = useInvoicesSummary({ from, to, ...(branchId ? { branchId } : {}) }, canSummary)
   const branches = useFind('branches', { $limit: 200, $sort: { name: 1 } })
   const invoices = useMemo((): CompanyInvoiceRow[] => list.data?.data ?? [], [list.data])

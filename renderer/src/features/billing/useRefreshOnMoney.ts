@@ -30,7 +30,8 @@ function listen(path: ServicePath): () => void {
 }
 
 /**
- * Refetches a read-only money view (`payment-history`, `invoices-summary`) whenever a payment or
+ * Refetches a money view (`payment-history`, `invoices-summary`, and the invoices, whose paid and
+ * state a payment changes without an invoice event) whenever a payment or
  * an invoice is written anywhere (another desk too): such views have no events of their own.
  */
 export function useRefreshOnMoney(path: ServicePath, enabled: boolean) {

@@ -20,8 +20,10 @@ const LOGIN_BUDGET = 250_000
  * the clinical and administration screens' words load with those screens, not with the first one.
  * 433.8 kB on 2026-11-26: the phone menu's drawer loads when the menu first opens, and the home
  * screen's team card is plain markup instead of antd's List (which brought pagination).
+ * 440.1 kB on 2026-11-29, with the money, plans and messaging screens' shell entries and times
+ * on the clinic's clock in every screen (i18n/format.ts reads the zone's wall clock): 441 kB.
  */
-const HOME_BUDGET = 440_000
+const HOME_BUDGET = 441_000
 
 test.use({ serviceWorkers: 'block' })
 

@@ -14,6 +14,10 @@ export const urgencies = ['urgent', 'planned', 'optional'] as const
 export type Urgency = (typeof urgencies)[number]
 
 /** An item: planned (open), done by a treatment, or rejected (an alternative not chosen, or the plan refused). */
+/** Plans whose items may be invoiced, ahead of the work too (an advance invoice). */
+const INVOICEABLE: ReadonlySet<string> = new Set<StoredPlanStatus>(['accepted', 'partially-done', 'done'])
+export const planInvoiceable = (status: string) => INVOICEABLE.has(status)
+
 export const itemStatuses = ['planned', 'done', 'rejected'] as const
 export type PlanItemStatus = (typeof itemStatuses)[number]
 

@@ -1,4 +1,5 @@
-import { advanceItems, chosenAmount, invoicedPlanItems, planInvoiceable } from '../../renderer/src/features/treatment-plan/advance-invoice'
+import { advanceItems, chosenAmount, invoicedPlanItems } from '../../renderer/src/features/treatment-plan/advance-invoice'
+import { planInvoiceable } from '../../domain/clinical/treatment-plans'
 import type { PlanItem, TreatmentPlan } from '../../server/src/services/clinical/treatment-plan/treatment-plan.shared'
 
 const item = (id: string, status: PlanItem['status'], price: number, discount = 0) => ({ _id: id, status, price, quantity: 1, discount, serviceName: id, teeth: [] }) as unknown as PlanItem

@@ -1,4 +1,4 @@
-import type { PaymentAccountPatch } from '../../../../server/src/services/billing/online-payments/online-payments.shared'
+import { CALLBACK_URL_PATTERN, MERCHANT_ID_PATTERN, type PaymentAccountPatch } from '../../../../server/src/services/billing/online-payments/online-payments.shared'
 
 /** The Payme card's form (PaymeSettingsCard.tsx). */
 export interface PaymeFormValues {
@@ -10,10 +10,10 @@ export interface PaymeFormValues {
 }
 
 /** Payme's merchant id: 24 hexadecimal characters, as the server's schema says. */
-export const validMerchantId = (value: string) => /^[0-9a-fA-F]{24}$/.test(value.trim())
+export const validMerchantId = (value: string) => new RegExp(MERCHANT_ID_PATTERN).test(value.trim())
 
 /** Where the checkout sends the patient back: nothing, or an https address (the server's schema). */
-export const validCallbackUrl = (value: string) => value.trim() === '' || /^https:\/\/[^\s;]+$/.test(value.trim())
+export const validCallbackUrl = (value: string) => value.trim() === '' || new RegExp(CALLBACK_URL_PATTERN).test(value.trim())
 
 /** What the form sends: the key only when one was typed, texts trimmed. */
 export function paymePatch(values: PaymeFormValues): PaymentAccountPatch {

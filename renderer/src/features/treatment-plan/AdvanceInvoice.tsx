@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react'
 import { Alert, Button, Checkbox, Empty, Modal, Typography } from 'antd'
 import { FileTextOutlined } from '@ant-design/icons'
 import { useTranslation } from 'react-i18next'
-import { itemAmount } from '../../../../domain/clinical/treatment-plans'
+import { itemAmount, planInvoiceable } from '../../../../domain/clinical/treatment-plans'
 import type { ToothNumbering } from '../../../../domain/clinical/teeth'
 import type { TreatmentPlan } from '../../../../server/src/services/clinical/treatment-plan/treatment-plan.shared'
 import { errorPath } from '../../api/errors'
@@ -13,7 +13,7 @@ import { errorMessage, toast, toastError } from '../../app/toasts'
 import { FetchError } from '../../components/FetchError'
 import { useFormat } from '../../i18n/format'
 import { teethText } from '../treatment-done/treatment-lines'
-import { advanceItems, chosenAmount, invoicedPlanItems, planInvoiceable } from './advance-invoice'
+import { advanceItems, chosenAmount, invoicedPlanItems } from './advance-invoice'
 
 /** "Invoice in advance" on an accepted plan: for those who may create invoices, with billing on. */
 export function AdvanceInvoiceButton({ plan, numbering, currency }: { plan: TreatmentPlan; numbering: ToothNumbering; currency: string }) {

@@ -1,10 +1,5 @@
-import { itemAmount, type StoredPlanStatus } from '../../../../domain/clinical/treatment-plans'
+import { itemAmount, planInvoiceable } from '../../../../domain/clinical/treatment-plans'
 import type { PlanItem, TreatmentPlan } from '../../../../server/src/services/clinical/treatment-plan/treatment-plan.shared'
-
-/** Plans whose items may be invoiced ahead of the work (the server's rule, billing/invoices/invoice-lines.ts). */
-const BILLABLE: ReadonlySet<StoredPlanStatus> = new Set(['accepted', 'partially-done', 'done'])
-
-export const planInvoiceable = (status: string) => BILLABLE.has(status as StoredPlanStatus)
 
 /**
  * The items an advance invoice can ask for: planned (not done, which its visit invoices, nor

@@ -5,6 +5,7 @@ import type { Application } from '../../../declarations'
 import { clinicError } from '../../../errors'
 import { newId } from '../../../hooks/ids'
 import { lineAmount } from '../../../../../domain/billing/money'
+import { planInvoiceable } from '../../../../../domain/clinical/treatment-plans'
 import { invoiceTreatments } from '../../clinical/treatment/treatment-billing'
 import { plansOfCustomer } from '../../clinical/treatment-plan/plan-items'
 import { invoicedPlanItems } from './invoice-rows'
@@ -17,7 +18,6 @@ export interface LinesMade {
   appointmentId: string | null
 }
 
-const PLAN_BILLABLE = new Set(['accepted', 'partially-done', 'done'])
 
 /**
  * Lines from treatments done: the treatment area marks them invoiced (and refuses those already
@@ -54,7 +54,7 @@ async function fromPlanItems(db: Knex, companyId: string, data: InvoiceData): Pr
     const plan = plans.find((entry) => entry.phases.some((phase) => phase.items.some((item) => item._id === id)))
     const item = plan?.phases.flatMap((phase) => phase.items).find((entry) => entry._id === id)
     if (!plan || !item) throw clinicError(BadRequest, 'plan-item-unknown', path)
-    if (!PLAN_BILLABLE.has(plan.status)) throw clinicError(Conflict, 'plan-not-accepted', path)
+    if (!planInvoiceable(plan.status)) throw clinicError(Conflict, 'plan-not-accepted', path)
     if (item.status === 'rejected') throw clinicError(Conflict, 'plan-item-not-open', path)
     if (already.has(id)) throw clinicError(Conflict, 'invoice-plan-item-billed', path)
     return {

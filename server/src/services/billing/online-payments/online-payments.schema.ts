@@ -1,7 +1,7 @@
 import { Type, getValidator, type Static } from '@feathersjs/typebox'
 import { dataValidator, queryValidator } from '../../../validators'
 import { IdSchema } from '../../../schema/query'
-import { onlinePaymentProviders, payLinkLanguages } from './online-payments.shared'
+import { CALLBACK_URL_PATTERN, MERCHANT_ID_PATTERN, onlinePaymentProviders, payLinkLanguages } from './online-payments.shared'
 
 const literals = <T extends string>(values: readonly T[]) => Type.Union(values.map((value) => Type.Literal(value)))
 
@@ -19,8 +19,6 @@ export const paymentAccountSchema = Type.Object(
 )
 export type PaymentAccount = Static<typeof paymentAccountSchema>
 
-/** Payme's merchant id: 24 hexadecimal characters (its object ids). */
-export const MERCHANT_ID_PATTERN = '^[0-9a-fA-F]{24}$'
 
 /** Setting the account: the key is write-only ('' clears it, absent keeps it). */
 export const paymentAccountPatchSchema = Type.Object(
@@ -29,7 +27,7 @@ export const paymentAccountPatchSchema = Type.Object(
     key: Type.Optional(Type.String({ maxLength: 200 })),
     testMode: Type.Optional(Type.Boolean()),
     /** Where the checkout sends the patient back (optional; https only). */
-    callbackUrl: Type.Optional(Type.Union([Type.Literal(''), Type.String({ maxLength: 500, pattern: '^https://[^\\s;]+$' })]))
+    callbackUrl: Type.Optional(Type.Union([Type.Literal(''), Type.String({ maxLength: 500, pattern: CALLBACK_URL_PATTERN })]))
   },
   { $id: 'PaymentAccountPatch', additionalProperties: false }
 )

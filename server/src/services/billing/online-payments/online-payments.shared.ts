@@ -21,6 +21,11 @@ export type OnlinePaymentsClientService = Pick<OnlinePaymentsService, (typeof on
 export const onlinePaymentProviders = ['payme'] as const
 export type OnlinePaymentProviderName = (typeof onlinePaymentProviders)[number]
 export const payLinkLanguages = ['ru', 'uz', 'en'] as const
+
+/** Payme's merchant id: 24 hexadecimal characters (its object ids). */
+export const MERCHANT_ID_PATTERN = '^[0-9a-fA-F]{24}$'
+/** Where the checkout sends the patient back: https only, no spaces or `;` (the link's separator). */
+export const CALLBACK_URL_PATTERN = '^https://[^\\s;]+$'
 export type PayLinkLanguage = (typeof payLinkLanguages)[number]
 
 export const onlinePaymentsClient = clientService<OnlinePaymentsClientService>()(onlinePaymentsPath, onlinePaymentsMethods)

@@ -34,7 +34,7 @@ export default defineConfig({
         // is a websocket, and there is deliberately no runtime caching).
         globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
         navigateFallback: '/index.html',
-        navigateFallbackDenylist: [/^\/socket\.io/, /^\/health/, /^\/uploads/, /^\/api\//, /^\/v\//, /^\/hooks\//],
+        navigateFallbackDenylist: [/^\/socket\.io/, /^\/health/, /^\/uploads/, /^\/api\//, /^\/v\//, /^\/hooks\//, /^\/media\//, /^\/documents\/[0-9a-f-]{36}\/file/],
         cleanupOutdatedCaches: true,
         clientsClaim: true,
         skipWaiting: false,

@@ -17,6 +17,7 @@ import { InFlightCalls } from './hooks/track-in-flight'
 import { freshPublishNotes } from './services/publish-notes'
 import { healthCheck, serveWebApp } from './web'
 import { mediaRoutes } from './http/media-routes'
+import { documentRoutes } from './http/document-routes'
 import { messagingRoutes } from './http/messaging-routes'
 import { paymentRoutes } from './http/payment-routes'
 import { rememberSocket } from './access/session-connections'
@@ -57,6 +58,7 @@ export function createApp(config: Configuration, options: AppOptions = {}): Appl
   app.use(healthCheck(db, () => app.get('stopping')))
   // File upload and download (the services they use are registered below, before any request).
   app.use(mediaRoutes(app))
+  app.use(documentRoutes(app))
   app.use(messagingRoutes(app))
   app.use(paymentRoutes(app))
   app.use(serveWebApp(config.webRoot))

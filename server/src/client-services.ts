@@ -42,6 +42,8 @@ import { examClient } from './services/clinical/exam/exam.shared'
 import { xraysClient } from './services/clinical/xrays/xrays.shared'
 import { mediaClient } from './services/customers/media/media.shared'
 import { mediaSummaryClient } from './services/customers/media-summary/media-summary.shared'
+import { printTemplateClient } from './services/documents/print-templates/print-templates.shared'
+import { documentClient } from './services/documents/documents/documents.shared'
 import { diagnoseObjectivelyClient } from './services/clinical/diagnose-objectively/diagnose-objectively.shared'
 import { manipulationsClient } from './services/clinical/manipulations/manipulations.shared'
 import { presetsClient } from './services/clinical/presets/presets.shared'
@@ -113,6 +115,8 @@ export const clientServices = [
   xraysClient,
   mediaClient,
   mediaSummaryClient,
+  printTemplateClient,
+  documentClient,
   diagnoseObjectivelyClient,
   manipulationsClient,
   presetsClient,

@@ -44,6 +44,13 @@ export const textAreas = {
       'services.title', 'services.settingsText', 'workPlaces.title', 'workPlaces.settingsText', 'workPlaces.kinds'
     ]
   },
+  // Issue 17's documents: the print buttons of the patient card, plans, invoices and payments, and
+  // the print templates' editor. Each button loads the area itself (features/documents/useTextsReady.ts).
+  documents: {
+    namespaces: ['documents'],
+    folders: ['documents'],
+    shared: []
+  },
   // Issue 18's messaging screens: notification settings, the template editor, the patient's messages.
   messaging: {
     namespaces: ['messaging'],

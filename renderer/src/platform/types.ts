@@ -11,6 +11,14 @@ export interface Platform {
   toggleFullScreen(): Promise<void>
   /** Prints the current document; resolves false when nothing was printed. */
   printDocument(): Promise<boolean>
+  /**
+   * Shows a PDF made by the server to print it: the browser opens it in a new tab (its viewer
+   * prints); the desktop shell will print it silently on the workstation's printer (issue 20).
+   * `pdf` resolves to the PDF's address; the tab opens at once, so that no popup blocker stops it.
+   */
+  printPdf(pdf: Promise<string>): Promise<boolean>
+  /** Saves a PDF made by the server. */
+  downloadPdf(url: string): void
   /** Starts a phone call: the desktop softphone, or the device's dialer on the web. */
   dial(phoneNumber: string): Promise<boolean>
 }

@@ -15,6 +15,27 @@ export const webPlatform: Platform = {
     window.print()
     return true
   },
+  printPdf: async (pdf) => {
+    // Opened in the click itself (a tab opened after an await is a popup to the browser).
+    const tab = window.open('about:blank', '_blank')
+    try {
+      const url = await pdf
+      // A blocked blank tab: try once more with the address itself.
+      if (!tab) return window.open(url, '_blank', 'noopener') !== null
+      tab.opener = null
+      tab.location.href = url
+      return true
+    } catch (error) {
+      tab?.close()
+      throw error
+    }
+  },
+  downloadPdf: (url) => {
+    const link = document.createElement('a')
+    link.href = `${url}${url.includes('?') ? '&' : '?'}download=1`
+    link.rel = 'noopener'
+    link.click()
+  },
   dial: async (phoneNumber) => {
     window.location.href = `tel:${phoneNumber.replace(/[^\d+]/g, '')}`
     return true

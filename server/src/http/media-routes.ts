@@ -44,7 +44,7 @@ export function mediaRoutes(app: Application): Middleware {
   }
 }
 
-function answerError(app: Application, ctx: Context, error: unknown) {
+export function answerError(app: Application, ctx: Context, error: unknown) {
   const failure = error instanceof FeathersError ? error : new GeneralError('Oops.. Something Went Wrong..', { code: 'something-went-wrong' })
   if (!(error instanceof FeathersError)) app.get('logger').error({ msg: 'media route failed', err: error })
   ctx.status = failure.code
@@ -53,7 +53,7 @@ function answerError(app: Application, ctx: Context, error: unknown) {
 }
 
 /** The caller from `Authorization: Bearer`, as the socket's token strategy loads it. */
-async function bearerCaller(app: Application, ctx: Context): Promise<Params> {
+export async function bearerCaller(app: Application, ctx: Context): Promise<Params> {
   const header = ctx.get('Authorization')
   const match = /^Bearer\s+(\S+)$/i.exec(header)
   if (!match) throw clinicError(NotAuthenticated, 'not-authenticated')
@@ -62,7 +62,7 @@ async function bearerCaller(app: Application, ctx: Context): Promise<Params> {
   return callerParams(result.identity as Identity, authentication)
 }
 
-function callerParams(identity: Identity, authentication?: { strategy: string; accessToken: string }): Params {
+export function callerParams(identity: Identity, authentication?: { strategy: string; accessToken: string }): Params {
   return { provider: 'rest', identity, authentication, authenticated: true }
 }
 

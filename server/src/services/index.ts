@@ -31,6 +31,8 @@ import { exam } from './clinical/exam/exam'
 import { xrays } from './clinical/xrays/xrays'
 import { media } from './customers/media/media'
 import { mediaSummary } from './customers/media-summary/media-summary'
+import { printTemplates } from './documents/print-templates/print-templates'
+import { documents } from './documents/documents/documents'
 import { customerCabinetToken } from './customers/customer-cabinet-token/customer-cabinet-token'
 import { customersMerge } from './customers/customers-merge/customers-merge'
 import { serviceCategories } from './catalogue/service-categories/service-categories'
@@ -117,6 +119,8 @@ export function services(app: Application) {
   app.configure(xrays)
   app.configure(media)
   app.configure(mediaSummary)
+  app.configure(printTemplates)
+  app.configure(documents)
   app.configure(healthCard)
   app.configure(perio)
   app.configure(icd)

@@ -1,5 +1,6 @@
 /* eslint-disable @typescript-eslint/no-explicit-any */
-import type { Application } from '../declarations'
+import type { NextFunction } from '@feathersjs/feathers'
+import type { Application, HookContext } from '../declarations'
 import { access, declareAccess, updateAsPatch } from '../access/access'
 import { activityLog } from '../hooks/activity-log'
 import { callTransaction } from '../hooks/call-transaction'
@@ -12,6 +13,15 @@ import { manifests, type ServiceManifest } from './service-manifest'
 export function declareService(path: string, manifest: ServiceManifest) {
   manifests.set(path, manifest)
   declareAccess(path, manifest.access)
+}
+
+/** Runs a method's `prepare` (service-manifest.ts) between the access check and the transaction. */
+function prepareBeforeTransaction(prepare: NonNullable<ServiceManifest['prepare']>) {
+  return async (context: HookContext, next: NextFunction) => {
+    const work = prepare[context.method as keyof typeof prepare]
+    if (work) await work(context)
+    return next()
+  }
 }
 
 /**
@@ -27,7 +37,8 @@ export function registerService(app: Application, path: string, service: unknown
   const registered = app.service(path as never) as any
   const { around, ...others } = manifest.hooks ?? {}
   const aroundMap = (around ?? {}) as Record<string, unknown[]>
-  registered.hooks({ ...others, around: { ...aroundMap, all: [guard, ...(manifest.transaction === false ? [] : [callTransaction]), activityLog, updateAsPatch, ...(aroundMap.all ?? [])] } })
+  const prepare = manifest.prepare ? [prepareBeforeTransaction(manifest.prepare)] : []
+  registered.hooks({ ...others, around: { ...aroundMap, all: [guard, ...prepare, ...(manifest.transaction === false ? [] : [callTransaction]), activityLog, updateAsPatch, ...(aroundMap.all ?? [])] } })
   if (manifest.publish) registered.publish(manifest.publish)
   return registered
 }

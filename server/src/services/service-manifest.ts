@@ -69,6 +69,12 @@ export interface ServiceManifest {
    * for the whole call (auth-management, so that no write lock is held while argon2 hashes).
    */
   transaction?: false
+  /**
+   * Work of a method that must not hold the write lock (rendering a PDF): it runs after the
+   * access check and before the call's transaction opens, and leaves its result in the call's
+   * params for the method. It validates what it reads itself (the schema hooks run later).
+   */
+  prepare?: Partial<Record<'create' | 'patch', (context: HookContext) => Promise<void>>>
   /** The service's hooks; `access` is put first of all around-hooks. */
   hooks?: HookMap<Application, any>
   /**

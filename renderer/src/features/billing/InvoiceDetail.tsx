@@ -7,6 +7,7 @@ import { useFormat } from '../../i18n/format'
 import { useCurrency } from '../appointments/useCalendarSettings'
 import { stateColors, type Invoice, type InvoiceRow } from './billing-types'
 import { PayLinkButton } from './PayLink'
+import { PrintButton } from '../documents/PrintButton'
 import { usePaymentHistory } from './usePaymentHistory'
 
 interface Props {
@@ -50,6 +51,14 @@ export function InvoiceDetail({ invoice: row, paymentsOf, onPay, onCancel, onClo
       {whole.data?.cancelReason && (
         <Typography.Paragraph type="danger">{t('billing.cancelledBecause', { reason: t(`billing.reasons.${whole.data.cancelReason}`) })}{whole.data.cancelNote ? ` · ${whole.data.cancelNote}` : ''}</Typography.Paragraph>
       )}
+      <div className="billing-detail-actions">
+        <PrintButton
+          choices={[
+            { key: 'invoice', label: 'printInvoice', data: { kind: 'invoice', sourceId: invoice._id } },
+            { key: 'act', label: 'printAct', data: { kind: 'act', sourceId: invoice._id } }
+          ]}
+        />
+      </div>
       {open && (
         <div className="billing-detail-actions">
           {onPay && invoice.due > 0 && <Button type="primary" onClick={onPay} data-testid="invoice-pay">{t('billing.takePayment')}</Button>}

@@ -1,6 +1,6 @@
 import './billing.css'
 import { useState } from 'react'
-import { Button, Card, Dropdown, Empty, Grid, Table, Tag, Typography } from 'antd'
+import { Button, Card, Dropdown, Empty, Grid, Space, Table, Tag, Typography } from 'antd'
 import { MoreOutlined, PlusOutlined } from '@ant-design/icons'
 import { useTranslation } from 'react-i18next'
 import { usePatch } from '../../api/live'
@@ -15,6 +15,7 @@ import { MoneySummary } from './MoneySummary'
 import { PaymentModal, type PaymentIntent } from './PaymentModal'
 import { ReasonModal } from './ReasonModal'
 import { usePaymentHistory } from './usePaymentHistory'
+import { PrintButton } from '../documents/PrintButton'
 
 export default function TransactionsTab({ customerId }: { customerId: string }) {
   return useBillingTexts() ? <Transactions customerId={customerId} /> : <PageLoading />
@@ -72,13 +73,28 @@ function Transactions({ customerId }: { customerId: string }) {
     )
   }
 
+  /** A payment's receipt, on the front desk's 80 mm printer or a 58 mm one. */
+  const receipt = (payment: PaymentHistoryEntry) =>
+    payment.kind === 'payment' && payment.status !== 'cancelled' ? (
+      <span onClick={(event) => event.stopPropagation()}>
+        <PrintButton
+          size="small"
+          iconOnly
+          choices={[
+            { key: `receipt-80-${payment._id}`, label: 'receipt80', data: { kind: 'receipt', sourceId: payment._id, paper: '80mm' } },
+            { key: `receipt-58-${payment._id}`, label: 'receipt58', data: { kind: 'receipt', sourceId: payment._id, paper: '58mm' } }
+          ]}
+        />
+      </span>
+    ) : null
+
   const columns = [
     { key: 'date', title: t('billing.date'), render: (_: unknown, payment: PaymentHistoryEntry) => format.dateTime(payment.date) },
     { key: 'method', title: t('billing.method'), render: (_: unknown, payment: PaymentHistoryEntry) => method(payment) },
     { key: 'amount', title: t('billing.amount'), align: 'right' as const, render: (_: unknown, payment: PaymentHistoryEntry) => amount(payment) },
     { key: 'for', title: t('billing.paidFor'), render: (_: unknown, payment: PaymentHistoryEntry) => paidFor(payment) },
     { key: 'status', title: t('billing.status'), render: (_: unknown, payment: PaymentHistoryEntry) => status(payment) },
-    { key: 'actions', title: '', width: 48, render: (_: unknown, payment: PaymentHistoryEntry) => actions(payment) }
+    { key: 'actions', title: '', width: 88, render: (_: unknown, payment: PaymentHistoryEntry) => <Space size={0}>{receipt(payment)}{actions(payment)}</Space> }
   ]
 
   return (
@@ -106,6 +122,7 @@ function Transactions({ customerId }: { customerId: string }) {
               </div>
               <div className="billing-row-side">
                 {amount(payment)}
+                {receipt(payment)}
                 {actions(payment)}
               </div>
             </div>

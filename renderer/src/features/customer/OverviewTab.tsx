@@ -11,6 +11,8 @@ import { useCan } from '../../api/permissions'
 
 /** The patient's files: loaded after the card itself. */
 const MediaAttachments = lazy(() => import('../media/MediaAttachments').then((module) => ({ default: module.MediaAttachments })))
+/** The patient's printed documents and the print buttons: loaded with their texts. */
+const PatientDocuments = lazy(() => import('../documents/PatientDocuments').then((module) => ({ default: module.PatientDocuments })))
 
 /** The overview tab: the profile, the health card (for clinical roles) and the patient's files; money and pinned notes beside. */
 export function OverviewTab({ customer }: { customer: CustomerRecord }) {
@@ -34,6 +36,9 @@ export function OverviewTab({ customer }: { customer: CustomerRecord }) {
         <Space orientation="vertical" size={16} style={{ width: '100%' }}>
           <BalanceCards customer={customer} />
           <PinnedNotes customerId={customer._id} />
+          <Suspense fallback={null}>
+            <PatientDocuments customerId={customer._id} />
+          </Suspense>
         </Space>
       </Col>
     </Row>

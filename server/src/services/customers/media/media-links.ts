@@ -13,10 +13,13 @@ import { defaultMediaConfiguration } from './media-store'
  * and the patient's branch are checked again on every download (docs/security.md).
  */
 export type MediaVariant = 'file' | 'thumbnail'
+/** A printed document's PDF (server/src/http/document-routes.ts) is linked the same way. */
+export type LinkVariant = MediaVariant | 'document'
 
 export interface LinkClaims {
+  /** The file's id: a media item's, or a printed document's for the `document` variant. */
   mediaId: string
-  variant: MediaVariant
+  variant: LinkVariant
   userId: string
   sessionId: string
   /** Seconds since the epoch. */
@@ -32,11 +35,12 @@ function signature(secret: string, claims: LinkClaims): string {
 
 export function signedPath(secret: string, claims: LinkClaims): string {
   const query = new URLSearchParams({ u: claims.userId, s: claims.sessionId, e: String(claims.expires), sig: signature(secret, claims) })
-  return `/media/${claims.mediaId}/${claims.variant}?${query.toString()}`
+  const path = claims.variant === 'document' ? `/documents/${claims.mediaId}/file` : `/media/${claims.mediaId}/${claims.variant}`
+  return `${path}?${query.toString()}`
 }
 
 /** The claims of a link if its signature holds and it has not expired, else null. */
-export function verifiedClaims(secret: string, mediaId: string, variant: MediaVariant, query: Record<string, unknown>, nowSeconds = Math.floor(Date.now() / 1000)): LinkClaims | null {
+export function verifiedClaims(secret: string, mediaId: string, variant: LinkVariant, query: Record<string, unknown>, nowSeconds = Math.floor(Date.now() / 1000)): LinkClaims | null {
   const [userId, sessionId, expiresText, given] = ['u', 's', 'e', 'sig'].map((key) => (typeof query[key] === 'string' ? (query[key] as string) : ''))
   const expires = Number(expiresText)
   if (!userId || !sessionId || !given || !Number.isInteger(expires)) return null
@@ -47,18 +51,32 @@ export function verifiedClaims(secret: string, mediaId: string, variant: MediaVa
   return expires >= nowSeconds ? claims : null
 }
 
-/** The links of one file for the caller of a find/get (none for internal calls). */
-export function mediaLinks(context: HookContext, media: { _id: string; thumbnail: string | null }) {
+/** The signing secret and the claims common to a reader's links of one file (none for internal calls). */
+function readerClaims(context: HookContext, id: string) {
   const identity = context.params.identity
   if (!context.params.provider || !identity) return undefined
   const app = context.app as Application
   const config = app.get('config')
   const seconds = (config.media ?? defaultMediaConfiguration).linkSeconds
   const expires = Math.floor(Date.now() / 1000) + seconds
-  const base = { mediaId: media._id, userId: identity.user._id, sessionId: identity.session._id, expires }
+  return { secret: config.authSecret, base: { mediaId: id, userId: identity.user._id, sessionId: identity.session._id, expires } }
+}
+
+/** The links of one file for the caller of a find/get (none for internal calls). */
+export function mediaLinks(context: HookContext, media: { _id: string; thumbnail: string | null }) {
+  const reader = readerClaims(context, media._id)
+  if (!reader) return undefined
+  const { secret, base } = reader
   return {
-    file: signedPath(config.authSecret, { ...base, variant: 'file' }),
-    thumbnail: media.thumbnail ? signedPath(config.authSecret, { ...base, variant: 'thumbnail' }) : null,
-    expiresAt: new Date(expires * 1000).toISOString()
+    file: signedPath(secret, { ...base, variant: 'file' }),
+    thumbnail: media.thumbnail ? signedPath(secret, { ...base, variant: 'thumbnail' }) : null,
+    expiresAt: new Date(base.expires * 1000).toISOString()
   }
+}
+
+/** The link to a printed document's PDF for the caller of a find/get/create (none for internal calls). */
+export function documentLink(context: HookContext, documentId: string) {
+  const reader = readerClaims(context, documentId)
+  if (!reader) return undefined
+  return { file: signedPath(reader.secret, { ...reader.base, variant: 'document' }), expiresAt: new Date(reader.base.expires * 1000).toISOString() }
 }

@@ -20,11 +20,16 @@ export interface MediaStore {
   remove(key: string): Promise<void>
 }
 
-const KEY = /^[0-9a-f-]{36}\/[0-9a-f]{64}(\.thumb\.webp)?$/
+const KEY = /^[0-9a-f-]{36}\/[0-9a-f]{64}(\.thumb\.webp|\.pdf)?$/
 
-/** The store key of a company's content (`variant` thumbnail: its preview beside it). */
-export function mediaKey(companyId: string, hash: string, variant: 'original' | 'thumbnail' = 'original'): string {
-  const key = `${companyId}/${hash}${variant === 'thumbnail' ? '.thumb.webp' : ''}`
+const SUFFIX = { original: '', thumbnail: '.thumb.webp', document: '.pdf' } as const
+
+/**
+ * The store key of a company's content (`variant` thumbnail: its preview beside it; document: a
+ * printed document's PDF, kept apart so that removing a media file never takes a document's bytes).
+ */
+export function mediaKey(companyId: string, hash: string, variant: keyof typeof SUFFIX = 'original'): string {
+  const key = `${companyId}/${hash}${SUFFIX[variant]}`
   checkKey(key)
   return key
 }

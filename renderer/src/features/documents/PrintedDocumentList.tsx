@@ -1,0 +1,47 @@
+import { Button, List, Space, Tag, Typography } from 'antd'
+import { DownloadOutlined, FilePdfOutlined } from '@ant-design/icons'
+import { useTranslation } from 'react-i18next'
+import { useFind } from '../../api/live'
+import { useFormat } from '../../i18n/format'
+import { usePeopleNames } from '../../components/usePeopleNames'
+import { platform } from '../../platform'
+import { documentHref } from './usePrint'
+
+const SHOWN = 20
+
+/** The documents printed for a patient, newest first: each opens as it was printed. */
+export function PrintedDocumentList({ customerId }: { customerId: string }) {
+  const { t } = useTranslation()
+  const format = useFormat()
+  const { names } = usePeopleNames()
+  const documents = useFind('documents', { customerId, $sort: { createdAt: -1 }, $limit: SHOWN })
+  const rows = documents.data?.data ?? []
+  return (
+    <List
+      size="small"
+      loading={documents.isLoading}
+      dataSource={rows}
+      locale={{ emptyText: t('documents.none') }}
+      data-testid="printed-documents"
+      renderItem={(document) => (
+        <List.Item
+          actions={[
+            <Button key="download" size="small" type="text" icon={<DownloadOutlined />} aria-label={t('documents.download')} onClick={() => platform.downloadPdf(documentHref(document))} />
+          ]}
+        >
+          <List.Item.Meta
+            avatar={<FilePdfOutlined style={{ fontSize: 20, color: '#cf1322' }} />}
+            title={
+              <Space size={6} wrap>
+                <Typography.Link href={documentHref(document)} target="_blank" rel="noopener">{document.title}</Typography.Link>
+                <Tag>{t('documents.version', { version: document.version })}</Tag>
+                {document.copy && <Tag color="orange">{t('documents.copy')}</Tag>}
+              </Space>
+            }
+            description={`${t(`documents.kinds.${document.kind}`)} · ${format.dateTime(document.createdAt)}${document.createdBy ? ` · ${names.get(document.createdBy) ?? ''}` : ''}`}
+          />
+        </List.Item>
+      )}
+    />
+  )
+}

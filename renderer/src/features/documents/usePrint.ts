@@ -1,0 +1,40 @@
+import { useState } from 'react'
+import { createRecord } from '../../api/live'
+import { toastError } from '../../app/toasts'
+import { platform } from '../../platform'
+import type { PrintedDocument, PrintedDocumentData } from '../../../../server/src/services/documents/documents/documents.shared'
+
+/** The PDF's address on the clinic server (the answer's signed link). */
+export const documentHref = (document: PrintedDocument) => (document.file ? platform.serverUrl() + document.file.file : '')
+
+/**
+ * Prints a document: the server renders and keeps it (documents.create), then the platform shows
+ * it (a new tab on the web; the desktop shell's printer later). `printing` names what is being
+ * printed, for the button's spinner.
+ */
+export function usePrint() {
+  const [printing, setPrinting] = useState<string | null>(null)
+  const printed = async (key: string, data: PrintedDocumentData) => {
+    setPrinting(key)
+    try {
+      return await createRecord('documents', [data])
+    } finally {
+      setPrinting(null)
+    }
+  }
+  async function print(key: string, data: PrintedDocumentData) {
+    try {
+      await platform.printPdf(printed(key, data).then(documentHref))
+    } catch (error) {
+      toastError(error)
+    }
+  }
+  async function download(key: string, data: PrintedDocumentData) {
+    try {
+      platform.downloadPdf(documentHref(await printed(key, data)))
+    } catch (error) {
+      toastError(error)
+    }
+  }
+  return { print, download, printing }
+}

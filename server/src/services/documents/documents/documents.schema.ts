@@ -1,0 +1,88 @@
+import { resolve } from '@feathersjs/schema'
+import { Type, getValidator, type Static } from '@feathersjs/typebox'
+import type { HookContext } from '../../../declarations'
+import { dataValidator, queryValidator } from '../../../validators'
+import { IdSchema, strictQuery } from '../../../schema/query'
+import { ref } from '../../../schema/references'
+import { recordProperties } from '../../../schema/record'
+import { documentKinds, documentLanguages, receiptPapers } from '../../../../../domain/documents/kinds'
+import { documentLink } from '../../customers/media/media-links'
+import { MAX_LAB_FIELD, MAX_PROCEDURE_NAME } from './documents.shared'
+
+const literals = <T extends string>(values: readonly T[]) => Type.Union(values.map((value) => Type.Literal(value)))
+const nullable = <S extends Parameters<typeof Type.Union>[0][number]>(schema: S) => Type.Union([schema, Type.Null()])
+
+// Main: one printed document as it was handed to the patient (docs/decisions/documents.md).
+export const documentSchema = Type.Object(
+  {
+    ...recordProperties,
+    branchId: ref('branches'),
+    customerId: nullable(ref('customers')),
+    kind: literals(documentKinds),
+    language: literals(documentLanguages),
+    /** The heading as printed. */
+    title: Type.String(),
+    /** 1 for the first print of a document; a print whose contents changed is the next. */
+    version: Type.Integer({ minimum: 1 }),
+    /** A reprint of unchanged contents: the PDF says "copy". */
+    copy: Type.Boolean(),
+    /** The version a copy reprints. */
+    copyOf: nullable(IdSchema),
+    /** The plan, invoice or payment it was printed from; the doctor for a daily log. */
+    sourceId: nullable(IdSchema),
+    paper: literals(['A4', ...receiptPapers] as const),
+    /** SHA-256 of the PDF's bytes, hex. */
+    sha256: Type.String({ pattern: '^[0-9a-f]{64}$' }),
+    size: Type.Integer({ minimum: 0 }),
+    status: literals(['printed'] as const),
+    /** A short-lived signed link to the PDF (answers to people only). */
+    file: Type.Optional(Type.Object({ file: Type.String(), expiresAt: Type.String() }))
+  },
+  { $id: 'PrintedDocument', additionalProperties: false }
+)
+export type PrintedDocument = Static<typeof documentSchema>
+export const documentResolver = resolve<PrintedDocument, HookContext>({})
+export const documentExternalResolver = resolve<PrintedDocument, HookContext>({
+  file: async (_value, document, context) => documentLink(context, document._id)
+})
+
+const labOrderSchema = Type.Object(
+  {
+    lab: Type.String({ minLength: 1, maxLength: MAX_LAB_FIELD }),
+    work: Type.String({ minLength: 1, maxLength: MAX_LAB_FIELD }),
+    teeth: Type.String({ maxLength: MAX_LAB_FIELD }),
+    shade: Type.Optional(Type.String({ maxLength: 50 })),
+    material: Type.Optional(Type.String({ maxLength: MAX_LAB_FIELD })),
+    dueDate: Type.Optional(Type.String({ format: 'date' })),
+    notes: Type.Optional(Type.String({ maxLength: 2000 }))
+  },
+  { additionalProperties: false }
+)
+
+/**
+ * Data: print a document. What each kind needs (checked by the service): a plan, invoice or
+ * payment by `sourceId` (treatment-plan; invoice and act; receipt); a patient (`customerId`) for
+ * the others; `procedure` for a consent or a refusal; `labOrder` for a lab work order; `doctorId`
+ * and `date` for a daily log. `language` defaults to the patient's, else the company's.
+ */
+export const documentDataSchema = Type.Object(
+  {
+    kind: literals(documentKinds),
+    branchId: Type.Optional(ref('branches', { branch: true })),
+    customerId: Type.Optional(ref('customers')),
+    sourceId: Type.Optional(IdSchema),
+    language: Type.Optional(literals(documentLanguages)),
+    paper: Type.Optional(literals(receiptPapers)),
+    doctorId: Type.Optional(ref('users')),
+    date: Type.Optional(Type.String({ format: 'date' })),
+    procedure: Type.Optional(Type.String({ minLength: 1, maxLength: MAX_PROCEDURE_NAME })),
+    labOrder: Type.Optional(labOrderSchema)
+  },
+  { $id: 'PrintedDocumentData', additionalProperties: false }
+)
+export type PrintedDocumentData = Static<typeof documentDataSchema>
+export const documentDataValidator = getValidator(documentDataSchema, dataValidator)
+
+export const documentQuerySchema = strictQuery(Type.Pick(documentSchema, ['_id', 'companyId', 'branchId', 'customerId', 'kind', 'sourceId', 'createdAt', 'createdBy']))
+export type PrintedDocumentQuery = Static<typeof documentQuerySchema>
+export const documentQueryValidator = getValidator(documentQuerySchema, queryValidator)

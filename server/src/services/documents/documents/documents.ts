@@ -1,0 +1,59 @@
+import { hooks as schemaHooks } from '@feathersjs/schema'
+import { registerService } from '../../register-service'
+import type { Application, HookContext } from '../../../declarations'
+import { standardAccess } from '../../../access/access'
+import { companyScope } from '../../../access/tenancy'
+import { checkId } from '../../../hooks/check-id'
+import { findOfVisibleCustomer, ofVisibleCustomer } from '../../../hooks/customer-visibility'
+import { resolveExternal, resolveResult } from '../../../hooks/resolve-shapes'
+import type { RecordScope } from '../../../access/record-scope'
+import { patientAudience } from '../../customers/customers/patient-audience'
+import { DOCUMENTS_TABLE, DocumentService, documentRowShape, documentServiceOptions, type PrintedDocument } from './documents.class'
+import { documentDataSchema, documentExternalResolver, documentQueryValidator, documentResolver } from './documents.schema'
+import { documentMethods, documentPath } from './documents.shared'
+import { prepareDocument } from './document-print'
+
+declare module '../../../declarations' {
+  interface ServiceTypes {
+    [documentPath]: DocumentService
+  }
+}
+
+/** Who sees which documents: those who see their patient. */
+const documentScope: RecordScope = { customer: { field: 'customerId' } }
+
+/** A printed document reaches the people who see its patient and may view documents. */
+const publishDocument = (app: Application) => (data: unknown, context?: HookContext) => patientAudience(app, data as PrintedDocument, 'documents', context)
+
+/**
+ * `documents` (issue 17): the documents printed for patients, each kept as printed (kind,
+ * language, version, copy, who and when, the PDF's SHA-256 and bytes). A create prints one: see
+ * document-print.ts. The PDF is downloaded over HTTP (server/src/http/document-routes.ts) with
+ * the signed link of the answer, read through `get` as the reader.
+ */
+export function documents(app: Application) {
+  registerService(app, documentPath, new DocumentService({ ...documentServiceOptions(app), scope: documentScope }, documentRowShape), {
+    methods: [...documentMethods],
+    tables: [DOCUMENTS_TABLE],
+    customerRows: [{ table: DOCUMENTS_TABLE, column: 'customerId' }],
+    access: {
+      data: { create: documentDataSchema },
+      methods: standardAccess('documents'),
+      refuses: {
+        update: 'a printed document is kept as it was printed',
+        patch: 'a printed document is kept as it was printed; printing again makes a new version or a copy',
+        remove: 'a printed document is kept as it was printed (the record of what a patient was given)'
+      }
+    },
+    prepare: { create: prepareDocument },
+    hooks: {
+      around: { all: [resolveExternal(documentExternalResolver), resolveResult(documentResolver)] },
+      before: {
+        all: [checkId(), schemaHooks.validateQuery(documentQueryValidator), companyScope],
+        find: [findOfVisibleCustomer({ createdAt: -1, _id: -1 })],
+        get: [ofVisibleCustomer]
+      }
+    },
+    publish: publishDocument(app)
+  })
+}

@@ -270,6 +270,14 @@ export interface DocumentDailyLogRow {
   treatment?: string
   /** Labour units (УЕТ) worked, as a decimal number. */
   uet?: number
+  /** Town or village resident (037/у-88 asks). */
+  residence?: 'town' | 'village'
+  /** Population group as the log writes it (schoolchild, pensioner, ...). */
+  populationGroup?: string
+  /** Anaesthesia given ("инфильтрационная"). */
+  anaesthesia?: string
+  /** Oral care completed at this visit ("санирован"): planned or on request. */
+  sanitised?: 'planned' | 'on-request'
 }
 
 /** The dentist's daily log, form 037/у-88. */
@@ -280,6 +288,8 @@ export interface DocumentDailyLog {
   date: string
   /** Patients seen, in order. */
   rows: DocumentDailyLogRow[]
+  /** Hours actually worked ("8" or "8:30"). */
+  hoursWorked?: string
 }
 
 /** A dental laboratory work order. */

@@ -44,6 +44,7 @@ import { mediaClient } from './services/customers/media/media.shared'
 import { mediaSummaryClient } from './services/customers/media-summary/media-summary.shared'
 import { printTemplateClient } from './services/documents/print-templates/print-templates.shared'
 import { documentClient } from './services/documents/documents/documents.shared'
+import { documentPreviewClient } from './services/documents/document-previews/document-previews.shared'
 import { diagnoseObjectivelyClient } from './services/clinical/diagnose-objectively/diagnose-objectively.shared'
 import { manipulationsClient } from './services/clinical/manipulations/manipulations.shared'
 import { presetsClient } from './services/clinical/presets/presets.shared'
@@ -117,6 +118,7 @@ export const clientServices = [
   mediaSummaryClient,
   printTemplateClient,
   documentClient,
+  documentPreviewClient,
   diagnoseObjectivelyClient,
   manipulationsClient,
   presetsClient,

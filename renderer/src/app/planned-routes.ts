@@ -13,7 +13,7 @@ export const plannedRoutes = [
   'profile/subscription',
   'profile/social-links',
   ...[
-    'documents', 'tasks',
+    'tasks',
     'notifications', 'dispatch', 'labs', 'feedback-questionares/*', 'text-templates'
   ].map((section) => `company/${section}`)
 ] as const

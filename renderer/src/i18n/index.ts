@@ -37,6 +37,13 @@ const areaLoaders: Record<TextAreaName, Record<Language, Texts>> = {
     fi: () => import('virtual:texts/fi/admin'),
     uz: () => import('virtual:texts/uz/admin')
   },
+  documents: {
+    en: () => import('virtual:texts/en/documents'),
+    ru: () => import('virtual:texts/ru/documents'),
+    ru1: () => import('virtual:texts/ru1/documents'),
+    fi: () => import('virtual:texts/fi/documents'),
+    uz: () => import('virtual:texts/uz/documents')
+  },
   messaging: {
     en: () => import('virtual:texts/en/messaging'),
     ru: () => import('virtual:texts/ru/messaging'),

@@ -49,7 +49,8 @@ export const textAreas = {
   documents: {
     namespaces: ['documents'],
     folders: ['documents'],
-    shared: []
+    // The settings hub's entry.
+    shared: ['documents.templates.title', 'documents.settingsText']
   },
   // Issue 18's messaging screens: notification settings, the template editor, the patient's messages.
   messaging: {

@@ -66,6 +66,8 @@ export const settingsLinks: SettingsLink[] = [
   // Issue 15: the company's files (access follows each file's owner; the list shows what one may see).
   // Its icon is one this list already loads: the home screen's quick links carry every icon here.
   { key: 'media', group: 'clinic', path: '/company/media', title: 'media.companyTitle', description: 'media.settingsText', icon: <FileSearchOutlined />, permission: { resource: 'customers', flags: ['view'] }, module: 'customers' },
+  // Issue 17: the print templates (everyone who prints reads them; company editors change them). An icon this list already loads.
+  { key: 'documents', group: 'clinic', path: '/company/documents', title: 'documents.templates.title', description: 'documents.settingsText', icon: <FormOutlined />, permission: { resource: 'documents', flags: ['view'] } },
   // Issue 18: every message to patients (the whole company's log, for those who see all of it).
   { key: 'communications', group: 'clinic', path: '/company/communications', title: 'messaging.tabs.communications', description: 'messaging.tabs.communicationsHint', icon: <CommentOutlined />, permission: { resource: 'communications', flags: ['seeAll'] } },
   // Issue 16: the branches' expenses (finance and administrators by default). Its icon is one this list already loads (home screen budget).

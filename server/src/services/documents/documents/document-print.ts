@@ -46,7 +46,7 @@ export async function prepareDocument(context: HookContext) {
   const subject = await documentSubject(app, params, data, new Date().toISOString())
   const { context: fresh, customerId, sourceId } = subject
   const texts = await printTextsFor(db, companyId, data.kind, fresh.language)
-  const paper = data.kind === 'receipt' ? (data.paper ?? '80mm') : 'A4'
+  const paper: PrintedRow['paper'] = data.kind === 'receipt' ? (data.paper ?? '80mm') : 'A4'
   const render = (printed: DocumentContext, with_: DocumentTemplateTexts) => renderDocumentPdf(data.kind, printed, with_, paper === 'A4' ? {} : { paper })
   const previous = await lastVersion(db, companyId, { kind: data.kind, customerId, sourceId })
 

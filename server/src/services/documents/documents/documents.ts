@@ -22,8 +22,11 @@ declare module '../../../declarations' {
 /** Who sees which documents: those who see their patient. */
 const documentScope: RecordScope = { customer: { field: 'customerId' } }
 
-/** A printed document reaches the people who see its patient and may view documents. */
-const publishDocument = (app: Application) => (data: unknown, context?: HookContext) => patientAudience(app, data as PrintedDocument, 'documents', context)
+/** A printed document reaches the people who see its patient and may view documents (every print has a patient so far). */
+const publishDocument = (app: Application) => (data: unknown, context?: HookContext) => {
+  const document = data as PrintedDocument
+  return document.customerId ? patientAudience(app, { companyId: document.companyId, customerId: document.customerId }, 'documents', context) : undefined
+}
 
 /**
  * `documents` (issue 17): the documents printed for patients, each kept as printed (kind,

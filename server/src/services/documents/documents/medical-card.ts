@@ -57,7 +57,7 @@ export async function medicalCardOf(app: Application, params: Params, customerId
   const exams = latestExams(examRows)
   const latest = exams[0]
   const health = healthCards[0]
-  const diagnoses = exams.flatMap((exam) => (exam.diagnoses as Row[]).map((diagnosis) => ({ ...diagnosis, date: exam.date })))
+  const diagnoses: Row[] = exams.flatMap((exam) => (exam.diagnoses as Row[]).map((diagnosis) => ({ ...diagnosis, date: exam.date })))
   const titles = await icdTitles(app, companyId, [...new Set([...diagnoses.map((d) => d.icdCode), ...treatments.map((t) => t.icdCode).filter(Boolean)])], language)
   const doctorNames = await memberDisplayNames(app.get('db'), companyId, [...new Set(treatments.map((t) => t.doctorId as string))])
 
@@ -69,10 +69,11 @@ export async function medicalCardOf(app: Application, params: Params, customerId
   )
   const diseases = ((health?.diseases ?? []) as Row[]).map((disease) => joined(disease.name || word(`healthCard.disease.${disease.disease}`), disease.note))
 
-  const visits = new Map<string, { date: string; doctorName: string; teeth: string[]; diagnosis: string[]; treatment: string[] }>()
+  interface VisitLines { date: string; doctorName: string; teeth: string[]; diagnosis: string[]; treatment: string[] }
+  const visits = new Map<string, VisitLines>()
   for (const treatment of treatments) {
     const key = `${treatment.visitDate}/${treatment.doctorId}`
-    const visit = visits.get(key) ?? { date: treatment.visitDate, doctorName: doctorNames.get(treatment.doctorId) ?? '', teeth: [], diagnosis: [], treatment: [] }
+    const visit: VisitLines = visits.get(key) ?? { date: treatment.visitDate, doctorName: doctorNames.get(treatment.doctorId) ?? '', teeth: [], diagnosis: [], treatment: [] }
     const teeth = teethText(treatment.teeth)
     if (teeth) visit.teeth.push(teeth)
     if (treatment.icdCode) visit.diagnosis.push(`${treatment.icdCode} ${titles.get(treatment.icdCode) ?? ''}`.trim())

@@ -60,7 +60,7 @@ describe.each(engines)('printed documents (documents, print-templates) on %s', (
   })
 
   it('marks an unchanged reprint as a copy of its version, and a changed one as the next version', async () => {
-    const first: PrintedDocument = (await documents().find({ query: { customerId: clinic.customerId, kind: 'treatment-plan' } })).data.at(-1)
+    const first = (await documents().find({ query: { customerId: clinic.customerId, kind: 'treatment-plan' } })).data.at(-1)!
     const copy: PrintedDocument = await documents().create({ kind: 'treatment-plan', sourceId: planId, language: 'ru' })
     expect(copy).toMatchObject({ version: first.version, copy: true, copyOf: first._id })
     expect(copy.sha256).not.toBe(first.sha256)
@@ -86,7 +86,7 @@ describe.each(engines)('printed documents (documents, print-templates) on %s', (
       if (language === 'ru') expect(text).toContain('Боль от холодного')
     }
     const { visitId } = await visitWithTreatments(clinic, filling, [150_000])
-    const invoice = await invoicesOf(admin).create({ appointmentId: visitId })
+    const invoice = await invoicesOf(admin).create({ customerId: clinic.customerId, appointmentId: visitId })
     const payment = await paymentsOf(admin).create({ clientKey: key(), customerId: clinic.customerId, method: 'cash', amount: invoice.total, allocations: [{ invoiceId: invoice._id, amount: invoice.total }] })
     const receipt: PrintedDocument = await documents().create({ kind: 'receipt', sourceId: payment._id, paper: '58mm', language: 'ru' })
     expect(receipt).toMatchObject({ kind: 'receipt', paper: '58mm', customerId: clinic.customerId })

@@ -126,10 +126,15 @@ export function formatAmount(minor: number, language: DocumentLanguage): string 
   return `${sign}${whole}${language === 'en' ? '.' : ','}${two(abs % 100)}`
 }
 
+/** The sign or name a currency is written with in a language ("soʻm", "₽", "€", or its code). */
+export function currencySign(currency: string, language: DocumentLanguage): string {
+  const code = currency.toUpperCase() === 'SUM' ? 'UZS' : currency.toUpperCase()
+  return currencySigns[language][code] ?? code
+}
+
 /** Money with its currency: "1 200,50 soʻm", "1 200,50 ₽", "€1,200.50", "UZS 1,200.50". */
 export function formatMoney(minor: number, currency: string, language: DocumentLanguage): string {
-  const code = currency.toUpperCase() === 'SUM' ? 'UZS' : currency.toUpperCase()
-  const sign = currencySigns[language][code] ?? code
+  const sign = currencySign(currency, language)
   const amount = formatAmount(minor, language)
   if (language === 'en') return sign.length === 1 ? `${sign}${amount}` : `${sign}${NBSP}${amount}`
   return `${amount}${NBSP}${sign}`

@@ -50,6 +50,7 @@ export interface DocumentLabels {
   branch: string
   // 043/у
   form043Header: string
+  form043Approved: string
   form043Title: string
   complaints: string
   anamnesis: string
@@ -74,6 +75,7 @@ export interface DocumentLabels {
   treatment: string
   // 037/у
   form037Header: string
+  form037Approved: string
   form037Title: string
   time: string
   age: string
@@ -146,6 +148,7 @@ const ru: DocumentLabels = {
   thanks: 'Спасибо!',
   branch: 'Филиал',
   form043Header: 'Медицинская документация. Форма № 043/у',
+  form043Approved: 'Утверждена Минздравом СССР 04.10.1980 № 1030',
   form043Title: 'Медицинская карта стоматологического больного',
   complaints: 'Жалобы',
   anamnesis: 'Перенесённые и сопутствующие заболевания, развитие настоящего заболевания',
@@ -169,6 +172,7 @@ const ru: DocumentLabels = {
   diagnosis: 'Диагноз',
   treatment: 'Лечение',
   form037Header: 'Медицинская документация. Форма № 037/у-88',
+  form037Approved: 'Утверждена приказом Минздрава СССР от 25.01.1988 № 50',
   form037Title: 'Листок ежедневного учёта работы врача-стоматолога',
   time: 'Время',
   age: 'Возраст',
@@ -252,6 +256,7 @@ const uz: DocumentLabels = {
   thanks: 'Rahmat!',
   branch: 'Filial',
   form043Header: 'Tibbiy hujjat. 043/u-shakl',
+  form043Approved: 'SSSR Sogʻliqni saqlash vazirligining 04.10.1980 yildagi 1030-son buyrugʻi bilan tasdiqlangan',
   form043Title: 'Stomatologik bemorning tibbiy kartasi',
   complaints: 'Shikoyatlar',
   anamnesis: 'Oʻtkazilgan va yondosh kasalliklar, hozirgi kasallikning rivojlanishi',
@@ -275,6 +280,7 @@ const uz: DocumentLabels = {
   diagnosis: 'Tashxis',
   treatment: 'Davolash',
   form037Header: 'Tibbiy hujjat. 037/u-88-shakl',
+  form037Approved: 'SSSR Sogʻliqni saqlash vazirligining 25.01.1988 yildagi 50-son buyrugʻi bilan tasdiqlangan',
   form037Title: 'Stomatolog shifokor ishining kundalik hisob varaqasi',
   time: 'Vaqt',
   age: 'Yoshi',
@@ -358,6 +364,7 @@ const en: DocumentLabels = {
   thanks: 'Thank you!',
   branch: 'Branch',
   form043Header: 'Medical records. Form 043/u',
+  form043Approved: 'Approved by USSR Ministry of Health order No. 1030 of 04.10.1980',
   form043Title: 'Medical record of a dental patient',
   complaints: 'Complaints',
   anamnesis: 'Past and concomitant diseases, history of the present condition',
@@ -381,6 +388,7 @@ const en: DocumentLabels = {
   diagnosis: 'Diagnosis',
   treatment: 'Treatment',
   form037Header: 'Medical records. Form 037/u-88',
+  form037Approved: 'Approved by USSR Ministry of Health order No. 50 of 25.01.1988',
   form037Title: "Dentist's daily log",
   time: 'Time',
   age: 'Age',
@@ -464,6 +472,7 @@ const fi: DocumentLabels = {
   thanks: 'Kiitos!',
   branch: 'Toimipiste',
   form043Header: 'Potilasasiakirja. Lomake 043/u',
+  form043Approved: 'Vahvistettu Neuvostoliiton terveysministeriön määräyksellä nro 1030 (4.10.1980)',
   form043Title: 'Hammaspotilaan potilaskertomus',
   complaints: 'Potilaan vaivat',
   anamnesis: 'Aiemmat ja muut sairaudet, nykyisen vaivan kehitys',
@@ -487,6 +496,7 @@ const fi: DocumentLabels = {
   diagnosis: 'Diagnoosi',
   treatment: 'Hoito',
   form037Header: 'Potilasasiakirja. Lomake 037/u-88',
+  form037Approved: 'Vahvistettu Neuvostoliiton terveysministeriön määräyksellä nro 50 (25.1.1988)',
   form037Title: 'Hammaslääkärin päivittäinen työkirjanpito',
   time: 'Aika',
   age: 'Ikä',

@@ -1,0 +1,34 @@
+/**
+ * Renders every document kind in every language (and the receipt on both papers) from the test
+ * fixture, to look at them: `node --import tsx scripts/render-sample-documents.ts [folder]`
+ * (default tmp/sample-documents), then e.g. `pdftoppm -r 50 -png file.pdf prefix`.
+ */
+import fs from 'node:fs'
+import path from 'node:path'
+import { documentKinds, documentLanguages, receiptPapers } from '../domain/documents/kinds'
+import { shippedTemplate } from '../domain/documents/shipped-templates'
+import { renderDocumentPdf } from '../server/src/documents/render-pdf'
+import { documentContextFixture } from '../tests/fixtures/document-context'
+
+async function main() {
+  const folder = path.resolve(process.argv[2] ?? 'tmp/sample-documents')
+  fs.mkdirSync(folder, { recursive: true })
+  for (const language of documentLanguages) {
+    const context = documentContextFixture(language)
+    for (const kind of documentKinds) {
+      const papers = kind === 'receipt' ? receiptPapers : [undefined]
+      for (const paper of papers) {
+        const copy = kind === 'receipt' && paper === '58mm'
+        const pdf = await renderDocumentPdf(kind, { ...context, copy }, shippedTemplate(kind, language), { paper })
+        const name = `${kind}${paper ? `-${paper}` : ''}-${language}.pdf`
+        fs.writeFileSync(path.join(folder, name), pdf)
+        console.log(name, pdf.length)
+      }
+    }
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error)
+  process.exit(1)
+})

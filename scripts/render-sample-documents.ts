@@ -8,13 +8,13 @@ import path from 'node:path'
 import { documentKinds, documentLanguages, receiptPapers } from '../domain/documents/kinds'
 import { shippedTemplate } from '../domain/documents/shipped-templates'
 import { renderDocumentPdf } from '../server/src/documents/render-pdf'
-import { documentContextFixture } from '../tests/fixtures/document-context'
+import { documentContextSample } from '../domain/documents/sample-context'
 
 async function main() {
   const folder = path.resolve(process.argv[2] ?? 'tmp/sample-documents')
   fs.mkdirSync(folder, { recursive: true })
   for (const language of documentLanguages) {
-    const context = documentContextFixture(language)
+    const context = documentContextSample(language)
     for (const kind of documentKinds) {
       const papers = kind === 'receipt' ? receiptPapers : [undefined]
       for (const paper of papers) {

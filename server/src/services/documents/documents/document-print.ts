@@ -1,7 +1,9 @@
 import crypto from 'node:crypto'
+import { hooks as schemaHooks } from '@feathersjs/schema'
 import type { Knex } from 'knex'
 import type { Application, HookContext } from '../../../declarations'
 import { newId } from '../../../hooks/ids'
+import { assertWorksIn } from '../../../access/branch-scope'
 import { mediaStoreOf } from '../../customers/media/media-files'
 import { mediaKey } from '../../customers/media/media-store'
 import { renderDocumentPdf } from '../../../documents/render-pdf'
@@ -40,7 +42,11 @@ export async function prepareDocument(context: HookContext) {
   const app = context.app as Application
   const params = context.params as DocumentParams
   if (!params.identity) return
-  const data = (await documentDataValidator(context.data as PrintedDocumentData)) as PrintedDocumentData
+  // The schema's own hook, so that a bad call reads as every other service's (BadRequest with the field).
+  await schemaHooks.validateData(documentDataValidator)(context)
+  const data = context.data as PrintedDocumentData
+  // Printed where the caller works: the client names its current branch.
+  if (data.branchId !== undefined) assertWorksIn(params.identity, data.branchId)
   const companyId = params.identity.user.companyId as string
   const db: Knex = app.get('db')
   const subject = await documentSubject(app, params, data, new Date().toISOString())

@@ -8,6 +8,7 @@ import { planTotals, itemAmount } from '../../../../../domain/clinical/treatment
 import { documentLanguages, isDocumentLanguage, type DocumentKind, type DocumentLanguage } from '../../../../../domain/documents/kinds'
 import type { DocumentContext, DocumentLine, DocumentPatient } from '../../../../../domain/documents/context'
 import { interfaceWord } from '../../../documents/interface-words'
+import { formatPhone } from '../../../../../domain/validation/phone'
 import { medicalCardOf } from './medical-card'
 import { sourcedKinds, type PrintedDocumentData } from './documents.shared'
 
@@ -39,7 +40,7 @@ function patientOf(customer: Row): DocumentPatient {
     middleName: customer.middle_name || undefined,
     birthdate: customer.birthdate ?? undefined,
     gender: customer.gender ?? undefined,
-    phone: customer.phone ? `+${customer.phone}` : undefined,
+    phone: phoneText(customer.phone),
     address: customer.address || undefined,
     passport: [customer.passportNumber, customer.passportIssuer].filter(Boolean).join(', ') || undefined,
     cardNumber: customer._id.slice(-8).toUpperCase(),
@@ -56,6 +57,9 @@ function languageOf(asked: DocumentLanguage | undefined, patient: Row | undefine
 }
 
 const internal = { paginate: false } as const
+
+/** A stored phone as printed: the spec's display format, as on the screens. */
+const phoneText = (phone: string | null | undefined) => (phone ? formatPhone(phone) || undefined : undefined)
 
 /** The plan, invoice or payment a kind is printed from, read as the caller (their permission, branch and patient rules). */
 async function sourceOf(app: Application, params: Params, kind: DocumentKind, sourceId: string | undefined): Promise<Row | undefined> {
@@ -90,8 +94,8 @@ export async function documentSubject(app: Application, params: Params, data: Pr
     timeZone: company.timezone,
     printedAt,
     copy: false,
-    company: { name: company.name, phone: company.phone || undefined },
-    branch: { name: branch.name, address: branch.address || undefined, phone: branch.phone || undefined },
+    company: { name: company.name, phone: phoneText(company.phone) },
+    branch: { name: branch.name, address: branch.address || undefined, phone: phoneText(branch.phone) },
     patient: patientOf(customer),
     doctor: { fullName: names.get(doctorId) ?? '' }
   }

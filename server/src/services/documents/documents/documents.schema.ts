@@ -68,7 +68,7 @@ const labOrderSchema = Type.Object(
 export const documentDataSchema = Type.Object(
   {
     kind: literals(documentKinds),
-    branchId: Type.Optional(ref('branches', { branch: true })),
+    branchId: Type.Optional(ref('branches')),
     customerId: Type.Optional(ref('customers')),
     sourceId: Type.Optional(IdSchema),
     language: Type.Optional(literals(documentLanguages)),

@@ -25,9 +25,10 @@ const NOT_REFERENCES = new Set<string>(['transactionId', 'merchantId'])
  * accept: their service checks them itself (exam: complaints of the `cdb` list; treatment: the
  * plan item it completes, an item inside a plan's row, not a record). A media file's `ownerId`
  * names a record of the service its `ownerType` says, read through that service as the caller
- * (media-owner.ts).
+ * (media-owner.ts). A printed document's `sourceId` names the plan, invoice or payment its kind
+ * says, read through that service as the caller (documents/document-sources.ts).
  */
-const CHECKED_BY_SERVICE = new Set<string>(['cdbIds', 'planItemId', 'ownerId', 'treatmentIds', 'planItemIds'])
+const CHECKED_BY_SERVICE = new Set<string>(['cdbIds', 'planItemId', 'ownerId', 'treatmentIds', 'planItemIds', 'sourceId'])
 
 interface DeclaredWrite {
   path: string

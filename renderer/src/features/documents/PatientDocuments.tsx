@@ -10,7 +10,7 @@ import { LabOrderModal } from './LabOrderModal'
 import { PrintedDocumentList } from './PrintedDocumentList'
 import { ProcedureModal } from './ProcedureModal'
 import { usePrint } from './usePrint'
-import { useDocumentTexts } from './useTextsReady'
+import { useDocumentTexts } from './PrintButton'
 
 /** What the card prints straight away; consents, refusals and lab orders ask first. */
 const direct = ['medical-card-043', 'contract'] as const

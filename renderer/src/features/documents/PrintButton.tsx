@@ -1,57 +1,34 @@
-import { Button, Dropdown } from 'antd'
-import { PrinterOutlined } from '@ant-design/icons'
-import { useTranslation } from 'react-i18next'
+import { useEffect, useState } from 'react'
 import { useCan } from '../../api/permissions'
-import type { PrintedDocumentData } from '../../../../server/src/services/documents/documents/documents.shared'
-import { usePrint } from './usePrint'
-import { useDocumentTexts } from './useTextsReady'
+import { loadTextArea } from '../../i18n'
+import { PrintMenu, type PrintButtonProps } from './PrintMenu'
 
-export interface PrintChoice {
-  /** Names the choice (and its spinner). */
-  key: string
-  /** The label's key under `documents.`. */
-  label: string
-  data: PrintedDocumentData
+export type { PrintChoice } from './PrintMenu'
+
+/**
+ * The documents' texts load with the first print button a screen shows (i18n/text-areas.ts): the
+ * patient card, a plan, an invoice or the payments list may each be the first.
+ */
+export function useDocumentTexts(): boolean {
+  const [ready, setReady] = useState(false)
+  useEffect(() => {
+    let live = true
+    void loadTextArea('documents').then(() => live && setReady(true))
+    return () => {
+      live = false
+    }
+  }, [])
+  return ready
 }
 
 /**
  * Print for a record's screen (a plan, an invoice, a payment): one button for one document,
- * a menu for several (an invoice or its act; a receipt on 80 or 58 mm paper).
+ * a menu for several (an invoice or its act; a receipt on 80 or 58 mm paper). Screens of other
+ * areas show it, so it loads the documents' texts before the button appears.
  */
-export function PrintButton({ choices, size = 'middle', iconOnly = false }: { choices: PrintChoice[]; size?: 'small' | 'middle'; iconOnly?: boolean }) {
-  const { t } = useTranslation()
+export function PrintButton(props: PrintButtonProps) {
   const ready = useDocumentTexts()
   const canPrint = useCan('documents', 'create')
-  const { print, download, printing } = usePrint()
-  if (!ready || !canPrint || choices.length === 0) return null
-  const [first] = choices
-  if (choices.length === 1) {
-    return (
-      <Dropdown.Button
-        size={size}
-        loading={printing === first.key}
-        onClick={() => void print(first.key, first.data)}
-        menu={{ items: [{ key: 'download', label: t('documents.download') }], onClick: () => void download(first.key, first.data) }}
-        data-testid={`print-${first.key}`}
-      >
-        <PrinterOutlined /> {t(`documents.${first.label}`)}
-      </Dropdown.Button>
-    )
-  }
-  return (
-    <Dropdown
-      trigger={['click']}
-      menu={{
-        items: choices.map((choice) => ({ key: choice.key, label: t(`documents.${choice.label}`), 'data-testid': `print-${choice.key}` })),
-        onClick: ({ key }) => {
-          const choice = choices.find((candidate) => candidate.key === key)
-          if (choice) void print(choice.key, choice.data)
-        }
-      }}
-    >
-      <Button size={size} type={iconOnly ? 'text' : 'default'} icon={<PrinterOutlined />} loading={printing !== null} aria-label={t('documents.print')} data-testid="print-menu">
-        {iconOnly ? null : t('documents.print')}
-      </Button>
-    </Dropdown>
-  )
+  if (!ready || !canPrint) return null
+  return <PrintMenu {...props} />
 }

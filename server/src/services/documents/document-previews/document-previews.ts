@@ -27,6 +27,8 @@ export function documentPreviews(app: Application) {
     methods: [...documentPreviewMethods],
     tables: [],
     transaction: false,
+    // A preview changes nothing: the log has nothing to record.
+    activity: { skip: true },
     access: {
       data: { create: documentPreviewDataSchema },
       methods: { create: { resource: 'company', flag: 'edit' } },

@@ -21,6 +21,7 @@ export interface DocumentSubject {
   sourceId: string | null
 }
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- other services' answers, read by the fields a document prints
 type Row = Record<string, any>
 const needs = (field: string) => clinicError(BadRequest, 'field-required', field)
 

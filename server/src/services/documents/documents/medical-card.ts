@@ -7,6 +7,7 @@ import type { DocumentMedicalCard } from '../../../../../domain/documents/contex
 import { interfaceWord } from '../../../documents/interface-words'
 import { teethText } from './document-sources'
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- other services' answers, read by the fields a document prints
 type Row = Record<string, any>
 /** Enough history for a card; an older visit is on the patient's screens. */
 const MAX_ROWS = 200

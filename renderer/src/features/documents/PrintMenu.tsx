@@ -1,0 +1,57 @@
+import { Button, Dropdown } from 'antd'
+import { PrinterOutlined } from '@ant-design/icons'
+import { useTranslation } from 'react-i18next'
+import type { PrintedDocumentData } from '../../../../server/src/services/documents/documents/documents.shared'
+import { usePrint } from './usePrint'
+
+export interface PrintChoice {
+  /** Names the choice (and its spinner). */
+  key: string
+  /** The label's key under `documents.`. */
+  label: string
+  data: PrintedDocumentData
+}
+
+export interface PrintButtonProps {
+  choices: PrintChoice[]
+  size?: 'small' | 'middle'
+  /** In a table's row: the printer icon alone. */
+  iconOnly?: boolean
+}
+
+/** The print button itself, once the documents' texts are loaded (PrintButton.tsx). */
+export function PrintMenu({ choices, size = 'middle', iconOnly = false }: PrintButtonProps) {
+  const { t } = useTranslation()
+  const { print, download, printing } = usePrint()
+  if (choices.length === 0) return null
+  const [first] = choices
+  if (choices.length === 1) {
+    return (
+      <Dropdown.Button
+        size={size}
+        loading={printing === first.key}
+        onClick={() => void print(first.key, first.data)}
+        menu={{ items: [{ key: 'download', label: t('documents.download') }], onClick: () => void download(first.key, first.data) }}
+        data-testid={`print-${first.key}`}
+      >
+        <PrinterOutlined /> {t(`documents.${first.label}`)}
+      </Dropdown.Button>
+    )
+  }
+  return (
+    <Dropdown
+      trigger={['click']}
+      menu={{
+        items: choices.map((choice) => ({ key: choice.key, label: t(`documents.${choice.label}`), 'data-testid': `print-${choice.key}` })),
+        onClick: ({ key }) => {
+          const choice = choices.find((candidate) => candidate.key === key)
+          if (choice) void print(choice.key, choice.data)
+        }
+      }}
+    >
+      <Button size={size} type={iconOnly ? 'text' : 'default'} icon={<PrinterOutlined />} loading={printing !== null} aria-label={t('documents.print')} data-testid="print-menu">
+        {iconOnly ? null : t('documents.print')}
+      </Button>
+    </Dropdown>
+  )
+}

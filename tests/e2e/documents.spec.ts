@@ -1,0 +1,123 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import { expect as baseExpect, test, type Page } from '@playwright/test'
+import { demoAdmin, openInApp } from './support/app'
+import { uniqueLetters, uniquePhone } from './support/api'
+import { shoot, shotsDir } from './support/shots'
+import { signInApi, type Api } from './support/socket-api'
+import { pageSizes, pdfText } from '../server/support/pdf-reader'
+
+/**
+ * Issue 17's printing, as the demo administrator in Russian: for a charted patient the medical
+ * card 043/у and a consent in Russian and in Uzbek from the card's documents, the treatment plan
+ * from the plan tab in both languages, and a receipt on 80 mm paper from the transactions tab.
+ * Each print opens the PDF in a new tab; the test reads that PDF's text (patient, teeth, ICD-10
+ * codes, totals in words) and keeps it beside the screenshots for a person to look at.
+ */
+const expect = baseExpect.configure({ timeout: 20_000 })
+const tag = uniqueLetters('абвгдежзиклмнопрстуфхцчшэюя', 5)
+const pdfDir = path.join(shotsDir, 'documents')
+
+let admin: Api
+let page: Page
+
+test.beforeAll(async ({ browser }) => {
+  admin = await signInApi(demoAdmin.email, demoAdmin.password)
+  page = await browser.newPage({ viewport: { width: 1366, height: 800 } })
+  await page.addInitScript(() => localStorage.setItem('locale', 'ru'))
+  await page.goto('/login')
+  await page.locator('input[type=email]').fill(demoAdmin.email)
+  await page.locator('input[type=password]').fill(demoAdmin.password)
+  await page.getByRole('button', { name: 'Войти' }).click()
+  await expect(page.getByRole('navigation', { name: 'Главное меню' })).toBeVisible()
+  fs.mkdirSync(pdfDir, { recursive: true })
+})
+
+test.afterAll(async () => {
+  await page?.close()
+  admin?.close()
+})
+
+/** What a print button opened: the PDF's bytes, kept as `<name>.pdf`, and its text. */
+async function printed(name: string, click: () => Promise<void>) {
+  const [popup] = await Promise.all([page.waitForEvent('popup'), click()])
+  await popup.waitForURL(/\/documents\/[0-9a-f-]{36}\/file\?/)
+  const url = popup.url()
+  await popup.close()
+  const bytes = Buffer.from(await (await page.request.get(url)).body())
+  fs.writeFileSync(path.join(pdfDir, `${name}.pdf`), bytes)
+  return { bytes, text: await pdfText(bytes) }
+}
+
+test('prints a plan, a consent and a 043/у card in Russian and Uzbek, and a receipt on 80 mm paper', async () => {
+  test.setTimeout(180_000)
+  const patient = (await admin.service('customers').create({ first_name: 'Дилноза', last_name: `Печатная${tag}`, phone: uniquePhone() })) as { _id: string }
+  const services = (await admin.service('service').find({ query: { $limit: 200, archived: false } })).data as Array<{ _id: string; code: string | null; name: string }>
+  const filling = services.find((service) => service.code === 'T-01')!
+  await admin.service('treatment-plan').create({ customerId: patient._id, title: 'Санация', phases: [{ title: 'Терапия', items: [{ serviceId: filling._id, teeth: [{ tooth: 36, surfaces: ['O'] }], quantity: 2 }] }] })
+  await admin.service('exam').create({ customerId: patient._id, complaints: { cdbIds: [], text: 'Боль от холодного' }, toothCodes: [{ tooth: 36, code: 'C' }], diagnoses: [{ kind: 'final', icdCode: 'K02.1', teeth: [36] }] })
+  await admin.service('transactions').create({ clientKey: `documents-${tag}-${Date.now()}`, customerId: patient._id, method: 'cash', amount: 5_000_000 })
+
+  // The card's documents: the 043/у card and a consent, in the patient's language (the clinic's: Russian), then in Uzbek.
+  await openInApp(page, `/customer/${patient._id}`)
+  const card = page.getByTestId('patient-documents')
+  await expect(card).toBeVisible()
+  await shoot(page, 'documents-card', 'desktop')
+  for (const language of ['ru', 'uz'] as const) {
+    if (language === 'uz') {
+      await card.getByTestId('document-language').click()
+      await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: 'Узбекский' }).click()
+    }
+    const medical = await printed(`043-${language}`, () => card.getByTestId('print-medical-card-043').click())
+    for (const expected of [`Печатная${tag}`, 'K02.1', '36', language === 'ru' ? 'Медицинская карта стоматологического больного' : 'Stomatologik bemorning tibbiy kartasi']) expect(medical.text).toContain(expected)
+    await card.getByTestId('print-consent').click()
+    await page.getByTestId('document-procedure').fill('Удаление зуба 38')
+    const consent = await printed(`consent-${language}`, () => page.getByRole('dialog').getByRole('button', { name: 'Печать' }).click())
+    expect(consent.text).toContain('Удаление зуба 38')
+    expect(consent.text).toContain(`Печатная${tag}`)
+  }
+  await expect(card.getByTestId('printed-documents').locator('.ant-list-item')).toHaveCount(4)
+  await shoot(page, 'documents-card-printed', 'desktop')
+  await page.setViewportSize({ width: 390, height: 844 })
+  await shoot(page, 'documents-card-printed', 'phone')
+  await page.setViewportSize({ width: 1366, height: 800 })
+
+  // The plan tab prints the plan with its estimate; in Uzbek once the patient's language is Uzbek.
+  for (const language of ['ru', 'uz'] as const) {
+    if (language === 'uz') await admin.service('customers').patch(patient._id, { serviceLanguage: 'uz' })
+    await openInApp(page, `/customer/${patient._id}/treatment-plan`)
+    const plan = await printed(`plan-${language}`, () => page.getByTestId('print-treatment-plan').locator('button').first().click())
+    for (const expected of [`Печатная${tag}`, '36 O', filling.name]) expect(plan.text).toContain(expected)
+    expect(plan.text).toMatch(language === 'ru' ? /Сумма прописью: [А-Я][а-я]+/ : /soʻm/)
+  }
+
+  // The transactions tab prints the payment's receipt on the front desk's 80 mm printer.
+  await openInApp(page, `/customer/${patient._id}/transactions`)
+  await page.getByTestId('transactions-tab').getByTestId('print-menu').first().click()
+  const receipt = await printed('receipt-80', () => page.getByText('Чек 80 мм').click())
+  expect(pageSizes(receipt.bytes)[0][0]).toBeCloseTo(226.77, 1)
+  expect(receipt.text).toContain('50 000,00')
+})
+
+test('the clinic words its own consent, previews it and goes back to the standard text', async () => {
+  await openInApp(page, '/company/documents')
+  await page.getByTestId('template-kind-consent').click()
+  const title = page.getByTestId('template-title')
+  await expect(title).not.toHaveValue('')
+  await title.fill(`Согласие клиники ${tag}`)
+  await page.getByTestId('template-intro').fill('Я, {{patient.fullName}}, согласен на {{procedure.name}}. {{unknown.thing}}')
+  await expect(page.getByText('{{unknown.thing}}')).toBeVisible()
+  await shoot(page, 'print-templates', 'desktop')
+  const [preview] = await Promise.all([page.waitForEvent('popup'), page.getByTestId('template-preview').click()])
+  await preview.waitForURL(/^blob:/)
+  await preview.close()
+  await page.getByTestId('template-save').click()
+  await expect(page.getByTestId('template-reset')).toBeVisible()
+  await page.setViewportSize({ width: 390, height: 844 })
+  await shoot(page, 'print-templates', 'phone')
+  await page.setViewportSize({ width: 1366, height: 800 })
+  await page.getByTestId('template-reset').click()
+  await page.getByRole('button', { name: 'OK' }).click()
+  await expect(page.getByTestId('template-reset')).toBeHidden()
+  await expect(title).not.toHaveValue(`Согласие клиники ${tag}`)
+})

@@ -5,7 +5,7 @@ export const activityServices = [
   'appointment', 'waiting-list', 'service', 'bundle', 'treatment-templates', 'service-categories', 'work-place', 'time-templates',
   'odb', 'diagnose-objectively', 'manipulations', 'presets', 'tooth', 'treatment', 'treatment-plan', 'exam', 'perio', 'xrays', 'media',
   'icd', 'icd-import', 'cdb', 'cdb-import', 'odb-import', 'diagnose-objectively-import', 'manipulations-import',
-  'integrations', 'notification-templates',
+  'integrations', 'notification-templates', 'text-templates',
   'expense',
   'invoices', 'transactions', 'user-balance-history', 'z-payments', 'online-payments'
 ] as const

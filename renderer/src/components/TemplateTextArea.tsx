@@ -44,11 +44,12 @@ export const TemplateTextArea = forwardRef<TextAreaRef, TemplateTextAreaProps>(f
   const [picking, setPicking] = useState<{ selection: Selection; trigger: boolean } | null>(null)
   // A form switched off while it saves disables its fields through this context, not a prop.
   const formDisabled = useContext(DisabledContext)
-  const usable = canView && !(props.disabled ?? formDisabled) && !props.readOnly
-  if (!usable) return <Input.TextArea ref={inner} {...props} />
+  const usable = !(props.disabled ?? formDisabled) && !props.readOnly
+  if (!canView) return <Input.TextArea ref={inner} {...props} />
 
   const area = () => inner.current?.resizableTextArea?.textArea
   function open(trigger: boolean) {
+    if (!usable) return
     const element = area()
     const end = element?.value.length ?? 0
     setWanted(true)
@@ -69,6 +70,18 @@ export const TemplateTextArea = forwardRef<TextAreaRef, TemplateTextAreaProps>(f
     })
   }
 
+  /** Closed without a pick: back to the field, the caret where it was. */
+  function close() {
+    const element = area()
+    const chosen = picking
+    setPicking(null)
+    if (!element || !chosen) return
+    requestAnimationFrame(() => {
+      element.focus()
+      element.setSelectionRange(chosen.selection.start, chosen.selection.end)
+    })
+  }
+
   function onKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
     props.onKeyDown?.(event)
     if (!event.defaultPrevented && event.ctrlKey && event.shiftKey && (event.code === 'Space' || event.key === ' ')) {
@@ -81,7 +94,7 @@ export const TemplateTextArea = forwardRef<TextAreaRef, TemplateTextAreaProps>(f
     props.onChange?.(event)
     const { value, selectionStart, selectionEnd } = event.target
     // Only a `//` just typed opens it (not one pasted earlier and passed by the caret).
-    if (selectionStart === selectionEnd && (event.nativeEvent as InputEvent).inputType?.startsWith('insert') && typedTrigger(value, selectionStart)) open(true)
+    if (selectionStart === selectionEnd && (event.nativeEvent as InputEvent).inputType === 'insertText' && typedTrigger(value, selectionStart)) open(true)
   }
 
   return (
@@ -97,19 +110,22 @@ export const TemplateTextArea = forwardRef<TextAreaRef, TemplateTextAreaProps>(f
         }}
         style={{ paddingRight: 32, ...props.style }}
       />
-      <Tooltip title={t('textTemplates.insertHint')}>
-        <Button
-          type="text"
-          size="small"
-          icon={<SnippetsOutlined />}
-          aria-label={t('textTemplates.insert')}
-          aria-keyshortcuts="Control+Shift+Space"
-          onClick={() => open(false)}
-          style={{ position: 'absolute', top: 4, right: 4 }}
-          data-testid="text-template-button"
-        />
-      </Tooltip>
-      {picking ? <TextTemplatePicker templates={templates.data?.data} place={templatePlace} onPick={pick} onClose={() => setPicking(null)} /> : null}
+      {/* The wrapper stays while the form is switched off for a save, so the field keeps its place. */}
+      {usable && (
+        <Tooltip title={t('textTemplates.insertHint')}>
+          <Button
+            type="text"
+            size="small"
+            icon={<SnippetsOutlined />}
+            aria-label={t('textTemplates.insert')}
+            aria-keyshortcuts="Control+Shift+Space"
+            onClick={() => open(false)}
+            style={{ position: 'absolute', top: 4, right: 4 }}
+            data-testid="text-template-button"
+          />
+        </Tooltip>
+      )}
+      {picking ? <TextTemplatePicker templates={templates.data?.data} place={templatePlace} onPick={pick} onClose={close} /> : null}
     </div>
   )
 })

@@ -67,7 +67,7 @@ export default function TextTemplatesPage() {
                 key: 'title',
                 title: t('textTemplates.fieldTitle'),
                 render: (_, template) => (
-                  <Space direction="vertical" size={2} style={{ width: '100%' }}>
+                  <Space orientation="vertical" size={2} style={{ width: '100%' }}>
                     <Space wrap size={4}>
                       <Typography.Text strong data-testid="text-template-row-title">
                         {template.title}

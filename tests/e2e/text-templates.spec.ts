@@ -58,6 +58,7 @@ test('inserts it into a patient\'s note with // and saves the note', async () =>
   await search.press('Enter')
   await expect(search).toBeHidden()
   await expect(note).toHaveValue(`Назначено: ${content}`)
+  await expect(note).toBeFocused()
 
   // The shortcut opens the same picker; Esc leaves the text as it was.
   await note.press('Control+Shift+Space')
@@ -65,6 +66,7 @@ test('inserts it into a patient\'s note with // and saves the note', async () =>
   await page.keyboard.press('Escape')
   await expect(page.getByTestId('text-template-search')).toBeHidden()
   await expect(note).toHaveValue(`Назначено: ${content}`)
+  await expect(note).toBeFocused()
 
   await page.getByTestId('note-save').click()
   await expect(page.getByTestId('note').filter({ hasText: content })).toBeVisible()

@@ -40,9 +40,15 @@ export function TextTemplatePicker({ templates, place, onPick, onClose }: Props)
   }
 
   // The modal is a portal, but React events still bubble to the field's parents: a drawer would
-  // close on this Esc, a row would take this click. They stop here.
+  // close on this Esc, a row would take this click. They stop here, so Esc is handled here too
+  // (the dialog's own listener is above the point where they stop).
+  function keepInside(event: KeyboardEvent<HTMLDivElement>) {
+    event.stopPropagation()
+    if (event.key === 'Escape') onClose()
+  }
+
   return (
-    <div onKeyDown={stop} onClick={stop} onMouseDown={stop} style={{ display: 'contents' }}>
+    <div onKeyDown={keepInside} onClick={stop} onMouseDown={stop} style={{ display: 'contents' }}>
       <Modal open title={t('textTemplates.insert')} onCancel={onClose} footer={<Typography.Text type="secondary">{t('textTemplates.pickerKeys')}</Typography.Text>} destroyOnHidden width={560}>
         <Input
           autoFocus

@@ -184,7 +184,9 @@ export const messages = {
   'pay-link-nothing-due': 'Nothing is left to pay on this invoice',
   'checkout-nothing': 'Choose what to pay',
   'checkout-over-payment': 'More than is due: lower the amounts or put the rest on the balance',
-  'checkout-cash-short': 'Less cash given than paid in cash'
+  'checkout-cash-short': 'Less cash given than paid in cash',
+  'text-template-title-taken': 'A template with this title already exists',
+  'text-template-too-long': 'A template can be at most 4000 characters'
 } as const
 
 export type MessageCode = keyof typeof messages

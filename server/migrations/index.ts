@@ -16,6 +16,7 @@ import * as perio from './20261126110000_perio'
 import * as treatmentsDone from './20261126120000_treatments_done'
 import * as treatmentPlans from './20261127100000_treatment_plans'
 import * as bundles from './20261127110000_bundles'
+import * as textTemplates from './20261129090000_text_templates'
 import * as media from './20261127120000_media'
 import * as xrays from './20261127130000_xrays'
 import * as outbox from './20261127140000_outbox'
@@ -69,6 +70,7 @@ const migrations: Array<[string, Migration]> = [
   ['20261128193000_cash_desk', cashDesk],
   ['20261128194000_online_payments', onlinePayments],
   ['20261129010000_media_expense_owner', mediaExpenseOwner],
+  ['20261129090000_text_templates', textTemplates],
   ['20261129100000_documents', documents]
 ]
 

@@ -69,6 +69,7 @@ import { zPaymentsClient } from './services/billing/z-payments/z-payments.shared
 import { onlinePaymentsClient } from './services/billing/online-payments/online-payments.shared'
 import { cartClient } from './services/billing/cart/cart.shared'
 import { posCartClient } from './services/billing/pos-cart/pos-cart.shared'
+import { textTemplateClient } from './services/documents/text-templates/text-templates.shared'
 
 export const clientServices = [
   branchClient,
@@ -140,7 +141,8 @@ export const clientServices = [
   zPaymentsClient,
   onlinePaymentsClient,
   cartClient,
-  posCartClient
+  posCartClient,
+  textTemplateClient
 ] as const
 
 type Declared = (typeof clientServices)[number]

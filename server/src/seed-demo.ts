@@ -5,6 +5,7 @@ import { hashPassword } from './services/team/users/password-hash'
 import { seedDemoCustomers } from './seed-demo-customers'
 import { demoScheduleFor, seedDemoCatalogue } from './seed-demo-catalogue'
 import { seedDemoBundles } from './seed-demo-bundles'
+import { seedDemoTextTemplates } from './seed-demo-text-templates'
 import { demoDoctorBranches, seedDemoAppointments } from './seed-demo-appointments'
 import { DEMO_BRANCHES, DEMO_SPECIALTIES, demoLocaleOf } from './seed-demo-texts'
 
@@ -84,5 +85,6 @@ export async function seedDemoClinic(app: Application, { now: seedTime = new Dat
   const customers = await seedDemoCustomers(db, stamp, [registered.branchId, secondBranch], language)
   await seedDemoCatalogue(db, stamp, [registered.branchId, secondBranch], language)
   await seedDemoBundles(db, stamp, language, specialtyIds)
+  await seedDemoTextTemplates(db, stamp, language)
   await seedDemoAppointments(app, { companyId: registered.companyId, userId: registered.userId, now: seedTime.getTime(), branches, doctorIds, customers, locale: language })
 }

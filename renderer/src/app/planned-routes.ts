@@ -14,7 +14,7 @@ export const plannedRoutes = [
   'profile/social-links',
   ...[
     'tasks',
-    'notifications', 'dispatch', 'labs', 'feedback-questionares/*', 'text-templates'
+    'notifications', 'dispatch', 'labs', 'feedback-questionares/*'
   ].map((section) => `company/${section}`)
 ] as const
 

@@ -71,6 +71,7 @@ export const routes: RouteObject[] = [
           { path: 'company/session', ...page(() => import('../features/company/CompanySessionsPage')) },
           { path: 'company/specialty', ...page(() => import('../features/specialty/SpecialtiesPage')) },
           { path: 'company/tags', ...page(() => import('../features/tags/TagsPage')) },
+          { path: 'company/text-templates', ...page(withTexts('admin', () => import('../features/text-templates/TextTemplatesPage'))) },
           { path: 'company/sources', ...page(() => import('../features/sources/SourcesPage')) },
           { path: 'company/trash', ...page(() => import('../features/trash/TrashPage')) },
           { path: 'company/media', ...page(withTexts('clinical', () => import('../features/media/CompanyMediaPage'))) },

@@ -35,13 +35,16 @@ export const textAreas = {
     ]
   },
   // The administrator's screens: the activity log, the roles with their permission matrix, the
-  // custom fields, the catalogue of services and the chairs.
+  // custom fields, the catalogue of services, the chairs and the text templates.
   admin: {
-    namespaces: ['activity', 'resources', 'roles', 'customFields', 'services', 'workPlaces'],
-    folders: ['activity', 'roles', 'custom-fields', 'services', 'work-places'],
+    namespaces: ['activity', 'resources', 'roles', 'customFields', 'services', 'workPlaces', 'textTemplates'],
+    folders: ['activity', 'roles', 'custom-fields', 'services', 'work-places', 'text-templates'],
     shared: [
       'activity.title', 'activity.settingsText', 'activity.gone', 'roles.default', 'customFields.title', 'customFields.settingsText',
-      'services.title', 'services.settingsText', 'workPlaces.title', 'workPlaces.settingsText', 'workPlaces.kinds'
+      'services.title', 'services.settingsText', 'workPlaces.title', 'workPlaces.settingsText', 'workPlaces.kinds',
+      // The text template picker of every long text field (components/TemplateTextArea.tsx) and the settings tile.
+      'textTemplates.title', 'textTemplates.settingsText', 'textTemplates.insert', 'textTemplates.insertHint',
+      'textTemplates.pickerSearch', 'textTemplates.pickerEmpty', 'textTemplates.pickerKeys'
     ]
   },
   // Issue 17's documents: the print buttons of the patient card, plans, invoices and payments, and

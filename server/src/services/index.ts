@@ -69,6 +69,7 @@ import { zPayments } from './billing/z-payments/z-payments'
 import { onlinePayments } from './billing/online-payments/online-payments'
 import { cart } from './billing/cart/cart'
 import { posCart } from './billing/pos-cart/pos-cart'
+import { textTemplates } from './documents/text-templates/text-templates'
 /** Registers every service. */
 export function services(app: Application) {
   app.configure(users)
@@ -140,4 +141,5 @@ export function services(app: Application) {
   app.configure(onlinePayments)
   app.configure(cart)
   app.configure(posCart)
+  app.configure(textTemplates)
 }

@@ -65,6 +65,7 @@ const expectedAccessTable: Record<string, Record<string, string>> = {
   sources: { find: 'signedIn', get: 'signedIn', create: 'sources:create', update: 'sources:edit', patch: 'sources:edit', remove: 'sources:delete' },
   specialty: { find: 'signedIn', get: 'signedIn', create: 'specialty:create', update: 'specialty:edit', patch: 'specialty:edit', remove: 'specialty:delete' },
   tags: { find: 'signedIn', get: 'signedIn', create: 'tags:create', update: 'tags:edit', patch: 'tags:edit', remove: 'tags:delete' },
+  'text-templates': { find: 'text-templates:view', get: 'text-templates:view', create: 'text-templates:create', update: 'text-templates:edit', patch: 'text-templates:edit', remove: 'text-templates:delete' },
   // Items of many services: then the flag on each item's own resource (restore = patch needs create).
   trash: { find: 'signedIn+item:view', get: 'signedIn+item:view', update: 'refused', patch: 'signedIn+item:create', remove: 'signedIn+item:delete' },
   // The activity log: read-only, for those who see the whole company.

@@ -104,6 +104,12 @@ const samples: Record<string, Sample> = {
       phases: [{ title: 'Replaced', items: [{ serviceId: await make('service', () => ({ name: `Replacing ${next()}`, duration: 15 }))(admin), quantity: 1 }] }]
     }),
     field: 'name'
+  },
+  // Issue 17: a text template is replaced whole (title, text and where it is offered).
+  'text-templates': {
+    create: make('text-templates', () => ({ title: `A snippet ${next()}`, content: 'First text', offeredIn: 'exam' })),
+    replacement: () => ({ title: `Replaced snippet ${next()}`, content: 'Replaced text' }),
+    field: 'content'
   }
 }
 

@@ -196,6 +196,7 @@ export function codeKey(service: string, field: string, value: string): string |
   if (field === 'kind' && service === 'transactions') return `billing.kinds.${value}`
   if ((field === 'cancelReason' || field === 'closeReason') && (service === 'transactions' || service === 'invoices')) return `billing.reasons.${value}`
   if (field === 'method' && service === 'user-balance-history') return `payouts.methods.${value}`
+  if (field === 'offeredIn' && service === 'text-templates') return `textTemplates.places.${value}`
   if (service === 'tooth') return toothCodeKey(field, value)
   return null
 }

@@ -1,7 +1,7 @@
 import './appointments.css'
 import { useMemo, useState } from 'react'
 import dayjs from 'dayjs'
-import { Alert, Button, Checkbox, Col, DatePicker, Drawer, Form, Grid, Input, InputNumber, Popconfirm, Radio, Row, Select, Space, Switch } from 'antd'
+import { Alert, Button, Checkbox, Col, DatePicker, Drawer, Form, Grid, InputNumber, Popconfirm, Radio, Row, Select, Space, Switch } from 'antd'
 import { DeleteOutlined, SearchOutlined } from '@ant-design/icons'
 import { useTranslation } from 'react-i18next'
 import { refreshService, useCreate, usePatch, useRemove } from '../../api/live'
@@ -38,6 +38,7 @@ import { useBookingProblem } from './useBookingProblem'
 import { statusColor } from './status-colors'
 import { useCompletionGate } from '../treatment-done/useCompletionGate'
 import { bookPlanPhase } from '../treatment-plan/book-phase'
+import { TemplateTextArea } from '../../components/TemplateTextArea'
 
 interface Props {
   /** An appointment to edit, or null to book a new one. */
@@ -402,7 +403,7 @@ export function BookingDrawer({ appointment, prefill = {}, onClose, onSaved }: P
           </Col>
         </Row>
         <Form.Item name="notes" label={t('booking.notes')}>
-          <Input.TextArea autoSize={{ minRows: 2, maxRows: 6 }} maxLength={2000} />
+          <TemplateTextArea autoSize={{ minRows: 2, maxRows: 6 }} maxLength={2000} />
         </Form.Item>
         {appointment?.repeat && (
           <Alert type="info" showIcon title={t('booking.seriesNote', { index: (appointment.seriesIndex ?? 0) + 1 })} />

@@ -1,7 +1,8 @@
 import { useState } from 'react'
-import { Button, Form, Input, Space } from 'antd'
+import { Button, Form, Space } from 'antd'
 import { useTranslation } from 'react-i18next'
 import { showServerError } from '../../components/form-errors'
+import { TemplateTextArea } from '../../components/TemplateTextArea'
 
 export const MAX_NOTE_LENGTH = 5000
 
@@ -26,7 +27,8 @@ export function NoteEditor({ initial = '', onSave, onCancel, saveLabel }: { init
   return (
     <Form form={form} initialValues={{ text: initial }} onFinish={submit} disabled={busy} className="note-editor">
       <Form.Item name="text" rules={[{ required: true, whitespace: true, message: t('notes.empty') }]} style={{ marginBottom: 8 }}>
-        <Input.TextArea
+        <TemplateTextArea
+          templatePlace="notes"
           autoSize={{ minRows: 2, maxRows: 10 }}
           maxLength={MAX_NOTE_LENGTH}
           placeholder={t('notes.placeholder')}

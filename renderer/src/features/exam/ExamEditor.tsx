@@ -9,8 +9,8 @@ import { previewOhis, type DiagnosisRow, type ExamFormValues, type HygieneRow, t
 import type { ExamLists } from './useExamLists'
 import { IcdSelect } from './IcdSelect'
 import { datePickerFormat } from '../customers/customer-form'
+import { TemplateTextArea } from '../../components/TemplateTextArea'
 
-const { TextArea } = Input
 const scores = Array.from({ length: OHIS_SCORE_MAX + 1 }, (_, score) => ({ value: score, label: String(score) }))
 
 /** The exam's form: every part of a draft, controlled by the drawer's state. */
@@ -49,7 +49,7 @@ export function ExamEditor({ values, onChange, lists, numbering, problem }: { va
         <Select aria-label={t('exam.complaintList')} mode="multiple" optionFilterProp="label" value={values.cdbIds} onChange={(ids: string[]) => set('cdbIds', ids)} options={lists.complaints} />
       </Form.Item>
       <Form.Item label={t('exam.complaintText')}>
-        <TextArea aria-label={t('exam.complaintText')} autoSize={{ minRows: 1, maxRows: 4 }} maxLength={4000} value={values.complaintText} onChange={(event) => set('complaintText', event.target.value)} />
+        <TemplateTextArea templatePlace="exam" aria-label={t('exam.complaintText')} autoSize={{ minRows: 1, maxRows: 4 }} maxLength={4000} value={values.complaintText} onChange={(event) => set('complaintText', event.target.value)} />
       </Form.Item>
 
       <Typography.Title level={5}>{t('exam.findings')}</Typography.Title>
@@ -60,7 +60,7 @@ export function ExamEditor({ values, onChange, lists, numbering, problem }: { va
         <Select aria-label={t('exam.objective')} mode="multiple" optionFilterProp="label" value={values.objectiveIds} onChange={(ids: string[]) => set('objectiveIds', ids)} options={lists.objective} />
       </Form.Item>
       <Form.Item label={t('exam.findingsText')}>
-        <TextArea aria-label={t('exam.findingsText')} autoSize={{ minRows: 1, maxRows: 4 }} maxLength={4000} value={values.findingsText} onChange={(event) => set('findingsText', event.target.value)} />
+        <TemplateTextArea templatePlace="exam" aria-label={t('exam.findingsText')} autoSize={{ minRows: 1, maxRows: 4 }} maxLength={4000} value={values.findingsText} onChange={(event) => set('findingsText', event.target.value)} />
       </Form.Item>
 
       <Typography.Title level={5}>{t('exam.toothCodes')}</Typography.Title>
@@ -162,10 +162,10 @@ export function ExamEditor({ values, onChange, lists, numbering, problem }: { va
       </p>
 
       <Form.Item label={t('exam.xrayNote')}>
-        <TextArea aria-label={t('exam.xrayNote')} autoSize={{ minRows: 1, maxRows: 4 }} maxLength={4000} value={values.xrayNote} onChange={(event) => set('xrayNote', event.target.value)} />
+        <TemplateTextArea templatePlace="exam" aria-label={t('exam.xrayNote')} autoSize={{ minRows: 1, maxRows: 4 }} maxLength={4000} value={values.xrayNote} onChange={(event) => set('xrayNote', event.target.value)} />
       </Form.Item>
       <Form.Item label={t('exam.recommendations')}>
-        <TextArea aria-label={t('exam.recommendations')} autoSize={{ minRows: 2, maxRows: 6 }} maxLength={4000} value={values.recommendations} onChange={(event) => set('recommendations', event.target.value)} />
+        <TemplateTextArea templatePlace="exam" aria-label={t('exam.recommendations')} autoSize={{ minRows: 2, maxRows: 6 }} maxLength={4000} value={values.recommendations} onChange={(event) => set('recommendations', event.target.value)} />
       </Form.Item>
     </Form>
   )

@@ -8,6 +8,7 @@ import { FetchError } from '../../components/FetchError'
 import { PageLoading } from '../../components/PageLoading'
 import { toast } from '../../app/toasts'
 import { showServerError } from '../../components/form-errors'
+import { TemplateTextArea } from '../../components/TemplateTextArea'
 import {
   messageChannels, notificationEvents, renderTemplate, shippedTemplate, smsLength, templateLocales, templateVariables, tidyMessage, unknownVariables,
   type MessageChannel, type NotificationEvent, type TemplateLocale, type TemplateVariable
@@ -132,7 +133,7 @@ export function TemplateEditor() {
               ))}
             </div>
             <Form.Item name="body" label={t('messaging.templates.body')} rules={[{ required: true, whitespace: true, message: t('errors.field-required') }]}>
-              <Input.TextArea ref={bodyRef} autoSize={{ minRows: 4, maxRows: 12 }} maxLength={2000} data-testid="template-body" />
+              <TemplateTextArea templatePlace="messages" ref={bodyRef} autoSize={{ minRows: 4, maxRows: 12 }} maxLength={2000} data-testid="template-body" />
             </Form.Item>
             {unknown.length > 0 ? <Alert type="warning" showIcon style={{ marginBottom: 12 }} message={t('messaging.templates.unknown', { names: unknown.map((name) => `{{${name}}}`).join(', ') })} /> : null}
             <Space wrap>

@@ -54,6 +54,8 @@ export const settingsLinks: SettingsLink[] = [
   { key: 'services', group: 'clinic', path: '/company/services', title: 'services.title', description: 'services.settingsText', icon: <MedicineBoxOutlined />, permission: { resource: 'service', flags: ['view'] }, module: 'appointments' },
   // Issue 15: bundles of services and treatment templates.
   { key: 'bundles', group: 'clinic', path: '/company/bundles', title: 'bundles.title', description: 'bundles.settingsText', icon: <ProjectOutlined />, permission: { resource: 'bundle', flags: ['view'] } },
+  // Issue 17: text templates, inserted with // into notes, exams and messages.
+  { key: 'textTemplates', group: 'clinic', path: '/company/text-templates', title: 'textTemplates.title', description: 'textTemplates.settingsText', icon: <FormOutlined />, permission: { resource: 'text-templates', flags: ['view'] } },
   { key: 'workPlaces', group: 'clinic', path: '/company/work-places', title: 'workPlaces.title', description: 'workPlaces.settingsText', icon: <InsertRowLeftOutlined />, permission: { resource: 'work-place', flags: ['view'] }, module: 'appointments' },
   { key: 'calendar', group: 'clinic', path: '/company/profile/schedule', title: 'calendarSettings.tab', description: 'calendarSettings.settingsText', icon: <CalendarOutlined />, permission: { resource: 'company', flags: ['view'] }, module: 'appointments' },
   // Issue 14: the clinical code lists (the dental chart's module, on unless switched off).

@@ -17,8 +17,6 @@ export interface Platform {
    * `pdf` resolves to the PDF's address; the tab opens at once, so that no popup blocker stops it.
    */
   printPdf(pdf: Promise<string>): Promise<boolean>
-  /** Saves a PDF made by the server. */
-  downloadPdf(url: string): void
   /** Starts a phone call: the desktop softphone, or the device's dialer on the web. */
   dial(phoneNumber: string): Promise<boolean>
 }

@@ -30,12 +30,6 @@ export const webPlatform: Platform = {
       throw error
     }
   },
-  downloadPdf: (url) => {
-    const link = document.createElement('a')
-    link.href = `${url}${url.includes('?') ? '&' : '?'}download=1`
-    link.rel = 'noopener'
-    link.click()
-  },
   dial: async (phoneNumber) => {
     window.location.href = `tel:${phoneNumber.replace(/[^\d+]/g, '')}`
     return true

@@ -4,7 +4,8 @@ import path from 'node:path'
 /** pdf-parse's reading of a PDF (its text and info title), in a Node process of its own (pdf-text.mjs). */
 export function readPdf(pdf: Buffer): Promise<{ text: string; title: string | null }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [path.join(__dirname, 'pdf-text.mjs')], { stdio: ['pipe', 'pipe', 'pipe'] })
+    // Jest (CommonJS) and Playwright (ESM) both run from the repository's root.
+    const child = spawn(process.execPath, [path.join(process.cwd(), 'tests/server/support/pdf-text.mjs')], { stdio: ['pipe', 'pipe', 'pipe'] })
     const out: Buffer[] = []
     const err: Buffer[] = []
     child.stdout.on('data', (chunk: Buffer) => out.push(chunk))

@@ -1,6 +1,6 @@
 import './documents.css'
 import { useEffect, useMemo, useState } from 'react'
-import { Alert, Button, Card, Form, Input, Menu, Popconfirm, Segmented, Space, Tag, Typography } from 'antd'
+import { Alert, Button, Card, Form, Grid, Input, Menu, Popconfirm, Segmented, Select, Space, Tag, Typography } from 'antd'
 import { EyeOutlined } from '@ant-design/icons'
 import { useTranslation } from 'react-i18next'
 import { createRecord, patchRecord, removeRecord, useFind } from '../../api/live'
@@ -41,6 +41,8 @@ export default function PrintTemplatesPage() {
   const [language, setLanguage] = useState<DocumentLanguage>(documentLanguageOf(i18n.language))
   const [form] = Form.useForm<FormValues>()
   const [busy, setBusy] = useState(false)
+  // Below a laptop's width the kinds and languages are two selects above the editor.
+  const narrow = !Grid.useBreakpoint().lg
   const own = useFind('print-templates', { $limit: 100 })
   const saved = own.data?.data.find((template) => template.kind === kind && template.language === language)
   const current: DocumentTemplateTexts = useMemo(() => (saved ? { title: saved.title, intro: saved.intro, closing: saved.closing, signatures: saved.signatures } : shippedTemplate(kind, language)), [saved, kind, language])
@@ -94,22 +96,29 @@ export default function PrintTemplatesPage() {
     <div className="print-templates-page">
       <PageHeader title={t('documents.templates.title')} subtitle={t('documents.templates.subtitle')} />
       <div className="print-templates-layout">
-        <Card size="small" className="print-templates-kinds">
-          <Menu
-            mode="inline"
-            selectedKeys={[kind]}
-            onClick={({ key }) => setKind(key as DocumentKind)}
-            items={editable.map((each) => ({
-              key: each,
-              label: (
-                <span data-testid={`template-kind-${each}`}>
-                  {t(`documents.kinds.${each}`)}
-                  {own.data?.data.some((template) => template.kind === each) && <Tag className="print-templates-own">{t('documents.templates.own')}</Tag>}
-                </span>
-              )
-            }))}
-          />
-        </Card>
+        {narrow ? (
+          <Space wrap>
+            <Select<DocumentKind> value={kind} onChange={setKind} options={editable.map((each) => ({ value: each, label: t(`documents.kinds.${each}`) }))} style={{ minWidth: 220 }} aria-label={t('documents.templates.title')} data-testid="template-kind" />
+            <Select<DocumentLanguage> value={language} onChange={setLanguage} options={documentLanguages.map((each) => ({ value: each, label: t(`documents.languages.${each}`) }))} aria-label={t('documents.language')} />
+          </Space>
+        ) : (
+          <Card size="small" className="print-templates-kinds">
+            <Menu
+              mode="inline"
+              selectedKeys={[kind]}
+              onClick={({ key }) => setKind(key as DocumentKind)}
+              items={editable.map((each) => ({
+                key: each,
+                label: (
+                  <span data-testid={`template-kind-${each}`}>
+                    {t(`documents.kinds.${each}`)}
+                    {own.data?.data.some((template) => template.kind === each) && <Tag className="print-templates-own">{t('documents.templates.own')}</Tag>}
+                  </span>
+                )
+              }))}
+            />
+          </Card>
+        )}
         <Card
           size="small"
           title={
@@ -118,7 +127,7 @@ export default function PrintTemplatesPage() {
               <Tag color={saved ? 'blue' : 'default'}>{saved ? t('documents.templates.own') : t('documents.templates.shipped')}</Tag>
             </Space>
           }
-          extra={<Segmented<DocumentLanguage> value={language} onChange={setLanguage} options={documentLanguages.map((each) => ({ value: each, label: t(`documents.languages.${each}`) }))} data-testid="template-language" />}
+          extra={!narrow && <Segmented<DocumentLanguage> value={language} onChange={setLanguage} options={documentLanguages.map((each) => ({ value: each, label: t(`documents.languages.${each}`) }))} data-testid="template-language" />}
         >
           <Form form={form} layout="vertical" disabled={!canEdit || busy} requiredMark={false}>
             <Form.Item name="title" label={t('documents.templates.heading')} rules={[{ required: true, whitespace: true, message: t('errors.field-required') }]}>

@@ -4,8 +4,7 @@ import { useTranslation } from 'react-i18next'
 import { useFind } from '../../api/live'
 import { useFormat } from '../../i18n/format'
 import { usePeopleNames } from '../../components/usePeopleNames'
-import { platform } from '../../platform'
-import { documentHref } from './usePrint'
+import { documentHref, downloadPdf } from './usePrint'
 
 const SHOWN = 20
 
@@ -26,7 +25,7 @@ export function PrintedDocumentList({ customerId }: { customerId: string }) {
       renderItem={(document) => (
         <List.Item
           actions={[
-            <Button key="download" size="small" type="text" icon={<DownloadOutlined />} aria-label={t('documents.download')} onClick={() => platform.downloadPdf(documentHref(document))} />
+            <Button key="download" size="small" type="text" icon={<DownloadOutlined />} aria-label={t('documents.download')} onClick={() => downloadPdf(documentHref(document))} />
           ]}
         >
           <List.Item.Meta

@@ -7,6 +7,14 @@ import type { PrintedDocument, PrintedDocumentData } from '../../../../server/sr
 /** The PDF's address on the clinic server (the answer's signed link). */
 export const documentHref = (document: PrintedDocument) => (document.file ? platform.serverUrl() + document.file.file : '')
 
+/** Saves a PDF made by the server (the same in the browser and the desktop shell: a download link). */
+export function downloadPdf(url: string) {
+  const link = document.createElement('a')
+  link.href = `${url}${url.includes('?') ? '&' : '?'}download=1`
+  link.rel = 'noopener'
+  link.click()
+}
+
 /**
  * Prints a document: the server renders and keeps it (documents.create), then the platform shows
  * it (a new tab on the web; the desktop shell's printer later). `printing` names what is being
@@ -31,7 +39,7 @@ export function usePrint() {
   }
   async function download(key: string, data: PrintedDocumentData) {
     try {
-      platform.downloadPdf(documentHref(await printed(key, data)))
+      downloadPdf(documentHref(await printed(key, data)))
     } catch (error) {
       toastError(error)
     }

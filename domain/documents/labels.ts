@@ -70,6 +70,7 @@ export interface DocumentLabels {
   preliminaryDiagnosis: string
   treatmentPlan: string
   visits: string
+  visitRecord: string
   findings: string
   diagnosis: string
   treatment: string
@@ -168,6 +169,7 @@ const ru: DocumentLabels = {
   preliminaryDiagnosis: 'предварительный',
   treatmentPlan: 'План лечения',
   visits: 'Дневник',
+  visitRecord: 'Записи врача',
   findings: 'Объективно',
   diagnosis: 'Диагноз',
   treatment: 'Лечение',
@@ -276,6 +278,7 @@ const uz: DocumentLabels = {
   preliminaryDiagnosis: 'dastlabki',
   treatmentPlan: 'Davolash rejasi',
   visits: 'Kundalik',
+  visitRecord: 'Shifokor yozuvlari',
   findings: 'Obyektiv',
   diagnosis: 'Tashxis',
   treatment: 'Davolash',
@@ -384,6 +387,7 @@ const en: DocumentLabels = {
   preliminaryDiagnosis: 'preliminary',
   treatmentPlan: 'Treatment plan',
   visits: 'Visit notes',
+  visitRecord: 'Record',
   findings: 'Findings',
   diagnosis: 'Diagnosis',
   treatment: 'Treatment',
@@ -449,7 +453,7 @@ const fi: DocumentLabels = {
   service: 'Palvelu',
   code: 'Koodi',
   teeth: 'Hampaat',
-  quantity: 'Määrä',
+  quantity: 'Kpl',
   price: 'Hinta',
   discount: 'Alennus',
   discountPercent: 'Alennus, %',
@@ -460,7 +464,7 @@ const fi: DocumentLabels = {
   paid: 'Maksettu',
   due: 'Maksettavaa',
   inWords: 'Summa kirjaimin',
-  urgency: 'Kiireellisyys',
+  urgency: 'Kiire',
   alternative: 'Vaihtoehto',
   phaseTotal: 'Vaihe yhteensä',
   priceValidUntil: 'Hinnat voimassa',
@@ -492,6 +496,7 @@ const fi: DocumentLabels = {
   preliminaryDiagnosis: 'alustava',
   treatmentPlan: 'Hoitosuunnitelma',
   visits: 'Käyntimerkinnät',
+  visitRecord: 'Merkintä',
   findings: 'Löydökset',
   diagnosis: 'Diagnoosi',
   treatment: 'Hoito',

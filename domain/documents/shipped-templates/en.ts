@@ -7,7 +7,7 @@ export const en: Record<DocumentKind, DocumentTemplateTexts> = {
     title: 'Receipt No. {{payment.number}}',
     intro: '',
     closing: 'Thank you for choosing {{company.name}}!',
-    signatures: ['Cashier {{payment.cashier}}']
+    signatures: ["Cashier's signature"]
   },
   invoice: {
     title: 'Invoice No. {{invoice.number}} of {{invoice.date}}',

@@ -7,7 +7,7 @@ export const fi: Record<DocumentKind, DocumentTemplateTexts> = {
     title: 'Kuitti nro {{payment.number}}',
     intro: '',
     closing: 'Kiitos, että valitsit {{company.name}}!',
-    signatures: ['Kassa {{payment.cashier}}']
+    signatures: ['Kassan allekirjoitus']
   },
   invoice: {
     title: 'Lasku nro {{invoice.number}}, {{invoice.date}}',

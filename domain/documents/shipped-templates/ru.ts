@@ -7,7 +7,7 @@ export const ru: Record<DocumentKind, DocumentTemplateTexts> = {
     title: 'Квитанция № {{payment.number}}',
     intro: '',
     closing: 'Спасибо, что выбрали {{company.name}}!',
-    signatures: ['Кассир {{payment.cashier}}']
+    signatures: ['Подпись кассира']
   },
   invoice: {
     title: 'Счёт № {{invoice.number}} от {{invoice.date}}',

@@ -7,7 +7,7 @@ export const uz: Record<DocumentKind, DocumentTemplateTexts> = {
     title: 'Kvitansiya № {{payment.number}}',
     intro: '',
     closing: '{{company.name}} klinikasini tanlaganingiz uchun rahmat!',
-    signatures: ['Kassir {{payment.cashier}}']
+    signatures: ['Kassir imzosi']
   },
   invoice: {
     title: 'Hisob № {{invoice.number}}, {{invoice.date}}',

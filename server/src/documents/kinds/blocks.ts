@@ -29,6 +29,7 @@ export const styles: Record<string, ContentObject> = {
   section: { fontSize: 10, bold: true, margin: [0, 8, 0, 3] },
   th: { bold: true, fontSize: 8, fillColor: '#eeeeee' },
   small: { fontSize: 7.5, color: '#444444' },
+  footer: { fontSize: 7.5, color: '#444444' },
   copy: { fontSize: 10, bold: true, color: '#b00020' }
 }
 
@@ -59,7 +60,7 @@ export const title = (input: BuildInput): Content => ({ text: input.format.fill(
 
 /** The paragraphs of an editable text, variables filled. */
 export function paragraphs(input: BuildInput, text: string): Content[] {
-  return paragraphsOf(input.format.fill(text)).map((paragraph) => ({ text: paragraph, margin: [0, 0, 0, 5], alignment: 'justify' }))
+  return paragraphsOf(input.format.fill(text)).map((paragraph) => ({ text: paragraph, margin: [0, 0, 0, 5] }))
 }
 
 /** A table header cell. */
@@ -155,6 +156,24 @@ export function pdfInfo(input: BuildInput, subject: string): ContentObject {
   }
 }
 
+interface LaidOutNode {
+  headlineLevel?: number
+  style?: unknown
+}
+
+/**
+ * A section heading (headlineLevel 1) left last on a page moves to the next one with what follows
+ * it. The footer's nodes count as following nodes in pdfmake's list, so they are told apart by
+ * their style.
+ */
+function keepHeadingsWithText(node: LaidOutNode, queries: { getFollowingNodesOnPage: () => LaidOutNode[] }): boolean {
+  if (node.headlineLevel !== 1) return false
+  return queries.getFollowingNodesOnPage().every((following) => following.style === 'footer')
+}
+
+/** A section heading that stays with what follows it. */
+export const sectionHeading = (text: string): ContentObject => ({ text, style: 'section', headlineLevel: 1 })
+
 /** An A4 document: the copy mark in the top corner of every page, page numbers at the bottom. */
 export function a4Document(input: BuildInput, subject: string, content: Content[], landscape = false): DocDefinition {
   const { labels, context } = input
@@ -169,11 +188,13 @@ export function a4Document(input: BuildInput, subject: string, content: Content[
     header: context.copy ? () => ({ text: labels.copy, style: 'copy', alignment: 'right', margin: [0, 16, 34, 0] }) : undefined,
     footer: (currentPage: number, pageCount: number) => ({
       columns: [
-        { text: `${context.company.name} · ${input.format.dateTime(context.printedAt)}`, style: 'small' },
-        { text: `${labels.page} ${currentPage} ${labels.of} ${pageCount}`, style: 'small', alignment: 'right' }
+        { text: `${context.company.name} · ${input.format.dateTime(context.printedAt)}`, style: 'footer' },
+        { text: `${labels.page} ${currentPage} ${labels.of} ${pageCount}`, style: 'footer', alignment: 'right' }
       ],
+      style: 'footer',
       margin: [A4_MARGINS[0], 12, A4_MARGINS[2], 0]
     }),
-    content
+    content,
+    pageBreakBefore: keepHeadingsWithText
   }
 }

@@ -470,7 +470,7 @@ const fi: DocumentLabels = {
   priceValidUntil: 'Hinnat voimassa',
   consultationDate: 'Konsultaatiopäivä',
   receipt: 'Kuitti',
-  cashier: 'Kassa',
+  cashier: 'Kassanhoitaja',
   paymentMethod: 'Maksutapa',
   change: 'Vaihtoraha',
   thanks: 'Kiitos!',

@@ -6,7 +6,7 @@ export const fi: Record<DocumentKind, DocumentTemplateTexts> = {
   receipt: {
     title: 'Kuitti nro {{payment.number}}',
     intro: '',
-    closing: 'Kiitos, että valitsit {{company.name}}!',
+    closing: 'Kiitos käynnistä! – {{company.name}}',
     signatures: ['Kassan allekirjoitus']
   },
   invoice: {

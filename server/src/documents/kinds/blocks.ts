@@ -66,6 +66,8 @@ export function paragraphs(input: BuildInput, text: string): Content[] {
 /** A table header cell. */
 export const th = (text: string, extra: ContentObject = {}): ContentObject => ({ text, style: 'th', ...extra })
 export const right = (text: string, extra: ContentObject = {}): ContentObject => ({ text, alignment: 'right', ...extra })
+/** An amount in a table: right-aligned, never wrapped (its column is as wide as it needs). */
+export const amountCell = (text: string, extra: ContentObject = {}): ContentObject => right(text, { noWrap: true, ...extra })
 
 /** A grid table that repeats its header rows on every page. */
 export function grid(widths: (number | string)[], body: Content[][], headerRows = 1, extra: ContentObject = {}): Content {
@@ -98,11 +100,11 @@ export function linesTable(input: BuildInput, lines: readonly DocumentLine[]): C
     { text: [line.name, line.code ? { text: `  ${line.code}`, color: '#666666', fontSize: 7 } : ''] },
     ...(withTeeth ? [line.teeth ?? ''] : []),
     right(String(line.quantity)),
-    right(format.amount(line.price)),
-    ...(withDiscount ? [right(line.discount ? format.amount(line.discount) : '')] : []),
-    right(format.amount(line.total))
+    amountCell(format.amount(line.price)),
+    ...(withDiscount ? [amountCell(line.discount ? format.amount(line.discount) : '')] : []),
+    amountCell(format.amount(line.total))
   ])
-  const widths = [16, '*', ...(withTeeth ? [60] : []), 28, 62, ...(withDiscount ? [56] : []), 66]
+  const widths = [16, '*', ...(withTeeth ? [60] : []), 'auto', 'auto', ...(withDiscount ? ['auto'] : []), 'auto']
   return grid(widths, [header, ...body])
 }
 
@@ -113,7 +115,7 @@ export function totals(rows: [string, string][], boldLast = true): Content {
       widths: ['*', 'auto'],
       body: rows.map(([label, value], index) => {
         const bold = boldLast && index === rows.length - 1
-        return [right(label, { bold }), right(value, { bold })]
+        return [right(label, { bold }), amountCell(value, { bold })]
       })
     },
     layout: 'noBorders',

@@ -20,7 +20,7 @@ export const en: Record<DocumentKind, DocumentTemplateTexts> = {
     intro: '{{company.legalName}} (the Provider) has provided, and {{patient.fullName}} (the Client) has accepted, the following paid medical services:',
     closing:
       'Services provided in total: {{invoice.total}} ({{invoice.totalInWords}}).\n\nThe services have been provided in full and on time. The Client has no claims as to their scope, quality or timing.',
-    signatures: ['Provider: {{doctor.fullName}}', 'Client: {{patient.fullName}}']
+    signatures: ['Provider: {{company.legalName}}', 'Client: {{patient.fullName}}']
   },
   'treatment-plan': {
     title: 'Treatment plan and cost estimate',

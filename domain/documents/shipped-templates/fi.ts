@@ -20,7 +20,7 @@ export const fi: Record<DocumentKind, DocumentTemplateTexts> = {
     intro: '{{company.legalName}} (palveluntuottaja) on antanut ja {{patient.fullName}} (asiakas) on vastaanottanut seuraavat maksulliset terveyspalvelut:',
     closing:
       'Palveluja yhteensä {{invoice.total}} ({{invoice.totalInWords}}).\n\nPalvelut on annettu kokonaan ja sovitussa ajassa. Asiakkaalla ei ole huomautettavaa palvelujen laajuudesta, laadusta tai ajankohdasta.',
-    signatures: ['Palveluntuottaja: {{doctor.fullName}}', 'Asiakas: {{patient.fullName}}']
+    signatures: ['Palveluntuottaja: {{company.legalName}}', 'Asiakas: {{patient.fullName}}']
   },
   'treatment-plan': {
     title: 'Hoitosuunnitelma ja kustannusarvio',

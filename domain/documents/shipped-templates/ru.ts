@@ -21,7 +21,7 @@ export const ru: Record<DocumentKind, DocumentTemplateTexts> = {
       '{{company.legalName}}, именуемое в дальнейшем «Исполнитель», оказало, а {{patient.fullName}}, именуемый(ая) в дальнейшем «Заказчик», принял(а) следующие платные медицинские услуги:',
     closing:
       'Всего оказано услуг на сумму {{invoice.total}} ({{invoice.totalInWords}}).\n\nУслуги оказаны полностью и в срок. Заказчик претензий по объёму, качеству и срокам оказания услуг не имеет.',
-    signatures: ['Исполнитель: {{doctor.fullName}}', 'Заказчик: {{patient.fullName}}']
+    signatures: ['Исполнитель: {{company.legalName}}', 'Заказчик: {{patient.fullName}}']
   },
   'treatment-plan': {
     title: 'План лечения и предварительная смета',

@@ -21,7 +21,7 @@ export const uz: Record<DocumentKind, DocumentTemplateTexts> = {
       '{{company.legalName}} (keyingi oʻrinlarda «Ijrochi») quyidagi pullik tibbiy xizmatlarni koʻrsatdi, {{patient.fullName}} (keyingi oʻrinlarda «Buyurtmachi») esa ularni qabul qildi:',
     closing:
       'Jami {{invoice.total}} ({{invoice.totalInWords}}) miqdorida xizmat koʻrsatildi.\n\nXizmatlar toʻliq va oʻz vaqtida koʻrsatildi. Buyurtmachining xizmatlar hajmi, sifati va muddatlari boʻyicha eʼtirozlari yoʻq.',
-    signatures: ['Ijrochi: {{doctor.fullName}}', 'Buyurtmachi: {{patient.fullName}}']
+    signatures: ['Ijrochi: {{company.legalName}}', 'Buyurtmachi: {{patient.fullName}}']
   },
   'treatment-plan': {
     title: 'Davolash rejasi va dastlabki smeta',

@@ -74,7 +74,7 @@ export const buildDailyLog037: DocumentBuilder = (input) => {
       right(format.decimal(Math.round(totalUet * 100) / 100), { bold: true })
     ])
     content.push(
-      grid([14, 26, 76, 30, 44, 32, 34, 50, '*', '*', 66, 30, 38, 26], [...header, ...body], 2, { font: condensedFont, fontSize: 7.5 }),
+      grid([14, 26, 76, 'auto', 'auto', 'auto', 'auto', 50, '*', '*', 66, 'auto', 'auto', 'auto'], [...header, ...body], 2, { font: condensedFont, fontSize: 7.5 }),
       {
         text: [
           `${labels.patientsSeen}: ${log.rows.length} (${labels.firstVisit} ${log.rows.filter((row) => row.firstVisit).length})`,

@@ -16,6 +16,8 @@ export interface DocumentLabels {
   doctor: string
   birthdate: string
   gender: string
+  /** The patient's gender as the card prints it. */
+  genders: Record<'male' | 'female', string>
   address: string
   phone: string
   profession: string
@@ -116,6 +118,7 @@ const ru: DocumentLabels = {
   doctor: 'Врач',
   birthdate: 'Дата рождения',
   gender: 'Пол',
+  genders: { male: 'мужской', female: 'женский' },
   address: 'Адрес',
   phone: 'Телефон',
   profession: 'Профессия',
@@ -225,6 +228,7 @@ const uz: DocumentLabels = {
   doctor: 'Shifokor',
   birthdate: 'Tugʻilgan sana',
   gender: 'Jinsi',
+  genders: { male: 'erkak', female: 'ayol' },
   address: 'Manzil',
   phone: 'Telefon',
   profession: 'Kasbi',
@@ -334,6 +338,7 @@ const en: DocumentLabels = {
   doctor: 'Doctor',
   birthdate: 'Date of birth',
   gender: 'Gender',
+  genders: { male: 'male', female: 'female' },
   address: 'Address',
   phone: 'Phone',
   profession: 'Occupation',
@@ -443,6 +448,7 @@ const fi: DocumentLabels = {
   doctor: 'Hammaslääkäri',
   birthdate: 'Syntymäaika',
   gender: 'Sukupuoli',
+  genders: { male: 'mies', female: 'nainen' },
   address: 'Osoite',
   phone: 'Puhelin',
   profession: 'Ammatti',

@@ -2,6 +2,7 @@ import { amountInWords } from './amount-in-words'
 import type { DocumentContext, DocumentLine } from './context'
 import { ageOn, formatDate, formatDateTime, formatLongDate, formatMoney, formatTime, localDay } from './format'
 import type { DocumentLanguage } from './kinds'
+import { documentLabels } from './labels'
 
 /**
  * The documented dictionary of `{{path}}` variables a template text may hold (the template editor
@@ -70,13 +71,6 @@ function mainDiagnosis(context: DocumentContext): string | undefined {
   return `${chosen.icdCode} ${chosen.title}${chosen.teeth ? ` (${chosen.teeth})` : ''}`
 }
 
-const genderNames: Record<DocumentLanguage, Record<'male' | 'female', string>> = {
-  ru: { male: 'мужской', female: 'женский' },
-  uz: { male: 'erkak', female: 'ayol' },
-  en: { male: 'male', female: 'female' },
-  fi: { male: 'mies', female: 'nainen' }
-}
-
 export const documentVariables: readonly DocumentVariable[] = [
   variable('today', ['Дата печати', 'Chop etilgan sana', 'Date printed', 'Tulostuspäivä'], '29.11.2026', (c) => date(c, c.printedAt)),
   variable('todayLong', ['Дата печати прописью месяца', 'Chop etilgan sana (oy nomi bilan)', 'Date printed, month in words', 'Tulostuspäivä kuukauden nimellä'], '29 ноября 2026 г.', (c) =>
@@ -106,7 +100,7 @@ export const documentVariables: readonly DocumentVariable[] = [
     const age = ageOn(c.patient?.birthdate, localDay(c.printedAt, c.timeZone))
     return age === undefined ? undefined : String(age)
   }),
-  variable('patient.gender', ['Пол', 'Jinsi', 'Gender', 'Sukupuoli'], 'мужской', (c) => (c.patient?.gender ? genderNames[c.language][c.patient.gender] : undefined)),
+  variable('patient.gender', ['Пол', 'Jinsi', 'Gender', 'Sukupuoli'], 'мужской', (c) => (c.patient?.gender ? documentLabels[c.language].genders[c.patient.gender] : undefined)),
   variable('patient.phone', ['Телефон пациента', 'Bemor telefoni', 'Patient phone', 'Potilaan puhelin'], '+998 90 123 45 67', (c) => nonEmpty(c.patient?.phone)),
   variable('patient.address', ['Адрес пациента', 'Bemor manzili', 'Patient address', 'Potilaan osoite'], 'Ташкент, ул. Бабура, 10', (c) => nonEmpty(c.patient?.address)),
   variable('patient.passport', ['Документ, удостоверяющий личность', 'Shaxsni tasdiqlovchi hujjat', 'Identity document', 'Henkilöllisyystodistus'], 'AA 1234567', (c) => nonEmpty(c.patient?.passport)),

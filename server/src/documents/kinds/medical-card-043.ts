@@ -5,8 +5,6 @@ import type { BuildInput, DocumentBuilder } from './build-input'
 import { a4Document, fields, grid, paragraphs, rule, sectionHeading, signatures, th, title } from './blocks'
 import { dentalFormula, formulaLegend } from './dental-formula'
 
-const genders = { ru: { male: 'мужской', female: 'женский' }, uz: { male: 'erkak', female: 'ayol' }, en: { male: 'male', female: 'female' }, fi: { male: 'mies', female: 'nainen' } }
-
 /** A titled section of free text; an empty one keeps its heading and a dash, as a paper card would. */
 const section = (heading: string, text: string | undefined): Content[] => [
   sectionHeading(heading),
@@ -62,7 +60,7 @@ export const buildMedicalCard043: DocumentBuilder = (input) => {
   content.push(
     fields([
       [labels.patient, patient?.fullName],
-      [labels.gender, patient?.gender ? genders[language][patient.gender] : undefined],
+      [labels.gender, patient?.gender ? labels.genders[patient.gender] : undefined],
       [labels.birthdate, patient?.birthdate ? `${format.date(patient.birthdate)}${age === undefined ? '' : ` (${labels.age.toLowerCase()} ${age})`}` : undefined],
       [labels.address, patient?.address],
       [labels.phone, patient?.phone],

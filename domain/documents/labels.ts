@@ -97,6 +97,10 @@ export interface DocumentLabels {
   totalUet: string
   hoursWorked: string
   patientsSeen: string
+  // consent and refusal
+  procedureDescription: string
+  procedureRisks: string
+  procedureAlternatives: string
   // lab order
   lab: string
   work: string
@@ -196,6 +200,9 @@ const ru: DocumentLabels = {
   totalUet: 'Итого УЕТ',
   hoursWorked: 'Отработано часов',
   patientsSeen: 'Принято пациентов',
+  procedureDescription: 'Описание вмешательства',
+  procedureRisks: 'Возможные риски и осложнения',
+  procedureAlternatives: 'Альтернативные варианты',
   lab: 'Лаборатория',
   work: 'Вид работы',
   shade: 'Цвет',
@@ -306,6 +313,9 @@ const uz: DocumentLabels = {
   totalUet: 'Jami ShMB (shartli mehnat birligi)',
   hoursWorked: 'Ishlangan soatlar',
   patientsSeen: 'Qabul qilingan bemorlar',
+  procedureDescription: 'Aralashuv tavsifi',
+  procedureRisks: 'Ehtimoliy xavf va asoratlar',
+  procedureAlternatives: 'Muqobil variantlar',
   lab: 'Laboratoriya',
   work: 'Ish turi',
   shade: 'Rangi',
@@ -416,6 +426,9 @@ const en: DocumentLabels = {
   totalUet: 'Total labour units (UET)',
   hoursWorked: 'Hours worked',
   patientsSeen: 'Patients seen',
+  procedureDescription: 'What the treatment involves',
+  procedureRisks: 'Possible risks and complications',
+  procedureAlternatives: 'Alternatives',
   lab: 'Laboratory',
   work: 'Work',
   shade: 'Shade',
@@ -526,6 +539,9 @@ const fi: DocumentLabels = {
   totalUet: 'Työyksiköt (UET) yhteensä',
   hoursWorked: 'Tehdyt tunnit',
   patientsSeen: 'Potilaita',
+  procedureDescription: 'Toimenpiteen kuvaus',
+  procedureRisks: 'Mahdolliset riskit ja komplikaatiot',
+  procedureAlternatives: 'Vaihtoehdot',
   lab: 'Laboratorio',
   work: 'Työ',
   shade: 'Sävy',

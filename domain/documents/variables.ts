@@ -63,6 +63,9 @@ function documentTeeth(context: DocumentContext): string | undefined {
   return undefined
 }
 
+/** The total a contract or estimate is about: the invoice's, else the plan's. */
+const documentTotal = (context: DocumentContext) => context.invoice?.total ?? context.plan?.total
+
 /** The latest final diagnosis, else the latest one: "K02.1 Кариес дентина (36)". */
 function mainDiagnosis(context: DocumentContext): string | undefined {
   const diagnoses = context.medicalCard?.diagnoses ?? []
@@ -125,6 +128,13 @@ export const documentVariables: readonly DocumentVariable[] = [
   variable('plan.discountPercent', ['Скидка пациента, %', 'Bemor chegirmasi, %', 'Patient discount, %', 'Potilaan alennus, %'], '5', (c) => (c.plan ? String(c.plan.patientDiscountPercent) : undefined)),
   variable('plan.total', ['Итог плана', 'Reja jami', 'Plan total', 'Suunnitelma yhteensä'], '1 140 000,00 сум', (c) => money(c, c.plan?.total)),
   variable('plan.totalInWords', ['Итог плана прописью', 'Reja jami soʻz bilan', 'Plan total in words', 'Suunnitelma yhteensä kirjaimin'], 'один миллион сто сорок тысяч сумов 00 тийинов', (c) => words(c, c.plan?.total)),
+
+  variable('total', ['Итог документа: счёта, иначе плана', 'Hujjat jami: hisob, boʻlmasa reja', 'Document total: the invoice, else the plan', 'Asiakirjan summa: lasku tai suunnitelma'], '1 650 000,00 сум', (c) =>
+    money(c, documentTotal(c))
+  ),
+  variable('totalInWords', ['Итог документа прописью', 'Hujjat jami soʻz bilan', 'Document total in words', 'Asiakirjan summa kirjaimin'], 'один миллион шестьсот пятьдесят тысяч сумов 00 тийинов', (c) =>
+    words(c, documentTotal(c))
+  ),
 
   variable('invoice.number', ['Номер счёта', 'Hisob raqami', 'Invoice number', 'Laskun numero'], 'CH-000123', (c) => nonEmpty(c.invoice?.number)),
   variable('invoice.date', ['Дата счёта', 'Hisob sanasi', 'Invoice date', 'Laskun päivä'], '29.11.2026', (c) => date(c, c.invoice?.date)),

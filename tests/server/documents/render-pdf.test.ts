@@ -120,7 +120,13 @@ const expected: Record<DocumentKind, (language: 'ru' | 'uz') => string[]> = {
     l === 'ru' ? 'Три миллиона девятьсот двадцать одна тысяча сто двадцать пять сумов 00 тийинов' : 'Uch million toʻqqiz yuz yigirma bir ming bir yuz yigirma besh soʻm 00 tiyin',
     l === 'ru' ? 'вариант Б' : 'B varianti'
   ],
-  consent: (l) => [l === 'ru' ? 'Информированное добровольное согласие' : 'ongli ixtiyoriy rozilik', l === 'ru' ? 'Удаление зуба 38' : 'tishni olib tashlash', '03.12.1988'],
+  consent: (l) => [
+    l === 'ru' ? 'Информированное добровольное согласие' : 'ongli ixtiyoriy rozilik',
+    l === 'ru' ? 'Удаление зуба 38' : 'tishni olib tashlash',
+    '03.12.1988',
+    l === 'ru' ? 'Возможные риски и осложнения' : 'Ehtimoliy xavf va asoratlar',
+    l === 'ru' ? 'альвеолит' : 'alveolit'
+  ],
   refusal: (l) => [l === 'ru' ? 'Отказ от медицинского вмешательства' : 'Tibbiy aralashuvdan voz kechish', l === 'ru' ? 'Удаление зуба 38' : 'tishni olib tashlash'],
   contract: (l) => ['CH-000123', '36 MO', '1 650 000,00', l === 'ru' ? 'один миллион шестьсот пятьдесят тысяч сумов 00 тийинов' : 'bir million olti yuz ellik ming soʻm 00 tiyin', '301234567'],
   'medical-card-043': (l) => [
@@ -152,6 +158,10 @@ describe('renderDocumentPdf', () => {
       })
     }
   }
+
+  it('prints the risks of the procedure on the consent, not on the refusal', () => {
+    expect(get('refusal-ru').text).not.toContain('альвеолит')
+  })
 
   it('prints the 043/у formula with the form letters in Russian and the chart codes elsewhere', () => {
     expect(get('medical-card-043-ru').text).toContain('П С')

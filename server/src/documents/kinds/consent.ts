@@ -29,9 +29,10 @@ function consentLike(input: BuildInput, subject: 'consent' | 'refusal') {
           [labels.procedureAlternatives, procedure?.alternatives]
         ]
       : [[labels.procedureDescription, procedure?.description]]
-  for (const [heading, text] of sections) {
-    if (text?.trim()) content.push(sectionHeading(heading), ...paragraphs(input, text))
-  }
+  const printed = sections.filter(([, text]) => text?.trim())
+  for (const [heading, text] of printed) content.push(sectionHeading(heading), ...paragraphs(input, text ?? ''))
+  // The closing speaks for the whole document, not for the last section above it.
+  if (printed.length > 0) content.push({ text: '', margin: [0, 6, 0, 0] })
   content.push(...paragraphs(input, texts.closing), signatures(input))
   return a4Document(input, subject, content)
 }

@@ -164,7 +164,10 @@ function englishWords(n: number): string {
 // ---- Finnish ----------------------------------------------------------------------------------
 
 const fiOnes = ['', 'yksi', 'kaksi', 'kolme', 'neljä', 'viisi', 'kuusi', 'seitsemän', 'kahdeksan', 'yhdeksän']
-/** Millions and up are separate words in Finnish; below a million the number is one word. */
+/**
+ * Finnish writes a number as one word; long ones may be split by thousands for reading
+ * (Kielitoimisto), which also lets a narrow receipt wrap them: "kaksitoistatuhatta kolmesataa".
+ */
 const fiScales: [string, string][] = [
   ['miljoona', 'miljoonaa'],
   ['miljardi', 'miljardia'],
@@ -188,7 +191,7 @@ function fiBelowThousand(n: number): string {
 function fiBelowMillion(n: number): string {
   const thousands = Math.floor(n / 1000)
   const thousandWord = thousands === 0 ? '' : thousands === 1 ? 'tuhat' : `${fiBelowThousand(thousands)}tuhatta`
-  return thousandWord + fiBelowThousand(n % 1000)
+  return [thousandWord, fiBelowThousand(n % 1000)].filter(Boolean).join(' ')
 }
 
 function finnishWords(n: number): string {

@@ -1,4 +1,4 @@
-import type { DocumentLanguage } from './kinds'
+import type { DocumentKind, DocumentLanguage } from './kinds'
 
 /**
  * The typed variable dictionary every document is rendered from (issue 17). The server's
@@ -310,10 +310,20 @@ export interface DocumentLabOrder {
   notes?: string
 }
 
-/** The medical intervention a consent or refusal is about. */
+/**
+ * The medical intervention a consent or refusal is about. The optional texts make the consent
+ * procedure-specific (a clinic's library per procedure: extraction, implant, endodontics); the
+ * builder prints each under its heading.
+ */
 export interface DocumentProcedure {
   /** Its name in the document's language ("Удаление зуба 38"). */
   name: string
+  /** What will be done and how. */
+  description?: string
+  /** Possible risks and complications. */
+  risks?: string
+  /** Other options, including no treatment. */
+  alternatives?: string
 }
 
 /** Everything a document may print. Which parts a kind needs: docs/decisions/documents-rendering.md. */
@@ -352,4 +362,23 @@ export interface DocumentContext {
   labOrder?: DocumentLabOrder
   /** The procedure of a consent or refusal. */
   procedure?: DocumentProcedure
+}
+
+/**
+ * The parts of the context each kind's fixed structure prints, besides the ones every document
+ * has (language, currency, timeZone, printedAt, copy, company, branch): what the service must
+ * fill. The shipped texts read the same parts. A contract prints the invoice's lines, or the
+ * plan's items when there is no invoice.
+ */
+export const documentKindParts: Record<DocumentKind, readonly (keyof DocumentContext)[]> = {
+  receipt: ['payment', 'patient'],
+  invoice: ['invoice', 'patient', 'doctor'],
+  act: ['invoice', 'patient'],
+  'treatment-plan': ['plan', 'patient', 'doctor'],
+  consent: ['procedure', 'patient', 'doctor'],
+  refusal: ['procedure', 'patient', 'doctor'],
+  contract: ['invoice', 'plan', 'patient'],
+  'medical-card-043': ['medicalCard', 'patient', 'doctor'],
+  'daily-log-037': ['dailyLog'],
+  'lab-order': ['labOrder', 'patient', 'doctor']
 }

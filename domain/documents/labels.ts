@@ -16,6 +16,8 @@ export interface DocumentLabels {
   doctor: string
   birthdate: string
   gender: string
+  /** The patient's gender as the card prints it. */
+  genders: Record<'male' | 'female', string>
   address: string
   phone: string
   profession: string
@@ -70,6 +72,7 @@ export interface DocumentLabels {
   preliminaryDiagnosis: string
   treatmentPlan: string
   visits: string
+  visitRecord: string
   findings: string
   diagnosis: string
   treatment: string
@@ -94,6 +97,10 @@ export interface DocumentLabels {
   totalUet: string
   hoursWorked: string
   patientsSeen: string
+  // consent and refusal
+  procedureDescription: string
+  procedureRisks: string
+  procedureAlternatives: string
   // lab order
   lab: string
   work: string
@@ -115,6 +122,7 @@ const ru: DocumentLabels = {
   doctor: 'Врач',
   birthdate: 'Дата рождения',
   gender: 'Пол',
+  genders: { male: 'мужской', female: 'женский' },
   address: 'Адрес',
   phone: 'Телефон',
   profession: 'Профессия',
@@ -168,6 +176,7 @@ const ru: DocumentLabels = {
   preliminaryDiagnosis: 'предварительный',
   treatmentPlan: 'План лечения',
   visits: 'Дневник',
+  visitRecord: 'Записи врача',
   findings: 'Объективно',
   diagnosis: 'Диагноз',
   treatment: 'Лечение',
@@ -191,6 +200,9 @@ const ru: DocumentLabels = {
   totalUet: 'Итого УЕТ',
   hoursWorked: 'Отработано часов',
   patientsSeen: 'Принято пациентов',
+  procedureDescription: 'Описание вмешательства',
+  procedureRisks: 'Возможные риски и осложнения',
+  procedureAlternatives: 'Альтернативные варианты',
   lab: 'Лаборатория',
   work: 'Вид работы',
   shade: 'Цвет',
@@ -223,6 +235,7 @@ const uz: DocumentLabels = {
   doctor: 'Shifokor',
   birthdate: 'Tugʻilgan sana',
   gender: 'Jinsi',
+  genders: { male: 'erkak', female: 'ayol' },
   address: 'Manzil',
   phone: 'Telefon',
   profession: 'Kasbi',
@@ -276,6 +289,7 @@ const uz: DocumentLabels = {
   preliminaryDiagnosis: 'dastlabki',
   treatmentPlan: 'Davolash rejasi',
   visits: 'Kundalik',
+  visitRecord: 'Shifokor yozuvlari',
   findings: 'Obyektiv',
   diagnosis: 'Tashxis',
   treatment: 'Davolash',
@@ -299,6 +313,9 @@ const uz: DocumentLabels = {
   totalUet: 'Jami ShMB (shartli mehnat birligi)',
   hoursWorked: 'Ishlangan soatlar',
   patientsSeen: 'Qabul qilingan bemorlar',
+  procedureDescription: 'Aralashuv tavsifi',
+  procedureRisks: 'Ehtimoliy xavf va asoratlar',
+  procedureAlternatives: 'Muqobil variantlar',
   lab: 'Laboratoriya',
   work: 'Ish turi',
   shade: 'Rangi',
@@ -331,6 +348,7 @@ const en: DocumentLabels = {
   doctor: 'Doctor',
   birthdate: 'Date of birth',
   gender: 'Gender',
+  genders: { male: 'male', female: 'female' },
   address: 'Address',
   phone: 'Phone',
   profession: 'Occupation',
@@ -384,6 +402,7 @@ const en: DocumentLabels = {
   preliminaryDiagnosis: 'preliminary',
   treatmentPlan: 'Treatment plan',
   visits: 'Visit notes',
+  visitRecord: 'Record',
   findings: 'Findings',
   diagnosis: 'Diagnosis',
   treatment: 'Treatment',
@@ -407,6 +426,9 @@ const en: DocumentLabels = {
   totalUet: 'Total labour units (UET)',
   hoursWorked: 'Hours worked',
   patientsSeen: 'Patients seen',
+  procedureDescription: 'What the treatment involves',
+  procedureRisks: 'Possible risks and complications',
+  procedureAlternatives: 'Alternatives',
   lab: 'Laboratory',
   work: 'Work',
   shade: 'Shade',
@@ -439,6 +461,7 @@ const fi: DocumentLabels = {
   doctor: 'Hammaslääkäri',
   birthdate: 'Syntymäaika',
   gender: 'Sukupuoli',
+  genders: { male: 'mies', female: 'nainen' },
   address: 'Osoite',
   phone: 'Puhelin',
   profession: 'Ammatti',
@@ -449,7 +472,7 @@ const fi: DocumentLabels = {
   service: 'Palvelu',
   code: 'Koodi',
   teeth: 'Hampaat',
-  quantity: 'Määrä',
+  quantity: 'Kpl',
   price: 'Hinta',
   discount: 'Alennus',
   discountPercent: 'Alennus, %',
@@ -460,13 +483,13 @@ const fi: DocumentLabels = {
   paid: 'Maksettu',
   due: 'Maksettavaa',
   inWords: 'Summa kirjaimin',
-  urgency: 'Kiireellisyys',
+  urgency: 'Kiire',
   alternative: 'Vaihtoehto',
   phaseTotal: 'Vaihe yhteensä',
   priceValidUntil: 'Hinnat voimassa',
   consultationDate: 'Konsultaatiopäivä',
   receipt: 'Kuitti',
-  cashier: 'Kassa',
+  cashier: 'Kassanhoitaja',
   paymentMethod: 'Maksutapa',
   change: 'Vaihtoraha',
   thanks: 'Kiitos!',
@@ -492,6 +515,7 @@ const fi: DocumentLabels = {
   preliminaryDiagnosis: 'alustava',
   treatmentPlan: 'Hoitosuunnitelma',
   visits: 'Käyntimerkinnät',
+  visitRecord: 'Merkintä',
   findings: 'Löydökset',
   diagnosis: 'Diagnoosi',
   treatment: 'Hoito',
@@ -515,6 +539,9 @@ const fi: DocumentLabels = {
   totalUet: 'Työyksiköt (UET) yhteensä',
   hoursWorked: 'Tehdyt tunnit',
   patientsSeen: 'Potilaita',
+  procedureDescription: 'Toimenpiteen kuvaus',
+  procedureRisks: 'Mahdolliset riskit ja komplikaatiot',
+  procedureAlternatives: 'Vaihtoehdot',
   lab: 'Laboratorio',
   work: 'Työ',
   shade: 'Sävy',

@@ -2,6 +2,7 @@ import { amountInWords } from './amount-in-words'
 import type { DocumentContext, DocumentLine } from './context'
 import { ageOn, formatDate, formatDateTime, formatLongDate, formatMoney, formatTime, localDay } from './format'
 import type { DocumentLanguage } from './kinds'
+import { documentLabels } from './labels'
 
 /**
  * The documented dictionary of `{{path}}` variables a template text may hold (the template editor
@@ -62,19 +63,15 @@ function documentTeeth(context: DocumentContext): string | undefined {
   return undefined
 }
 
+/** The total a contract or estimate is about: the invoice's, else the plan's. */
+const documentTotal = (context: DocumentContext) => context.invoice?.total ?? context.plan?.total
+
 /** The latest final diagnosis, else the latest one: "K02.1 Кариес дентина (36)". */
 function mainDiagnosis(context: DocumentContext): string | undefined {
   const diagnoses = context.medicalCard?.diagnoses ?? []
   const chosen = [...diagnoses].reverse().find((diagnosis) => diagnosis.final) ?? diagnoses.at(-1)
   if (!chosen) return undefined
   return `${chosen.icdCode} ${chosen.title}${chosen.teeth ? ` (${chosen.teeth})` : ''}`
-}
-
-const genderNames: Record<DocumentLanguage, Record<'male' | 'female', string>> = {
-  ru: { male: 'мужской', female: 'женский' },
-  uz: { male: 'erkak', female: 'ayol' },
-  en: { male: 'male', female: 'female' },
-  fi: { male: 'mies', female: 'nainen' }
 }
 
 export const documentVariables: readonly DocumentVariable[] = [
@@ -106,7 +103,7 @@ export const documentVariables: readonly DocumentVariable[] = [
     const age = ageOn(c.patient?.birthdate, localDay(c.printedAt, c.timeZone))
     return age === undefined ? undefined : String(age)
   }),
-  variable('patient.gender', ['Пол', 'Jinsi', 'Gender', 'Sukupuoli'], 'мужской', (c) => (c.patient?.gender ? genderNames[c.language][c.patient.gender] : undefined)),
+  variable('patient.gender', ['Пол', 'Jinsi', 'Gender', 'Sukupuoli'], 'мужской', (c) => (c.patient?.gender ? documentLabels[c.language].genders[c.patient.gender] : undefined)),
   variable('patient.phone', ['Телефон пациента', 'Bemor telefoni', 'Patient phone', 'Potilaan puhelin'], '+998 90 123 45 67', (c) => nonEmpty(c.patient?.phone)),
   variable('patient.address', ['Адрес пациента', 'Bemor manzili', 'Patient address', 'Potilaan osoite'], 'Ташкент, ул. Бабура, 10', (c) => nonEmpty(c.patient?.address)),
   variable('patient.passport', ['Документ, удостоверяющий личность', 'Shaxsni tasdiqlovchi hujjat', 'Identity document', 'Henkilöllisyystodistus'], 'AA 1234567', (c) => nonEmpty(c.patient?.passport)),
@@ -131,6 +128,13 @@ export const documentVariables: readonly DocumentVariable[] = [
   variable('plan.discountPercent', ['Скидка пациента, %', 'Bemor chegirmasi, %', 'Patient discount, %', 'Potilaan alennus, %'], '5', (c) => (c.plan ? String(c.plan.patientDiscountPercent) : undefined)),
   variable('plan.total', ['Итог плана', 'Reja jami', 'Plan total', 'Suunnitelma yhteensä'], '1 140 000,00 сум', (c) => money(c, c.plan?.total)),
   variable('plan.totalInWords', ['Итог плана прописью', 'Reja jami soʻz bilan', 'Plan total in words', 'Suunnitelma yhteensä kirjaimin'], 'один миллион сто сорок тысяч сумов 00 тийинов', (c) => words(c, c.plan?.total)),
+
+  variable('total', ['Итог документа: счёта, иначе плана', 'Hujjat jami: hisob, boʻlmasa reja', 'Document total: the invoice, else the plan', 'Asiakirjan summa: lasku tai suunnitelma'], '1 650 000,00 сум', (c) =>
+    money(c, documentTotal(c))
+  ),
+  variable('totalInWords', ['Итог документа прописью', 'Hujjat jami soʻz bilan', 'Document total in words', 'Asiakirjan summa kirjaimin'], 'один миллион шестьсот пятьдесят тысяч сумов 00 тийинов', (c) =>
+    words(c, documentTotal(c))
+  ),
 
   variable('invoice.number', ['Номер счёта', 'Hisob raqami', 'Invoice number', 'Laskun numero'], 'CH-000123', (c) => nonEmpty(c.invoice?.number)),
   variable('invoice.date', ['Дата счёта', 'Hisob sanasi', 'Invoice date', 'Laskun päivä'], '29.11.2026', (c) => date(c, c.invoice?.date)),

@@ -7,7 +7,7 @@ export const en: Record<DocumentKind, DocumentTemplateTexts> = {
     title: 'Receipt No. {{payment.number}}',
     intro: '',
     closing: 'Thank you for choosing {{company.name}}!',
-    signatures: ['Cashier {{payment.cashier}}']
+    signatures: ["Cashier's signature"]
   },
   invoice: {
     title: 'Invoice No. {{invoice.number}} of {{invoice.date}}',
@@ -20,7 +20,7 @@ export const en: Record<DocumentKind, DocumentTemplateTexts> = {
     intro: '{{company.legalName}} (the Provider) has provided, and {{patient.fullName}} (the Client) has accepted, the following paid medical services:',
     closing:
       'Services provided in total: {{invoice.total}} ({{invoice.totalInWords}}).\n\nThe services have been provided in full and on time. The Client has no claims as to their scope, quality or timing.',
-    signatures: ['Provider: {{doctor.fullName}}', 'Client: {{patient.fullName}}']
+    signatures: ['Provider: {{company.legalName}}', 'Client: {{patient.fullName}}']
   },
   'treatment-plan': {
     title: 'Treatment plan and cost estimate',
@@ -49,7 +49,7 @@ export const en: Record<DocumentKind, DocumentTemplateTexts> = {
     intro:
       '{{branch.address}}, {{todayLong}}\n\n{{company.legalName}} (licence {{company.licence}}), the Provider, and {{patient.fullName}}, the Client, agree as follows.\n\n1. The Provider provides the Client with the paid dental services listed in the estimate below, and the Client pays for them.',
     closing:
-      '2. The price of the services is {{invoice.total}} ({{invoice.totalInWords}}), paid at the Provider’s desk on the day the services are provided unless agreed otherwise.\n\n3. The Provider provides the services with due care and only after the Client’s informed consent. Any further services that prove necessary are provided only with the Client’s agreement.\n\n4. The Client tells the dentist about their health, follows the dentist’s advice and comes to appointments on time.\n\n5. The Client may end this contract at any time by paying for the services already provided. Each party is liable for failing to perform the contract as the law provides.\n\n6. The contract takes effect when signed and lasts until both parties have done what it requires. It is made in two copies, one for each party.',
+      '2. The price of the services is {{total}} ({{totalInWords}}), paid at the Provider’s desk on the day the services are provided unless agreed otherwise.\n\n3. The Provider provides the services with due care and only after the Client’s informed consent. Any further services that prove necessary are provided only with the Client’s agreement.\n\n4. The Client tells the dentist about their health, follows the dentist’s advice and comes to appointments on time.\n\n5. The Client may end this contract at any time by paying for the services already provided. Each party is liable for failing to perform the contract as the law provides.\n\n6. The contract takes effect when signed and lasts until both parties have done what it requires. It is made in two copies, one for each party.',
     signatures: ['Provider: {{company.legalName}}, tax number {{company.taxId}}', 'Client: {{patient.fullName}}']
   },
   'medical-card-043': {

@@ -6,8 +6,8 @@ export const fi: Record<DocumentKind, DocumentTemplateTexts> = {
   receipt: {
     title: 'Kuitti nro {{payment.number}}',
     intro: '',
-    closing: 'Kiitos, että valitsit {{company.name}}!',
-    signatures: ['Kassa {{payment.cashier}}']
+    closing: 'Kiitos käynnistä! – {{company.name}}',
+    signatures: ['Kassan allekirjoitus']
   },
   invoice: {
     title: 'Lasku nro {{invoice.number}}, {{invoice.date}}',
@@ -20,7 +20,7 @@ export const fi: Record<DocumentKind, DocumentTemplateTexts> = {
     intro: '{{company.legalName}} (palveluntuottaja) on antanut ja {{patient.fullName}} (asiakas) on vastaanottanut seuraavat maksulliset terveyspalvelut:',
     closing:
       'Palveluja yhteensä {{invoice.total}} ({{invoice.totalInWords}}).\n\nPalvelut on annettu kokonaan ja sovitussa ajassa. Asiakkaalla ei ole huomautettavaa palvelujen laajuudesta, laadusta tai ajankohdasta.',
-    signatures: ['Palveluntuottaja: {{doctor.fullName}}', 'Asiakas: {{patient.fullName}}']
+    signatures: ['Palveluntuottaja: {{company.legalName}}', 'Asiakas: {{patient.fullName}}']
   },
   'treatment-plan': {
     title: 'Hoitosuunnitelma ja kustannusarvio',
@@ -49,7 +49,7 @@ export const fi: Record<DocumentKind, DocumentTemplateTexts> = {
     intro:
       '{{branch.address}}, {{todayLong}}\n\n{{company.legalName}} (toimilupa {{company.licence}}), palveluntuottaja, ja {{patient.fullName}}, asiakas, sopivat seuraavasta.\n\n1. Palveluntuottaja antaa asiakkaalle alla olevassa kustannusarviossa luetellut maksulliset hammashoitopalvelut, ja asiakas maksaa ne.',
     closing:
-      '2. Palvelujen hinta on {{invoice.total}} ({{invoice.totalInWords}}). Se maksetaan palveluntuottajan vastaanotossa palvelun antopäivänä, ellei toisin sovita.\n\n3. Palveluntuottaja antaa palvelut huolellisesti ja vasta asiakkaan tietoon perustuvan suostumuksen jälkeen. Hoidon aikana tarvittavat lisäpalvelut annetaan vain asiakkaan suostumuksella.\n\n4. Asiakas kertoo hammaslääkärille terveydentilastaan, noudattaa hoito-ohjeita ja saapuu sovittuihin aikoihin.\n\n5. Asiakas voi irtisanoa sopimuksen milloin tahansa maksamalla jo annetut palvelut. Osapuolet vastaavat sopimuksen laiminlyönnistä lain mukaan.\n\n6. Sopimus tulee voimaan allekirjoituksella ja on voimassa, kunnes molemmat osapuolet ovat täyttäneet velvoitteensa. Sopimus on tehty kahtena kappaleena, yksi kummallekin osapuolelle.',
+      '2. Palvelujen hinta on {{total}} ({{totalInWords}}). Se maksetaan palveluntuottajan vastaanotossa palvelun antopäivänä, ellei toisin sovita.\n\n3. Palveluntuottaja antaa palvelut huolellisesti ja vasta asiakkaan tietoon perustuvan suostumuksen jälkeen. Hoidon aikana tarvittavat lisäpalvelut annetaan vain asiakkaan suostumuksella.\n\n4. Asiakas kertoo hammaslääkärille terveydentilastaan, noudattaa hoito-ohjeita ja saapuu sovittuihin aikoihin.\n\n5. Asiakas voi irtisanoa sopimuksen milloin tahansa maksamalla jo annetut palvelut. Osapuolet vastaavat sopimuksen laiminlyönnistä lain mukaan.\n\n6. Sopimus tulee voimaan allekirjoituksella ja on voimassa, kunnes molemmat osapuolet ovat täyttäneet velvoitteensa. Sopimus on tehty kahtena kappaleena, yksi kummallekin osapuolelle.',
     signatures: ['Palveluntuottaja: {{company.legalName}}, Y-tunnus {{company.taxId}}', 'Asiakas: {{patient.fullName}}']
   },
   'medical-card-043': {

@@ -7,7 +7,7 @@ export const uz: Record<DocumentKind, DocumentTemplateTexts> = {
     title: 'Kvitansiya № {{payment.number}}',
     intro: '',
     closing: '{{company.name}} klinikasini tanlaganingiz uchun rahmat!',
-    signatures: ['Kassir {{payment.cashier}}']
+    signatures: ['Kassir imzosi']
   },
   invoice: {
     title: 'Hisob № {{invoice.number}}, {{invoice.date}}',
@@ -21,7 +21,7 @@ export const uz: Record<DocumentKind, DocumentTemplateTexts> = {
       '{{company.legalName}} (keyingi oʻrinlarda «Ijrochi») quyidagi pullik tibbiy xizmatlarni koʻrsatdi, {{patient.fullName}} (keyingi oʻrinlarda «Buyurtmachi») esa ularni qabul qildi:',
     closing:
       'Jami {{invoice.total}} ({{invoice.totalInWords}}) miqdorida xizmat koʻrsatildi.\n\nXizmatlar toʻliq va oʻz vaqtida koʻrsatildi. Buyurtmachining xizmatlar hajmi, sifati va muddatlari boʻyicha eʼtirozlari yoʻq.',
-    signatures: ['Ijrochi: {{doctor.fullName}}', 'Buyurtmachi: {{patient.fullName}}']
+    signatures: ['Ijrochi: {{company.legalName}}', 'Buyurtmachi: {{patient.fullName}}']
   },
   'treatment-plan': {
     title: 'Davolash rejasi va dastlabki smeta',
@@ -52,7 +52,7 @@ export const uz: Record<DocumentKind, DocumentTemplateTexts> = {
     intro:
       '{{branch.address}}, {{todayLong}}\n\n{{company.legalName}} (litsenziya {{company.licence}}), keyingi oʻrinlarda «Ijrochi», va {{patient.fullName}}, keyingi oʻrinlarda «Buyurtmachi», quyidagilar haqida ushbu shartnomani tuzdilar.\n\n1. Ijrochi Buyurtmachiga quyidagi smetada keltirilgan pullik stomatologik xizmatlarni koʻrsatadi, Buyurtmachi esa ular uchun haq toʻlaydi.',
     closing:
-      '2. Shartnoma boʻyicha xizmatlar narxi {{invoice.total}} ({{invoice.totalInWords}}). Toʻlov, agar tomonlar boshqacha kelishmagan boʻlsa, xizmat koʻrsatilgan kuni Ijrochi kassasida amalga oshiriladi.\n\n3. Ijrochi xizmatlarni sifatli, tibbiy yordam tartiblari va standartlariga muvofiq, Buyurtmachining ongli ixtiyoriy roziligini olgandan keyin koʻrsatadi. Davolash jarayonida qoʻshimcha xizmatlar zarur boʻlsa, Ijrochi bu haqda Buyurtmachini ogohlantiradi va ular faqat uning roziligi bilan koʻrsatiladi.\n\n4. Buyurtmachi shifokorga sogʻligʻi haqidagi maʼlumotlarni aytadi, shifokor tavsiyalarini bajaradi va qabulga belgilangan vaqtda keladi.\n\n5. Buyurtmachi Ijrochiga amalda qilingan xarajatlarni toʻlab, shartnomani bajarishdan voz kechishga haqli. Tomonlar shartnomani bajarmaganlik uchun qonunchilikka muvofiq javob beradilar.\n\n6. Shartnoma imzolangan kundan boshlab kuchga kiradi va majburiyatlar toʻliq bajarilgunga qadar amal qiladi. Har bir tomon uchun bittadan, ikki nusxada tuzildi.',
+      '2. Shartnoma boʻyicha xizmatlar narxi {{total}} ({{totalInWords}}). Toʻlov, agar tomonlar boshqacha kelishmagan boʻlsa, xizmat koʻrsatilgan kuni Ijrochi kassasida amalga oshiriladi.\n\n3. Ijrochi xizmatlarni sifatli, tibbiy yordam tartiblari va standartlariga muvofiq, Buyurtmachining ongli ixtiyoriy roziligini olgandan keyin koʻrsatadi. Davolash jarayonida qoʻshimcha xizmatlar zarur boʻlsa, Ijrochi bu haqda Buyurtmachini ogohlantiradi va ular faqat uning roziligi bilan koʻrsatiladi.\n\n4. Buyurtmachi shifokorga sogʻligʻi haqidagi maʼlumotlarni aytadi, shifokor tavsiyalarini bajaradi va qabulga belgilangan vaqtda keladi.\n\n5. Buyurtmachi Ijrochiga amalda qilingan xarajatlarni toʻlab, shartnomani bajarishdan voz kechishga haqli. Tomonlar shartnomani bajarmaganlik uchun qonunchilikka muvofiq javob beradilar.\n\n6. Shartnoma imzolangan kundan boshlab kuchga kiradi va majburiyatlar toʻliq bajarilgunga qadar amal qiladi. Har bir tomon uchun bittadan, ikki nusxada tuzildi.',
     signatures: ['Ijrochi: {{company.legalName}}, STIR {{company.taxId}}', 'Buyurtmachi: {{patient.fullName}}']
   },
   'medical-card-043': {

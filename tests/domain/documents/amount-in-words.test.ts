@@ -113,9 +113,9 @@ describe('amounts in words, English', () => {
 })
 
 describe('amounts in words, Finnish', () => {
-  it('writes numbers below a million as one word and the partitive after numbers other than one', () => {
+  it('writes numbers below a thousand as one word, splits the thousands off, and uses the partitive after numbers other than one', () => {
     expect(amountInWords(100, 'EUR', 'fi')).toBe('yksi euro 00 senttiä')
-    expect(amountInWords(120_001, 'EUR', 'fi')).toBe('tuhatkaksisataa euroa 01 sentti')
+    expect(amountInWords(120_001, 'EUR', 'fi')).toBe('tuhat kaksisataa euroa 01 sentti')
     expect(numberInWords(0, 'fi')).toBe('nolla')
     expect([10, 11, 15, 20, 21, 100, 101, 200, 2_000, 12_345].map((n) => numberInWords(n, 'fi'))).toEqual([
       'kymmenen',
@@ -127,7 +127,7 @@ describe('amounts in words, Finnish', () => {
       'satayksi',
       'kaksisataa',
       'kaksituhatta',
-      'kaksitoistatuhattakolmesataaneljäkymmentäviisi'
+      'kaksitoistatuhatta kolmesataaneljäkymmentäviisi'
     ])
   })
 

@@ -29,6 +29,7 @@ export const styles: Record<string, ContentObject> = {
   section: { fontSize: 10, bold: true, margin: [0, 8, 0, 3] },
   th: { bold: true, fontSize: 8, fillColor: '#eeeeee' },
   small: { fontSize: 7.5, color: '#444444' },
+  footer: { fontSize: 7.5, color: '#444444' },
   copy: { fontSize: 10, bold: true, color: '#b00020' }
 }
 
@@ -59,12 +60,14 @@ export const title = (input: BuildInput): Content => ({ text: input.format.fill(
 
 /** The paragraphs of an editable text, variables filled. */
 export function paragraphs(input: BuildInput, text: string): Content[] {
-  return paragraphsOf(input.format.fill(text)).map((paragraph) => ({ text: paragraph, margin: [0, 0, 0, 5], alignment: 'justify' }))
+  return paragraphsOf(input.format.fill(text)).map((paragraph) => ({ text: paragraph, margin: [0, 0, 0, 5] }))
 }
 
 /** A table header cell. */
 export const th = (text: string, extra: ContentObject = {}): ContentObject => ({ text, style: 'th', ...extra })
 export const right = (text: string, extra: ContentObject = {}): ContentObject => ({ text, alignment: 'right', ...extra })
+/** An amount in a table: right-aligned, never wrapped (its column is as wide as it needs). */
+export const amountCell = (text: string, extra: ContentObject = {}): ContentObject => right(text, { noWrap: true, ...extra })
 
 /** A grid table that repeats its header rows on every page. */
 export function grid(widths: (number | string)[], body: Content[][], headerRows = 1, extra: ContentObject = {}): Content {
@@ -97,11 +100,11 @@ export function linesTable(input: BuildInput, lines: readonly DocumentLine[]): C
     { text: [line.name, line.code ? { text: `  ${line.code}`, color: '#666666', fontSize: 7 } : ''] },
     ...(withTeeth ? [line.teeth ?? ''] : []),
     right(String(line.quantity)),
-    right(format.amount(line.price)),
-    ...(withDiscount ? [right(line.discount ? format.amount(line.discount) : '')] : []),
-    right(format.amount(line.total))
+    amountCell(format.amount(line.price)),
+    ...(withDiscount ? [amountCell(line.discount ? format.amount(line.discount) : '')] : []),
+    amountCell(format.amount(line.total))
   ])
-  const widths = [16, '*', ...(withTeeth ? [60] : []), 28, 62, ...(withDiscount ? [56] : []), 66]
+  const widths = [16, '*', ...(withTeeth ? [60] : []), 'auto', 'auto', ...(withDiscount ? ['auto'] : []), 'auto']
   return grid(widths, [header, ...body])
 }
 
@@ -112,7 +115,7 @@ export function totals(rows: [string, string][], boldLast = true): Content {
       widths: ['*', 'auto'],
       body: rows.map(([label, value], index) => {
         const bold = boldLast && index === rows.length - 1
-        return [right(label, { bold }), right(value, { bold })]
+        return [right(label, { bold }), amountCell(value, { bold })]
       })
     },
     layout: 'noBorders',
@@ -155,6 +158,24 @@ export function pdfInfo(input: BuildInput, subject: string): ContentObject {
   }
 }
 
+interface LaidOutNode {
+  headlineLevel?: number
+  style?: unknown
+}
+
+/**
+ * A section heading (headlineLevel 1) left last on a page moves to the next one with what follows
+ * it. The footer's nodes count as following nodes in pdfmake's list, so they are told apart by
+ * their style.
+ */
+function keepHeadingsWithText(node: LaidOutNode, queries: { getFollowingNodesOnPage: () => LaidOutNode[] }): boolean {
+  if (node.headlineLevel !== 1) return false
+  return queries.getFollowingNodesOnPage().every((following) => following.style === 'footer')
+}
+
+/** A section heading that stays with what follows it. */
+export const sectionHeading = (text: string): ContentObject => ({ text, style: 'section', headlineLevel: 1 })
+
 /** An A4 document: the copy mark in the top corner of every page, page numbers at the bottom. */
 export function a4Document(input: BuildInput, subject: string, content: Content[], landscape = false): DocDefinition {
   const { labels, context } = input
@@ -169,11 +190,13 @@ export function a4Document(input: BuildInput, subject: string, content: Content[
     header: context.copy ? () => ({ text: labels.copy, style: 'copy', alignment: 'right', margin: [0, 16, 34, 0] }) : undefined,
     footer: (currentPage: number, pageCount: number) => ({
       columns: [
-        { text: `${context.company.name} · ${input.format.dateTime(context.printedAt)}`, style: 'small' },
-        { text: `${labels.page} ${currentPage} ${labels.of} ${pageCount}`, style: 'small', alignment: 'right' }
+        { text: `${context.company.name} · ${input.format.dateTime(context.printedAt)}`, style: 'footer' },
+        { text: `${labels.page} ${currentPage} ${labels.of} ${pageCount}`, style: 'footer', alignment: 'right' }
       ],
+      style: 'footer',
       margin: [A4_MARGINS[0], 12, A4_MARGINS[2], 0]
     }),
-    content
+    content,
+    pageBreakBefore: keepHeadingsWithText
   }
 }

@@ -20,7 +20,7 @@ export const buildDailyLog037: DocumentBuilder = (input) => {
   }
   const content: Content[] = [heading, title(input), ...paragraphs(input, texts.intro)]
   if (log) {
-    const spanned = (text: string) => th(text, { rowSpan: 2 })
+    const spanned = (text: string) => th(text, { rowSpan: 2, fontSize: 7 })
     const header: Content[][] = [
       [
         spanned(labels.no),
@@ -34,11 +34,11 @@ export const buildDailyLog037: DocumentBuilder = (input) => {
         spanned(labels.diagnosis),
         spanned(labels.treatment),
         spanned(labels.anaesthesia),
-        th(labels.sanitised, { colSpan: 2, alignment: 'center' }),
+        th(labels.sanitised, { colSpan: 2, alignment: 'center', fontSize: 7 }),
         '',
         spanned(labels.uet)
       ],
-      ['', '', '', '', '', '', '', '', '', '', '', th(labels.sanitisedTotal), th(labels.sanitisedPlanned), '']
+      ['', '', '', '', '', '', '', '', '', '', '', th(labels.sanitisedTotal, { fontSize: 7 }), th(labels.sanitisedPlanned, { fontSize: 7 }), '']
     ]
     const body: Content[][] = log.rows.map((row) => [
       String(row.no),
@@ -74,7 +74,7 @@ export const buildDailyLog037: DocumentBuilder = (input) => {
       right(format.decimal(Math.round(totalUet * 100) / 100), { bold: true })
     ])
     content.push(
-      grid([14, 26, 78, 22, 44, 32, 34, 50, '*', '*', 52, 30, 38, 26], [...header, ...body], 2, { font: condensedFont, fontSize: 7.5 }),
+      grid([14, 26, 76, 'auto', 'auto', 'auto', 'auto', 50, '*', '*', 66, 'auto', 'auto', 'auto'], [...header, ...body], 2, { font: condensedFont, fontSize: 7.5 }),
       {
         text: [
           `${labels.patientsSeen}: ${log.rows.length} (${labels.firstVisit} ${log.rows.filter((row) => row.firstVisit).length})`,

@@ -2,14 +2,12 @@ import type { DocumentMedicalCard } from '../../../../domain/documents/context'
 import { ageOn, localDay } from '../../../../domain/documents/format'
 import type { Content } from '../doc-types'
 import type { BuildInput, DocumentBuilder } from './build-input'
-import { a4Document, fields, grid, paragraphs, rule, signatures, th, title } from './blocks'
+import { a4Document, fields, grid, paragraphs, rule, sectionHeading, signatures, th, title } from './blocks'
 import { dentalFormula, formulaLegend } from './dental-formula'
-
-const genders = { ru: { male: 'мужской', female: 'женский' }, uz: { male: 'erkak', female: 'ayol' }, en: { male: 'male', female: 'female' }, fi: { male: 'mies', female: 'nainen' } }
 
 /** A titled section of free text; an empty one keeps its heading and a dash, as a paper card would. */
 const section = (heading: string, text: string | undefined): Content[] => [
-  { text: heading, style: 'section' },
+  sectionHeading(heading),
   { text: text && text.trim() ? text : '—', margin: [0, 0, 0, 2] }
 ]
 
@@ -18,7 +16,7 @@ function formHeading({ context, labels }: BuildInput): Content {
   return {
     columns: [
       { width: '*', stack: [{ text: context.company.legalName ?? context.company.name, bold: true }, { text: context.branch?.address ?? context.company.address ?? '', style: 'small' }] },
-      { width: 200, stack: [{ text: labels.form043Header, bold: true, fontSize: 8 }, { text: labels.form043Approved, style: 'small' }], alignment: 'right' }
+      { width: 250, stack: [{ text: labels.form043Header, bold: true, fontSize: 8 }, { text: labels.form043Approved, style: 'small' }], alignment: 'right' }
     ]
   }
 }
@@ -32,7 +30,7 @@ function diagnosesTable(input: BuildInput, card: DocumentMedicalCard): Content {
     diagnosis.title,
     { text: diagnosis.final ? labels.finalDiagnosis : labels.preliminaryDiagnosis, fontSize: 7.5 }
   ])
-  return grid([52, 50, 40, '*', 70], [[th(labels.date), th(labels.teeth), th(labels.icd10), th(labels.diagnosisTitle), th('')], ...body])
+  return grid([52, 44, 40, '*', 84], [[th(labels.date), th(labels.teeth), th(labels.icd10), th(labels.diagnosisTitle), th('')], ...body])
 }
 
 function visitsTable(input: BuildInput, card: DocumentMedicalCard): Content {
@@ -48,7 +46,7 @@ function visitsTable(input: BuildInput, card: DocumentMedicalCard): Content {
     line(labels.treatment, visit.treatment)
     return [format.date(visit.date), visit.teeth ?? '', { stack: record }, { text: visit.doctorName, fontSize: 7.5 }]
   })
-  return grid([52, 40, '*', 80], [[th(labels.date), th(labels.teeth), th(labels.visits), th(labels.doctor)], ...body])
+  return grid([52, 40, '*', 80], [[th(labels.date), th(labels.teeth), th(labels.visitRecord), th(labels.doctor)], ...body])
 }
 
 /** The medical card of a dental patient, form 043/у (PRODUCT-NOTES 9.1), section by section. */
@@ -62,7 +60,7 @@ export const buildMedicalCard043: DocumentBuilder = (input) => {
   content.push(
     fields([
       [labels.patient, patient?.fullName],
-      [labels.gender, patient?.gender ? genders[language][patient.gender] : undefined],
+      [labels.gender, patient?.gender ? labels.genders[patient.gender] : undefined],
       [labels.birthdate, patient?.birthdate ? `${format.date(patient.birthdate)}${age === undefined ? '' : ` (${labels.age.toLowerCase()} ${age})`}` : undefined],
       [labels.address, patient?.address],
       [labels.phone, patient?.phone],
@@ -76,16 +74,16 @@ export const buildMedicalCard043: DocumentBuilder = (input) => {
       ...section(labels.anamnesis, card.anamnesis),
       ...section(labels.allergies, card.allergies),
       ...section(labels.externalExam, card.externalExam),
-      { text: labels.dentalFormula, style: 'section' },
+      sectionHeading(labels.dentalFormula),
       ...dentalFormula(card.formula, language, labels),
       formulaLegend(language, labels),
       ...section(labels.bite, card.bite),
       ...section(labels.mucosa, card.mucosa),
       ...section(labels.xrayFindings, card.xrayFindings),
-      { text: labels.diagnoses, style: 'section' },
+      sectionHeading(labels.diagnoses),
       card.diagnoses.length ? diagnosesTable(input, card) : '—',
       ...section(labels.treatmentPlan, card.plan),
-      { text: labels.visits, style: 'section' },
+      sectionHeading(labels.visits),
       card.visits.length ? visitsTable(input, card) : '—'
     )
   }

@@ -1,7 +1,7 @@
 import type { DocumentPlanItem } from '../../../../domain/documents/context'
 import type { Content } from '../doc-types'
 import type { BuildInput, DocumentBuilder } from './build-input'
-import { a4Document, clinicHeading, fields, grid, inWords, paragraphs, right, rule, signatures, th, title, totals } from './blocks'
+import { a4Document, amountCell, clinicHeading, fields, grid, inWords, paragraphs, right, rule, sectionHeading, signatures, th, title, totals } from './blocks'
 
 function phaseTable(input: BuildInput, items: readonly DocumentPlanItem[], total: number): Content {
   const { labels, format } = input
@@ -23,13 +23,13 @@ function phaseTable(input: BuildInput, items: readonly DocumentPlanItem[], total
       ]
     },
     right(String(item.quantity)),
-    right(format.amount(item.price)),
+    amountCell(format.amount(item.price)),
     right(item.discountPercent ? String(item.discountPercent) : ''),
-    right(format.amount(item.total), item.alternative ? { color: '#555555', italics: true } : {}),
+    amountCell(format.amount(item.total), item.alternative ? { color: '#555555', italics: true } : {}),
     { text: item.urgency, fontSize: 7.5 }
   ])
-  body.push([{ text: labels.phaseTotal, colSpan: 5, alignment: 'right', bold: true }, '', '', '', '', right(format.amount(total), { bold: true }), ''])
-  return grid([56, '*', 26, 58, 20, 62, 52], [header, ...body], 1, { margin: [0, 0, 0, 6] })
+  body.push([{ text: labels.phaseTotal, colSpan: 5, alignment: 'right', bold: true }, '', '', '', '', amountCell(format.amount(total), { bold: true }), ''])
+  return grid([50, '*', 'auto', 'auto', 20, 'auto', 'auto'], [header, ...body], 1, { margin: [0, 0, 0, 6] })
 }
 
 /** A treatment plan with its estimate: phase by phase, the patient's discount, the total in words. */
@@ -47,7 +47,7 @@ export const buildTreatmentPlan: DocumentBuilder = (input) => {
       ])
     )
     for (const phase of plan.phases) {
-      content.push({ text: phase.title, style: 'section' }, phaseTable(input, phase.items, phase.total))
+      content.push(sectionHeading(phase.title), phaseTable(input, phase.items, phase.total))
     }
     const rows: [string, string][] = [[labels.subtotal, format.money(plan.subtotal)]]
     if (plan.patientDiscountPercent > 0) rows.push([`${labels.patientDiscount}, ${plan.patientDiscountPercent}%`, format.money(plan.subtotal - plan.total)])

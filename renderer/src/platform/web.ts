@@ -16,19 +16,17 @@ export const webPlatform: Platform = {
     return true
   },
   printPdf: async (pdf) => {
-    // Opened in the click itself (a tab opened after an await is a popup to the browser).
+    // Opened in the click itself: a tab opened after an await is a popup to the browser.
     const tab = window.open('about:blank', '_blank')
-    try {
-      const url = await pdf
-      // A blocked blank tab: try once more with the address itself.
-      if (!tab) return window.open(url, '_blank', 'noopener') !== null
-      tab.opener = null
-      tab.location.href = url
-      return true
-    } catch (error) {
+    const url = await pdf.catch((error: unknown) => {
       tab?.close()
       throw error
+    })
+    if (tab) {
+      tab.opener = null
+      tab.location.href = url
     }
+    return tab !== null
   },
   dial: async (phoneNumber) => {
     window.location.href = `tel:${phoneNumber.replace(/[^\d+]/g, '')}`

@@ -4,7 +4,7 @@ import { documentKindParts, type DocumentContext } from '../../../domain/documen
 import { documentKinds, documentLanguages } from '../../../domain/documents/kinds'
 import { shippedTemplate } from '../../../domain/documents/shipped-templates'
 import { fillVariables, MISSING_VALUE } from '../../../domain/documents/variables'
-import { documentContextFixture } from '../../fixtures/document-context'
+import { documentContextSample } from '../../../domain/documents/sample-context'
 
 const base: (keyof DocumentContext)[] = ['language', 'currency', 'timeZone', 'printedAt', 'copy', 'company', 'branch']
 
@@ -18,7 +18,7 @@ describe('the parts each kind needs', () => {
   it('are enough for every shipped text: no variable is left to fill in by hand', () => {
     for (const language of documentLanguages) {
       for (const kind of documentKinds) {
-        const context = onlyParts(documentContextFixture(language), documentKindParts[kind])
+        const context = onlyParts(documentContextSample(language), documentKindParts[kind])
         const texts = shippedTemplate(kind, language)
         const filled = [texts.title, texts.intro, texts.closing, ...texts.signatures].map((text) => fillVariables(text, context)).join('\n')
         expect({ kind, language, missing: filled.includes(MISSING_VALUE) }).toEqual({ kind, language, missing: false })
@@ -27,7 +27,7 @@ describe('the parts each kind needs', () => {
   })
 
   it('let a contract made from a plan state the plan total', () => {
-    const context = { ...documentContextFixture('ru'), invoice: undefined }
+    const context = { ...documentContextSample('ru'), invoice: undefined }
     expect(fillVariables('{{total}} ({{totalInWords}})', context)).toBe('3\u00a0921\u00a0125,00\u00a0сум (три миллиона девятьсот двадцать одна тысяча сто двадцать пять сумов 00 тийинов)')
   })
 })

@@ -3,7 +3,7 @@ import { documentLabels } from '../../../domain/documents/labels'
 import { shippedTemplate } from '../../../domain/documents/shipped-templates'
 import { paragraphsOf } from '../../../domain/documents/template'
 import { documentVariables, fillVariables, MISSING_VALUE, teethOf, unknownVariables } from '../../../domain/documents/variables'
-import { documentContextFixture } from '../../fixtures/document-context'
+import { documentContextSample } from '../../../domain/documents/sample-context'
 
 const NBSP = '\u00a0'
 
@@ -18,19 +18,19 @@ describe('the variable dictionary', () => {
   })
 
   it('fills the patient, the doctor, the clinic and the procedure', () => {
-    const context = documentContextFixture('ru')
+    const context = documentContextSample('ru')
     expect(fillVariables('{{patient.fullName}}, {{ doctor.fullName }}, {{company.name}}, {{branch.name}}, {{procedure.name}}', context)).toBe(
       'Иванова Мария Петровна, Петров Пётр Сергеевич, Smile Dental, Чиланзар, Удаление зуба 38'
     )
   })
 
   it('writes dates by language on the clinic clock, calendar days as they are', () => {
-    const ru = documentContextFixture('ru')
+    const ru = documentContextSample('ru')
     expect(fillVariables('{{today}} {{printedAt}} {{patient.birthdate}}', ru)).toBe('29.11.2026 29.11.2026 14:05 03.12.1988')
     expect(fillVariables('{{todayLong}}', ru)).toBe('29 ноября 2026 г.')
-    expect(fillVariables('{{todayLong}}', documentContextFixture('uz'))).toBe('2026-yil 29-noyabr')
-    expect(fillVariables('{{todayLong}}', documentContextFixture('fi'))).toBe('29. marraskuuta 2026')
-    expect(fillVariables('{{today}}', documentContextFixture('en'))).toBe('29/11/2026')
+    expect(fillVariables('{{todayLong}}', documentContextSample('uz'))).toBe('2026-yil 29-noyabr')
+    expect(fillVariables('{{todayLong}}', documentContextSample('fi'))).toBe('29. marraskuuta 2026')
+    expect(fillVariables('{{today}}', documentContextSample('en'))).toBe('29/11/2026')
     // 20:30 UTC is already the next day in Tashkent (UTC+5).
     expect(fillVariables('{{today}}', { ...ru, printedAt: '2026-11-29T20:30:00Z' })).toBe('30.11.2026')
     expect(fillVariables('{{patient.age}}', ru)).toBe('37')
@@ -38,18 +38,18 @@ describe('the variable dictionary', () => {
   })
 
   it('writes amounts as money of the currency and in words', () => {
-    const ru = documentContextFixture('ru')
+    const ru = documentContextSample('ru')
     expect(fillVariables('{{invoice.total}}', ru)).toBe(`1${NBSP}650${NBSP}000,00${NBSP}сум`)
     expect(fillVariables('{{invoice.totalInWords}}', ru)).toBe('один миллион шестьсот пятьдесят тысяч сумов 00 тийинов')
-    expect(fillVariables('{{plan.totalInWords}}', documentContextFixture('uz'))).toBe('uch million toʻqqiz yuz yigirma bir ming bir yuz yigirma besh soʻm 00 tiyin')
-    expect(fillVariables('{{invoice.due}}', documentContextFixture('uz'))).toBe(`650${NBSP}000,00${NBSP}soʻm`)
-    expect(fillVariables('{{payment.amount}}', documentContextFixture('en'))).toBe(`UZS${NBSP}1,000,000.00`)
-    expect(fillVariables('{{payment.amount}}', { ...documentContextFixture('en'), currency: 'USD' })).toBe('$1,000,000.00')
-    expect(fillVariables('{{payment.amount}}', { ...documentContextFixture('fi'), currency: 'EUR' })).toBe(`1${NBSP}000${NBSP}000,00${NBSP}€`)
+    expect(fillVariables('{{plan.totalInWords}}', documentContextSample('uz'))).toBe('uch million toʻqqiz yuz yigirma bir ming bir yuz yigirma besh soʻm 00 tiyin')
+    expect(fillVariables('{{invoice.due}}', documentContextSample('uz'))).toBe(`650${NBSP}000,00${NBSP}soʻm`)
+    expect(fillVariables('{{payment.amount}}', documentContextSample('en'))).toBe(`UZS${NBSP}1,000,000.00`)
+    expect(fillVariables('{{payment.amount}}', { ...documentContextSample('en'), currency: 'USD' })).toBe('$1,000,000.00')
+    expect(fillVariables('{{payment.amount}}', { ...documentContextSample('fi'), currency: 'EUR' })).toBe(`1${NBSP}000${NBSP}000,00${NBSP}€`)
   })
 
   it('names the teeth and the main diagnosis', () => {
-    const context = documentContextFixture('ru')
+    const context = documentContextSample('ru')
     expect(fillVariables('{{teeth}}', context)).toBe('46')
     expect(fillVariables('{{teeth}}', { ...context, labOrder: undefined })).toBe('36, 37')
     expect(fillVariables('{{diagnosis}}', context)).toBe('K08.1 Потеря зубов вследствие несчастного случая, удаления или локализованного пародонтита (18, 48)')
@@ -57,13 +57,13 @@ describe('the variable dictionary', () => {
   })
 
   it('prints a line to fill in by hand for a known variable the context lacks', () => {
-    const context = { ...documentContextFixture('ru'), procedure: undefined, patient: undefined }
+    const context = { ...documentContextSample('ru'), procedure: undefined, patient: undefined }
     expect(fillVariables('«{{procedure.name}}», {{patient.fullName}}', context)).toBe(`«${MISSING_VALUE}», ${MISSING_VALUE}`)
   })
 
   it('leaves unknown variables visible and reports each once', () => {
     const text = 'Hello {{patient.fullName}} {{patient.shoeSize}} {{ nope }} {{patient.shoeSize}}'
-    expect(fillVariables(text, documentContextFixture('en'))).toBe('Hello Mary Smith {{patient.shoeSize}} {{ nope }} {{patient.shoeSize}}')
+    expect(fillVariables(text, documentContextSample('en'))).toBe('Hello Mary Smith {{patient.shoeSize}} {{ nope }} {{patient.shoeSize}}')
     expect(unknownVariables(text)).toEqual(['patient.shoeSize', 'nope'])
     expect(unknownVariables('no variables')).toEqual([])
   })

@@ -1,44 +1,13 @@
-import { spawn } from 'node:child_process'
 import { createHash } from 'node:crypto'
-import path from 'node:path'
 import type { DocumentContext } from '../../../domain/documents/context'
 import { documentKinds, type DocumentKind, type DocumentLanguage, type ReceiptPaper } from '../../../domain/documents/kinds'
 import { shippedTemplate } from '../../../domain/documents/shipped-templates'
 import type { DocumentTemplateTexts } from '../../../domain/documents/template'
 import { renderDocumentPdf } from '../../../server/src/documents/render-pdf'
-import { documentContextFixture } from '../../fixtures/document-context'
+import { documentContextSample } from '../../../domain/documents/sample-context'
+import { pageSizes, readPdfs, spaced } from '../support/pdf-reader'
 
 jest.setTimeout(120_000)
-
-interface PdfReading {
-  text: string
-  title: string | null
-}
-
-/** pdf-parse's reading of PDFs (text and info title), in one Node process of its own (pdf-text.mjs). */
-function readPdfs(pdfs: Buffer[]): Promise<PdfReading[]> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [path.join(__dirname, 'pdf-text.mjs')], { stdio: ['pipe', 'pipe', 'pipe'] })
-    const out: Buffer[] = []
-    const err: Buffer[] = []
-    child.stdout.on('data', (chunk: Buffer) => out.push(chunk))
-    child.stderr.on('data', (chunk: Buffer) => err.push(chunk))
-    child.on('error', reject)
-    child.on('close', (code) => {
-      if (code === 0) resolve(JSON.parse(Buffer.concat(out).toString('utf8')) as PdfReading[])
-      else reject(new Error(`pdf-text.mjs exited ${String(code)}: ${Buffer.concat(err).toString('utf8')}`))
-    })
-    child.stdin.end(JSON.stringify(pdfs.map((pdf) => pdf.toString('base64'))))
-  })
-}
-
-/** Every run of spaces (no-break ones and line ends included) as one space. */
-const spaced = (text: string) => text.replace(/[\s\u00a0\u202f]+/g, ' ')
-
-/** Every page's MediaBox [width, height] in points. */
-function pageSizes(pdf: Buffer): [number, number][] {
-  return [...pdf.toString('latin1').matchAll(/\/MediaBox \[0 0 ([\d.]+) ([\d.]+)\]/g)].map((match) => [Number(match[1]), Number(match[2])])
-}
 
 interface Case {
   kind: DocumentKind
@@ -54,7 +23,7 @@ interface Rendered {
   title: string | null
 }
 
-const render = (c: Case) => renderDocumentPdf(c.kind, documentContextFixture(c.language, c.change), c.texts ?? shippedTemplate(c.kind, c.language), { paper: c.paper })
+const render = (c: Case) => renderDocumentPdf(c.kind, documentContextSample(c.language, c.change), c.texts ?? shippedTemplate(c.kind, c.language), { paper: c.paper })
 
 const editedTexts: DocumentTemplateTexts = {
   title: 'Справка для {{patient.lastName}}',
@@ -63,7 +32,7 @@ const editedTexts: DocumentTemplateTexts = {
   signatures: ['Главный врач']
 }
 
-const withPrimaryTeeth = (): Partial<DocumentContext> => ({ medicalCard: { ...documentContextFixture('ru').medicalCard!, formula: { '55': 'C', '36': 'C' } } })
+const withPrimaryTeeth = (): Partial<DocumentContext> => ({ medicalCard: { ...documentContextSample('ru').medicalCard!, formula: { '55': 'C', '36': 'C' } } })
 
 /** Every document the tests read, rendered and parsed once (one pdf-parse process for all). */
 const cases: Record<string, Case> = {
@@ -151,7 +120,7 @@ describe('renderDocumentPdf', () => {
       it(`renders ${kind} in ${language} with the patient, the teeth, the codes and the totals`, () => {
         const { pdf, text } = get(`${kind}-${language}`)
         expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-')
-        expect(text).toContain(documentContextFixture(language).patient!.fullName)
+        expect(text).toContain(documentContextSample(language).patient!.fullName)
         for (const piece of expected[kind](language)) expect(text).toContain(spaced(piece))
         // No variable was left unfilled.
         expect(text).not.toMatch(/\{\{/)
@@ -258,7 +227,7 @@ describe('renderDocumentPdf', () => {
   })
 
   it('refuses an unknown kind and a bad print time', async () => {
-    const context = documentContextFixture('ru')
+    const context = documentContextSample('ru')
     await expect(renderDocumentPdf('nope' as DocumentKind, context, shippedTemplate('invoice', 'ru'))).rejects.toThrow(RangeError)
     await expect(renderDocumentPdf('invoice', { ...context, printedAt: 'yesterday' }, shippedTemplate('invoice', 'ru'))).rejects.toThrow(RangeError)
   })

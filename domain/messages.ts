@@ -183,7 +183,11 @@ export const messages = {
   'pay-link-nothing-due': 'Nothing is left to pay on this invoice',
   'checkout-nothing': 'Choose what to pay',
   'checkout-over-payment': 'More than is due: lower the amounts or put the rest on the balance',
-  'checkout-cash-short': 'Less cash given than paid in cash'
+  'checkout-cash-short': 'Less cash given than paid in cash',
+  'task-patient-required': 'A treatment reminder needs a patient',
+  'task-due-before-start': 'The due date cannot be before the start',
+  'task-end-before-due': '"End before" cannot be before the due date',
+  'task-remind-before-start': 'The reminder cannot be before the start'
 } as const
 
 export type MessageCode = keyof typeof messages

@@ -28,6 +28,7 @@ import * as cashDesk from './20261128193000_cash_desk'
 import * as onlinePayments from './20261128194000_online_payments'
 import * as posCheckouts from './20261128170000_pos_checkouts'
 import * as mediaExpenseOwner from './20261129010000_media_expense_owner'
+import * as tasks from './20261129090000_tasks'
 
 interface Migration {
   up: (db: Knex) => Promise<void>
@@ -67,7 +68,8 @@ const migrations: Array<[string, Migration]> = [
   ['20261128190000_payouts', payouts],
   ['20261128193000_cash_desk', cashDesk],
   ['20261128194000_online_payments', onlinePayments],
-  ['20261129010000_media_expense_owner', mediaExpenseOwner]
+  ['20261129010000_media_expense_owner', mediaExpenseOwner],
+  ['20261129090000_tasks', tasks]
 ]
 
 export const migrationSource: Knex.MigrationSource<[string, Migration]> = {

@@ -66,6 +66,7 @@ import { zPaymentsClient } from './services/billing/z-payments/z-payments.shared
 import { onlinePaymentsClient } from './services/billing/online-payments/online-payments.shared'
 import { cartClient } from './services/billing/cart/cart.shared'
 import { posCartClient } from './services/billing/pos-cart/pos-cart.shared'
+import { taskClient } from './services/tasks/tasks/tasks.shared'
 
 export const clientServices = [
   branchClient,
@@ -134,7 +135,8 @@ export const clientServices = [
   zPaymentsClient,
   onlinePaymentsClient,
   cartClient,
-  posCartClient
+  posCartClient,
+  taskClient
 ] as const
 
 type Declared = (typeof clientServices)[number]

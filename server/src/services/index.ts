@@ -66,6 +66,7 @@ import { zPayments } from './billing/z-payments/z-payments'
 import { onlinePayments } from './billing/online-payments/online-payments'
 import { cart } from './billing/cart/cart'
 import { posCart } from './billing/pos-cart/pos-cart'
+import { tasks } from './tasks/tasks/tasks'
 /** Registers every service. */
 export function services(app: Application) {
   app.configure(users)
@@ -134,4 +135,5 @@ export function services(app: Application) {
   app.configure(onlinePayments)
   app.configure(cart)
   app.configure(posCart)
+  app.configure(tasks)
 }

@@ -11,7 +11,6 @@ import { SignInThrottle } from '../../../../../server/src/access/sign-in-throttl
 import { TaskReminderWorker } from '../../../../../server/src/jobs/task-reminders'
 import type { Task } from '../../../../../server/src/services/tasks/tasks/tasks.shared'
 import { engines, MemoryStorage, PASSWORD, receivesEvent, startServer, testConfiguration, type TestServer } from '../../../support/harness'
-import { roleId } from '../../../support/fixtures'
 
 /**
  * Durable reminders (issue 17, item 5, "done when"): a task created today for tomorrow reaches
@@ -58,7 +57,7 @@ describe.each(engines)('task reminders across a restart on %s', (engine) => {
     const doctorEmail = `doctor.${engine}.${Date.now()}@clinic.test`
     const branchIds = (await owner.service('branches').find({})).data.map((branch) => branch._id)
     owner.set('currentBranchId', branchIds[0])
-    const doctor = await owner.service('users').create({ email: doctorEmail, first_name: 'Dana', last_name: 'Doctor', roleId: await roleId({ client: owner } as never, 'doctor'), branchIds, password: PASSWORD })
+    const doctor = await owner.service('users').create({ email: doctorEmail, first_name: 'Dana', last_name: 'Doctor', roleId: (await owner.service('roles').find({ query: { key: 'doctor' } })).data[0]._id, branchIds, password: PASSWORD })
     const today = Date.now()
     const tomorrowNine = new Date(today + 86_400_000)
     tomorrowNine.setUTCHours(9, 0, 0, 0)

@@ -1,5 +1,6 @@
 import { engines, failure, nextEvent, receivesEvent, startServer, type SignedIn, type TestServer } from '../../../support/harness'
 import { roleId, signedInMember } from '../../../support/fixtures'
+import { malformed } from '../../../support/malformed'
 import type { Task, TaskData } from '../../../../../server/src/services/tasks/tasks/tasks.shared'
 
 const DAY = 86_400_000
@@ -44,7 +45,7 @@ describe.each(engines)('tasks on %s', (engine) => {
   })
 
   it('refuses unknown fields, a recall without a patient, dates out of order and foreign references', async () => {
-    const unknown = await failure(tasksOf(admin).create({ ...task(), remindedAt: inDays(0) } as TaskData))
+    const unknown = await failure(tasksOf(admin).create(malformed({ ...task(), remindedAt: inDays(0) })))
     expect(unknown.name).toBe('BadRequest')
     const noPatient = await failure(tasksOf(admin).create(task({ kind: 'treatment-reminder' })))
     expect(noPatient.data).toMatchObject({ code: 'task-patient-required', path: 'customerId' })
@@ -60,7 +61,7 @@ describe.each(engines)('tasks on %s', (engine) => {
     const made = await tasksOf(admin).create(task())
     expect((await failure(tasksOf(admin).patch(made._id, { dueAt: inDays(-2) }))).data).toMatchObject({ code: 'task-due-before-start' })
     expect((await failure(tasksOf(admin).patch(made._id, { kind: 'treatment-reminder' }))).data).toMatchObject({ code: 'task-patient-required' })
-    expect((await failure(tasksOf(admin).patch(made._id, { doneAt: inDays(0) } as never))).name).toBe('BadRequest')
+    expect((await failure(tasksOf(admin).patch(made._id, malformed({ doneAt: inDays(0) })))).name).toBe('BadRequest')
     // Another company does not find it.
     expect((await failure(elsewhere.client.service('tasks').get(made._id))).name).toBe('NotFound')
   })

@@ -1,5 +1,6 @@
 import dayjs, { type Dayjs } from 'dayjs'
 import { toZoned, zonedToUtc } from '../../../../domain/appointments/zoned-time'
+import { addLocalMonths } from '../../../../domain/appointments/recurrence'
 import type { RecordOf } from '../../api/live'
 import type { TaskData, TaskKind, TaskStatus } from '../../../../server/src/services/tasks/tasks/tasks.shared'
 
@@ -83,5 +84,30 @@ export function formValuesOf(task: Task | null, defaults: { assigneeId: string; 
     remind: task.remindAt === null ? 'none' : (preset ?? 'custom'),
     remindAt: task.remindAt ? pickerOf(task.remindAt, timeZone) : null,
     status: task.status
+  }
+}
+
+/** The recall periods offered from a visit or a plan. */
+export const RECALL_MONTHS = [3, 6, 12] as const
+const RECALL_TIME = '09:00'
+
+/** A recall `months` from today on the clinic's calendar: a treatment reminder due and reminded at 09:00 that day. */
+export function recallData(
+  recall: { months: number; customerId: string; assigneeId: string; description: string; appointmentId?: string; treatmentPlanId?: string },
+  timeZone: string,
+  now: Date = new Date()
+): TaskData {
+  const day = addLocalMonths(toZoned(now, timeZone).date, recall.months)
+  const at = zonedToUtc(day, RECALL_TIME, timeZone)
+  return {
+    kind: 'treatment-reminder',
+    description: recall.description,
+    assigneeId: recall.assigneeId,
+    customerId: recall.customerId,
+    ...(recall.appointmentId ? { appointmentId: recall.appointmentId } : {}),
+    ...(recall.treatmentPlanId ? { treatmentPlanId: recall.treatmentPlanId } : {}),
+    startAt: at,
+    dueAt: at,
+    remindAt: at
   }
 }

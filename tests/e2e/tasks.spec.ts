@@ -54,7 +54,7 @@ test('a task reminded at its start reaches its assignee as a notice; done, it mo
 
   await row(description).getByTestId('task-done').click()
   await expect(row(description)).toBeHidden()
-  await page.getByText('Выполнены', { exact: true }).click()
+  await page.locator('.ant-segmented').getByText('Выполнены', { exact: true }).click()
   await expect(row(description)).toBeVisible()
 })
 
@@ -64,7 +64,7 @@ test('an overdue task is red in the list and on the home screen\'s "My tasks"', 
     kind: 'user-reminder', description: late, assigneeId: api.auth.user._id,
     startAt: new Date(Date.now() - 2 * dayMs).toISOString(), dueAt: new Date(Date.now() - dayMs).toISOString()
   })
-  await page.getByText('В работе', { exact: true }).click()
+  await page.locator('.ant-segmented').getByText('В работе', { exact: true }).click()
   await expect(row(late).getByTestId('task-overdue')).toContainText('Просрочена')
   await page.goto('/')
   const mine = page.getByTestId('home-my-tasks')

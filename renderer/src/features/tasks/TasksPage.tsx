@@ -12,13 +12,12 @@ import { TaskList } from './TaskList'
 import type { Task } from './task-form'
 import './tasks.css'
 
-type Whose = 'mine' | 'all'
+type Whose = 'mine' | 'created' | 'all'
 type State = 'in-progress' | 'done'
 
 /**
  * /company/tasks: the team's tasks and reminders, soonest due first, overdue in red, live. "Mine"
- * (assigned to me) for everyone; "everyone's" for those with `tasks: seeAll` (others see the tasks
- * they made too, by the service's own rule).
+ * (assigned to me) and "set by me" for everyone; "everyone's" for those with `tasks: seeAll`.
  */
 export default function TasksPage() {
   const { t } = useTranslation()
@@ -28,7 +27,8 @@ export default function TasksPage() {
   const [whose, setWhose] = useState<Whose>('mine')
   const [state, setState] = useState<State>('in-progress')
   const [editing, setEditing] = useState<Task | 'new' | null>(null)
-  const tasks = useFind('tasks', { ...(whose === 'mine' ? { assigneeId: user._id } : {}), status: state, $sort: { dueAt: state === 'done' ? -1 : 1, _id: 1 }, $limit: 200 })
+  const whoseQuery = whose === 'mine' ? { assigneeId: user._id } : whose === 'created' ? { createdBy: user._id } : {}
+  const tasks = useFind('tasks', { ...whoseQuery, status: state, $sort: { dueAt: state === 'done' ? -1 : 1, _id: 1 }, $limit: 200 })
   return (
     <>
       <PageHeader
@@ -47,7 +47,7 @@ export default function TasksPage() {
           <Segmented<Whose>
             value={whose}
             onChange={setWhose}
-            options={[{ value: 'mine', label: t('tasks.mine') }, ...(seesAll ? [{ value: 'all' as const, label: t('tasks.all') }] : [])]}
+            options={[{ value: 'mine', label: t('tasks.mine') }, { value: 'created', label: t('tasks.created') }, ...(seesAll ? [{ value: 'all' as const, label: t('tasks.all') }] : [])]}
           />
           <Segmented<State> value={state} onChange={setState} options={[{ value: 'in-progress', label: t('tasks.inProgress') }, { value: 'done', label: t('tasks.done') }]} />
         </Space>

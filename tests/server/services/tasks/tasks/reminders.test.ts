@@ -11,6 +11,7 @@ import { SignInThrottle } from '../../../../../server/src/access/sign-in-throttl
 import { TaskReminderWorker } from '../../../../../server/src/jobs/task-reminders'
 import type { Task } from '../../../../../server/src/services/tasks/tasks/tasks.shared'
 import { engines, MemoryStorage, PASSWORD, receivesEvent, startServer, testConfiguration, type TestServer } from '../../../support/harness'
+import { signedInMember } from '../../../support/fixtures'
 
 /**
  * Durable reminders (issue 17, item 5, "done when"): a task created today for tomorrow reaches
@@ -98,6 +99,23 @@ describe.each(engines)('task reminders across a restart on %s', (engine) => {
       fs.rmSync(first.dataDir, { recursive: true, force: true })
       fs.rmSync(second.dataDir, { recursive: true, force: true })
     }
+  })
+
+  it('does not tell an assignee about a patient they may not see', async () => {
+    const owner = await server.registerClinic('Branches')
+    owner.client.set('currentBranchId', owner.auth.branchIds[0])
+    const north = await owner.client.service('branches').create({ name: 'North' })
+    const northPatient = await owner.client.service('customers').create({ first_name: 'North', last_name: 'Patient', branchId: north._id })
+    const southDoctor = await signedInMember(server, owner, { role: 'doctor', branchIds: [owner.auth.branchIds[0]] })
+    const remindAt = new Date(Date.now() - 60_000).toISOString()
+    const plain = await owner.client.service('tasks').create({ kind: 'user-reminder', description: 'Plain', assigneeId: southDoctor.user._id, startAt: remindAt, dueAt: remindAt, remindAt })
+    const hidden = await owner.client.service('tasks').create({ kind: 'treatment-reminder', description: 'Hidden', customerId: northPatient._id, assigneeId: southDoctor.user._id, startAt: remindAt, dueAt: remindAt, remindAt })
+    const heard: string[] = []
+    southDoctor.client.service('tasks').on('reminded', (task: Task) => void heard.push(task._id))
+    await new TaskReminderWorker(server.app).tick()
+    await new Promise((resolve) => setTimeout(resolve, 500))
+    expect(heard).toEqual([plain._id])
+    expect((await server.db('tasks').where({ _id: hidden._id }).first()).remindedAt).not.toBeNull()
   })
 
   it('lets only one of two workers give a reminder', async () => {

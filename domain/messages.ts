@@ -187,7 +187,8 @@ export const messages = {
   'task-patient-required': 'A treatment reminder needs a patient',
   'task-due-before-start': 'The due date cannot be before the start',
   'task-end-before-due': '"End before" cannot be before the due date',
-  'task-remind-before-start': 'The reminder cannot be before the start'
+  'task-remind-before-start': 'The reminder cannot be before the start',
+  'task-assignee-cannot-see': 'This person cannot see this task: their role or branches do not allow it'
 } as const
 
 export type MessageCode = keyof typeof messages

@@ -33,3 +33,8 @@ export async function customerBranchCheck(context: HookContext) {
  */
 export const customerIdsInBranches = (db: Knex, companyId: string, branchIds: readonly string[]) =>
   db('customers').select('_id').where({ companyId }).whereIn('branchId', [...branchIds])
+
+/** A company's customer's branch; undefined for an unknown customer. */
+export async function customerBranch(db: Knex, companyId: string, customerId: string): Promise<string | undefined> {
+  return (await db('customers').where({ _id: customerId, companyId }).first('branchId'))?.branchId
+}

@@ -109,7 +109,10 @@ describe.each(engines)('task reminders across a restart on %s', (engine) => {
     const southDoctor = await signedInMember(server, owner, { role: 'doctor', branchIds: [owner.auth.branchIds[0]] })
     const remindAt = new Date(Date.now() - 60_000).toISOString()
     const plain = await owner.client.service('tasks').create({ kind: 'user-reminder', description: 'Plain', assigneeId: southDoctor.user._id, startAt: remindAt, dueAt: remindAt, remindAt })
+    // Given while every branch saw every patient; the company has narrowed it since.
+    await owner.client.service('company').patch('mine', { settings: { branchesSeeAllCustomers: true } })
     const hidden = await owner.client.service('tasks').create({ kind: 'treatment-reminder', description: 'Hidden', customerId: northPatient._id, assigneeId: southDoctor.user._id, startAt: remindAt, dueAt: remindAt, remindAt })
+    await owner.client.service('company').patch('mine', { settings: { branchesSeeAllCustomers: false } })
     const heard: string[] = []
     southDoctor.client.service('tasks').on('reminded', (task: Task) => void heard.push(task._id))
     await new TaskReminderWorker(server.app).tick()

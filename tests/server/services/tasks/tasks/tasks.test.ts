@@ -90,26 +90,33 @@ describe.each(engines)('tasks on %s', (engine) => {
     const north = await admin.client.service('branches').create({ name: `North ${counter}` })
     const northCustomer = await admin.client.service('customers').create({ first_name: 'North', last_name: 'Patient', branchId: north._id })
     const southDoctor = await signedInMember(server, admin, { role: 'doctor', branchIds: [admin.auth.branchIds[0]] })
-    const hidden = await tasksOf(admin).create(task({ assigneeId: southDoctor.user._id, customerId: northCustomer._id }))
+    // A task is given only to someone who will see it.
+    const refused = await failure(tasksOf(admin).create(task({ assigneeId: southDoctor.user._id, customerId: northCustomer._id })))
+    expect(refused.data).toMatchObject({ code: 'task-assignee-cannot-see', path: 'assigneeId' })
+    const finance = await signedInMember(server, admin, { roleId: await roleId(admin, 'finance') })
+    expect((await failure(tasksOf(admin).create(task({ assigneeId: finance.user._id })))).data).toMatchObject({ code: 'task-assignee-cannot-see' })
+    // Given while every branch saw every patient; then the company narrows it: the doctor no longer sees it.
+    await admin.client.service('company').patch('mine', { settings: { branchesSeeAllCustomers: true } })
+    let hidden: Task
+    try {
+      hidden = await tasksOf(admin).create(task({ assigneeId: southDoctor.user._id, customerId: northCustomer._id }))
+      expect((await tasksOf(southDoctor).get(hidden._id))._id).toBe(hidden._id)
+    } finally {
+      await admin.client.service('company').patch('mine', { settings: { branchesSeeAllCustomers: false } })
+    }
     const plain = await tasksOf(admin).create(task({ assigneeId: southDoctor.user._id }))
     const seen = (await tasksOf(southDoctor).find({ query: {} })).data.map((item) => item._id)
     expect(seen).toEqual([plain._id])
     expect((await failure(tasksOf(southDoctor).get(hidden._id))).name).toBe('NotFound')
-    // Nor may they name that patient on a task of their own.
+    // Nor may they name that patient on a task of their own, nor give a plain task that patient.
     expect((await failure(tasksOf(southDoctor).create(task({ assigneeId: southDoctor.user._id, customerId: northCustomer._id })))).name).toBe('NotFound')
     expect((await failure(tasksOf(southDoctor).patch(plain._id, { customerId: northCustomer._id }))).name).toBe('NotFound')
+    expect((await failure(tasksOf(admin).patch(plain._id, { customerId: northCustomer._id }))).data).toMatchObject({ code: 'task-assignee-cannot-see' })
     // The patient card's tab: a find by patient.
     const ofPatient = await tasksOf(admin).find({ query: { customerId: northCustomer._id } })
     expect(ofPatient.data.map((item) => item._id)).toEqual([hidden._id])
-    // Once branches see every customer, the task is there too.
-    await admin.client.service('company').patch('mine', { settings: { branchesSeeAllCustomers: true } })
-    try {
-      const again = await signedInMember(server, admin, { role: 'doctor', branchIds: [admin.auth.branchIds[0]] })
-      const forAgain = await tasksOf(admin).create(task({ assigneeId: again.user._id, customerId: northCustomer._id }))
-      expect((await tasksOf(again).get(forAgain._id))._id).toBe(forAgain._id)
-    } finally {
-      await admin.client.service('company').patch('mine', { settings: { branchesSeeAllCustomers: false } })
-    }
+    // Reassigned to someone who sees the patient, it is fine.
+    expect((await tasksOf(admin).patch(hidden._id, { assigneeId: admin.auth.user._id })).assigneeId).toBe(admin.auth.user._id)
   })
 
   it('marks done and back, stamping who and when; a moved reminder will be given again', async () => {

@@ -186,7 +186,12 @@ export const messages = {
   'checkout-over-payment': 'More than is due: lower the amounts or put the rest on the balance',
   'checkout-cash-short': 'Less cash given than paid in cash',
   'text-template-title-taken': 'A template with this title already exists',
-  'text-template-too-long': 'A template can be at most 4000 characters'
+  'text-template-too-long': 'A template can be at most 4000 characters',
+  'task-patient-required': 'A treatment reminder needs a patient',
+  'task-due-before-start': 'The due date cannot be before the start',
+  'task-end-before-due': '"End before" cannot be before the due date',
+  'task-remind-before-start': 'The reminder cannot be before the start',
+  'task-assignee-cannot-see': 'This person cannot see this task: their role or branches do not allow it'
 } as const
 
 export type MessageCode = keyof typeof messages

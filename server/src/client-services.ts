@@ -70,6 +70,7 @@ import { onlinePaymentsClient } from './services/billing/online-payments/online-
 import { cartClient } from './services/billing/cart/cart.shared'
 import { posCartClient } from './services/billing/pos-cart/pos-cart.shared'
 import { textTemplateClient } from './services/documents/text-templates/text-templates.shared'
+import { taskClient } from './services/tasks/tasks/tasks.shared'
 
 export const clientServices = [
   branchClient,
@@ -142,7 +143,8 @@ export const clientServices = [
   onlinePaymentsClient,
   cartClient,
   posCartClient,
-  textTemplateClient
+  textTemplateClient,
+  taskClient
 ] as const
 
 type Declared = (typeof clientServices)[number]

@@ -6,6 +6,7 @@ import { keepStatisticsFresh, migrateToLatest, oneInstanceAtATime } from './db'
 import { seedOnFirstStart } from './seed'
 import { flushLogs } from './logger'
 import { startOutboxWorker } from './jobs/outbox-worker'
+import { startTaskReminders } from './jobs/task-reminders'
 
 /** Starts the clinic server: configuration, migrations, first-start seed, listen, graceful stop. */
 async function main() {
@@ -21,6 +22,8 @@ async function main() {
   })
   const stopStatistics = await keepStatisticsFresh(db)
   const outbox = await startOutboxWorker(app)
+  // Reminders of tasks: durable (the rows say what is due and what was given), so a restart loses none.
+  const reminders = startTaskReminders(app)
   const server = await app.listen(config.port, config.host)
   if (!server.listening) await once(server, 'listening')
   // PORT=0 picks a free port (tests start several instances): the line says which.
@@ -36,6 +39,7 @@ async function main() {
     server.close()
     await app.get('inFlight').drained(10_000)
     await outbox.stop()
+    await reminders.stop()
     // Open websockets keep the HTTP server alive: close them once the calls in flight are done.
     // Clients reconnect (to another instance, or to this one when it is back).
     app.io?.close()

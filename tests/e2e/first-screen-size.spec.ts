@@ -22,8 +22,11 @@ const LOGIN_BUDGET = 250_000
  * screen's team card is plain markup instead of antd's List (which brought pagination).
  * 440.1 kB on 2026-11-29, with the money, plans and messaging screens' shell entries and times
  * on the clinic's clock in every screen (i18n/format.ts reads the zone's wall clock): 441 kB.
+ * Issue 17 adds "My tasks" on the home screen and the reminder listener of the signed-in frame
+ * (each its own chunk, about 0.7 kB gzip each, with the tasks texts in the core, about 0.7 kB):
+ * estimated from the built chunks at about 2.6 kB more, 444 kB (not measured by this test yet).
  */
-const HOME_BUDGET = 441_000
+const HOME_BUDGET = 444_000
 
 test.use({ serviceWorkers: 'block' })
 

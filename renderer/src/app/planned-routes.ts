@@ -13,14 +13,13 @@ export const plannedRoutes = [
   'profile/subscription',
   'profile/social-links',
   ...[
-    'tasks',
     'notifications', 'dispatch', 'labs', 'feedback-questionares/*'
   ].map((section) => `company/${section}`)
 ] as const
 
-/** The customer card's tabs not built yet (the card has overview, appointments, notes, treatment, treatment-plan, xrays, communications, billing and transactions). */
+/** The customer card's tabs not built yet (the card has overview, appointments, notes, treatment, treatment-plan, xrays, communications, billing, transactions and tasks). */
 export const plannedCustomerTabs = [
-  'labs', 'tasks', 'questionnaires', 'chat'
+  'labs', 'questionnaires', 'chat'
 ] as const
 
 /** The company profile's tabs not built yet (it has general, branches, schedule, notifications and notification-templates). */

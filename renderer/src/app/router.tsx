@@ -76,6 +76,7 @@ export const routes: RouteObject[] = [
           { path: 'company/trash', ...page(() => import('../features/trash/TrashPage')) },
           { path: 'company/media', ...page(withTexts('clinical', () => import('../features/media/CompanyMediaPage'))) },
           { path: 'company/documents', ...page(withTexts('documents', () => import('../features/documents/PrintTemplatesPage'))) },
+          { path: 'company/tasks', ...page(() => import('../features/tasks/TasksPage')) },
           { path: 'company/communications', ...page(withTexts('messaging', () => import('../features/messaging/CommunicationsPage'))) },
           { path: 'my-earnings', ...page(withTexts('billing', () => import('../features/payouts/MyEarningsPage'))) },
           { path: 'people/:userId/balanceHistory', ...page(withTexts('billing', () => import('../features/payouts/BalanceHistoryPage'))) },

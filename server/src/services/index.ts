@@ -70,6 +70,7 @@ import { onlinePayments } from './billing/online-payments/online-payments'
 import { cart } from './billing/cart/cart'
 import { posCart } from './billing/pos-cart/pos-cart'
 import { textTemplates } from './documents/text-templates/text-templates'
+import { tasks } from './tasks/tasks/tasks'
 /** Registers every service. */
 export function services(app: Application) {
   app.configure(users)
@@ -142,4 +143,5 @@ export function services(app: Application) {
   app.configure(cart)
   app.configure(posCart)
   app.configure(textTemplates)
+  app.configure(tasks)
 }

@@ -106,6 +106,8 @@ const expectedAccessTable: Record<string, Record<string, string>> = {
   // Issue 16's cash desk: the list of visits waiting and a patient's cart with its checkout.
   cart: { get: 'cart:view', create: 'cart:create', update: 'refused' },
   'pos-cart': { find: 'cart:view', update: 'refused' },
+  // Issue 17's tasks and reminders.
+  tasks: { find: 'tasks:view', get: 'tasks:view', create: 'tasks:create', update: 'tasks:edit', patch: 'tasks:edit', remove: 'tasks:delete' },
   // Issue 16's expenses: corrected field by field, like X-rays.
   expense: { find: 'expense:view', get: 'expense:view', create: 'expense:create', update: 'refused', patch: 'expense:edit', remove: 'expense:delete' },
   // Issue 16's payouts: one's own statement needs no permission (the service checks balance-reports

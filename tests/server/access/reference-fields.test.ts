@@ -99,6 +99,7 @@ async function recordsOf(server: TestServer, admin: SignedIn): Promise<Record<st
     'diagnose-objectively': (await client.service('diagnose-objectively').find({ query: { $limit: 1 } })).data[0]._id,
     appointment: visit._id,
     exam: exam._id,
+    'treatment-plan': (await client.service('treatment-plan').create({ customerId: customer._id }))._id,
     invoices: (await client.service('invoices').create({ customerId: customer._id, treatmentIds: [line._id] }))._id,
     tooth: (await client.service('tooth').create({ customerId: customer._id, teeth: [{ tooth: 11 }], code: 'Cr' }))[0]._id,
     'waiting-list': (

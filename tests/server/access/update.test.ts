@@ -110,6 +110,12 @@ const samples: Record<string, Sample> = {
     create: make('text-templates', () => ({ title: `A snippet ${next()}`, content: 'First text', offeredIn: 'exam' })),
     replacement: () => ({ title: `Replaced snippet ${next()}`, content: 'Replaced text' }),
     field: 'content'
+  },
+  // Issue 17: a task is replaced whole (every field of its form).
+  tasks: {
+    create: make('tasks', (admin) => ({ kind: 'user-reminder', description: 'First task', assigneeId: admin.auth.user._id, startAt: '2031-05-01T09:00:00.000Z', dueAt: '2031-05-02T09:00:00.000Z' })),
+    replacement: (admin) => ({ kind: 'user-reminder', description: `Replaced task ${next()}`, assigneeId: admin.auth.user._id, startAt: '2031-05-01T09:00:00.000Z', dueAt: '2031-05-03T09:00:00.000Z' }),
+    field: 'description'
   }
 }
 

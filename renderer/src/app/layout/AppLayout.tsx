@@ -107,12 +107,27 @@ function SlotOffers() {
   )
 }
 
+/** Its own chunk too: loaded after sign-in, for people who may view tasks (issue 17). */
+const TaskReminderListener = lazy(() => import('../../features/tasks/TaskReminderListener'))
+
+/** A due reminder reaches its assignee wherever they are in the app. */
+function TaskReminders() {
+  const canTasks = useCan('tasks', 'view')
+  if (!canTasks) return null
+  return (
+    <Suspense fallback={null}>
+      <TaskReminderListener />
+    </Suspense>
+  )
+}
+
 /** The signed-in frame: sidebar, top bar, connection notice and the current screen. */
 export default function AppLayout() {
   return (
     <FullScreenProvider>
       <Shell />
       <SlotOffers />
+      <TaskReminders />
     </FullScreenProvider>
   )
 }

@@ -8,5 +8,6 @@ export const activityServices = [
   'icd', 'icd-import', 'cdb', 'cdb-import', 'odb-import', 'diagnose-objectively-import', 'manipulations-import',
   'integrations', 'notification-templates', 'text-templates',
   'expense',
-  'invoices', 'transactions', 'user-balance-history', 'z-payments', 'online-payments'
+  'invoices', 'transactions', 'user-balance-history', 'z-payments', 'online-payments',
+  'tasks'
 ] as const

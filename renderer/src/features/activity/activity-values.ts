@@ -57,7 +57,9 @@ const referenceOf: Record<string, keyof Lookups> = {
   categoryId: 'categories',
   appointmentId: 'appointments',
   openedBy: 'people',
-  closedBy: 'people'
+  closedBy: 'people',
+  assigneeId: 'people',
+  doneBy: 'people'
 }
 
 
@@ -197,6 +199,8 @@ export function codeKey(service: string, field: string, value: string): string |
   if ((field === 'cancelReason' || field === 'closeReason') && (service === 'transactions' || service === 'invoices')) return `billing.reasons.${value}`
   if (field === 'method' && service === 'user-balance-history') return `payouts.methods.${value}`
   if (field === 'offeredIn' && service === 'text-templates') return `textTemplates.places.${value}`
+  if (field === 'kind' && service === 'tasks') return `tasks.kinds.${value}`
+  if (field === 'status' && service === 'tasks') return `tasks.statuses.${value}`
   if (service === 'tooth') return toothCodeKey(field, value)
   return null
 }

@@ -29,6 +29,7 @@ import { BookingPatientSummary } from './BookingPatientSummary'
 import { RepeatFields } from './RepeatFields'
 import { durationLabel } from './duration-label'
 import { BookingBundleButton } from './BookingBundleButton'
+import { RecallButton } from '../tasks/RecallButton'
 import { doctorName, useDoctors, useServiceCatalogue, useWorkPlaces } from './useResources'
 import { useCalendarSettings, useCompanyZone, useCurrency } from './useCalendarSettings'
 import { companyToday, dayKey, timeKey, toFloating } from './zoned-time'
@@ -216,6 +217,8 @@ export function BookingDrawer({ appointment, prefill = {}, onClose, onSaved }: P
               <Button danger icon={<DeleteOutlined />} aria-label={t('common.delete')} disabled={busy} />
             </Popconfirm>
           )}
+          {/* A recall (issue 17): a treatment reminder for this patient, made from this visit. */}
+          {appointment?.customerId && <RecallButton customerId={appointment.customerId} appointmentId={appointment._id} testId="booking-recall" />}
           {!phone && <Button onClick={onClose}>{t('common.cancel')}</Button>}
           <Button type="primary" loading={busy} disabled={!canWrite} onClick={() => form.submit()} data-testid="booking-save">
             {appointment ? t('common.save') : t('booking.book')}

@@ -34,12 +34,14 @@ const XraysTab = lazy(() => import('../xrays/XraysTab'))
 // The money tabs load with their tab too (their texts: the billing area).
 const BillingTab = lazy(() => import('../billing/BillingTab'))
 const TransactionsTab = lazy(() => import('../billing/TransactionsTab'))
+// The tasks tab loads with its tab.
+const TasksTab = lazy(() => import('../tasks/TasksTab').then((module) => ({ default: module.TasksTab })))
 const TreatmentPlanTab = lazy(() => import('../treatment-plan/TreatmentPlanTab').then((module) => ({ default: module.TreatmentPlanTab })))
 
 /** The card's tabs built so far (the spec's others come with their features: planned-routes.ts). */
-const customerTabs = ['overview', 'appointments', 'notes', 'treatment', 'treatment-plan', 'xrays', 'communications', 'billing', 'transactions']
+const customerTabs = ['overview', 'appointments', 'notes', 'treatment', 'treatment-plan', 'xrays', 'communications', 'billing', 'transactions', 'tasks']
 
-/** /customer/{id}/{tab}: overview, appointments, notes, treatment, treatment plans, X-rays, messages, billing and transactions (the spec's others come with their features). */
+/** /customer/{id}/{tab}: overview, appointments, notes, treatment, treatment plans, X-rays, messages, billing, transactions and tasks (the spec's others come with their features). */
 export default function CustomerPage() {
   const { t } = useTranslation()
   const navigate = useNavigate()
@@ -62,6 +64,7 @@ export default function CustomerPage() {
   // for those who may read the patient's payment history (it carries the balance and debt).
   const canBilling = useCan('invoices', 'view')
   const canTransactions = useCan('payment-history', 'view')
+  const canTasks = useCan('tasks', 'view')
 
   // No silent fallback: a tab of a later issue says so, an unknown one is not found.
   const outcome = tabOutcome(tab, customerTabs, plannedCustomerTabs)
@@ -79,7 +82,8 @@ export default function CustomerPage() {
     ...(canXrays ? [{ key: 'xrays', label: t('xrays.title'), children: <Suspense fallback={<PageLoading />}><XraysTab customerId={record._id} /></Suspense> }] : []),
     ...(canCommunications ? [{ key: 'communications', label: t('messaging.tabs.communications'), children: <CommunicationsTab customerId={record._id} /> }] : []),
     ...(canBilling ? [{ key: 'billing', label: t('billing.tabs.billing'), children: <Suspense fallback={<PageLoading />}><BillingTab customerId={record._id} /></Suspense> }] : []),
-    ...(canTransactions ? [{ key: 'transactions', label: t('billing.tabs.transactions'), children: <Suspense fallback={<PageLoading />}><TransactionsTab customerId={record._id} /></Suspense> }] : [])
+    ...(canTransactions ? [{ key: 'transactions', label: t('billing.tabs.transactions'), children: <Suspense fallback={<PageLoading />}><TransactionsTab customerId={record._id} /></Suspense> }] : []),
+    ...(canTasks ? [{ key: 'tasks', label: t('tasks.title'), children: <Suspense fallback={<PageLoading />}><TasksTab customerId={record._id} patientName={customerName(record)} /></Suspense> }] : [])
   ]
   const active = tabs.some((item) => item.key === tab) ? (tab as string) : 'overview'
 

@@ -1,4 +1,5 @@
 import './home.css'
+import { lazy, Suspense } from 'react'
 import { Card, Col, Row, Spin, Statistic, Tag, Typography } from 'antd'
 import { ApartmentOutlined, CalendarOutlined, SafetyCertificateOutlined, TeamOutlined } from '@ant-design/icons'
 import { useTranslation } from 'react-i18next'
@@ -11,6 +12,9 @@ import { PageHeader } from '../../components/PageHeader'
 import { PersonAvatar } from '../../components/PersonAvatar'
 import { QuickLinks } from './QuickLinks'
 import { roleLabel } from '../roles/role-label'
+
+// Its own chunk: only roles that view tasks load it (the home screen is the first signed-in screen).
+const MyTasksCard = lazy(() => import('../tasks/MyTasksCard'))
 
 /** Words, unlike counts, must fit the card at a smaller size. */
 const textStat = { fontSize: 18, lineHeight: 1.35, overflowWrap: 'anywhere' } as const
@@ -34,6 +38,7 @@ export default function HomePage() {
   // "Accepted but not scheduled" (issue 15): plans the front desk still has to book.
   const seesPlans = useCan('treatment-plan', 'view')
   const waiting = useFind('treatment-plan', { needsBooking: true, $limit: 0 }, seesPlans)
+  const seesTasks = useCan('tasks', 'view')
   const now = new Date()
   // A doctor (their own visits only) starts on their own day, not on the clinic's tiles.
   if (seesAppointments && !seesAllAppointments) return <Navigate to="/appointments/calendar?view=day&doctor=me" replace />
@@ -76,6 +81,13 @@ export default function HomePage() {
                 <Statistic title={t('home.plansToBook')} value={waiting.data?.total ?? '—'} prefix={<CalendarOutlined />} loading={waiting.isLoading} />
               </Card>
             </Link>
+          </Col>
+        )}
+        {seesTasks && (
+          <Col xs={24} lg={10}>
+            <Suspense fallback={<Spin />}>
+              <MyTasksCard />
+            </Suspense>
           </Col>
         )}
         <Col xs={24} lg={14}>

@@ -77,6 +77,8 @@ export const settingsLinks: SettingsLink[] = [
   // Issue 16: the cash desk's shifts and Z-reports, and the company's payments list (finance and administrators by default).
   { key: 'cashDesk', group: 'clinic', path: '/company/z-payments', title: 'cashDesk.title', description: 'cashDesk.settingsText', icon: <BankOutlined />, permission: { resource: 'payments', flags: ['view'] }, module: 'billing' },
   { key: 'payments', group: 'clinic', path: '/company/payments', title: 'cashDesk.paymentsTitle', description: 'cashDesk.paymentsSettingsText', icon: <BankOutlined />, permission: { resource: 'transactions', flags: ['view'] }, module: 'billing' },
+  // Issue 17: tasks and reminders (every role that works with tasks). Its icon is one this list already loads.
+  { key: 'tasks', group: 'clinic', path: '/company/tasks', title: 'tasks.title', description: 'tasks.settingsText', icon: <ScheduleOutlined />, permission: { resource: 'tasks', flags: ['view'] } },
   { key: 'trash', group: 'clinic', path: '/company/trash', title: 'trash.title', description: 'trash.settingsText', icon: <DeleteOutlined /> },
   { key: 'profile', group: 'personal', path: '/profile/me', title: 'nav.profile', description: 'settings.profileText', icon: <UserOutlined /> },
   { key: 'schedule', group: 'personal', path: '/profile/schedule', title: 'schedule.myTitle', description: 'schedule.settingsText', icon: <ScheduleOutlined /> },

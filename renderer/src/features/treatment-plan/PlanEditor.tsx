@@ -15,6 +15,7 @@ import type { BookingPrefill } from '../appointments/booking-form'
 import { teethText } from '../treatment-done/treatment-lines'
 import { ItemModal } from './ItemModal'
 import { PlanStatusTag } from './PlanStatusTag'
+import { RecallButton } from '../tasks/RecallButton'
 import { AdvanceInvoiceButton } from './AdvanceInvoice'
 import { PrintButton } from '../documents/PrintButton'
 import { TemplatePicker } from '../bundles/TemplatePicker'
@@ -230,6 +231,7 @@ export function PlanEditor({ plan, patientDiscount, numbering, currency, names, 
             )}
             <AdvanceInvoiceButton plan={plan} numbering={numbering} currency={currency} />
             <PrintButton choices={[{ key: 'treatment-plan', label: 'printPlan', data: { kind: 'treatment-plan', sourceId: plan._id } }]} />
+            <RecallButton customerId={plan.customerId} treatmentPlanId={plan._id} testId="plan-recall" />
             {canCreate && <Button icon={<CopyOutlined />} onClick={() => void copy()} data-testid="plan-copy">{t('treatmentPlan.actions.copy')}</Button>}
             {canDelete && !hasDone && (
               <Popconfirm title={t('treatmentPlan.removeConfirm')} onConfirm={() => void remove()} okText={t('common.delete')} cancelText={t('common.cancel')}>

@@ -1,3 +1,4 @@
+import type { Knex } from 'knex'
 import { dbOf } from '../../../hooks/call-transaction'
 import type { HookContext } from '../../../declarations'
 import { branchCheck } from '../../../access/branch-scope'
@@ -23,4 +24,17 @@ export async function customerBranchCheck(context: HookContext) {
   // A move: the branch it leaves hears about it too (customer-publish.ts).
   const current = await dbOf(context.app, context.params)('customers').where({ _id: context.id, companyId: identity.user.companyId }).first('branchId')
   if (current) formerBranch.set(context.params, current.branchId)
+}
+
+/**
+ * The ids of a company's customers kept in `branchIds`, as a subquery: records of another area
+ * that may belong to a customer (tasks) keep to the customers the viewer sees with it
+ * (visibleBranches(customerScope, viewer)), without naming this table themselves.
+ */
+export const customerIdsInBranches = (db: Knex, companyId: string, branchIds: readonly string[]) =>
+  db('customers').select('_id').where({ companyId }).whereIn('branchId', [...branchIds])
+
+/** A company's customer's branch; undefined for an unknown customer. */
+export async function customerBranch(db: Knex, companyId: string, customerId: string): Promise<string | undefined> {
+  return (await db('customers').where({ _id: customerId, companyId }).first('branchId'))?.branchId
 }

@@ -182,3 +182,11 @@ export async function memberDisplayNames(db: Knex, companyId: string, userIds: r
   for (const row of await db('users').where({ companyId }).whereIn('_id', [...new Set(userIds)]).select('_id', 'first_name', 'last_name')) names.set(row._id, `${row.first_name} ${row.last_name}`.trim())
   return names
 }
+
+const memberCodec = new RowCodec({ json: ['branchIds'] })
+
+/** A member's role and the branches they work in (as stored for them); undefined for an unknown or another company's member. */
+export async function memberRoleAndBranches(db: Knex, userId: string, companyId: string): Promise<{ roleId: string; branchIds: string[] } | undefined> {
+  const row = await db('users').where({ _id: userId, companyId }).first('roleId', 'branchIds')
+  return row ? memberCodec.fromDb<{ roleId: string; branchIds: string[] }>(row) : undefined
+}

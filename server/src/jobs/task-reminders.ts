@@ -1,0 +1,76 @@
+import type { Knex } from 'knex'
+import type { Application } from '../declarations'
+import { claimDueReminders } from '../services/tasks/tasks/task-reminder-store'
+import type { Task } from '../services/tasks/tasks/tasks.shared'
+import { TASK_REMINDED_EVENT, taskPath } from '../services/tasks/tasks/tasks.shared'
+
+export interface TaskReminderOptions {
+  /** How often the worker looks for due reminders. */
+  pollMs?: number
+  /** Reminders claimed per round. */
+  batch?: number
+  /** The clock (tests move it to "tomorrow"); the real time otherwise. */
+  now?: () => number
+}
+
+/**
+ * The reminder worker (docs/decisions/tasks.md): each round it claims the tasks whose reminder
+ * has come (not done, not reminded yet: task-reminder-store.ts, one worker per reminder across
+ * instances) and announces each on `tasks` as `reminded`, which reaches only the assignee
+ * (tasks.ts), and as `patched`, so lists show it reminded. The state is the rows: a reminder due
+ * while the server was down is given by the next worker that starts.
+ */
+export class TaskReminderWorker {
+  private timer: NodeJS.Timeout | undefined
+  private stopped = true
+  private round: Promise<unknown> = Promise.resolve()
+  private readonly options: Required<TaskReminderOptions>
+
+  constructor(private readonly app: Application, options: TaskReminderOptions = {}) {
+    this.options = { pollMs: 5000, batch: 100, now: () => Date.now(), ...options }
+  }
+
+  private get db(): Knex {
+    return this.app.get('db')
+  }
+
+  start(): void {
+    this.stopped = false
+    const loop = async () => {
+      if (this.stopped) return
+      let busy = 0
+      try {
+        this.round = this.tick()
+        busy = (await this.round) as number
+      } catch (error) {
+        this.app.get('logger').error({ err: error, msg: 'task reminder round failed' })
+      }
+      if (!this.stopped) this.timer = setTimeout(loop, busy >= this.options.batch ? 0 : this.options.pollMs)
+    }
+    this.timer = setTimeout(loop, 0)
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true
+    if (this.timer) clearTimeout(this.timer)
+    await this.round.catch(() => undefined)
+  }
+
+  /** One round; how many reminders it gave. */
+  async tick(): Promise<number> {
+    const claimed = await claimDueReminders(this.db, this.options.now(), this.options.batch)
+    const service = this.app.service(taskPath) as unknown as { emit: (event: string, data: Task) => void }
+    for (const task of claimed) {
+      service.emit(TASK_REMINDED_EVENT, task)
+      service.emit('patched', task)
+    }
+    return claimed.length
+  }
+}
+
+/** Starts the worker of a server process (index.ts); its stop waits for the round in progress. */
+export function startTaskReminders(app: Application, options: TaskReminderOptions = {}): TaskReminderWorker {
+  const worker = new TaskReminderWorker(app, options)
+  worker.start()
+  return worker
+}

@@ -48,6 +48,8 @@ export function documents(app: Application) {
         remove: 'a printed document is kept as it was printed (the record of what a patient was given)'
       }
     },
+    // The log names a print by its heading, version and whether it was a copy (the kind and the hash are codes).
+    activity: { changes: (_context, result) => ({ title: result.title, version: result.version, copy: result.copy }) },
     prepare: { create: prepareDocument },
     hooks: {
       around: { all: [resolveExternal(documentExternalResolver), resolveResult(documentResolver)] },

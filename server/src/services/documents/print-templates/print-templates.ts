@@ -42,6 +42,8 @@ export function printTemplates(app: Application) {
       methods: { find: { resource: 'documents', flag: 'view' }, get: { resource: 'documents', flag: 'view' }, create: manage, patch: manage, remove: manage },
       refuses: { update: 'a template is keyed by kind and language, fixed at creation; its texts change by patch' }
     },
+    // The log names a template by its heading (its kind and language are codes).
+    activity: { changes: (_context, result) => ({ title: result.title }) },
     hooks: {
       around: { all: [resolveExternal(printTemplateExternalResolver), resolveResult(printTemplateResolver)] },
       before: {

@@ -114,8 +114,8 @@ describe('texts split by area', () => {
  * An area's file that a screen outside the area imports (the calendar's medical-alert flag), and
  * whatever area files it imports in turn, are shown where the area's texts may not be loaded:
  * they are held to the shared texts too. Not the patient card (its route loads the clinical
- * texts, router.tsx), nor past a file that loads its area's texts itself (`loadTextArea`) before
- * showing what it imports.
+ * texts, router.tsx), nor past a file that loads its area's texts itself (`loadTextArea`, or the
+ * `useTextArea` hook) before showing what it imports.
  */
 const reachedCache = new Map<string, Set<string>>()
 function importsOf(file: string): string[] {
@@ -128,7 +128,7 @@ function reachedFromOutside(area: string): Set<string> {
   if (cached) return cached
   const files = sourceFiles(rendererDir)
   const inArea = (file: string) => areaOfFile(file) === area
-  const loadsItsTexts = (file: string) => fs.readFileSync(file, 'utf8').includes('loadTextArea(')
+  const loadsItsTexts = (file: string) => /loadTextArea\(|useTextArea\(/.test(fs.readFileSync(file, 'utf8'))
   const host = (file: string) => file.includes(`${path.sep}features${path.sep}customer${path.sep}`)
   const reached = new Set<string>()
   const queue = files.filter((file) => !inArea(file) && !host(file)).flatMap(importsOf).filter(inArea)

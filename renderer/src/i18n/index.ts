@@ -37,6 +37,13 @@ const areaLoaders: Record<TextAreaName, Record<Language, Texts>> = {
     fi: () => import('virtual:texts/fi/admin'),
     uz: () => import('virtual:texts/uz/admin')
   },
+  tasks: {
+    en: () => import('virtual:texts/en/tasks'),
+    ru: () => import('virtual:texts/ru/tasks'),
+    ru1: () => import('virtual:texts/ru1/tasks'),
+    fi: () => import('virtual:texts/fi/tasks'),
+    uz: () => import('virtual:texts/uz/tasks')
+  },
   documents: {
     en: () => import('virtual:texts/en/documents'),
     ru: () => import('virtual:texts/ru/documents'),

@@ -47,6 +47,14 @@ export const textAreas = {
       'textTemplates.pickerSearch', 'textTemplates.pickerEmpty', 'textTemplates.pickerKeys'
     ]
   },
+  // Issue 17's tasks: the list, the patient's tab, "My tasks" on the home screen, recalls and
+  // reminders (each entry from another screen loads the area itself: useTextArea, loadTextArea).
+  tasks: {
+    namespaces: ['tasks'],
+    folders: ['tasks'],
+    // The settings hub's entry, the patient card's tab, the activity log's words for a task.
+    shared: ['tasks.title', 'tasks.settingsText', 'tasks.kinds', 'tasks.statuses']
+  },
   // Issue 17's documents: the print buttons of the patient card, plans, invoices and payments, and
   // the print templates' editor. Each button loads the area itself (features/documents/useTextsReady.ts).
   documents: {

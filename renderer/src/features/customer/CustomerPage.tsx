@@ -5,6 +5,7 @@ import { CalendarOutlined } from '@ant-design/icons'
 import { useTranslation } from 'react-i18next'
 import { useNavigate, useParams } from 'react-router'
 import { useGet } from '../../api/live'
+import { loadTextArea } from '../../i18n'
 import { useCan } from '../../api/permissions'
 import { useSignedIn } from '../../api/session-store'
 import { PageHeader } from '../../components/PageHeader'
@@ -35,7 +36,8 @@ const XraysTab = lazy(() => import('../xrays/XraysTab'))
 const BillingTab = lazy(() => import('../billing/BillingTab'))
 const TransactionsTab = lazy(() => import('../billing/TransactionsTab'))
 // The tasks tab loads with its tab.
-const TasksTab = lazy(() => import('../tasks/TasksTab').then((module) => ({ default: module.TasksTab })))
+// The tasks tab loads with its texts (the tasks' area: i18n/text-areas.ts).
+const TasksTab = lazy(() => Promise.all([import('../tasks/TasksTab'), loadTextArea('tasks')]).then(([module]) => ({ default: module.TasksTab })))
 const TreatmentPlanTab = lazy(() => import('../treatment-plan/TreatmentPlanTab').then((module) => ({ default: module.TreatmentPlanTab })))
 
 /** The card's tabs built so far (the spec's others come with their features: planned-routes.ts). */

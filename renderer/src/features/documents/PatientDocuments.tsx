@@ -10,7 +10,7 @@ import { LabOrderModal } from './LabOrderModal'
 import { PrintedDocumentList } from './PrintedDocumentList'
 import { ProcedureModal } from './ProcedureModal'
 import { usePrint } from './usePrint'
-import { useDocumentTexts } from './PrintButton'
+import { useTextArea } from '../../i18n/useTextArea'
 
 /** What the card prints straight away; consents, refusals and lab orders ask first. */
 const direct = ['medical-card-043', 'contract'] as const
@@ -22,7 +22,7 @@ type Asking = 'consent' | 'refusal' | 'lab-order' | null
  */
 export function PatientDocuments({ customerId }: { customerId: string }) {
   const { t } = useTranslation()
-  const ready = useDocumentTexts()
+  const ready = useTextArea('documents')
   const canView = useCan('documents', 'view')
   const canPrint = useCan('documents', 'create')
   const [language, setLanguage] = useState<DocumentLanguage | undefined>()

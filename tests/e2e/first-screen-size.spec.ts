@@ -12,8 +12,11 @@ import { demoAdmin, signIn, useEnglish } from './support/app'
  * screen"). What is left is mostly the framework every screen needs: react-dom, react-router,
  * i18next with the English texts, the socket client and antd's styling core; the form itself is
  * drawn without antd's Form, Input, Button and Alert. Lower the budget as the screen gets lighter.
+ * 250.8 kB on 2026-11-29 with issue 17's three services (documents, text templates, tasks: their
+ * client declarations, error texts, settings entries and routes), though their screens' words
+ * load with those screens: 251 kB. The next step back under 250 is error texts per area.
  */
-const LOGIN_BUDGET = 250_000
+const LOGIN_BUDGET = 251_000
 /**
  * Signed in, the home screen: the sign-in screen's scripts plus the shell and the dashboard.
  * 448.7 kB on 2026-11-25, once the texts were split by area (renderer/src/i18n/text-areas.ts):
@@ -21,12 +24,13 @@ const LOGIN_BUDGET = 250_000
  * 433.8 kB on 2026-11-26: the phone menu's drawer loads when the menu first opens, and the home
  * screen's team card is plain markup instead of antd's List (which brought pagination).
  * 440.1 kB on 2026-11-29, with the money, plans and messaging screens' shell entries and times
- * on the clinic's clock in every screen (i18n/format.ts reads the zone's wall clock): 441 kB.
- * Issue 17 adds "My tasks" on the home screen and the reminder listener of the signed-in frame
- * (each its own chunk, about 0.7 kB gzip each, with the tasks texts in the core, about 0.7 kB):
- * estimated from the built chunks at about 2.6 kB more, 444 kB (not measured by this test yet).
+ * on the clock of the clinic in every screen (i18n/format.ts reads the zone's wall clock): 441 kB.
+ * 446.5 kB later that day with issue 17: "My tasks" on the home screen with the tasks' texts, the
+ * reminder listener in the layout, the three new services' routes and declarations, and about
+ * 1 kB of chunks the bundler split differently (i18n, jsx-runtime): 447 kB. Pinning the shared
+ * chunks (rolldown's advancedChunks) is the next step to take that kilobyte back.
  */
-const HOME_BUDGET = 444_000
+const HOME_BUDGET = 447_000
 
 test.use({ serviceWorkers: 'block' })
 

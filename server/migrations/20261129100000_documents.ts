@@ -36,7 +36,7 @@ export async function up(db: Knex): Promise<void> {
     table.text('texts').notNullable()
     // The patient's documents, newest first; the versions of one document.
     table.index(['companyId', 'customerId', 'createdAt'], 'documents_customer')
-    table.index(['companyId', 'kind', 'sourceId', 'customerId', 'version'], 'documents_versions')
+    table.index(['companyId', 'customerId', 'kind', 'sourceId', 'language', 'version'], 'documents_versions')
   })
 }
 

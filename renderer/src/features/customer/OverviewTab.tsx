@@ -30,15 +30,15 @@ export function OverviewTab({ customer }: { customer: CustomerRecord }) {
               <MediaAttachments owner={{ type: 'customers', id: customer._id, customerId: customer._id }} />
             </Suspense>
           )}
+          <Suspense fallback={null}>
+            <PatientDocuments customerId={customer._id} />
+          </Suspense>
         </Space>
       </Col>
       <Col xs={24} lg={8}>
         <Space orientation="vertical" size={16} style={{ width: '100%' }}>
           <BalanceCards customer={customer} />
           <PinnedNotes customerId={customer._id} />
-          <Suspense fallback={null}>
-            <PatientDocuments customerId={customer._id} />
-          </Suspense>
         </Space>
       </Col>
     </Row>

@@ -18,12 +18,12 @@ import { DOCUMENTS_TABLE, type DocumentParams, type PrintedDocumentData, type Pr
 const sha256 = (bytes: Buffer) => crypto.createHash('sha256').update(bytes).digest('hex')
 const parsed = <T>(value: unknown): T => (typeof value === 'string' ? (JSON.parse(value) as T) : (value as T))
 
-/** The last version (not a copy) of the same document: same kind, patient and source. */
-async function lastVersion(db: Knex, companyId: string, key: { kind: string; customerId: string | null; sourceId: string | null }) {
+/** The last version (not a copy) of the same document: same kind, patient, source and language. */
+async function lastVersion(db: Knex, companyId: string, key: { kind: string; customerId: string | null; sourceId: string | null; language: string }) {
   const row = await db(DOCUMENTS_TABLE)
-    .where({ companyId, kind: key.kind, customerId: key.customerId, sourceId: key.sourceId, copy: false })
+    .where({ companyId, kind: key.kind, customerId: key.customerId, sourceId: key.sourceId, language: key.language, copy: false })
     .orderBy('version', 'desc')
-    .first('_id', 'version', 'sha256', 'context', 'texts', 'language')
+    .first('_id', 'version', 'sha256', 'context', 'texts')
   return row ? { ...row, context: parsed<DocumentContext>(row.context), texts: parsed<DocumentTemplateTexts>(row.texts) } : undefined
 }
 
@@ -54,11 +54,11 @@ export async function prepareDocument(context: HookContext) {
   const texts = await printTextsFor(db, companyId, data.kind, fresh.language)
   const paper: PrintedRow['paper'] = data.kind === 'receipt' ? (data.paper ?? '80mm') : 'A4'
   const render = (printed: DocumentContext, with_: DocumentTemplateTexts) => renderDocumentPdf(data.kind, printed, with_, paper === 'A4' ? {} : { paper })
-  const previous = await lastVersion(db, companyId, { kind: data.kind, customerId, sourceId })
+  const previous = await lastVersion(db, companyId, { kind: data.kind, customerId, sourceId, language: fresh.language })
 
   let row: Omit<PrintedRow, 'sha256' | 'size'>
   let bytes: Buffer
-  const unchanged = previous && previous.language === fresh.language && sha256(await render({ ...fresh, printedAt: previous.context.printedAt }, texts)) === previous.sha256
+  const unchanged = previous && sha256(await render({ ...fresh, printedAt: previous.context.printedAt }, texts)) === previous.sha256
   const base = { _id: newId(), companyId, branchId: data.branchId ?? subject.branchId!, customerId, kind: data.kind, sourceId, paper, status: 'printed' as const, createdBy: params.identity.user._id as string }
   if (previous && unchanged) {
     const copy = { ...previous.context, copy: true }

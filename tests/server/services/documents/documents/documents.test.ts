@@ -67,8 +67,11 @@ describe.each(engines)('printed documents (documents, print-templates) on %s', (
     await clinic.doctor.client.service('treatment-plan').patch(planId, { title: 'Санация полости рта' })
     const next: PrintedDocument = await documents().create({ kind: 'treatment-plan', sourceId: planId, language: 'ru' })
     expect(next).toMatchObject({ version: first.version + 1, copy: false, copyOf: null })
+    // The plan in Uzbek is a document of its own beside the Russian one.
+    const uzbek: PrintedDocument = await documents().create({ kind: 'treatment-plan', sourceId: planId, language: 'uz' })
+    expect(uzbek).toMatchObject({ language: 'uz', version: 1, copy: false })
     const list = await documents().find({ query: { customerId: clinic.customerId } })
-    expect(list.data.map((document: PrintedDocument) => document._id).slice(0, 3)).toEqual([next._id, copy._id, first._id])
+    expect(list.data.map((document: PrintedDocument) => document._id).slice(0, 4)).toEqual([uzbek._id, next._id, copy._id, first._id])
   })
 
   it('prints a consent, a 043/у card with the diagnosis and a receipt on 58 mm paper, in Uzbek too', async () => {

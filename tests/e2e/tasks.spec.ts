@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test'
 import { demoAdmin } from './support/app'
+import { shoot } from './support/shots'
 import { signInApi, type Api } from './support/socket-api'
 
 /**
@@ -87,6 +88,11 @@ test('the patient card\'s tasks tab makes a task for the patient; the company li
   await page.goto('/company/tasks')
   const link = row(recall).getByRole('link')
   await expect(link).toContainText(patient.last_name)
+  for (const [width, height, name] of [[1366, 800, 'desktop'], [390, 844, 'phone']] as const) {
+    await page.setViewportSize({ width, height })
+    await shoot(page, 'tasks', name)
+  }
+  await page.setViewportSize({ width: 1366, height: 800 })
   await link.click()
   await expect(page).toHaveURL(new RegExp(`/customer/${patient._id}/tasks$`))
   await expect(row(recall)).toBeVisible()

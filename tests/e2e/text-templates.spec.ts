@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test'
 import { demoAdmin } from './support/app'
+import { shoot } from './support/shots'
 import { uniquePhone } from './support/api'
 import { signInApi, type Api } from './support/socket-api'
 
@@ -43,6 +44,11 @@ test('writes a text template on the settings screen', async () => {
   await page.getByTestId('text-template-content').fill(content)
   await page.getByTestId('text-template-save').click()
   await expect(page.getByTestId('text-template-row-title').filter({ hasText: title })).toBeVisible()
+  for (const [width, height, name] of [[1366, 800, 'desktop'], [390, 844, 'phone']] as const) {
+    await page.setViewportSize({ width, height })
+    await shoot(page, 'text-templates', name)
+  }
+  await page.setViewportSize({ width: 1366, height: 800 })
 })
 
 test('inserts it into a patient\'s note with // and saves the note', async () => {

@@ -127,8 +127,10 @@ export default function PrintTemplatesPage() {
               <Tag color={saved ? 'blue' : 'default'}>{saved ? t('documents.templates.own') : t('documents.templates.shipped')}</Tag>
             </Space>
           }
-          extra={!narrow && <Segmented<DocumentLanguage> value={language} onChange={setLanguage} options={documentLanguages.map((each) => ({ value: each, label: t(`documents.languages.${each}`) }))} data-testid="template-language" />}
         >
+          {!narrow && (
+            <Segmented<DocumentLanguage> value={language} onChange={setLanguage} options={documentLanguages.map((each) => ({ value: each, label: t(`documents.languages.${each}`) }))} className="print-templates-languages" data-testid="template-language" />
+          )}
           <Form form={form} layout="vertical" disabled={!canEdit || busy} requiredMark={false}>
             <Form.Item name="title" label={t('documents.templates.heading')} rules={[{ required: true, whitespace: true, message: t('errors.field-required') }]}>
               <Input maxLength={300} data-testid="template-title" />

@@ -1,4 +1,4 @@
-import { Button, Empty, Popconfirm, Space, Table, Tag, Typography } from 'antd'
+import { Button, Empty, Grid, Popconfirm, Space, Table, Tag, Typography } from 'antd'
 import { CheckOutlined, DeleteOutlined, EditOutlined, RollbackOutlined } from '@ant-design/icons'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
@@ -31,6 +31,7 @@ export function TaskList({ tasks, loading, showPatient, onEdit }: Props) {
   const patch = usePatch('tasks')
   const remove = useRemove('tasks', { also: ['trash'] })
   const now = useNow()
+  const phone = !Grid.useBreakpoint().md
 
   const setStatus = (task: Task, status: Task['status']) => patch(task._id, { status }).catch(toastError)
   const removeTask = (task: Task) =>
@@ -38,7 +39,58 @@ export function TaskList({ tasks, loading, showPatient, onEdit }: Props) {
       .then(() => toast.success(t('tasks.deleted')))
       .catch(toastError)
 
+  /** When it is due (red with "overdue" once late) and its hard deadline beneath. */
+  const due = (task: Task) => (
+    <Space direction="vertical" size={0}>
+      {isOverdue(task, now) ? (
+        <Space size={4} data-testid="task-overdue">
+          <Typography.Text type="danger">{format.dateTime(task.dueAt)}</Typography.Text>
+          <Tag color="red">{t('tasks.overdue')}</Tag>
+        </Space>
+      ) : (
+        <Typography.Text>{format.dateTime(task.dueAt)}</Typography.Text>
+      )}
+      {task.endBefore && <Typography.Text type="secondary">{`${t('tasks.fields.endBefore')}: ${format.dateTime(task.endBefore)}`}</Typography.Text>}
+    </Space>
+  )
+  const patientLink = (task: Task) => (task.customerId ? <Link to={`/customer/${task.customerId}/tasks`}>{patients.get(task.customerId) ?? '…'}</Link> : null)
+  const actions = (task: Task) => (
+    <Space size={4}>
+      {canEdit &&
+        (task.status === 'done' ? (
+          <Button size="small" icon={<RollbackOutlined />} onClick={() => void setStatus(task, 'in-progress')}>
+            {t('tasks.reopen')}
+          </Button>
+        ) : (
+          <Button size="small" type="primary" ghost icon={<CheckOutlined />} onClick={() => void setStatus(task, 'done')} data-testid="task-done">
+            {t('tasks.markDone')}
+          </Button>
+        ))}
+      {canEdit && <Button size="small" icon={<EditOutlined />} aria-label={t('tasks.edit')} onClick={() => onEdit(task)} />}
+      {canDelete && (
+        <Popconfirm title={t('tasks.deleteConfirm')} okText={t('common.delete')} okButtonProps={{ danger: true }} cancelText={t('common.cancel')} onConfirm={() => void removeTask(task)}>
+          <Button size="small" danger icon={<DeleteOutlined />} aria-label={t('common.delete')} />
+        </Popconfirm>
+      )}
+    </Space>
+  )
+
   if (!loading && (tasks ?? []).length === 0) return <Empty description={t('tasks.empty')} />
+  if (phone) {
+    return (
+      <div className="task-rows">
+        {(tasks ?? []).map((task) => (
+          <div key={task._id} className={`task-row ${isOverdue(task, now) ? 'task-overdue' : ''}`} data-row-key={task._id}>
+            {due(task)}
+            <Typography.Text delete={task.status === 'done'} strong>{task.description}</Typography.Text>
+            <Typography.Text type="secondary">{`${t(`tasks.kinds.${task.kind}`)} · ${team.get(task.assigneeId) ?? ''}`}</Typography.Text>
+            {showPatient && patientLink(task)}
+            {actions(task)}
+          </div>
+        ))}
+      </div>
+    )
+  }
   return (
     <Table<Task>
       rowKey="_id"
@@ -52,15 +104,7 @@ export function TaskList({ tasks, loading, showPatient, onEdit }: Props) {
         {
           key: 'due',
           title: t('tasks.fields.dueAt'),
-          render: (_, task) =>
-            isOverdue(task, now) ? (
-              <Space size={4} data-testid="task-overdue">
-                <Typography.Text type="danger">{format.dateTime(task.dueAt)}</Typography.Text>
-                <Tag color="red">{t('tasks.overdue')}</Tag>
-              </Space>
-            ) : (
-              format.dateTime(task.dueAt)
-            )
+          render: (_, task) => due(task)
         },
         {
           key: 'description',
@@ -73,33 +117,13 @@ export function TaskList({ tasks, loading, showPatient, onEdit }: Props) {
           )
         },
         ...(showPatient
-          ? [{ key: 'patient', title: t('tasks.fields.patient'), render: (_: unknown, task: Task) => (task.customerId ? <Link to={`/customer/${task.customerId}/tasks`}>{patients.get(task.customerId) ?? '…'}</Link> : null) }]
+          ? [{ key: 'patient', title: t('tasks.fields.patient'), render: (_: unknown, task: Task) => patientLink(task) }]
           : []),
         { key: 'assignee', title: t('tasks.fields.assignee'), render: (_, task) => team.get(task.assigneeId) ?? '' },
-        { key: 'endBefore', title: t('tasks.fields.endBefore'), render: (_, task) => (task.endBefore ? format.dateTime(task.endBefore) : '') },
         {
           key: 'actions',
           title: '',
-          render: (_, task) => (
-            <Space size={4}>
-              {canEdit &&
-                (task.status === 'done' ? (
-                  <Button size="small" icon={<RollbackOutlined />} onClick={() => void setStatus(task, 'in-progress')}>
-                    {t('tasks.reopen')}
-                  </Button>
-                ) : (
-                  <Button size="small" type="primary" ghost icon={<CheckOutlined />} onClick={() => void setStatus(task, 'done')} data-testid="task-done">
-                    {t('tasks.markDone')}
-                  </Button>
-                ))}
-              {canEdit && <Button size="small" icon={<EditOutlined />} aria-label={t('tasks.edit')} onClick={() => onEdit(task)} />}
-              {canDelete && (
-                <Popconfirm title={t('tasks.deleteConfirm')} okText={t('common.delete')} okButtonProps={{ danger: true }} cancelText={t('common.cancel')} onConfirm={() => void removeTask(task)}>
-                  <Button size="small" danger icon={<DeleteOutlined />} aria-label={t('common.delete')} />
-                </Popconfirm>
-              )}
-            </Space>
-          )
+          render: (_, task) => actions(task)
         }
       ]}
     />

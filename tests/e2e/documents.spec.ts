@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { expect as baseExpect, test, type Page } from '@playwright/test'
-import { demoAdmin, openInApp } from './support/app'
+import { demoAdmin, openInApp, russianPage } from './support/app'
 import { uniqueLetters, uniquePhone } from './support/api'
 import { shoot, shotsDir } from './support/shots'
 import { signInApi, type Api } from './support/socket-api'
@@ -23,13 +23,7 @@ let page: Page
 
 test.beforeAll(async ({ browser }) => {
   admin = await signInApi(demoAdmin.email, demoAdmin.password)
-  page = await browser.newPage({ viewport: { width: 1366, height: 800 } })
-  await page.addInitScript(() => localStorage.setItem('locale', 'ru'))
-  await page.goto('/login')
-  await page.locator('input[type=email]').fill(demoAdmin.email)
-  await page.locator('input[type=password]').fill(demoAdmin.password)
-  await page.getByRole('button', { name: 'Войти' }).click()
-  await expect(page.getByRole('navigation', { name: 'Главное меню' })).toBeVisible()
+  page = await russianPage(browser)
   fs.mkdirSync(pdfDir, { recursive: true })
 })
 

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
-import { demoAdmin } from './support/app'
+import { demoAdmin, russianPage } from './support/app'
 import { shoot } from './support/shots'
 import { uniquePhone } from './support/api'
 import { signInApi, type Api } from './support/socket-api'
@@ -20,13 +20,7 @@ let api: Api
 
 test.beforeAll(async ({ browser }) => {
   api = await signInApi(demoAdmin.email, demoAdmin.password)
-  page = await browser.newPage({ viewport: { width: 1366, height: 800 } })
-  await page.addInitScript(() => localStorage.setItem('locale', 'ru'))
-  await page.goto('/login')
-  await page.locator('input[type=email]').fill(demoAdmin.email)
-  await page.locator('input[type=password]').fill(demoAdmin.password)
-  await page.getByRole('button', { name: 'Войти' }).click()
-  await expect(page.getByRole('navigation', { name: 'Главное меню' })).toBeVisible()
+  page = await russianPage(browser)
 })
 test.afterAll(async () => {
   await page.close()

@@ -8,6 +8,7 @@ import { SmtpEmail } from '../providers/email/smtp'
 import { clockOf } from '../services/messaging/communications/appointment-messages'
 import { awaitingReport, claimDue, giveUpSending, markChecked, settleClaimed, settleDelivery, type OutboxRow } from '../services/messaging/communications/outbox-store'
 import { messagingSettings, storeEskizToken, type MessagingSettings } from '../services/messaging/integrations/integration-store'
+import { PollingLoop } from './polling-loop'
 
 declare module '../declarations' {
   interface AppSettings {
@@ -58,13 +59,12 @@ const iso = (ms: number) => new Date(ms).toISOString()
  */
 export class OutboxWorker {
   readonly instance = `${os.hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`
-  private timer: NodeJS.Timeout | undefined
-  private stopped = true
-  private round: Promise<unknown> = Promise.resolve()
+  private readonly loop: PollingLoop
   private readonly options: Required<OutboxWorkerOptions>
 
   constructor(private readonly app: Application, options: OutboxWorkerOptions = {}) {
     this.options = { pollMs: 1000, batch: 50, concurrency: 8, sendingTimeoutMs: 10 * 60_000, checkAfterMs: 5 * 60_000, sendsPerSecond: Infinity, ...options }
+    this.loop = new PollingLoop(() => this.tick(), { pollMs: this.options.pollMs, batch: this.options.batch, onError: (error) => this.app.get('logger').error({ err: error, msg: 'outbox round failed' }) })
     this.pace = new Pace(this.options.sendsPerSecond)
   }
 
@@ -88,26 +88,12 @@ export class OutboxWorker {
   }
 
   async start(): Promise<void> {
-    this.stopped = false
     await this.recover()
-    const loop = async () => {
-      if (this.stopped) return
-      let busy = 0
-      try {
-        this.round = this.tick()
-        busy = (await this.round) as number
-      } catch (error) {
-        this.app.get('logger').error({ err: error, msg: 'outbox round failed' })
-      }
-      if (!this.stopped) this.timer = setTimeout(loop, busy >= this.options.batch ? 0 : this.options.pollMs)
-    }
-    this.timer = setTimeout(loop, 0)
+    this.loop.start()
   }
 
-  async stop(): Promise<void> {
-    this.stopped = true
-    if (this.timer) clearTimeout(this.timer)
-    await this.round.catch(() => undefined)
+  stop(): Promise<void> {
+    return this.loop.stop()
   }
 
   /** One round; how many messages it claimed. */

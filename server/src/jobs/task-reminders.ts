@@ -3,6 +3,7 @@ import type { Application } from '../declarations'
 import { claimDueReminders } from '../services/tasks/tasks/task-reminder-store'
 import type { Task } from '../services/tasks/tasks/tasks.shared'
 import { TASK_REMINDED_EVENT, taskPath } from '../services/tasks/tasks/tasks.shared'
+import { PollingLoop } from './polling-loop'
 
 export interface TaskReminderOptions {
   /** How often the worker looks for due reminders. */
@@ -21,13 +22,12 @@ export interface TaskReminderOptions {
  * while the server was down is given by the next worker that starts.
  */
 export class TaskReminderWorker {
-  private timer: NodeJS.Timeout | undefined
-  private stopped = true
-  private round: Promise<unknown> = Promise.resolve()
+  private readonly loop: PollingLoop
   private readonly options: Required<TaskReminderOptions>
 
   constructor(private readonly app: Application, options: TaskReminderOptions = {}) {
     this.options = { pollMs: 5000, batch: 100, now: () => Date.now(), ...options }
+    this.loop = new PollingLoop(() => this.tick(), { pollMs: this.options.pollMs, batch: this.options.batch, onError: (error) => this.app.get('logger').error({ err: error, msg: 'task reminder round failed' }) })
   }
 
   private get db(): Knex {
@@ -35,25 +35,11 @@ export class TaskReminderWorker {
   }
 
   start(): void {
-    this.stopped = false
-    const loop = async () => {
-      if (this.stopped) return
-      let busy = 0
-      try {
-        this.round = this.tick()
-        busy = (await this.round) as number
-      } catch (error) {
-        this.app.get('logger').error({ err: error, msg: 'task reminder round failed' })
-      }
-      if (!this.stopped) this.timer = setTimeout(loop, busy >= this.options.batch ? 0 : this.options.pollMs)
-    }
-    this.timer = setTimeout(loop, 0)
+    this.loop.start()
   }
 
-  async stop(): Promise<void> {
-    this.stopped = true
-    if (this.timer) clearTimeout(this.timer)
-    await this.round.catch(() => undefined)
+  stop(): Promise<void> {
+    return this.loop.stop()
   }
 
   /** One round; how many reminders it gave. */

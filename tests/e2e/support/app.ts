@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test'
+import { expect, type Browser, type Page } from '@playwright/test'
 
 /** The demo clinic the test server seeds on its first start (DEMO_SEED=1). */
 export const demoAdmin = { email: 'admin@demo.clinic', password: 'Demo-clinic-2026' }
@@ -100,3 +100,19 @@ export async function openInApp(page: Page, path: string) {
   const drawn = (shown: string | null) => shown !== null && new URL(shown, target).pathname === target.pathname && (sameAgain || shown !== before)
   await expect.poll(async () => drawn(await main.getAttribute('data-shown'))).toBe(true)
 }
+
+/**
+ * A new page at a desktop's size, signed in as `account` with the interface in Russian (the
+ * clinic's language in the journeys): the set-up every Russian journey starts with.
+ */
+export async function russianPage(browser: Browser, account: { email: string; password: string } = demoAdmin): Promise<Page> {
+  const page = await browser.newPage({ viewport: { width: 1366, height: 800 } })
+  await page.addInitScript(() => localStorage.setItem('locale', 'ru'))
+  await page.goto('/login')
+  await page.locator('input[type=email]').fill(account.email)
+  await page.locator('input[type=password]').fill(account.password)
+  await page.getByRole('button', { name: 'Войти' }).click()
+  await expect(page.getByRole('navigation', { name: 'Главное меню' })).toBeVisible({ timeout: 20_000 })
+  return page
+}
+

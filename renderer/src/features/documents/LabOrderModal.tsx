@@ -1,17 +1,11 @@
 import { DatePicker, Form, Input, Modal } from 'antd'
 import { useTranslation } from 'react-i18next'
 import type { Dayjs } from 'dayjs'
+import type { DocumentLabOrder } from '../../../../domain/documents/context'
 import { MAX_LAB_FIELD } from '../../../../server/src/services/documents/documents/documents.shared'
 
-export interface LabOrderFields {
-  lab: string
-  work: string
-  teeth: string
-  shade?: string
-  material?: string
-  dueDate?: string
-  notes?: string
-}
+/** What the order prints: the context's lab order (domain/documents/context.ts). */
+export type LabOrderFields = DocumentLabOrder
 
 interface Props {
   busy: boolean

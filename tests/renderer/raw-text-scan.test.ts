@@ -13,6 +13,9 @@ describe('raw text in a translated screen', () => {
   test('leaves names, addresses and Russian text alone', () => {
     expect(rawTextIn('Кабинет Room 3 · admin@demo.clinic · https://clinic.uz · Пришёл, 09:00–10:00')).toEqual([])
     expect(rawTextIn('Конец предложения. Calendar')).toEqual([])
+    // The print template editor's variables are the clinic's notation, not missing texts; outside braces they still count.
+    expect(rawTextIn('{{company.name}} · {{ appointment.start }} · Дата печати')).toEqual([])
+    expect(rawTextIn('{{company.name}} company.name')).toEqual(['key company.name', 'code company'])
   })
 
   test('knows the codes of every status the screens show', () => {

@@ -23,8 +23,15 @@ const wordPattern = /[A-Za-z][\w-]*/g
 /** A stored structure shown as it is stored: `{"week":` or `[{"start":`. */
 const jsonPattern = /[{[]\s*"[\w-]+"\s*:/g
 
+/**
+ * A print template's variable as the clinic types it, `{{patient.fullName}}`: the notation of the
+ * documented dictionary (domain/documents/variables.ts), shown on purpose by the template editor.
+ */
+const templateVariable = /\{\{\s*[\w.]+\s*\}\}/g
+
 /** Every raw thing in one text, each named by what it is. */
-export function rawTextIn(text: string): string[] {
+export function rawTextIn(shown: string): string[] {
+  const text = shown.replace(templateVariable, ' ')
   const found = [
     ...[...text.matchAll(keyPattern)].map((match) => `key ${match[0]}`),
     ...[...text.matchAll(idPattern)].map((match) => `id ${match[0]}`),

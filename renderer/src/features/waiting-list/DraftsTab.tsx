@@ -73,8 +73,9 @@ export function DraftsTab() {
     if (!canEdit) return null
     const target = confirmedStatus(row.status)
     return (
-      // One line at 1280 (the row stays short); on a phone the buttons wrap under the details.
-      <Space wrap={phone} size={4}>
+      // One line at 1280 while the row has room (it stays short); the buttons wrap rather than push
+      // the table past the screen's edge when names are long, and always on a phone.
+      <Space wrap size={4}>
         {target && (
           <Button
             size="small"

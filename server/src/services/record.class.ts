@@ -9,6 +9,8 @@ import { insertTrashRow, trashRowFor, type TrashPolicy, type TrashRow } from './
 import type { RecordScope } from '../access/record-scope'
 import { afterCommit, transactionOf } from '../hooks/call-transaction'
 import { databaseEngine } from '../db'
+import { Conflict } from '@feathersjs/errors'
+import { clinicError } from '../errors'
 
 export type RecordParams = KnexAdapterParams
 export type { TrashPolicy }
@@ -20,7 +22,16 @@ export type { TrashPolicy }
  * `<name>.ts` beside the hooks that apply it; none means every record of the company. The trash
  * applies the same declaration to the service's removed records.
  */
-export type RecordOptions = KnexAdapterOptions & { trash?: TrashPolicy | false; scope?: RecordScope }
+/**
+ * A unique index that makes a second record of the same key (a template's event, channel and
+ * language) a clash: a create that hits it answers Conflict on `path`, not a database error.
+ */
+export interface UniqueKey {
+  index: string
+  path: string
+}
+
+export type RecordOptions = KnexAdapterOptions & { trash?: TrashPolicy | false; scope?: RecordScope; uniqueKey?: UniqueKey }
 
 export function recordOptions(app: Application, name: string, extra: Partial<RecordOptions> = {}): RecordOptions {
   return { Model: app.get('db'), name, id: '_id', paginate, multi: false, ...extra }
@@ -91,6 +102,7 @@ export class RecordService<Result = any, Data = Partial<Result>, Params extends 
   readonly codec: RowCodec
   readonly trash: TrashPolicy | false
   readonly scope: RecordScope
+  readonly uniqueKey: UniqueKey | undefined
   /** The service path and app, set when the service is registered (see recordServicePaths). */
   path?: string
   app?: Application
@@ -100,6 +112,7 @@ export class RecordService<Result = any, Data = Partial<Result>, Params extends 
     this.codec = new RowCodec(shape)
     this.trash = options.trash ?? {}
     this.scope = options.scope ?? {}
+    this.uniqueKey = options.uniqueKey
   }
 
   attach(app: Application, path: string) {
@@ -168,7 +181,18 @@ export class RecordService<Result = any, Data = Partial<Result>, Params extends 
   }
 
   override async _create(data: any, params?: Params): Promise<any> {
-    return this.decode(await super._create(this.encode(data), params))
+    try {
+      return this.decode(await super._create(this.encode(data), params))
+    } catch (error) {
+      if (this.uniqueKey && this.clashes(error, this.uniqueKey)) throw clinicError(Conflict, 'conflict', this.uniqueKey.path)
+      throw error
+    }
+  }
+
+  /** PostgreSQL names the index; SQLite names the table's columns. */
+  private clashes(error: unknown, key: UniqueKey): boolean {
+    const message = String((error as Error)?.message ?? '')
+    return message.includes(key.index) || message.includes(`${this.table}.companyId`)
   }
 
   override async _patch(id: NullableId, data: any, params?: Params): Promise<any> {

@@ -1,11 +1,11 @@
 import './billing.css'
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 import { Button, Card, Empty, Grid, Table, Tag, Typography } from 'antd'
 import { PlusOutlined } from '@ant-design/icons'
 import { useTranslation } from 'react-i18next'
 import { useFind, usePatch } from '../../api/live'
 import { useCan } from '../../api/permissions'
-import { loadTextArea } from '../../i18n'
+import { useTextArea } from '../../i18n/useTextArea'
 import { PageLoading } from '../../components/PageLoading'
 import { FetchError } from '../../components/FetchError'
 import { useFormat } from '../../i18n/format'
@@ -22,15 +22,7 @@ import { usePaymentHistory } from './usePaymentHistory'
 
 /** Loads the billing area's texts first (i18n/text-areas.ts): the card's other tabs do not carry them. */
 export function useBillingTexts() {
-  const [ready, setReady] = useState(false)
-  useEffect(() => {
-    let live = true
-    void loadTextArea('billing').then(() => live && setReady(true))
-    return () => {
-      live = false
-    }
-  }, [])
-  return ready
+  return useTextArea('billing')
 }
 
 export default function BillingTab({ customerId }: { customerId: string }) {

@@ -1,5 +1,4 @@
-import { useEffect, useState } from 'react'
-import { loadTextArea } from '../../i18n'
+import { useTextArea } from '../../i18n/useTextArea'
 import { PageLoading } from '../../components/PageLoading'
 import { CommunicationsList } from './CommunicationsList'
 
@@ -8,13 +7,6 @@ import { CommunicationsList } from './CommunicationsList'
  * Its texts (area `messaging`, i18n/text-areas.ts) load when it is first shown.
  */
 export function CommunicationsTab({ customerId }: { customerId: string }) {
-  const [ready, setReady] = useState(false)
-  useEffect(() => {
-    let live = true
-    void loadTextArea('messaging').then(() => live && setReady(true))
-    return () => {
-      live = false
-    }
-  }, [])
+  const ready = useTextArea('messaging')
   return ready ? <CommunicationsList customerId={customerId} /> : <PageLoading />
 }

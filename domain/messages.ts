@@ -103,7 +103,6 @@ export const messages = {
   'media-type-mismatch': 'The file is not what its name or type says',
   'media-unreadable': 'The file is damaged',
   'media-empty': 'The file is empty',
-  'document-kind-not-printable': "Not a patient's document",
   'media-owner-invalid': 'Choose what the file is attached to',
   'condition-code-unknown': 'No such condition code',
   'chart-entry-required': 'Choose one condition code or one tooth condition',

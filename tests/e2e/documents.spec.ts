@@ -6,6 +6,7 @@ import { uniqueLetters, uniquePhone } from './support/api'
 import { shoot, shotsDir } from './support/shots'
 import { signInApi, type Api } from './support/socket-api'
 import { pageSizes, pdfText } from '../server/support/pdf-reader'
+import { addDays, companyToday, instantOfWallTime } from '../../renderer/src/features/appointments/zoned-time'
 
 /**
  * Issue 17's printing, as the demo administrator in Russian: for a charted patient the medical
@@ -114,4 +115,32 @@ test('the clinic words its own consent, previews it and goes back to the standar
   await page.getByRole('button', { name: 'OK' }).click()
   await expect(page.getByTestId('template-reset')).toBeHidden()
   await expect(title).not.toHaveValue(`Согласие клиники ${tag}`)
+})
+
+test('the calendar prints a doctor\'s day as the daily log 037/у, and a visit prints its patient\'s card', async () => {
+  test.setTimeout(120_000)
+  const { timezone } = (await admin.service('my-company').get('mine')) as { timezone: string }
+  // A day of its own, far from the other journeys' days; a rerun clears it first.
+  const day = addDays(companyToday(timezone), 47)
+  const [year, month, dayOfMonth] = day.split('-').map(Number)
+  const doctors = (await admin.service('my-team').find({ query: { acceptsAppointments: true, $sort: { last_name: 1 }, $limit: 50 } })).data as Array<{ _id: string }>
+  const doctor = doctors[0]
+  const hours = [{ start: '07:00', end: '21:00' }]
+  await admin.service('users').patch(doctor._id, { schedule: { week: Object.fromEntries(['1', '2', '3', '4', '5', '6', '7'].map((key) => [key, hours])) } })
+  const leftovers = (await admin.service('appointment').find({ query: { staffId: doctor._id, date: day, $limit: 100 } })).data as Array<{ _id: string }>
+  for (const leftover of leftovers) await admin.service('appointment').remove(leftover._id)
+  const patient = (await admin.service('customers').create({ first_name: 'Равшан', last_name: `Журнальный${tag}`, phone: uniquePhone() })) as { _id: string }
+  const start = instantOfWallTime({ year, month, day: dayOfMonth, hour: 9, minute: 0 }, timezone).toISOString()
+  const visit = (await admin.service('appointment').create({ customerId: patient._id, staffId: doctor._id, start, duration: 30, status: 'arrived' })) as { _id: string }
+
+  await openInApp(page, `/appointments/calendar?date=${day}&view=day&columns=staff&colour=staff&doctor=${doctor._id}`)
+  const log = await printed('daily-log-037', () => page.getByTestId('print-daily-log-037').locator('button').first().click())
+  for (const expected of [`Журнальный${tag} Равшан`, '09:00']) expect(log.text).toContain(expected)
+  await shoot(page, 'calendar-daily-log', 'desktop')
+
+  // The visit's drawer prints the patient's medical card.
+  await page.locator(`.rbc-event:has([data-id="${visit._id}"])`).click()
+  await page.getByTestId('visit-print').click()
+  const card = await printed('visit-043', () => page.getByTestId('visit-print-medical-card-043').click())
+  expect(card.text).toContain(`Журнальный${tag} Равшан`)
 })

@@ -30,6 +30,7 @@ import { RepeatFields } from './RepeatFields'
 import { durationLabel } from './duration-label'
 import { BookingBundleButton } from './BookingBundleButton'
 import { RecallButton } from '../tasks/RecallButton'
+import { VisitPrintMenu } from '../documents/VisitPrintMenu'
 import { doctorName, useDoctors, useServiceCatalogue, useWorkPlaces } from './useResources'
 import { useCalendarSettings, useCompanyZone, useCurrency } from './useCalendarSettings'
 import { companyToday, dayKey, timeKey, toFloating } from './zoned-time'
@@ -218,6 +219,7 @@ export function BookingDrawer({ appointment, prefill = {}, onClose, onSaved }: P
             </Popconfirm>
           )}
           {/* A recall (issue 17): a treatment reminder for this patient, made from this visit. */}
+          {appointment?.customerId && <VisitPrintMenu customerId={appointment.customerId} />}
           {appointment?.customerId && <RecallButton customerId={appointment.customerId} appointmentId={appointment._id} testId="booking-recall" />}
           {!phone && <Button onClick={onClose}>{t('common.cancel')}</Button>}
           <Button type="primary" loading={busy} disabled={!canWrite} onClick={() => form.submit()} data-testid="booking-save">

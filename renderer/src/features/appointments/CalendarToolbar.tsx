@@ -8,6 +8,7 @@ import type { CalendarAddress } from './useCalendarAddress'
 import type { useCalendarZoom } from './useCalendarZoom'
 import { addDays, floatingDay } from './zoned-time'
 import { doctorName } from './useResources'
+import { PrintButton } from '../documents/PrintButton'
 
 interface Props {
   address: CalendarAddress
@@ -30,6 +31,8 @@ interface Props {
 export function CalendarToolbar({ address, view, phone, zone, days, canCreate, fetching, onBook, onFindSlot, doctors, doctor, me, zoom }: Props) {
   const { t } = useTranslation()
   const format = useFormat()
+  // The daily log 037/у of the doctor whose day is on screen: the one column shown, else the signed-in doctor's own.
+  const logDoctor = doctor ?? (me && doctors.some((member) => member._id === me) ? me : null)
   const label =
     view === 'day'
       ? `${dayjs(floatingDay(address.day)).format('dddd')}, ${format.date(floatingDay(address.day))}`
@@ -61,6 +64,9 @@ export function CalendarToolbar({ address, view, phone, zone, days, canCreate, f
             <Button icon={<ZoomInOutlined />} aria-label={t('calendar.zoomIn')} onClick={zoom.zoomIn} disabled={!zoom.canZoomIn} data-testid="calendar-zoom-in" />
           </Tooltip>
         </Space.Compact>
+        {view === 'day' && address.by === 'staff' && logDoctor && (
+          <PrintButton iconOnly choices={[{ key: 'daily-log-037', label: 'kinds.daily-log-037', data: { kind: 'daily-log-037', doctorId: logDoctor, date: address.day } }]} />
+        )}
         <Tooltip title={t('calendar.zone', { zone })}>
           <span className="calendar-fetching">{fetching ? <Spin size="small" /> : null}</span>
         </Tooltip>

@@ -1,4 +1,4 @@
-import { Button, Dropdown } from 'antd'
+import { Button, Dropdown, Tooltip } from 'antd'
 import { PrinterOutlined } from '@ant-design/icons'
 import { useTranslation } from 'react-i18next'
 import type { PrintedDocumentData } from '../../../../server/src/services/documents/documents/documents.shared'
@@ -15,7 +15,7 @@ export interface PrintChoice {
 export interface PrintButtonProps {
   choices: PrintChoice[]
   size?: 'small' | 'middle'
-  /** In a table's row: the printer icon alone. */
+  /** In a table's row or a toolbar: the printer icon alone (its name in a tooltip). */
   iconOnly?: boolean
 }
 
@@ -33,8 +33,9 @@ export function PrintMenu({ choices, size = 'middle', iconOnly = false }: PrintB
         onClick={() => void print(first.key, first.data)}
         menu={{ items: [{ key: 'download', label: t('documents.download') }], onClick: () => void download(first.key, first.data) }}
         data-testid={`print-${first.key}`}
+        buttonsRender={([main, more]) => [iconOnly ? <Tooltip title={t(`documents.${first.label}`)}>{main}</Tooltip> : main, more]}
       >
-        <PrinterOutlined /> {t(`documents.${first.label}`)}
+        <PrinterOutlined aria-label={iconOnly ? t(`documents.${first.label}`) : undefined} /> {iconOnly ? null : t(`documents.${first.label}`)}
       </Dropdown.Button>
     )
   }

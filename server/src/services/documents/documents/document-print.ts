@@ -18,10 +18,10 @@ import { DOCUMENTS_TABLE, type DocumentParams, type PrintedDocumentData, type Pr
 const sha256 = (bytes: Buffer) => crypto.createHash('sha256').update(bytes).digest('hex')
 const parsed = <T>(value: unknown): T => (typeof value === 'string' ? (JSON.parse(value) as T) : (value as T))
 
-/** The last version (not a copy) of the same document: same kind, patient, source and language. */
-async function lastVersion(db: Knex, companyId: string, key: { kind: string; customerId: string | null; sourceId: string | null; language: string }) {
+/** The last version (not a copy) of the same document: same kind, patient, source, day (of a daily log) and language. */
+async function lastVersion(db: Knex, companyId: string, key: { kind: string; customerId: string | null; sourceId: string | null; day: string | null; language: string }) {
   const row = await db(DOCUMENTS_TABLE)
-    .where({ companyId, kind: key.kind, customerId: key.customerId, sourceId: key.sourceId, language: key.language, copy: false })
+    .where({ companyId, kind: key.kind, customerId: key.customerId, sourceId: key.sourceId, day: key.day, language: key.language, copy: false })
     .orderBy('version', 'desc')
     .first('_id', 'version', 'sha256', 'context', 'texts')
   return row ? { ...row, context: parsed<DocumentContext>(row.context), texts: parsed<DocumentTemplateTexts>(row.texts) } : undefined
@@ -50,16 +50,16 @@ export async function prepareDocument(context: HookContext) {
   const companyId = params.identity.user.companyId as string
   const db: Knex = app.get('db')
   const subject = await documentSubject(app, params, data, new Date().toISOString())
-  const { context: fresh, customerId, sourceId } = subject
+  const { context: fresh, customerId, sourceId, day } = subject
   const texts = await printTextsFor(db, companyId, data.kind, fresh.language)
   const paper: PrintedRow['paper'] = data.kind === 'receipt' ? (data.paper ?? '80mm') : 'A4'
   const render = (printed: DocumentContext, with_: DocumentTemplateTexts) => renderDocumentPdf(data.kind, printed, with_, paper === 'A4' ? {} : { paper })
-  const previous = await lastVersion(db, companyId, { kind: data.kind, customerId, sourceId, language: fresh.language })
+  const previous = await lastVersion(db, companyId, { kind: data.kind, customerId, sourceId, day, language: fresh.language })
 
   let row: Omit<PrintedRow, 'sha256' | 'size'>
   let bytes: Buffer
   const unchanged = previous && sha256(await render({ ...fresh, printedAt: previous.context.printedAt }, texts)) === previous.sha256
-  const base = { _id: newId(), companyId, branchId: data.branchId ?? subject.branchId!, customerId, kind: data.kind, sourceId, paper, status: 'printed' as const, createdBy: params.identity.user._id as string }
+  const base = { _id: newId(), companyId, branchId: data.branchId ?? subject.branchId!, customerId, kind: data.kind, sourceId, day, paper, status: 'printed' as const, createdBy: params.identity.user._id as string }
   if (previous && unchanged) {
     const copy = { ...previous.context, copy: true }
     bytes = await render(copy, previous.texts)

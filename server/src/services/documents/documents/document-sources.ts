@@ -10,6 +10,8 @@ import type { DocumentContext, DocumentLine, DocumentPatient } from '../../../..
 import { interfaceWord } from '../../../documents/interface-words'
 import { formatPhone } from '../../../../../domain/validation/phone'
 import { medicalCardOf } from './medical-card'
+import { assertMaySeeDoctorDay, dailyLogOf } from './daily-log'
+import { todayIn } from '../../customers/customers/customer-rules'
 import { sourcedKinds, type PrintedDocumentData } from './documents.shared'
 
 /** What a print is about, found as the caller may see it. */
@@ -19,6 +21,8 @@ export interface DocumentSubject {
   /** The branch of the record printed (the patient's, the invoice's...). */
   branchId: string | null
   sourceId: string | null
+  /** The day a daily log is of; null for the other kinds. */
+  day: string | null
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- other services' answers, read by the fields a document prints
@@ -59,8 +63,22 @@ function languageOf(asked: DocumentLanguage | undefined, patient: Row | undefine
 
 const internal = { paginate: false } as const
 
+
 /** A stored phone as printed: the spec's display format, as on the screens. */
 const phoneText = (phone: string | null | undefined) => (phone ? formatPhone(phone) || undefined : undefined)
+
+/** What every document prints: the clinic, the branch, the language, money and clock, when. */
+function letterhead(company: Row, branch: Row, language: DocumentLanguage, printedAt: string) {
+  return {
+    language,
+    currency: company.currency as string,
+    timeZone: company.timezone as string,
+    printedAt,
+    copy: false,
+    company: { name: company.name as string, phone: phoneText(company.phone) },
+    branch: { name: branch.name as string, address: (branch.address as string) || undefined, phone: phoneText(branch.phone) }
+  }
+}
 
 /** The plan, invoice or payment a kind is printed from, read as the caller (their permission, branch and patient rules). */
 async function sourceOf(app: Application, params: Params, kind: DocumentKind, sourceId: string | undefined): Promise<Row | undefined> {
@@ -76,11 +94,11 @@ async function sourceOf(app: Application, params: Params, kind: DocumentKind, so
  * company, branch and names by their owners' reads. Nothing is written.
  */
 export async function documentSubject(app: Application, params: Params, data: PrintedDocumentData, printedAt: string): Promise<DocumentSubject> {
+  if (data.kind === 'daily-log-037') return dailyLogSubject(app, params, data, printedAt)
   const companyId = params.identity!.user.companyId as string
   const db = app.get('db')
   const source = await sourceOf(app, params, data.kind, data.sourceId)
   const customerId = (source?.customerId as string | undefined) ?? data.customerId
-  if (data.kind === 'daily-log-037') throw clinicError(BadRequest, 'document-kind-not-printable', 'kind')
   if (!customerId) throw needs('customerId')
   const customer = (await app.service('customers').get(customerId, asCaller(params))) as Row
   const company = (await app.service('company').get(companyId)) as Row
@@ -90,13 +108,7 @@ export async function documentSubject(app: Application, params: Params, data: Pr
   const doctorId = (source?.doctorId as string | null | undefined) ?? data.doctorId ?? (params.identity!.user._id as string)
   const names = await memberDisplayNames(db, companyId, [doctorId, params.identity!.user._id])
   const context: DocumentContext = {
-    language,
-    currency: company.currency,
-    timeZone: company.timezone,
-    printedAt,
-    copy: false,
-    company: { name: company.name, phone: phoneText(company.phone) },
-    branch: { name: branch.name, address: branch.address || undefined, phone: phoneText(branch.phone) },
+    ...letterhead(company, branch, language, printedAt),
     patient: patientOf(customer),
     doctor: { fullName: names.get(doctorId) ?? '' }
   }
@@ -127,7 +139,30 @@ export async function documentSubject(app: Application, params: Params, data: Pr
     default:
       break
   }
-  return { context, customerId, branchId, sourceId: source ? (source._id as string) : null }
+  return { context, customerId, branchId, sourceId: source ? (source._id as string) : null, day: null }
+}
+
+/**
+ * A daily log 037/у is a doctor's day, not a patient's: printed in the caller's current branch,
+ * for the doctor named (the caller by default) and the day named (today on the clinic's clock).
+ * Its source is the doctor, and its versions are per doctor and day.
+ */
+async function dailyLogSubject(app: Application, params: Params, data: PrintedDocumentData, printedAt: string): Promise<DocumentSubject> {
+  const companyId = params.identity!.user.companyId as string
+  if (!data.branchId) throw needs('branchId')
+  const doctorId = data.doctorId ?? (params.identity!.user._id as string)
+  assertMaySeeDoctorDay(params, doctorId)
+  const company = (await app.service('company').get(companyId)) as Row
+  const branch = (await app.service('branches').get(data.branchId, { query: { companyId } })) as Row
+  const language = languageOf(data.language, undefined, company.locale)
+  const day = data.date ?? todayIn(company.timezone)
+  const doctorName = (await memberDisplayNames(app.get('db'), companyId, [doctorId])).get(doctorId) ?? ''
+  const context: DocumentContext = {
+    ...letterhead(company, branch, language, printedAt),
+    doctor: { fullName: doctorName },
+    dailyLog: await dailyLogOf(app, params, doctorId, day, doctorName, language)
+  }
+  return { context, customerId: null, branchId: data.branchId, sourceId: doctorId, day }
 }
 
 function planOf(plan: Row, patientDiscount: number, word: (key: string) => string): DocumentContext['plan'] {

@@ -28,8 +28,10 @@ export const documentSchema = Type.Object(
     copy: Type.Boolean(),
     /** The version a copy reprints. */
     copyOf: nullable(IdSchema),
-    /** The plan, invoice or payment it was printed from; the doctor for a daily log. */
+    /** The plan, invoice or payment it was printed from; the doctor of a daily log. */
     sourceId: nullable(IdSchema),
+    /** The day a daily log 037/у is of, 'YYYY-MM-DD'; null for the other kinds. */
+    day: nullable(Type.String({ format: 'date' })),
     paper: literals(['A4', ...receiptPapers] as const),
     /** SHA-256 of the PDF's bytes, hex. */
     sha256: Type.String({ pattern: '^[0-9a-f]{64}$' }),
@@ -83,6 +85,6 @@ export const documentDataSchema = Type.Object(
 export type PrintedDocumentData = Static<typeof documentDataSchema>
 export const documentDataValidator = getValidator(documentDataSchema, dataValidator)
 
-export const documentQuerySchema = strictQuery(Type.Pick(documentSchema, ['_id', 'companyId', 'branchId', 'customerId', 'kind', 'sourceId', 'createdAt', 'createdBy']))
+export const documentQuerySchema = strictQuery(Type.Pick(documentSchema, ['_id', 'companyId', 'branchId', 'customerId', 'kind', 'sourceId', 'day', 'createdAt', 'createdBy']))
 export type PrintedDocumentQuery = Static<typeof documentQuerySchema>
 export const documentQueryValidator = getValidator(documentQuerySchema, queryValidator)

@@ -4,7 +4,6 @@ import type { Application, HookContext } from '../../../declarations'
 import { standardAccess } from '../../../access/access'
 import { companyScope } from '../../../access/tenancy'
 import { checkId } from '../../../hooks/check-id'
-import { findOfVisibleCustomer, ofVisibleCustomer } from '../../../hooks/customer-visibility'
 import { resolveExternal, resolveResult } from '../../../hooks/resolve-shapes'
 import type { RecordScope } from '../../../access/record-scope'
 import { patientAudience } from '../../customers/customers/patient-audience'
@@ -12,6 +11,7 @@ import { DOCUMENTS_TABLE, DocumentService, documentRowShape, documentServiceOpti
 import { documentDataSchema, documentExternalResolver, documentQueryValidator, documentResolver } from './documents.schema'
 import { documentMethods, documentPath } from './documents.shared'
 import { prepareDocument } from './document-print'
+import { findVisibleDocuments, visibleDocument } from './document-visibility'
 
 declare module '../../../declarations' {
   interface ServiceTypes {
@@ -22,7 +22,7 @@ declare module '../../../declarations' {
 /** Who sees which documents: those who see their patient. */
 const documentScope: RecordScope = { customer: { field: 'customerId' } }
 
-/** A printed document reaches the people who see its patient and may view documents (every print has a patient so far). */
+/** A patient's document reaches the people who see its patient and may view documents; a daily log only its printer (in the answer). */
 const publishDocument = (app: Application) => (data: unknown, context?: HookContext) => {
   const document = data as PrintedDocument
   return document.customerId ? patientAudience(app, { companyId: document.companyId, customerId: document.customerId }, 'documents', context) : undefined
@@ -55,8 +55,8 @@ export function documents(app: Application) {
       around: { all: [resolveExternal(documentExternalResolver), resolveResult(documentResolver)] },
       before: {
         all: [checkId(), schemaHooks.validateQuery(documentQueryValidator), companyScope],
-        find: [findOfVisibleCustomer({ createdAt: -1, _id: -1 })],
-        get: [ofVisibleCustomer]
+        find: [findVisibleDocuments],
+        get: [visibleDocument]
       }
     },
     publish: publishDocument(app)

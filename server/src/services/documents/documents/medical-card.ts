@@ -26,7 +26,7 @@ function latestExams(exams: Row[]): Row[] {
 }
 
 /** ICD-10 titles in the document's language (shipped and the company's own codes), by code. */
-async function icdTitles(app: Application, companyId: string, codes: string[], language: DocumentLanguage): Promise<Map<string, string>> {
+export async function icdTitles(app: Application, companyId: string, codes: string[], language: DocumentLanguage): Promise<Map<string, string>> {
   if (codes.length === 0) return new Map()
   const rows = rowsOf(await app.service('icd').find({ paginate: false, query: { code: { $in: codes } } } as Params))
   const titles = new Map<string, string>()

@@ -103,7 +103,7 @@ describe.each(engines)('printed documents (documents, print-templates) on %s', (
       [{ kind: 'consent', customerId: clinic.customerId }, 'field-required', 'procedure'],
       [{ kind: 'treatment-plan' }, 'field-required', 'sourceId'],
       [{ kind: 'contract' }, 'field-required', 'customerId'],
-      [{ kind: 'daily-log-037', customerId: clinic.customerId }, 'document-kind-not-printable', 'kind'],
+      [{ kind: 'daily-log-037', date: '2026-13-45' }, 'invalid-request', undefined],
       [{ kind: 'poster', customerId: clinic.customerId }, 'invalid-request', undefined],
       [{ kind: 'contract', customerId: clinic.customerId, extra: 1 }, 'invalid-request', undefined]
     ]

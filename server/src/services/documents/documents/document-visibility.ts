@@ -1,0 +1,34 @@
+import type { HookContext } from '../../../declarations'
+import { inCallTransaction } from '../../../hooks/call-transaction'
+import { findOfVisibleCustomer, visibleCustomer } from '../../../hooks/customer-visibility'
+import { assertMaySeeDoctorDay } from './daily-log'
+
+interface Subject {
+  customerId: string | null
+  sourceId: string | null
+}
+
+const newestFirst = findOfVisibleCustomer({ createdAt: -1, _id: -1 })
+
+/**
+ * Find: a patient's documents (among those who see the patient), or a doctor's daily logs
+ * (`kind: 'daily-log-037'` with the doctor as `sourceId`: the doctor and those who see every
+ * doctor's visits).
+ */
+export async function findVisibleDocuments(context: HookContext) {
+  const query = context.params.query ?? {}
+  if (context.params.provider && query.kind === 'daily-log-037' && typeof query.sourceId === 'string' && query.customerId === undefined) {
+    assertMaySeeDoctorDay(context.params, query.sourceId)
+    context.params.query = { ...query, customerId: null, ...(query.$sort ? {} : { $sort: { createdAt: -1, _id: -1 } }) }
+    return
+  }
+  await newestFirst(context)
+}
+
+/** Get: a patient's document while the caller sees the patient; a daily log as its find. */
+export async function visibleDocument(context: HookContext) {
+  if (!context.params.provider) return
+  const record = (await context.service.get(context.id!, { ...inCallTransaction(context.params), query: { companyId: context.params.query?.companyId } })) as Subject
+  if (record.customerId) await visibleCustomer(context, record.customerId)
+  else assertMaySeeDoctorDay(context.params, record.sourceId ?? '')
+}

@@ -65,7 +65,7 @@ export function CalendarToolbar({ address, view, phone, zone, days, canCreate, f
           </Tooltip>
         </Space.Compact>
         {view === 'day' && address.by === 'staff' && logDoctor && (
-          <PrintButton iconOnly choices={[{ key: 'daily-log-037', label: 'kinds.daily-log-037', data: { kind: 'daily-log-037', doctorId: logDoctor, date: address.day } }]} />
+          <PrintButton iconOnly choices={[{ key: 'daily-log-037', label: 'printDailyLog', data: { kind: 'daily-log-037', doctorId: logDoctor, date: address.day } }]} />
         )}
         <Tooltip title={t('calendar.zone', { zone })}>
           <span className="calendar-fetching">{fetching ? <Spin size="small" /> : null}</span>

@@ -51,7 +51,7 @@ export function PatientDocuments({ customerId }: { customerId: string }) {
       )}
       <PrintedDocumentList customerId={customerId} />
       {(asking === 'consent' || asking === 'refusal') && (
-        <ProcedureModal kind={asking} busy={printing === asking} onPrint={(procedure) => void send(asking, { kind: asking, procedure })} onClose={() => setAsking(null)} />
+        <ProcedureModal kind={asking} busy={printing === asking} onPrint={(choice) => void send(asking, { kind: asking, ...choice })} onClose={() => setAsking(null)} />
       )}
       {asking === 'lab-order' && <LabOrderModal busy={printing === 'lab-order'} onPrint={(labOrder) => void send('lab-order', { kind: 'lab-order', labOrder })} onClose={() => setAsking(null)} />}
     </Card>

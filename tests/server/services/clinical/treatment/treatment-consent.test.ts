@@ -1,4 +1,5 @@
 import { engines, failure, startServer, type SignedIn, type TestServer } from '../../../support/harness'
+import { malformed } from '../../../support/malformed'
 import { booking, openClinic, type Clinic } from '../../../support/appointment-fixtures'
 import type { TreatmentLine } from '../../../../../server/src/services/clinical/treatment/treatment.shared'
 import type { PrintedDocument } from '../../../../../server/src/services/documents/documents/documents.shared'
@@ -51,7 +52,7 @@ describe.each(engines)('a service that requires consent (treatment, documents, s
     expect((await admin.client.service('service').patch(plain, { requiresConsent: false })).requiresConsent).toBe(false)
     const marked = await admin.client.service('service').find({ query: { requiresConsent: true, $limit: 50 } })
     expect(marked.data.map((service: { _id: string }) => service._id).sort()).toEqual([extraction, implant].sort())
-    expect((await failure(admin.client.service('service').patch(plain, { requiresConsent: 'yes' } as never))).name).toBe('BadRequest')
+    expect((await failure(admin.client.service('service').patch(plain, malformed({ requiresConsent: 'yes' })))).name).toBe('BadRequest')
   })
 
   it('prints a consent for a catalogue service: its name is the procedure, the service is its source, versions per service', async () => {
@@ -136,7 +137,7 @@ describe.each(engines)('a service that requires consent (treatment, documents, s
     }
     expect((await failure(lines().create({ customerId: clinic.customerId, appointmentId: visitId, serviceId: fresh }))).data?.code).toBe('treatment-consent-required')
     // Only a boolean; only those who may edit the company.
-    expect((await failure(admin.client.service('company').patch('mine', { settings: { treatmentNeedsSignedConsent: 'no' } } as never))).name).toBe('BadRequest')
+    expect((await failure(admin.client.service('company').patch('mine', malformed({ settings: { treatmentNeedsSignedConsent: 'no' } })))).name).toBe('BadRequest')
     expect((await failure(doctor.client.service('company').patch('mine', { settings: { treatmentNeedsSignedConsent: false } }))).name).toBe('Forbidden')
   })
 })

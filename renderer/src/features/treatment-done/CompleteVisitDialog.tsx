@@ -5,7 +5,7 @@ import { useFind, useGet, refreshService } from '../../api/live'
 import { useCan } from '../../api/permissions'
 import { openPlanItems } from '../treatment-plan/plan-drafts'
 import { client } from '../../api/client'
-import { errorCode } from '../../api/errors'
+import { errorCode, errorPath } from '../../api/errors'
 import { toastError } from '../../app/toasts'
 import { useCurrency } from '../appointments/useCalendarSettings'
 import { useServiceCatalogue } from '../appointments/useResources'
@@ -84,7 +84,10 @@ export function CompleteVisitDialog({ visit, complete, onClose }: Props) {
           // server refused at its service (no signed consent) is marked, with the reason.
           if (written > 0) setDrafts(draftsAfterWritten(drafts, written))
           const refused = sentDrafts(drafts)[written]
-          if (refused && (error as { data?: { path?: string } })?.data?.path === 'serviceId') setProblem({ key: refused.key, field: 'serviceId', code: errorCode(error) })
+          if (refused && errorPath(error) === 'serviceId') {
+            setProblem({ key: refused.key, field: 'serviceId', code: errorCode(error) })
+            return
+          }
           throw error
         } finally {
           if (written > 0) await refreshService('treatment')

@@ -156,9 +156,9 @@ function LineModal({ customerId, line, numbering, seesDiagnosis, onClose }: { cu
       toast.success(t('common.saved'))
       onClose()
     } catch (error) {
-      // A refusal at the service (no signed consent for it) shows under the service too.
+      // A refusal at the service (no signed consent for it) shows under the service, else as a toast.
       if (!line && errorPath(error) === 'serviceId') form.setFields([{ name: 'serviceId', errors: [errorMessage(error)] }])
-      toastError(error)
+      else toastError(error)
     } finally {
       setBusy(false)
     }

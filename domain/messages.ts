@@ -190,7 +190,8 @@ export const messages = {
   'task-due-before-start': 'The due date cannot be before the start',
   'task-end-before-due': '"End before" cannot be before the due date',
   'task-remind-before-start': 'The reminder cannot be before the start',
-  'task-assignee-cannot-see': 'This person cannot see this task: their role or branches do not allow it'
+  'task-assignee-cannot-see': 'This person cannot see this task: their role or branches do not allow it',
+  'treatment-consent-required': 'This service needs the patient\'s signed consent before it is marked done: print the consent for this service and have it signed'
 } as const
 
 export type MessageCode = keyof typeof messages

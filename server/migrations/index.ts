@@ -32,6 +32,7 @@ import * as mediaExpenseOwner from './20261129010000_media_expense_owner'
 import * as documents from './20261129100000_documents'
 import * as documentDay from './20261129120400_document_day'
 import * as tasks from './20261129090000_tasks'
+import * as serviceRequiresConsent from './20261129120100_service_requires_consent'
 
 interface Migration {
   up: (db: Knex) => Promise<void>
@@ -75,6 +76,7 @@ const migrations: Array<[string, Migration]> = [
   ['20261129090000_tasks', tasks],
   ['20261129090000_text_templates', textTemplates],
   ['20261129100000_documents', documents],
+  ['20261129120100_service_requires_consent', serviceRequiresConsent],
   ['20261129120400_document_day', documentDay]
 ]
 

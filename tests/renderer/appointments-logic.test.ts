@@ -27,8 +27,8 @@ const settings = defaultCalendarSettings
 // The fields every stored record carries, which these rules never read.
 const stored = { companyId: 'c', createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z', createdBy: null }
 const catalogue: CatalogueService[] = [
-  { ...stored, description: null, public: true, rank: 0, _id: 's1', categoryId: null, name: 'Cleaning', code: null, duration: 40, bufferTime: 0, price: 150_000_00, staticPrice: false, staticDuration: false, color: null, archived: false },
-  { ...stored, description: null, public: true, rank: 1, _id: 's2', categoryId: null, name: 'Filling', code: null, duration: 30, bufferTime: 10, price: 300_000_00, staticPrice: false, staticDuration: false, color: null, archived: false }
+  { ...stored, description: null, public: true, rank: 0, _id: 's1', categoryId: null, name: 'Cleaning', code: null, duration: 40, bufferTime: 0, price: 150_000_00, staticPrice: false, staticDuration: false, requiresConsent: false, color: null, archived: false },
+  { ...stored, description: null, public: true, rank: 1, _id: 's2', categoryId: null, name: 'Filling', code: null, duration: 30, bufferTime: 10, price: 300_000_00, staticPrice: false, staticDuration: false, requiresConsent: false, color: null, archived: false }
 ]
 
 function appointment(extra: Partial<AppointmentRecord> = {}): AppointmentRecord {

@@ -36,6 +36,15 @@ describe('service form', () => {
     const data = serviceFromForm({ ...serviceToForm(null, { duration: 30 }), name: '  Filling ', code: '  ', description: '', duration: 45.4, bufferTime: 10 }, '#0b7a75')
     expect(data).toMatchObject({ name: 'Filling', code: null, description: null, categoryId: null, duration: 45, bufferTime: 10, color: '#0b7a75' })
   })
+
+  test('"requires consent" is off for a new service and for one stored before it existed, and is sent as set', () => {
+    expect(serviceToForm(null, { duration: 30 }).requiresConsent).toBe(false)
+    expect(serviceToForm(record('old'), { duration: 30 }).requiresConsent).toBe(false)
+    const marked = serviceToForm(record('s', { requiresConsent: true }), { duration: 30 })
+    expect(marked.requiresConsent).toBe(true)
+    expect(serviceFromForm(marked, null).requiresConsent).toBe(true)
+    expect(serviceFromForm({ ...marked, requiresConsent: false }, null).requiresConsent).toBe(false)
+  })
 })
 
 describe('catalogue list', () => {

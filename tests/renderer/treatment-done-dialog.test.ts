@@ -1,4 +1,5 @@
-import { draftsToData, parseTeethText, prefillLines, teethText } from '../../renderer/src/features/treatment-done/treatment-lines'
+import { draftsAfterWritten, draftsToData, parseTeethText, prefillLines, sentDrafts, serviceOptionLabel, teethText } from '../../renderer/src/features/treatment-done/treatment-lines'
+import { consentNeededFor, signedConsentRequired } from '../../domain/documents/consent'
 import { groupByVisit, lineTeethProblem } from '../../domain/clinical/treatments-done'
 
 describe('the "What was done?" dialog', () => {
@@ -35,6 +36,38 @@ describe('the "What was done?" dialog', () => {
     expect(parseTeethText('36 36', 'FDI')).toEqual({ invalid: '36' })
     expect(parseTeethText('19', 'FDI')).toEqual({ invalid: '19' })
     expect(teethText([{ tooth: 36, surfaces: ['M', 'O'] }], 'American')).toBe('19MO')
+  })
+})
+
+describe('a service that needs a signed consent, in the pickers and the dialog', () => {
+  const translate = (key: string) => ({ 'treatmentDone.needsConsent': 'needs a signed consent' } as Record<string, string>)[key] ?? key
+
+  it('needs one when the service is marked and the company has not turned the setting off', () => {
+    expect(signedConsentRequired({})).toBe(true)
+    expect(signedConsentRequired(undefined)).toBe(true)
+    expect(signedConsentRequired({ treatmentNeedsSignedConsent: false })).toBe(false)
+    expect(consentNeededFor({ requiresConsent: true }, {})).toBe(true)
+    expect(consentNeededFor({ requiresConsent: true }, { treatmentNeedsSignedConsent: false })).toBe(false)
+    expect(consentNeededFor({ requiresConsent: false }, { treatmentNeedsSignedConsent: true })).toBe(false)
+    expect(consentNeededFor({}, {})).toBe(false)
+  })
+
+  it('says so in the service\'s label', () => {
+    expect(serviceOptionLabel({ name: 'Extraction', code: 'EX-1' }, true, translate)).toBe('Extraction (EX-1) · needs a signed consent')
+    expect(serviceOptionLabel({ name: 'Check-up', code: null }, false, translate)).toBe('Check-up')
+  })
+
+  it('drops the lines saved before a refused one, so saving again writes them once', () => {
+    const drafts = [
+      { key: 'a', serviceId: 's1', teethText: '', price: 1, quantity: 1 },
+      { key: 'empty', serviceId: null, teethText: ' ', price: 0, quantity: 1 },
+      { key: 'b', serviceId: 's2', teethText: '', price: 1, quantity: 1 },
+      { key: 'c', serviceId: 's3', teethText: '', price: 1, quantity: 1 }
+    ]
+    expect(sentDrafts(drafts).map((draft) => draft.key)).toEqual(['a', 'b', 'c'])
+    // Line 1 saved, line 2 (b) refused: b and c stay, with the empty row.
+    expect(draftsAfterWritten(drafts, 1).map((draft) => draft.key)).toEqual(['empty', 'b', 'c'])
+    expect(draftsAfterWritten(drafts, 0)).toEqual(drafts)
   })
 })
 

@@ -6,6 +6,7 @@ import { useSignedIn } from '../../api/session-store'
 import { GeneralTab } from './GeneralTab'
 import { ClinicalSettingsCard } from './ClinicalSettingsCard'
 import { BillingSettingsCard } from './BillingSettingsCard'
+import { ConsentSettingsCard } from './ConsentSettingsCard'
 import { PaymeSettingsCard } from './PaymeSettingsCard'
 import { BranchesTab } from './BranchesTab'
 // Issue 5's schedule tab. Part of this page's chunk: a React.lazy tab inside the router's
@@ -39,7 +40,7 @@ export default function CompanyProfilePage() {
         onChange={(key) => navigate(`/company/profile/${key}`)}
         destroyOnHidden
         items={[
-          { key: 'general', label: t('company.generalTab'), children: <><GeneralTab /><ClinicalSettingsCard /><BillingSettingsCard /><PaymeSettingsCard /></> },
+          { key: 'general', label: t('company.generalTab'), children: <><GeneralTab /><ClinicalSettingsCard /><ConsentSettingsCard /><BillingSettingsCard /><PaymeSettingsCard /></> },
           { key: 'branches', label: t('company.branchesTab'), children: <BranchesTab /> },
           {
             key: 'schedule',

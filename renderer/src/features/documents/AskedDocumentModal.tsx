@@ -19,7 +19,7 @@ interface Props {
 
 /** Asks what a consent, a refusal (the procedure) or a lab order (the work) prints. */
 export function AskedDocumentModal({ kind, busy, onPrint, onClose }: Props) {
-  if (kind === 'consent' || kind === 'refusal') return <ProcedureModal kind={kind} busy={busy} onPrint={(procedure) => onPrint({ kind, procedure })} onClose={onClose} />
+  if (kind === 'consent' || kind === 'refusal') return <ProcedureModal kind={kind} busy={busy} onPrint={(choice) => onPrint({ kind, ...choice })} onClose={onClose} />
   if (kind === 'lab-order') return <LabOrderModal busy={busy} onPrint={(labOrder) => onPrint({ kind: 'lab-order', labOrder })} onClose={onClose} />
   return null
 }

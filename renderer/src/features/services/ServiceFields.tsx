@@ -100,6 +100,15 @@ export function ServiceFields({ categories, durationStep }: Props) {
             <span className="muted service-switch-hint">{t('services.staticDurationHint')}</span>
           </span>
         </label>
+        <label>
+          <Form.Item name="requiresConsent" valuePropName="checked" noStyle>
+            <Switch size="small" data-testid="service-requires-consent" />
+          </Form.Item>
+          <span>
+            {t('services.requiresConsent')}
+            <span className="muted service-switch-hint">{t('services.requiresConsentHint')}</span>
+          </span>
+        </label>
       </div>
     </>
   )

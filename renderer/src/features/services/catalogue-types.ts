@@ -25,6 +25,8 @@ export interface ServiceRecord {
   public: boolean
   staticPrice: boolean
   staticDuration: boolean
+  /** Marked done only with the patient's signed consent for it (docs/decisions/documents-consent-required.md). */
+  requiresConsent?: boolean
   rank: number
   color: string | null
   archived: boolean

@@ -12,6 +12,8 @@ export interface ServiceFormValues {
   public: boolean
   staticPrice: boolean
   staticDuration: boolean
+  /** Marked done only with the patient's signed consent for it (while the company's setting is on). */
+  requiresConsent: boolean
   color?: unknown
   archived: boolean
 }
@@ -19,7 +21,7 @@ export interface ServiceFormValues {
 export const serviceLimits = { durationMin: 5, durationMax: 720, bufferMax: 240 } as const
 
 /** Form fields a server error path may name; anything else goes to a toast. */
-export const serviceFormFields = ['name', 'code', 'description', 'categoryId', 'duration', 'bufferTime', 'price', 'public', 'staticPrice', 'staticDuration', 'color']
+export const serviceFormFields = ['name', 'code', 'description', 'categoryId', 'duration', 'bufferTime', 'price', 'public', 'staticPrice', 'staticDuration', 'requiresConsent', 'color']
 
 export function serviceToForm(record: ServiceRecord | null, defaults: { categoryId?: string | null; duration: number }): ServiceFormValues {
   if (!record) {
@@ -34,6 +36,7 @@ export function serviceToForm(record: ServiceRecord | null, defaults: { category
       public: true,
       staticPrice: false,
       staticDuration: false,
+      requiresConsent: false,
       archived: false
     }
   }
@@ -48,6 +51,7 @@ export function serviceToForm(record: ServiceRecord | null, defaults: { category
     public: record.public,
     staticPrice: record.staticPrice,
     staticDuration: record.staticDuration,
+    requiresConsent: record.requiresConsent ?? false,
     color: record.color ?? undefined,
     archived: record.archived
   }
@@ -69,6 +73,7 @@ export function serviceFromForm(values: ServiceFormValues, color: string | null)
     public: Boolean(values.public),
     staticPrice: Boolean(values.staticPrice),
     staticDuration: Boolean(values.staticDuration),
+    requiresConsent: Boolean(values.requiresConsent),
     color,
     archived: Boolean(values.archived)
   }

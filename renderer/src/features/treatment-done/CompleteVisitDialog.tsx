@@ -5,11 +5,12 @@ import { useFind, useGet, refreshService } from '../../api/live'
 import { useCan } from '../../api/permissions'
 import { openPlanItems } from '../treatment-plan/plan-drafts'
 import { client } from '../../api/client'
+import { errorCode, errorPath } from '../../api/errors'
 import { toastError } from '../../app/toasts'
 import { useCurrency } from '../appointments/useCalendarSettings'
 import { useServiceCatalogue } from '../appointments/useResources'
 import { DraftLinesEditor } from './DraftLinesEditor'
-import { draftOfPlanItem, draftsToData, prefillLines, type DraftLine, type DraftProblem, type VisitForPrefill } from './treatment-lines'
+import { draftOfPlanItem, draftsAfterWritten, draftsToData, prefillLines, sentDrafts, type DraftLine, type DraftProblem, type VisitForPrefill } from './treatment-lines'
 import './treatment-done.css'
 
 export interface CompletingVisit extends VisitForPrefill {
@@ -72,9 +73,26 @@ export function CompleteVisitDialog({ visit, complete, onClose }: Props) {
           return
         }
         setProblem(null)
-        for (const data of prepared.data) await client.service('treatment').create(data)
-        if (prepared.data.length > 0) await refreshService('treatment')
-        if (prepared.data.some((data) => data.planItemId)) await refreshService('treatment-plan')
+        let written = 0
+        try {
+          for (const data of prepared.data) {
+            await client.service('treatment').create(data)
+            written += 1
+          }
+        } catch (error) {
+          // The lines saved leave the dialog (saving again must not write them twice); a line the
+          // server refused at its service (no signed consent) is marked, with the reason.
+          if (written > 0) setDrafts(draftsAfterWritten(drafts, written))
+          const refused = sentDrafts(drafts)[written]
+          if (refused && errorPath(error) === 'serviceId') {
+            setProblem({ key: refused.key, field: 'serviceId', code: errorCode(error) })
+            return
+          }
+          throw error
+        } finally {
+          if (written > 0) await refreshService('treatment')
+          if (prepared.data.slice(0, written).some((data) => data.planItemId)) await refreshService('treatment-plan')
+        }
       }
       await complete()
       onClose()
@@ -114,10 +132,10 @@ export function CompleteVisitDialog({ visit, complete, onClose }: Props) {
         }}
       >
         <Typography.Paragraph type="secondary">{t('treatmentDone.completeHint')}</Typography.Paragraph>
-        <DraftLinesEditor drafts={drafts} onChange={setDrafts} catalogue={options} currency={currency} problem={problem} autoFocus planItems={planItems} numbering={numbering} />
+        <DraftLinesEditor drafts={drafts} onChange={setDrafts} catalogue={options} settings={company.data?.settings} currency={currency} problem={problem} autoFocus planItems={planItems} numbering={numbering} />
         {problem && (
           <Typography.Text type="danger" role="alert">
-            {problem.field === 'serviceId' ? t('treatmentDone.serviceRequired') : t('treatmentDone.teethInvalid')}
+            {problem.code ? t(`errors.${problem.code}`) : problem.field === 'serviceId' ? t('treatmentDone.serviceRequired') : t('treatmentDone.teethInvalid')}
           </Typography.Text>
         )}
         {/* Enter in any input submits. */}

@@ -1,13 +1,16 @@
 import { Button, Input, InputNumber, Select } from 'antd'
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons'
 import { useTranslation } from 'react-i18next'
-import { draftOfPlanItem, emptyDraft, type DraftLine, type DraftProblem, type OpenPlanItem } from './treatment-lines'
+import { draftOfPlanItem, emptyDraft, serviceOptionLabel, type DraftLine, type DraftProblem, type OpenPlanItem } from './treatment-lines'
+import { consentNeededFor } from '../../../../domain/documents/consent'
 import type { ToothNumbering } from '../../../../domain/clinical/teeth'
 
 interface Props {
   drafts: DraftLine[]
   onChange: (drafts: DraftLine[]) => void
-  catalogue: ReadonlyArray<{ _id: string; name: string; code?: string | null; price: number }>
+  catalogue: ReadonlyArray<{ _id: string; name: string; code?: string | null; price: number; requiresConsent?: boolean }>
+  /** The company's settings: a service that needs a signed consent says so in the picker. */
+  settings?: Record<string, unknown>
   currency: string
   problem: DraftProblem | null
   /** The line's inputs get focus first (the dialog opens typing into the first line's teeth). */
@@ -22,10 +25,10 @@ interface Props {
  * and price (major units on screen, minor units in the draft). Tab walks the row; Enter submits
  * the surrounding form.
  */
-export function DraftLinesEditor({ drafts, onChange, catalogue, currency, problem, autoFocus, planItems = [], numbering = 'FDI' }: Props) {
+export function DraftLinesEditor({ drafts, onChange, catalogue, settings, currency, problem, autoFocus, planItems = [], numbering = 'FDI' }: Props) {
   const { t } = useTranslation()
   const update = (key: string, patch: Partial<DraftLine>) => onChange(drafts.map((draft) => (draft.key === key ? { ...draft, ...patch } : draft)))
-  const options = catalogue.map((item) => ({ value: item._id, label: item.code ? `${item.name} (${item.code})` : item.name }))
+  const options = catalogue.map((item) => ({ value: item._id, label: serviceOptionLabel(item, consentNeededFor(item, settings), (key) => t(key)) }))
   return (
     <div className="treatment-draft-lines" data-testid="treatment-draft-lines">
       {drafts.map((draft, index) => (

@@ -6,14 +6,16 @@ import { groupByVisit, lineAmount } from '../../../../domain/clinical/treatments
 import { useFind, useGet, refreshService } from '../../api/live'
 import { client } from '../../api/client'
 import { useCan } from '../../api/permissions'
-import { toast, toastError } from '../../app/toasts'
+import { errorMessage, toast, toastError } from '../../app/toasts'
 import { FetchError } from '../../components/FetchError'
 import { useFormat } from '../../i18n/format'
 import { useTeamNames } from '../customer/useTeamNames'
 import { useServiceCatalogue } from '../appointments/useResources'
 import { useCurrency } from '../appointments/useCalendarSettings'
 import type { TreatmentLine } from '../../../../server/src/services/clinical/treatment/treatment.shared'
-import { parseTeethText, teethText } from './treatment-lines'
+import { parseTeethText, serviceOptionLabel, teethText } from './treatment-lines'
+import { consentNeededFor } from '../../../../domain/documents/consent'
+import { errorPath } from '../../api/errors'
 import { openPlanItems } from '../treatment-plan/plan-drafts'
 import './treatment-done.css'
 
@@ -118,6 +120,7 @@ function LineModal({ customerId, line, numbering, seesDiagnosis, onClose }: { cu
   const currency = useCurrency()
   const [form] = Form.useForm<LineValues>()
   const catalogue = useServiceCatalogue()
+  const company = useGet('my-company', 'mine')
   const visits = useFind('appointment', { customerId, $sort: { start: -1 }, $limit: 50 }, !line)
   const seesPlans = useCan('treatment-plan', 'view')
   const plans = useFind('treatment-plan', { customerId, $limit: 200 }, !line && seesPlans)
@@ -153,7 +156,9 @@ function LineModal({ customerId, line, numbering, seesDiagnosis, onClose }: { cu
       toast.success(t('common.saved'))
       onClose()
     } catch (error) {
-      toastError(error)
+      // A refusal at the service (no signed consent for it) shows under the service, else as a toast.
+      if (!line && errorPath(error) === 'serviceId') form.setFields([{ name: 'serviceId', errors: [errorMessage(error)] }])
+      else toastError(error)
     } finally {
       setBusy(false)
     }
@@ -185,7 +190,7 @@ function LineModal({ customerId, line, numbering, seesDiagnosis, onClose }: { cu
             <Form.Item name="serviceId" label={t('treatmentDone.service')} rules={[{ required: true, message: t('treatmentDone.serviceRequired') }]}>
               <Select
                 showSearch={{ optionFilterProp: 'label' }}
-                options={catalogue.map((item) => ({ value: item._id, label: item.code ? `${item.name} (${item.code})` : item.name }))}
+                options={catalogue.map((item) => ({ value: item._id, label: serviceOptionLabel(item, consentNeededFor(item, company.data?.settings), translate) }))}
                 onChange={(serviceId: string) => form.setFieldValue('price', (catalogue.find((item) => item._id === serviceId)?.price ?? 0) / 100)}
               />
             </Form.Item>

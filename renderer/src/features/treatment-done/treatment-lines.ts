@@ -107,8 +107,32 @@ export function emptyDraft(): DraftLine {
   return { key: newDraftKey(), serviceId: null, teethText: '', price: 0, quantity: 1 }
 }
 
-/** A draft's problem before it is sent: no service, or teeth that do not parse. */
-export type DraftProblem = { key: string; field: 'serviceId' | 'teethText' }
+/**
+ * A draft's problem: before it is sent, no service or teeth that do not parse; after, the
+ * server's refusal of that line (`code`, e.g. treatment-consent-required at its service).
+ */
+export type DraftProblem = { key: string; field: 'serviceId' | 'teethText'; code?: string }
+
+/** The drafts draftsToData sends, in its order (the others are empty rows). */
+export const sentDrafts = (drafts: readonly DraftLine[]): DraftLine[] => drafts.filter((draft) => draft.serviceId || draft.teethText.trim() !== '')
+
+/**
+ * The drafts left after the first `written` sent ones were saved and the next was refused: the
+ * saved lines leave the dialog, so saving again never writes them twice.
+ */
+export function draftsAfterWritten(drafts: readonly DraftLine[], written: number): DraftLine[] {
+  const saved = new Set(sentDrafts(drafts).slice(0, written).map((draft) => draft.key))
+  return drafts.filter((draft) => !saved.has(draft.key))
+}
+
+/**
+ * A catalogue service as the pickers list it: name, code, and "needs a signed consent" when
+ * marking it done needs one (the service's flag with the company's setting on).
+ */
+export function serviceOptionLabel(item: { name: string; code?: string | null }, needsConsent: boolean, translate: Translate): string {
+  const name = item.code ? `${item.name} (${item.code})` : item.name
+  return needsConsent ? `${name} · ${translate('treatmentDone.needsConsent')}` : name
+}
 
 /**
  * The drafts as the server's create data (the price only where it differs from the catalogue's),

@@ -43,15 +43,17 @@ export interface ServiceSnapshot {
   duration: number
   /** The price is fixed: a line may not charge another. */
   staticPrice: boolean
+  /** Done only with a signed consent for it (while the company's setting is on). */
+  requiresConsent: boolean
 }
 
 /** A service of the company as a line's snapshot; undefined when it is not the company's. */
 export async function serviceSnapshot(db: Knex, companyId: string, serviceId: string): Promise<ServiceSnapshot | undefined> {
-  const row = (await db('services').where({ _id: serviceId, companyId }).first('name', 'code', 'price', 'duration', 'staticPrice')) as
-    | { name: string; code: string | null; price: number | string; duration: number | string; staticPrice: boolean | number }
+  const row = (await db('services').where({ _id: serviceId, companyId }).first('name', 'code', 'price', 'duration', 'staticPrice', 'requiresConsent')) as
+    | { name: string; code: string | null; price: number | string; duration: number | string; staticPrice: boolean | number; requiresConsent: boolean | number }
     | undefined
   if (!row) return undefined
-  return { name: row.name, code: row.code ?? null, price: Number(row.price), duration: Number(row.duration), staticPrice: Boolean(row.staticPrice) }
+  return { name: row.name, code: row.code ?? null, price: Number(row.price), duration: Number(row.duration), staticPrice: Boolean(row.staticPrice), requiresConsent: Boolean(row.requiresConsent) }
 }
 
 /** Which of these services of the company are archived (a bundle or template may not add one). */

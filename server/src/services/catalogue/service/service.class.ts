@@ -58,6 +58,6 @@ export class ServiceCatalogueService extends RecordService<ClinicService, Clinic
 export const serviceServiceOptions = (app: Application) => recordOptions(app, 'services', { filters: { $search: (value: unknown) => value } })
 
 export const serviceRowShape = {
-  boolean: ['public', 'staticPrice', 'staticDuration', 'archived'],
+  boolean: ['public', 'staticPrice', 'staticDuration', 'requiresConsent', 'archived'],
   hidden: ['searchName', 'searchCode']
 }

@@ -28,6 +28,8 @@ export const clinicServiceSchema = Type.Object(
     /** The price (duration) is fixed: a booking or invoice cannot change it. */
     staticPrice: Type.Boolean(),
     staticDuration: Type.Boolean(),
+    /** Marked done (a treatment line) only for a patient with a signed consent for it, while the company's setting is on. */
+    requiresConsent: Type.Boolean(),
     rank: RankSchema,
     color: Type.Union([Type.String({ pattern: '^#[0-9a-fA-F]{6}$' }), Type.Null()]),
     archived: Type.Boolean()
@@ -38,7 +40,7 @@ export type ClinicService = Static<typeof clinicServiceSchema>
 export const clinicServiceResolver = resolve<ClinicService, HookContext>({})
 export const clinicServiceExternalResolver = resolve<ClinicService, HookContext>({})
 
-const editable = ['categoryId', 'name', 'code', 'description', 'duration', 'bufferTime', 'price', 'public', 'staticPrice', 'staticDuration', 'rank', 'color', 'archived'] as const
+const editable = ['categoryId', 'name', 'code', 'description', 'duration', 'bufferTime', 'price', 'public', 'staticPrice', 'staticDuration', 'requiresConsent', 'rank', 'color', 'archived'] as const
 
 // Data: a name and a duration; the rest has defaults.
 export const clinicServiceDataSchema = Type.Intersect(
@@ -57,6 +59,7 @@ export const clinicServiceDataResolver = resolve<ClinicService, HookContext>({
   public: async (value) => value ?? true,
   staticPrice: async (value) => value ?? false,
   staticDuration: async (value) => value ?? false,
+  requiresConsent: async (value) => value ?? false,
   // A new service goes last unless the client places it.
   rank: async (value, data, context) => value ?? (await nextRank(context, 'services', { companyId: context.params.identity?.user.companyId ?? data.companyId })),
   color: async (value) => value ?? null,
@@ -73,7 +76,7 @@ export const clinicServicePatchResolver = resolve<ClinicService, HookContext>({
 
 // Query: `$search` (name or code prefix) besides the usual operators.
 const queryable = Type.Pick(clinicServiceSchema, [
-  '_id', 'companyId', 'categoryId', 'name', 'code', 'duration', 'bufferTime', 'price', 'public', 'staticPrice', 'staticDuration', 'rank', 'color', 'archived', 'createdAt', 'updatedAt', 'createdBy'
+  '_id', 'companyId', 'categoryId', 'name', 'code', 'duration', 'bufferTime', 'price', 'public', 'staticPrice', 'staticDuration', 'requiresConsent', 'rank', 'color', 'archived', 'createdAt', 'updatedAt', 'createdBy'
 ])
 export const clinicServiceQuerySchema = strictQuery(queryable, {}, { $search: Type.String({ maxLength: MAX_CATALOGUE_SEARCH }) })
 export type ClinicServiceQuery = Static<typeof clinicServiceQuerySchema>

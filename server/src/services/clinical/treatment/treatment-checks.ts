@@ -11,6 +11,9 @@ import { sortSurfaces, type Surface } from '../../../../../domain/clinical/surfa
 import { serviceSnapshot, type ServiceSnapshot } from '../../catalogue/service/service-rows'
 import { visibleCodes } from '../icd/icd-rules'
 import { completePlanItem, reopenPlanItem } from '../treatment-plan/plan-items'
+import { companySettingsFor } from '../../company/company/company-reads'
+import { hasSignedConsent } from '../../documents/documents/consent-reads'
+import { consentNeededFor } from '../../../../../domain/documents/consent'
 import { TREATMENT_TABLE, searchNameOf, treatmentCodec } from './treatment-rows'
 import { seesDiagnosis, type TreatmentLine, type TreatmentLineData, type TreatmentLinePatch } from './treatment.schema'
 
@@ -48,6 +51,18 @@ function checkPrice(context: HookContext, price: number | undefined, listPrice: 
   if (service?.staticPrice) throw clinicError(BadRequest, 'treatment-price-fixed', 'price')
 }
 
+/**
+ * A service marked "requires consent" is done (a line written, a plan item completed through it)
+ * only for a patient with a signed consent for that service, while the company's setting is on
+ * (docs/decisions/documents-consent-required.md). Read in the call's transaction.
+ */
+async function checkConsent(context: HookContext, service: ServiceSnapshot, companyId: string, customerId: string, serviceId: string) {
+  if (!service.requiresConsent) return
+  const db = dbOf(context.app, context.params)
+  if (!consentNeededFor(service, await companySettingsFor(db, companyId, context.params))) return
+  if (!(await hasSignedConsent(db, companyId, customerId, serviceId))) throw clinicError(Conflict, 'treatment-consent-required', 'serviceId')
+}
+
 interface Visit {
   _id: string
   branchId: string
@@ -82,6 +97,7 @@ export async function prepareLine(context: HookContext) {
   const service = await serviceSnapshot(dbOf(context.app, context.params), companyId, data.serviceId)
   if (!service) throw clinicError(BadRequest, 'invalid-reference', 'serviceId')
   checkPrice(context, data.price, service.price, service)
+  await checkConsent(context, service, companyId, data.customerId, data.serviceId)
   const stamp = now()
   const line: TreatmentLine & { searchName: string } = {
     _id: newId(),

@@ -57,7 +57,9 @@ const settingsSchema = Type.Object(
     /** What doctors' payouts are a share of: invoiced amounts (default) or money paid (docs/decisions/billing-payouts.md). */
     payoutBase: Type.Optional(Type.Union([Type.Literal('billed'), Type.Literal('paid')])),
     /** Cash payments and refunds only into an open cash desk shift; off when absent (docs/decisions/billing-cash-desk.md). */
-    cashNeedsOpenShift: Type.Optional(Type.Boolean())
+    cashNeedsOpenShift: Type.Optional(Type.Boolean()),
+    /** A service marked "requires consent" is done only with the patient's signed consent for it; on when absent (docs/decisions/documents-consent-required.md). */
+    treatmentNeedsSignedConsent: Type.Optional(Type.Boolean())
   },
   { additionalProperties: false }
 )

@@ -4,6 +4,7 @@ import type { Application } from '../../../declarations'
 import { asCaller } from '../../../access/caller'
 import { clinicError } from '../../../errors'
 import { memberDisplayNames } from '../../team/users/user-rows'
+import { serviceSnapshot } from '../../catalogue/service/service-rows'
 import { planTotals, itemAmount } from '../../../../../domain/clinical/treatment-plans'
 import { documentLanguages, isDocumentLanguage, type DocumentKind, type DocumentLanguage } from '../../../../../domain/documents/kinds'
 import type { DocumentContext, DocumentLine, DocumentPatient } from '../../../../../domain/documents/context'
@@ -125,10 +126,15 @@ export async function documentSubject(app: Application, params: Params, data: Pr
       context.payment = await paymentOf(app, source!, word, names.get(params.identity!.user._id))
       break
     case 'consent':
-    case 'refusal':
-      if (!data.procedure) throw needs('procedure')
-      context.procedure = { name: data.procedure }
+    case 'refusal': {
+      // For a catalogue service: its name unless the procedure is named ("Удаление зуба 38").
+      const service = data.serviceId ? await serviceSnapshot(db, companyId, data.serviceId) : undefined
+      if (data.serviceId && !service) throw clinicError(BadRequest, 'invalid-reference', 'serviceId')
+      const procedure = data.procedure ?? service?.name
+      if (!procedure) throw needs('procedure')
+      context.procedure = { name: procedure }
       break
+    }
     case 'lab-order':
       if (!data.labOrder) throw needs('labOrder')
       context.labOrder = { ...data.labOrder }
@@ -139,7 +145,9 @@ export async function documentSubject(app: Application, params: Params, data: Pr
     default:
       break
   }
-  return { context, customerId, branchId, sourceId: source ? (source._id as string) : null, day: null }
+  // A consent or refusal for a service is that service's document: its versions are per service.
+  const consentFor = (data.kind === 'consent' || data.kind === 'refusal') && data.serviceId ? data.serviceId : null
+  return { context, customerId, branchId, sourceId: source ? (source._id as string) : consentFor, day: null }
 }
 
 /**

@@ -28,7 +28,7 @@ export const documentSchema = Type.Object(
     copy: Type.Boolean(),
     /** The version a copy reprints. */
     copyOf: nullable(IdSchema),
-    /** The plan, invoice or payment it was printed from; the doctor of a daily log. */
+    /** The plan, invoice or payment it was printed from; the catalogue service of a consent or refusal printed for one; the doctor of a daily log. */
     sourceId: nullable(IdSchema),
     /** The day a daily log 037/у is of, 'YYYY-MM-DD'; null for the other kinds. */
     day: nullable(Type.String({ format: 'date' })),
@@ -64,7 +64,7 @@ const labOrderSchema = Type.Object(
 /**
  * Data: print a document. What each kind needs (checked by the service): a plan, invoice or
  * payment by `sourceId` (treatment-plan; invoice and act; receipt); a patient (`customerId`) for
- * the others; `procedure` for a consent or a refusal; `labOrder` for a lab work order; `doctorId`
+ * the others; `procedure` or `serviceId` (or both) for a consent or a refusal; `labOrder` for a lab work order; `doctorId`
  * and `date` for a daily log. `language` defaults to the patient's, else the company's.
  */
 export const documentDataSchema = Type.Object(
@@ -78,6 +78,8 @@ export const documentDataSchema = Type.Object(
     doctorId: Type.Optional(ref('users')),
     date: Type.Optional(Type.String({ format: 'date' })),
     procedure: Type.Optional(Type.String({ minLength: 1, maxLength: MAX_PROCEDURE_NAME })),
+    /** A consent or refusal for a catalogue service: its name is the procedure unless one is given, and the document's `sourceId` (versions per service). */
+    serviceId: Type.Optional(ref('service')),
     labOrder: Type.Optional(labOrderSchema)
   },
   { $id: 'PrintedDocumentData', additionalProperties: false }

@@ -41,6 +41,7 @@ describe.each(engines)('service catalogue on %s', (engine) => {
       public: true,
       staticPrice: false,
       staticDuration: false,
+      requiresConsent: false,
       rank: expect.any(Number),
       color: null,
       archived: false,

@@ -104,6 +104,7 @@ async function telegramUpdate(app: Application, ctx: ParameterizedContext, hookP
   const expected = Buffer.from(settings.hookToken)
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
     ctx.status = 401
+    ctx.body = { ok: false }
     return
   }
   let update: Update | null = null
@@ -118,6 +119,7 @@ async function telegramUpdate(app: Application, ctx: ParameterizedContext, hookP
     update = JSON.parse(Buffer.concat(chunks).toString('utf8')) as Update
   } catch {
     ctx.status = 400
+    ctx.body = { ok: false }
     return
   }
   if (update && typeof update.update_id === 'number') {

@@ -28,6 +28,8 @@ describe.each(engines)('Telegram on %s', (engine) => {
     server.app.get('config').publicUrl = server.url
     clinic = await openClinic(server)
     admin = clinic.admin
+    // An SMS account too (never reached here): Telegram must win over SMS for a linked patient.
+    await admin.client.service('integrations').patch(await settingsId(), { eskiz: { email: 'clinic@example.uz', password: 'never-used', from: '4546' } })
   })
   afterAll(async () => {
     await server.stop()
@@ -138,6 +140,21 @@ describe.each(engines)('Telegram on %s', (engine) => {
     expect((await server.db('appointment_links').where({ appointmentId: visit._id }).whereNotNull('usedAt')).map((row) => row.action)).toEqual(['confirm:telegram'])
   })
 
+  it('an unlinked patient gets SMS; a branch whose order puts SMS first sends SMS to a linked one too', async () => {
+    const plain = await patient()
+    await admin.client.service('appointment').create(booking(clinic, '2031-05-21', '10:00', { customerId: plain._id, notifyClient: true }))
+    expect((await messagesOf(plain._id)).map((row) => row.channel)).toEqual(['sms', 'sms'])
+    const linked = await patient('+998 95 123 45 67')
+    await link(linked._id, '998951234567', user(6101))
+    const settings = await admin.client.service('integrations').get(await settingsId())
+    await admin.client.service('integrations').patch(settings._id, { rules: { ...settings.rules, branchChannelOrder: { [clinic.branchId]: ['sms', 'telegram'] } } })
+    await admin.client.service('appointment').create(booking(clinic, '2031-05-22', '10:00', { customerId: linked._id, notifyClient: true }))
+    expect((await messagesOf(linked._id)).map((row) => row.channel)).toEqual(['sms', 'sms'])
+    await admin.client.service('integrations').patch(settings._id, { rules: { ...settings.rules, channelOrder: ['telegram', 'sms'] } })
+    await admin.client.service('appointment').create(booking(clinic, '2031-05-23', '10:00', { customerId: linked._id, notifyClient: true }))
+    expect((await messagesOf(linked._id)).slice(2).map((row) => row.channel)).toEqual(['telegram', 'telegram'])
+  })
+
   it('a webhook call with a wrong secret token is refused and changes nothing; an unknown path is 404', async () => {
     const before = tg.calls.length
     expect(await tg.opens(user(7001), '', 'not-the-secret')).toBe(401)
@@ -150,6 +167,9 @@ describe.each(engines)('Telegram on %s', (engine) => {
   })
 
   it('retries a 429 no sooner than retry_after and fails a blocked chat (403)', async () => {
+    // What earlier tests left due goes first, so the scripted answers meet Olga's message.
+    clock += minutes(10)
+    await worker().tick()
     const olga = await patient('+998 93 444 55 66')
     await link(olga._id, '+998934445566', user(8001))
     await admin.client.service('appointment').create(booking(clinic, '2031-06-20', '10:00', { customerId: olga._id, notifyClient: true }))

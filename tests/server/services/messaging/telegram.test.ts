@@ -4,6 +4,7 @@ import { TelegramServer, type TelegramUser } from '../../support/telegram-server
 import { OutboxWorker } from '../../../../server/src/jobs/outbox-worker'
 import { TelegramPoller } from '../../../../server/src/jobs/telegram-poller'
 import type { Communication } from '../../../../server/src/services/messaging/communications/communications.shared'
+import type { TelegramDeepLink } from '../../../../server/src/services/messaging/telegram/telegram.shared'
 
 /**
  * Telegram (issue 18): a clinic's bot tested against a local server speaking the Bot API. A
@@ -43,11 +44,13 @@ describe.each(engines)('Telegram on %s', (engine) => {
   }
   const messagesOf = async (customerId: string): Promise<Communication[]> => (await admin.client.service('communications').find({ query: { customerId, $sort: { createdAt: 1 } } })).data
   const user = (id: number): TelegramUser => ({ id, first_name: 'Anna', username: `anna${id}`, language_code: 'ru' })
+  /** The service's create answers a deep link, not a link row. */
+  const deepLinkFor = async (customerId: string) => (await admin.client.service('telegram').create({ customerId })) as unknown as TelegramDeepLink
   const tokenOf = (url: string) => new URL(url).searchParams.get('start')!
 
   /** Mints a deep link, opens it and shares the phone: the patient is linked. */
   async function link(customerId: string, phone: string, who: TelegramUser) {
-    const deep = await admin.client.service('telegram').create({ customerId })
+    const deep = await deepLinkFor(customerId)
     await tg.opens(who, tokenOf(deep.url))
     await tg.shareContact(who, phone)
   }
@@ -78,7 +81,7 @@ describe.each(engines)('Telegram on %s', (engine) => {
 
   it('links a patient by deep link and their own phone; a wrong phone or someone else\'s contact is refused', async () => {
     const anna = await patient('+998 90 555 11 22')
-    const deep = await admin.client.service('telegram').create({ customerId: anna._id })
+    const deep = await deepLinkFor(anna._id)
     expect(deep.url).toMatch(/^https:\/\/t\.me\/clinic_test_bot\?start=[A-Za-z0-9_-]{32}$/)
     const annaTg = user(5001)
     expect(await tg.opens(annaTg, tokenOf(deep.url))).toBe(200)
@@ -193,7 +196,7 @@ describe.each(engines)('Telegram on %s', (engine) => {
     await admin.client.service('telegram-integration').create({})
     expect(tg.webhook).toBeNull()
     const petr = await patient('+998 94 777 88 99')
-    const deep = await admin.client.service('telegram').create({ customerId: petr._id })
+    const deep = await deepLinkFor(petr._id)
     await tg.opens(user(9001), tokenOf(deep.url))
     const poller = new TelegramPoller(server.app)
     expect(await poller.tick()).toBe(1)

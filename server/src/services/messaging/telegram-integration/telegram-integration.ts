@@ -13,8 +13,8 @@ declare module '../../../declarations' {
   }
 }
 
-const telegramCheckSchema = Type.Object({}, { $id: 'TelegramCheckData', additionalProperties: false })
-const telegramCheckValidator = getValidator(telegramCheckSchema, dataValidator)
+export const telegramCheckDataSchema = Type.Object({}, { $id: 'TelegramCheckData', additionalProperties: false })
+const telegramCheckValidator = getValidator(telegramCheckDataSchema, dataValidator)
 
 /** `telegram-integration`: the connection test of the company's bot (needs `notifications: edit`). */
 export function telegramIntegration(app: Application) {
@@ -24,7 +24,7 @@ export function telegramIntegration(app: Application) {
     activity: { skip: true },
     access: {
       refuses: { update: 'an action (test the bot), not a record' },
-      data: { create: telegramCheckSchema },
+      data: { create: telegramCheckDataSchema },
       methods: { create: { resource: 'notifications', flag: 'edit' } }
     },
     hooks: {

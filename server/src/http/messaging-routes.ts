@@ -107,7 +107,7 @@ async function telegramUpdate(app: Application, ctx: ParameterizedContext, hookP
     ctx.body = { ok: false }
     return
   }
-  let update: Update | null = null
+  let update: Update
   try {
     const chunks: Buffer[] = []
     let size = 0
@@ -122,7 +122,7 @@ async function telegramUpdate(app: Application, ctx: ParameterizedContext, hookP
     ctx.body = { ok: false }
     return
   }
-  if (update && typeof update.update_id === 'number') {
+  if (typeof update?.update_id === 'number') {
     await clinicBots(app)
       .handle(companyId, settings, update)
       .catch((error) => app.get('logger').error({ err: error, msg: 'telegram update failed', companyId }))

@@ -21,15 +21,15 @@ export function TelegramLinkCard({ customerId }: { customerId: string }) {
   const remove = useRemove('telegram')
   const canEdit = useCan('customers', 'edit')
   const [deepLink, setDeepLink] = useState<TelegramDeepLink | null>(null)
-  const [qr, setQr] = useState<string | null>(null)
+  const [qrOf, setQrOf] = useState<{ url: string; image: string } | null>(null)
   const [error, setError] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
 
   useEffect(() => {
-    if (!deepLink) return setQr(null)
+    if (!deepLink) return
     let live = true
     void QRCode.toString(deepLink.url, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' }).then((svg) => {
-      if (live) setQr(`data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`)
+      if (live) setQrOf({ url: deepLink.url, image: `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}` })
     })
     return () => {
       live = false
@@ -50,6 +50,7 @@ export function TelegramLinkCard({ customerId }: { customerId: string }) {
   }
 
   const linked = links.data?.data ?? []
+  const qr = deepLink && qrOf?.url === deepLink.url ? qrOf.image : null
   return (
     <Card size="small" title={t('messaging.telegram.patientTitle')} style={{ marginBottom: 16 }} data-testid="telegram-link-card">
       {linked.length > 0 ? (

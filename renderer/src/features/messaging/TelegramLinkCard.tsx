@@ -50,7 +50,10 @@ export function TelegramLinkCard({ customerId }: { customerId: string }) {
   }
 
   const linked = links.data?.data ?? []
-  const qr = deepLink && qrOf?.url === deepLink.url ? qrOf.image : null
+  // A link made after this deep link was minted (its validity started then, 30 days ago of its end) used it: it is not shown again.
+  const mintedAtMs = deepLink ? Date.parse(deepLink.expiresAt) - 30 * 86_400_000 : 0
+  const shown = deepLink && !linked.some((link) => Date.parse(link.createdAt) >= mintedAtMs) ? deepLink : null
+  const qr = shown && qrOf?.url === shown.url ? qrOf.image : null
   return (
     <Card size="small" title={t('messaging.telegram.patientTitle')} style={{ marginBottom: 16 }} data-testid="telegram-link-card">
       {linked.length > 0 ? (
@@ -83,22 +86,22 @@ export function TelegramLinkCard({ customerId }: { customerId: string }) {
         </Typography.Paragraph>
       )}
       {error ? <Alert type="error" showIcon message={error} style={{ marginBottom: 8 }} /> : null}
-      {deepLink ? (
+      {shown ? (
         <Space align="start" wrap style={{ marginBottom: 8 }} data-testid="telegram-deep-link">
           {qr ? <img src={qr} width={160} height={160} alt={t('messaging.telegram.qrAlt')} className="telegram-qr" /> : null}
           <Space direction="vertical" size={4} style={{ maxWidth: 320 }}>
             <Typography.Text>{t('messaging.telegram.scanHint')}</Typography.Text>
-            <Typography.Link href={deepLink.url} target="_blank" rel="noreferrer" copyable={{ text: deepLink.url }} style={{ wordBreak: 'break-all' }}>
-              {deepLink.url}
+            <Typography.Link href={shown.url} target="_blank" rel="noreferrer" copyable={{ text: shown.url }} style={{ wordBreak: 'break-all' }}>
+              {shown.url}
             </Typography.Link>
-            <Typography.Text type="secondary">{t('messaging.telegram.validUntil', { date: format.date(deepLink.expiresAt) })}</Typography.Text>
+            <Typography.Text type="secondary">{t('messaging.telegram.validUntil', { date: format.date(shown.expiresAt) })}</Typography.Text>
           </Space>
         </Space>
       ) : null}
       {canEdit ? (
         <div>
           <Button onClick={() => void mint()} loading={busy} data-testid="telegram-link-button">
-            {deepLink ? t('messaging.telegram.newLink') : t('messaging.telegram.link')}
+            {shown ? t('messaging.telegram.newLink') : t('messaging.telegram.link')}
           </Button>
         </div>
       ) : null}

@@ -21,6 +21,8 @@ const ownServer = Boolean(process.env.E2E_PORT)
 process.env.E2E_PORT ??= freePort()
 process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'clinic-e2e-'))
 process.env.E2E_SMTP_PORT ??= freePort()
+// The local Telegram Bot API the Telegram journey starts (tests/server/support/telegram-server.ts).
+process.env.E2E_TELEGRAM_PORT ??= freePort()
 const port = process.env.E2E_PORT
 const baseURL = `http://localhost:${port}`
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
@@ -80,6 +82,7 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       PUBLIC_URL: baseURL,
       SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT}`,
+      TELEGRAM_API_ROOT: `http://127.0.0.1:${process.env.E2E_TELEGRAM_PORT}`,
       // Sign-in throttling would trip over the wrong-password test run after run.
       SIGNIN_LIMIT_ACCOUNT: '50',
       SIGNIN_LIMIT_ADDRESS: '500'

@@ -191,7 +191,10 @@ export const messages = {
   'task-end-before-due': '"End before" cannot be before the due date',
   'task-remind-before-start': 'The reminder cannot be before the start',
   'task-assignee-cannot-see': 'This person cannot see this task: their role or branches do not allow it',
-  'treatment-consent-required': 'This service needs the patient\'s signed consent before it is marked done: print the consent for this service and have it signed'
+  'treatment-consent-required': 'This service needs the patient\'s signed consent before it is marked done: print the consent for this service and have it signed',
+  'telegram-not-configured': 'Telegram integration is not configured',
+  'telegram-user-not-found': 'Telegram user is not found',
+  'telegram-connection-failed': 'Telegram did not accept the bot token, or could not be reached'
 } as const
 
 export type MessageCode = keyof typeof messages

@@ -62,6 +62,8 @@ import { treatmentTemplatesClient } from './services/clinical/treatment-template
 import { integrationClient } from './services/messaging/integrations/integrations.shared'
 import { notificationTemplateClient } from './services/messaging/notification-templates/notification-templates.shared'
 import { communicationClient } from './services/messaging/communications/communications.shared'
+import { telegramClient } from './services/messaging/telegram/telegram.shared'
+import { telegramIntegrationClient } from './services/messaging/telegram-integration/telegram-integration.shared'
 import { expenseClient } from './services/billing/expense/expense.shared'
 import { userBalanceHistoryClient } from './services/billing/user-balance-history/user-balance-history.shared'
 import { userBalanceReportsClient } from './services/billing/user-balance-reports/user-balance-reports.shared'
@@ -136,6 +138,8 @@ export const clientServices = [
   integrationClient,
   notificationTemplateClient,
   communicationClient,
+  telegramClient,
+  telegramIntegrationClient,
   expenseClient,
   userBalanceHistoryClient,
   userBalanceReportsClient,

@@ -6,6 +6,7 @@ import { keepStatisticsFresh, migrateToLatest, oneInstanceAtATime } from './db'
 import { seedOnFirstStart } from './seed'
 import { flushLogs } from './logger'
 import { startOutboxWorker } from './jobs/outbox-worker'
+import { startTelegramPoller } from './jobs/telegram-poller'
 import { startTaskReminders } from './jobs/task-reminders'
 
 /** Starts the clinic server: configuration, migrations, first-start seed, listen, graceful stop. */
@@ -22,6 +23,7 @@ async function main() {
   })
   const stopStatistics = await keepStatisticsFresh(db)
   const outbox = await startOutboxWorker(app)
+  const telegramPoller = startTelegramPoller(app)
   // Reminders of tasks: durable (the rows say what is due and what was given), so a restart loses none.
   const reminders = startTaskReminders(app)
   const server = await app.listen(config.port, config.host)
@@ -39,6 +41,7 @@ async function main() {
     server.close()
     await app.get('inFlight').drained(10_000)
     await outbox.stop()
+    await telegramPoller.stop()
     await reminders.stop()
     // Open websockets keep the HTTP server alive: close them once the calls in flight are done.
     // Clients reconnect (to another instance, or to this one when it is back).

@@ -22,9 +22,9 @@ export const plannedCustomerTabs = [
   'labs', 'questionnaires', 'chat'
 ] as const
 
-/** The company profile's tabs not built yet (it has general, branches, schedule, notifications and notification-templates). */
+/** The company profile's tabs not built yet (it has general, branches, schedule, notifications, notification-templates and integrations). */
 export const plannedCompanyTabs = [
-  'billing', 'settings', 'builder', 'socials', 'contacts', 'printTemplates', 'integrations',
+  'billing', 'settings', 'builder', 'socials', 'contacts', 'printTemplates',
   'online-registration', 'language-region'
 ] as const
 

@@ -4,8 +4,12 @@ import { canTransition, type AppointmentStatus } from '../../../domain/appointme
 import { toZoned } from '../../../domain/appointments/zoned-time'
 import { eskizState } from '../providers/sms/eskiz'
 import { clockOf, hashToken } from '../services/messaging/communications/appointment-messages'
-import { linkByHash, markLinkUsed, settleDelivery } from '../services/messaging/communications/outbox-store'
-import { companyOfCallbackSecret } from '../services/messaging/integrations/integration-store'
+import { linkByHash, settleDelivery } from '../services/messaging/communications/outbox-store'
+import { answerVisit } from '../services/messaging/communications/visit-answers'
+import { timingSafeEqual } from 'node:crypto'
+import type { Update } from 'grammy/types'
+import { companyOfCallbackSecret, companyOfTelegramHook, messagingSettings } from '../services/messaging/integrations/integration-store'
+import { clinicBots } from '../services/messaging/telegram/telegram-bot'
 import { companyContact } from '../services/company/company/company-reads'
 import { branchContact } from '../services/company/branches/branch-reads'
 import { memberDisplayName } from '../services/team/users/user-rows'
@@ -47,6 +51,8 @@ export function messagingRoutes(app: Application): Middleware {
   return async (ctx, next) => {
     const hook = /^\/hooks\/eskiz\/([^/]+)$/.exec(ctx.path)
     if (hook) return eskizReport(app, ctx, hook[1])
+    const telegramHook = /^\/hooks\/telegram\/([^/]+)$/.exec(ctx.path)
+    if (telegramHook) return telegramUpdate(app, ctx, telegramHook[1])
     const visit = /^\/v\/([A-Za-z0-9_-]{10,64})$/.exec(ctx.path)
     if (visit) return visitPage(app, ctx, visit[1])
     return next()
@@ -70,6 +76,56 @@ async function eskizReport(app: Application, ctx: ParameterizedContext, secret: 
   if (providerMessageId && state !== 'pending') {
     const settled = await settleDelivery(db, { companyId, provider: 'eskiz', providerMessageId }, { state, atMs: clockOf(app), error: state === 'failed' ? `eskiz: ${body?.status}` : undefined })
     if (settled) (app.service('communications') as unknown as { emit: (event: string, data: unknown) => void }).emit('patched', settled)
+  }
+  ctx.status = 200
+  ctx.body = { ok: true }
+}
+
+/**
+ * `POST /hooks/telegram/<path>`: the clinic bot's webhook. The path (48 hex characters per
+ * company) finds the company, and Telegram's `X-Telegram-Bot-Api-Secret-Token` header must be
+ * the company's token (set with setWebhook): else 401 and nothing happens. The update is handled
+ * at once (short work) and answered 200, also when handling failed (logged), so Telegram does
+ * not send it again and again.
+ */
+async function telegramUpdate(app: Application, ctx: ParameterizedContext, hookPath: string) {
+  if (ctx.method !== 'POST') {
+    ctx.status = 405
+    return
+  }
+  const db = app.get('db')
+  const companyId = await companyOfTelegramHook(db, hookPath)
+  const settings = companyId ? (await messagingSettings(db, companyId, app.get('config').authSecret)).telegram : null
+  if (!companyId || !settings || settings.mode !== 'webhook' || !settings.hookToken) {
+    ctx.status = 404
+    return
+  }
+  const given = Buffer.from(String(ctx.get('x-telegram-bot-api-secret-token') ?? ''))
+  const expected = Buffer.from(settings.hookToken)
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
+    ctx.status = 401
+    ctx.body = { ok: false }
+    return
+  }
+  let update: Update
+  try {
+    const chunks: Buffer[] = []
+    let size = 0
+    for await (const chunk of ctx.req) {
+      size += (chunk as Buffer).length
+      if (size > 256 * 1024) break
+      chunks.push(chunk as Buffer)
+    }
+    update = JSON.parse(Buffer.concat(chunks).toString('utf8')) as Update
+  } catch {
+    ctx.status = 400
+    ctx.body = { ok: false }
+    return
+  }
+  if (typeof update?.update_id === 'number') {
+    await clinicBots(app)
+      .handle(companyId, settings, update)
+      .catch((error) => app.get('logger').error({ err: error, msg: 'telegram update failed', companyId }))
   }
   ctx.status = 200
   ctx.body = { ok: true }
@@ -127,19 +183,15 @@ async function visitPage(app: Application, ctx: ParameterizedContext, token: str
   let status = appointment.status as AppointmentStatus
   if (ctx.method === 'POST') {
     const action = (await readBody(ctx).catch(() => ({}) as Record<string, string>)).action
-    const target: AppointmentStatus | null = action === 'confirm' ? 'confirmed' : action === 'cancel' ? 'cancelled' : null
-    if (!target) {
+    if (action !== 'confirm' && action !== 'cancel') {
       ctx.status = 400
-    } else if (status === target) {
-      note = t[target]
-    } else if (canTransition(status, target)) {
-      const patched = await appointments.patch(appointment._id, { status: target }, { query: { companyId: link.companyId } })
-      status = patched.status as AppointmentStatus
-      await markLinkUsed(db, hashToken(token), `${action}:link`, nowMs)
-      note = t[target]
     } else {
-      ctx.status = 409
-      note = t.unchanged
+      const answer = await answerVisit(app, appointment, action, { kind: 'link', tokenHash: hashToken(token) })
+      status = answer.status
+      if (answer.outcome === 'refused') {
+        ctx.status = 409
+        note = t.unchanged
+      } else note = t[action === 'confirm' ? 'confirmed' : 'cancelled']
     }
   }
   const company = await companyContact(db, link.companyId)

@@ -2,7 +2,10 @@ import os from 'node:os'
 import { randomBytes } from 'node:crypto'
 import type { Knex } from 'knex'
 import type { Application } from '../declarations'
-import type { ChannelProvider, SendOutcome } from '../providers/channel'
+import type { ChannelProvider, OutgoingMessage, SendOutcome } from '../providers/channel'
+import { TelegramBotChannel, visitButtonData } from '../providers/telegram/telegram'
+import { botText, telegramApiRootOf } from '../services/messaging/telegram/telegram-bot'
+import { chatOfCustomer } from '../services/messaging/telegram/telegram-store'
 import { ESKIZ_DEFAULT_URL, EskizSms } from '../providers/sms/eskiz'
 import { SmtpEmail } from '../providers/email/smtp'
 import { clockOf } from '../services/messaging/communications/appointment-messages'
@@ -124,9 +127,12 @@ export class OutboxWorker {
     let outcome: SendOutcome
     try {
       const provider = await providers.of(row)
-      outcome = provider
-        ? await provider.send({ id: row._id, to: (row.channel === 'sms' ? row.phone : row.email) ?? '', subject: row.subject, text: row.text })
-        : { kind: 'not-sent', error: `${row.channel}: no account set up for the company`, retry: false }
+      const to = row.channel === 'telegram' ? await chatOfCustomer(this.db, row.companyId, row.customerId ?? '') : (row.channel === 'sms' ? row.phone : row.email)
+      outcome = !provider
+        ? { kind: 'not-sent', error: `${row.channel}: no account set up for the company`, retry: false }
+        : row.channel === 'telegram' && !to
+          ? { kind: 'not-sent', error: 'telegram: Telegram user is not found (the patient is no longer linked)', retry: false }
+          : await provider.send({ id: row._id, to: to ?? '', subject: row.subject, text: row.text, buttons: this.buttonsOf(row) })
     } catch (error) {
       outcome = { kind: 'unknown', error: String((error as Error)?.message ?? error).slice(0, 500) }
     }
@@ -135,10 +141,18 @@ export class OutboxWorker {
     let changes: Partial<OutboxRow> & { state: OutboxRow['state'] }
     if (outcome.kind === 'sent') changes = { ...base, state: 'sent', providerMessageId: outcome.providerMessageId, cost: outcome.cost ?? null, sentAt: iso(nowMs), error: null }
     else if (outcome.kind === 'unknown') changes = { ...base, state: 'unknown', error: outcome.error }
-    else if (outcome.retry && row.attempts < MAX_ATTEMPTS) changes = { ...base, state: 'scheduled', dueAt: iso(nowMs + retryDelayMs(row.attempts)), error: outcome.error, claimedBy: null }
+    else if (outcome.retry && row.attempts < MAX_ATTEMPTS)
+      changes = { ...base, state: 'scheduled', dueAt: iso(nowMs + Math.max(retryDelayMs(row.attempts), outcome.retryAfterMs ?? 0)), error: outcome.error, claimedBy: null }
     else changes = { ...base, state: 'failed', error: outcome.error }
     const settled = await settleClaimed(this.db, row._id, this.instance, changes)
     if (settled) this.announce([settled])
+  }
+
+  /** Confirm / Cancel under a Telegram message about a visit the patient can still answer (signed callback data). */
+  private buttonsOf(row: OutboxRow): OutgoingMessage['buttons'] {
+    if (row.channel !== 'telegram' || !row.appointmentId || row.event === 'bookingCancelled' || !['reminder', 'bookingMade', 'bookingMoved'].includes(row.event)) return undefined
+    const secret = this.app.get('config').authSecret
+    return (['confirm', 'cancel'] as const).map((action) => ({ text: botText(row.locale, action), data: visitButtonData(secret, row.companyId, action, row.appointmentId!) }))
   }
 
   /** Status polling, the fallback for delivery callbacks that never came (Eskiz). */
@@ -196,6 +210,9 @@ class ProviderCache {
           }
         }
       })
+    }
+    if (provider === 'telegram') {
+      return settings.telegram ? new TelegramBotChannel({ token: settings.telegram.token, apiRoot: telegramApiRootOf(this.app) }) : null
     }
     if (provider === 'smtp') {
       const mailer = settings.smtp ? new SmtpEmail(settings.smtp, settings.smtp.from || smtp.from) : smtp.url ? new SmtpEmail(smtp.url, smtp.from) : null

@@ -9,7 +9,7 @@
  */
 export type SendOutcome =
   | { kind: 'sent'; providerMessageId: string | null; cost?: number | null }
-  | { kind: 'not-sent'; error: string; retry: boolean }
+  | { kind: 'not-sent'; error: string; retry: boolean; retryAfterMs?: number }
   | { kind: 'unknown'; error: string }
 
 export interface OutgoingMessage {
@@ -18,6 +18,8 @@ export interface OutgoingMessage {
   to: string
   subject: string
   text: string
+  /** Buttons under the message where the channel has them (Telegram): the text shown and what a press sends back. */
+  buttons?: Array<{ text: string; data: string }>
 }
 
 /** A delivery report, from a callback or a status query. */

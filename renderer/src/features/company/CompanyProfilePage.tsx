@@ -17,9 +17,10 @@ import NotFoundPage from '../../app/NotFoundPage'
 import { plannedCompanyTabs, tabOutcome } from '../../app/planned-routes'
 import { NotificationsTab } from '../messaging/NotificationsTab'
 import { TemplatesTab } from '../messaging/TemplatesTab'
+import { IntegrationsTab } from '../messaging/IntegrationsTab'
 import { useCan } from '../../api/permissions'
 
-const tabs = ['general', 'branches', 'schedule', 'notifications', 'notification-templates'] as const
+const tabs = ['general', 'branches', 'schedule', 'notifications', 'notification-templates', 'integrations'] as const
 
 /** /company/profile with its tabs: general, branches, schedule (spec lists more to come). */
 export default function CompanyProfilePage() {
@@ -50,7 +51,8 @@ export default function CompanyProfilePage() {
           ...(canNotifications
             ? [
                 { key: 'notifications', label: t('messaging.tabs.notifications'), children: <NotificationsTab /> },
-                { key: 'notification-templates', label: t('messaging.tabs.templates'), children: <TemplatesTab /> }
+                { key: 'notification-templates', label: t('messaging.tabs.templates'), children: <TemplatesTab /> },
+                { key: 'integrations', label: t('messaging.tabs.integrations'), children: <IntegrationsTab /> }
               ]
             : [])
         ]}

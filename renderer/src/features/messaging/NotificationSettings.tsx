@@ -35,7 +35,12 @@ export function NotificationSettings() {
   useEffect(() => {
     if (!row) return
     form.setFieldsValue({
-      rules: { ...row.rules, reminder: row.rules.reminder ?? { amount: 1, unit: 'days' } },
+      rules: {
+        ...row.rules,
+        // Telegram is on unless switched off (settings saved before it existed have no switch).
+        events: Object.fromEntries(Object.entries(row.rules.events).map(([event, switches]) => [event, { ...switches, telegram: switches.telegram ?? true }])) as Integration['rules']['events'],
+        reminder: row.rules.reminder ?? { amount: 1, unit: 'days' }
+      },
       reminderOn: row.rules.reminder !== null,
       eskiz: { email: row.eskiz.email, from: row.eskiz.from, password: '' },
       smtp: { host: row.smtp.host, port: row.smtp.port, secure: row.smtp.secure, user: row.smtp.user, from: row.smtp.from, password: '' }
@@ -49,7 +54,8 @@ export function NotificationSettings() {
       const { password: eskizPassword, ...eskiz } = values.eskiz
       const { password: smtpPassword, ...smtp } = values.smtp
       const data: IntegrationPatch = {
-        rules: { ...values.rules, reminder: values.reminderOn ? values.rules.reminder : null },
+        // The channel order (integrations tab) is not on this form: kept as stored.
+        rules: { ...row.rules, ...values.rules, reminder: values.reminderOn ? values.rules.reminder : null },
         // A password left empty keeps the stored one.
         eskiz: { ...eskiz, ...(eskizPassword ? { password: eskizPassword } : {}) },
         smtp: { ...smtp, port: Number(smtp.port) || 587, ...(smtpPassword ? { password: smtpPassword } : {}) }
@@ -80,7 +86,7 @@ export function NotificationSettings() {
           dataSource={appointmentEvents.map((event) => ({ event }))}
           columns={[
             { title: t('messaging.settings.event'), dataIndex: 'event', render: (event: string) => t(`messaging.events.${event}`) },
-            ...(['sms', 'email'] as const).map((channel) => ({
+            ...(['telegram', 'sms', 'email'] as const).map((channel) => ({
               title: t(`messaging.channels.${channel}`),
               key: channel,
               align: 'center' as const,

@@ -13,6 +13,7 @@ import { branchContact } from '../../company/branches/branch-reads'
 import { companyContact } from '../../company/company/company-reads'
 import { messagingSettings, type MessagingSettings } from '../integrations/integration-store'
 import { templateFor } from '../notification-templates/template-reads'
+import { chatOfCustomer } from '../telegram/telegram-store'
 import { anyGone, changePending, insertLink, insertMessages, pendingMessages, type OutboxRow } from './outbox-store'
 import type { Appointment } from '../../appointments/appointment/appointment.shared'
 
@@ -184,7 +185,15 @@ async function compose(lookups: Lookups, appointment: Appointment, event: Appoin
   const switches = settings.rules.events[event]
   const channels: MessageChannel[] = []
   // Consent and blacklist (domain/messaging/consent.ts); an account to send through. Visit notices are not promotion.
-  if (switches.sms && settings.eskiz && mayMessage(customer, 'sms', { promotional: false })) channels.push('sms')
+  const reachable = {
+    sms: switches.sms && Boolean(settings.eskiz) && mayMessage(customer, 'sms', { promotional: false }),
+    // A patient who linked their Telegram (sharing their phone) asked for it.
+    telegram: (switches.telegram ?? true) && Boolean(settings.telegram) && Boolean(await chatOfCustomer(db, appointment.companyId, customer._id))
+  }
+  // Telegram or SMS, whichever comes first in the branch's (else the company's) order; e-mail besides.
+  const order = settings.rules.branchChannelOrder?.[appointment.branchId] ?? settings.rules.channelOrder ?? ['telegram', 'sms']
+  const first = order.find((channel) => reachable[channel])
+  if (first) channels.push(first)
   if (switches.email && (settings.smtp || app.get('config').smtp.url) && mayMessage(customer, 'email', { promotional: false })) channels.push('email')
   if (channels.length === 0) return []
   const company = await companyContact(db, appointment.companyId)
@@ -220,7 +229,7 @@ async function compose(lookups: Lookups, appointment: Appointment, event: Appoin
       customerId: appointment.customerId,
       appointmentId: appointment._id,
       channel,
-      provider: channel === 'sms' ? 'eskiz' : 'smtp',
+      provider: channel === 'sms' ? 'eskiz' : channel === 'telegram' ? 'telegram' : 'smtp',
       event,
       locale,
       collapseKey,

@@ -5,7 +5,7 @@ import { newId, now } from '../../../hooks/ids'
 import { defaultQuietHours } from '../../../../../domain/messaging/quiet-hours'
 import { appointmentEvents } from '../../../../../domain/messaging/templates'
 import { open, seal } from './secret-box'
-import type { MessagingRules, StoredEskiz, StoredSmtp } from './integrations.schema'
+import type { MessagingRules, StoredEskiz, StoredSmtp, StoredTelegram } from './integrations.schema'
 
 /**
  * The messaging settings of a company (table `messaging_settings`, owned by `integrations`), for
@@ -13,8 +13,8 @@ import type { MessagingRules, StoredEskiz, StoredSmtp } from './integrations.sch
  * first need.
  */
 export const MESSAGING_SETTINGS_TABLE = 'messaging_settings'
-export const integrationRowShape = { json: ['rules', 'eskiz', 'smtp'], instant: ['eskizTokenAt'], hidden: ['eskizToken', 'callbackSecret'] }
-const codec = new RowCodec({ json: ['rules', 'eskiz', 'smtp'], instant: ['eskizTokenAt'] })
+export const integrationRowShape = { json: ['rules', 'eskiz', 'smtp', 'telegram'], instant: ['eskizTokenAt'], hidden: ['eskizToken', 'callbackSecret', 'telegramHookPath', 'telegramHookToken', 'telegramOffset'] }
+const codec = new RowCodec({ json: ['rules', 'eskiz', 'smtp', 'telegram'], instant: ['eskizTokenAt'] })
 
 export const defaultMessagingRules: MessagingRules = {
   events: Object.fromEntries(appointmentEvents.map((event) => [event, { sms: true, email: true }])) as MessagingRules['events'],
@@ -28,13 +28,14 @@ export async function ensureSettingsRow(db: Knex, companyId: string): Promise<vo
   const existing = await db(MESSAGING_SETTINGS_TABLE).where({ companyId }).first('_id')
   if (existing) return
   await db(MESSAGING_SETTINGS_TABLE)
-    .insert(codec.toDb({ _id: newId(), companyId, createdAt: now(), updatedAt: now(), createdBy: null, rules: defaultMessagingRules, eskiz: {}, smtp: {}, callbackSecret: randomBytes(24).toString('hex') }))
+    .insert(codec.toDb({ _id: newId(), companyId, createdAt: now(), updatedAt: now(), createdBy: null, rules: defaultMessagingRules, eskiz: {}, smtp: {}, telegram: {}, callbackSecret: randomBytes(24).toString('hex') }))
     .onConflict('companyId')
     .ignore()
 }
 
 export interface EskizCredentials { email: string; password: string; from: string }
 export interface SmtpCredentials { host: string; port: number; secure: boolean; user: string; password: string; from: string }
+export interface TelegramBotSettings { token: string; mode: 'webhook' | 'polling'; username: string; hookPath: string | null; hookToken: string | null; offset: number | null }
 
 export interface MessagingSettings {
   companyId: string
@@ -44,6 +45,8 @@ export interface MessagingSettings {
   callbackSecret: string
   eskizToken: string | null
   eskizTokenAt: string | null
+  /** The clinic's Telegram bot; null when no token is set (or it was sealed under another secret). */
+  telegram: TelegramBotSettings | null
 }
 
 /** The settings with the credentials opened (null for a provider not set up). */
@@ -53,7 +56,11 @@ export async function messagingSettings(db: Knex, companyId: string, secret: str
     await ensureSettingsRow(db, companyId)
     row = await db(MESSAGING_SETTINGS_TABLE).where({ companyId }).first()
   }
-  const decoded = codec.fromDb<{ rules: MessagingRules; eskiz: StoredEskiz; smtp: StoredSmtp; callbackSecret: string; eskizToken: string | null; eskizTokenAt: string | null }>(row)
+  const decoded = codec.fromDb<{
+    rules: MessagingRules; eskiz: StoredEskiz; smtp: StoredSmtp; telegram: StoredTelegram | null; callbackSecret: string; eskizToken: string | null; eskizTokenAt: string | null
+    telegramHookPath: string | null; telegramHookToken: string | null; telegramOffset: number | string | null
+  }>(row)
+  const telegramToken = open(decoded.telegram?.token, secret)
   const eskizPassword = open(decoded.eskiz.password, secret)
   const smtpPassword = open(decoded.smtp.password, secret)
   return {
@@ -63,8 +70,53 @@ export async function messagingSettings(db: Knex, companyId: string, secret: str
     smtp: decoded.smtp.host ? { host: decoded.smtp.host, port: decoded.smtp.port ?? 587, secure: decoded.smtp.secure ?? false, user: decoded.smtp.user ?? '', password: smtpPassword ?? '', from: decoded.smtp.from ?? '' } : null,
     callbackSecret: decoded.callbackSecret,
     eskizToken: open(decoded.eskizToken, secret),
-    eskizTokenAt: decoded.eskizTokenAt
+    eskizTokenAt: decoded.eskizTokenAt,
+    telegram: telegramToken
+      ? {
+          token: telegramToken,
+          mode: decoded.telegram?.mode === 'polling' ? 'polling' : 'webhook',
+          username: decoded.telegram?.username ?? '',
+          hookPath: decoded.telegramHookPath ?? null,
+          hookToken: decoded.telegramHookToken ?? null,
+          offset: decoded.telegramOffset === null || decoded.telegramOffset === undefined ? null : Number(decoded.telegramOffset)
+        }
+      : null
   }
+}
+
+/** The company whose Telegram webhook is at this secret path segment; null when none. */
+export async function companyOfTelegramHook(db: Knex, hookPath: string): Promise<string | null> {
+  if (!/^[0-9a-f]{48}$/.test(hookPath)) return null
+  return (await db(MESSAGING_SETTINGS_TABLE).where({ telegramHookPath: hookPath }).first('companyId'))?.companyId ?? null
+}
+
+/** The companies whose bot takes its updates by long polling. */
+export async function pollingTelegramCompanies(db: Knex): Promise<string[]> {
+  const rows = await db(MESSAGING_SETTINGS_TABLE).whereNotNull('telegram').andWhere('telegram', 'like', '%"mode":"polling"%').select('companyId')
+  return rows.map((row: { companyId: string }) => row.companyId)
+}
+
+/**
+ * Moves the long-polling offset forward, only from the value read (another instance that polled
+ * the same updates meanwhile wins, and this one drops them): true when this one won.
+ */
+export async function advanceTelegramOffset(db: Knex, companyId: string, from: number | null, to: number): Promise<boolean> {
+  const query = db(MESSAGING_SETTINGS_TABLE).where({ companyId })
+  if (from === null) query.whereNull('telegramOffset')
+  else query.andWhere('telegramOffset', from)
+  return Number(await query.update({ telegramOffset: to })) === 1
+}
+
+/** Keeps the bot's name (from getMe) and makes the webhook's secrets on first need. */
+export async function storeTelegramBot(db: Knex, companyId: string, username: string): Promise<{ hookPath: string; hookToken: string }> {
+  const row = await db(MESSAGING_SETTINGS_TABLE).where({ companyId }).first('telegram', 'telegramHookPath', 'telegramHookToken')
+  const stored = (codec.fromDb<{ telegram: StoredTelegram | null }>(row).telegram ?? {}) as StoredTelegram
+  const hookPath = row.telegramHookPath ?? randomBytes(24).toString('hex')
+  const hookToken = row.telegramHookToken ?? randomBytes(24).toString('hex')
+  await db(MESSAGING_SETTINGS_TABLE)
+    .where({ companyId })
+    .update({ ...codec.toDb({ telegram: { ...stored, username } }), telegramHookPath: hookPath, telegramHookToken: hookToken })
+  return { hookPath, hookToken }
 }
 
 /** The company whose Eskiz delivery reports arrive at this secret path segment; null when none. */

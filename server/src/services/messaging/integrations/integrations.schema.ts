@@ -9,7 +9,11 @@ import { reminderUnits } from '../../appointments/appointment/appointment.shared
 
 const literals = <T extends string>(values: readonly T[]) => Type.Union(values.map((value) => Type.Literal(value)))
 const LocalTime = Type.String({ pattern: '^([01]\\d|2[0-3]):[0-5]\\d$' })
-const channelSwitches = Type.Object({ sms: Type.Boolean(), email: Type.Boolean() }, { additionalProperties: false })
+/** `telegram` absent: on (settings saved before Telegram existed). */
+const channelSwitches = Type.Object({ sms: Type.Boolean(), email: Type.Boolean(), telegram: Type.Optional(Type.Boolean()) }, { additionalProperties: false })
+export const orderedChannels = ['telegram', 'sms'] as const
+/** Which of Telegram and SMS a visit message tries first (the other is the fallback). */
+const channelOrder = Type.Array(literals(orderedChannels), { minItems: 1, maxItems: 2, uniqueItems: true })
 
 /** Which events send by which channel, quiet hours, the grace period and the default reminder. */
 export const messagingRulesSchema = Type.Object(
@@ -21,7 +25,10 @@ export const messagingRulesSchema = Type.Object(
     /** Minutes a booking or move notice waits, so a quick change sends one message. */
     graceMinutes: Type.Integer({ minimum: 0, maximum: 60 }),
     /** The reminder of a visit booked without its own (null: none). */
-    reminder: Type.Union([Type.Object({ amount: Type.Integer({ minimum: 1, maximum: 1000 }), unit: literals(reminderUnits) }, { additionalProperties: false }), Type.Null()])
+    reminder: Type.Union([Type.Object({ amount: Type.Integer({ minimum: 1, maximum: 1000 }), unit: literals(reminderUnits) }, { additionalProperties: false }), Type.Null()]),
+    /** Telegram then SMS unless said otherwise; a branch may have its own order (by branch id). */
+    channelOrder: Type.Optional(channelOrder),
+    branchChannelOrder: Type.Optional(Type.Record(Type.String({ maxLength: 36 }), channelOrder))
   },
   { additionalProperties: false }
 )
@@ -34,8 +41,11 @@ const smtpView = Type.Object(
   { additionalProperties: false }
 )
 
+const telegramModes = ['webhook', 'polling'] as const
+const telegramView = Type.Object({ mode: literals(telegramModes), username: Type.String(), tokenSet: Type.Boolean() }, { additionalProperties: false })
+
 export const integrationSchema = Type.Object(
-  { ...recordProperties, rules: messagingRulesSchema, eskiz: eskizView, smtp: smtpView },
+  { ...recordProperties, rules: messagingRulesSchema, eskiz: eskizView, smtp: smtpView, telegram: telegramView },
   { $id: 'Integration', additionalProperties: false }
 )
 export type Integration = Static<typeof integrationSchema>
@@ -43,6 +53,7 @@ export type Integration = Static<typeof integrationSchema>
 /** Stored provider settings: the password sealed (secret-box.ts). */
 export interface StoredEskiz { email?: string; from?: string; password?: string | null }
 export interface StoredSmtp { host?: string; port?: number; secure?: boolean; user?: string; from?: string; password?: string | null }
+export interface StoredTelegram { token?: string | null; mode?: 'webhook' | 'polling'; username?: string }
 
 const masked = <T extends { password?: string | null }>(value: T | undefined) => {
   const { password, ...rest } = (value ?? {}) as T
@@ -52,7 +63,11 @@ const masked = <T extends { password?: string | null }>(value: T | undefined) =>
 /** Every read (internal ones too) shows credentials masked; the worker reads them through integration-store.ts. */
 export const integrationResolver = resolve<Integration, HookContext>({
   eskiz: async (value) => ({ email: '', from: '', ...masked(value as StoredEskiz) }) as Integration['eskiz'],
-  smtp: async (value) => ({ host: '', port: 587, secure: false, user: '', from: '', ...masked(value as StoredSmtp) }) as Integration['smtp']
+  smtp: async (value) => ({ host: '', port: 587, secure: false, user: '', from: '', ...masked(value as StoredSmtp) }) as Integration['smtp'],
+  telegram: async (value) => {
+    const stored = (value ?? {}) as StoredTelegram
+    return { mode: stored.mode ?? 'webhook', username: stored.username ?? '', tokenSet: Boolean(stored.token) }
+  }
 })
 export const integrationExternalResolver = resolve<Integration, HookContext>({})
 
@@ -67,6 +82,10 @@ export const integrationPatchSchema = Type.Object(
         Type.Object({ host: text(253), port: Type.Integer({ minimum: 1, maximum: 65535 }), secure: Type.Boolean(), user: text(254), from: text(254), password: text(200) }),
         { additionalProperties: false }
       )
+    ),
+    /** The bot's token from @BotFather ('' clears it, absent keeps it) and how updates arrive. */
+    telegram: Type.Optional(
+      Type.Partial(Type.Object({ token: Type.String({ maxLength: 100, pattern: '^(|\\d{3,20}:[A-Za-z0-9_-]{20,80})$' }), mode: literals(telegramModes) }), { additionalProperties: false })
     )
   },
   { $id: 'IntegrationPatch', additionalProperties: false }

@@ -9,8 +9,9 @@ import { clinicError } from '../../../errors'
 import { resolveExternal, resolveResult } from '../../../hooks/resolve-shapes'
 import { quietHoursProblem } from '../../../../../domain/messaging/quiet-hours'
 import { IntegrationService, integrationServiceOptions } from './integrations.class'
-import { integrationExternalResolver, integrationPatchSchema, integrationPatchValidator, integrationQueryValidator, integrationResolver, type IntegrationPatch, type StoredEskiz, type StoredSmtp } from './integrations.schema'
+import { integrationExternalResolver, integrationPatchSchema, integrationPatchValidator, integrationQueryValidator, integrationResolver, type IntegrationPatch, type StoredEskiz, type StoredSmtp, type StoredTelegram } from './integrations.schema'
 import { integrationRowShape, MESSAGING_SETTINGS_TABLE, mergeCredentials } from './integration-store'
+import { seal } from './secret-box'
 import { integrationMethods, integrationPath } from './integrations.shared'
 import { RowCodec } from '../../row-codec'
 import { now } from '../../../hooks/ids'
@@ -21,7 +22,7 @@ declare module '../../../declarations' {
   }
 }
 
-const storedCodec = new RowCodec({ json: ['eskiz', 'smtp'] })
+const storedCodec = new RowCodec({ json: ['eskiz', 'smtp', 'telegram'] })
 
 /**
  * A patch: quiet hours must open before they close; provider passwords are sealed into the
@@ -34,18 +35,29 @@ async function prepareIntegrationPatch(context: HookContext) {
     const problem = quietHoursProblem(data.rules.quietHours)
     if (problem) throw clinicError(BadRequest, 'invalid-request', 'rules.quietHours.end')
   }
-  if (!data.eskiz && !data.smtp) {
+  if (!data.eskiz && !data.smtp && !data.telegram) {
     context.data = { ...data, updatedAt: now() }
     return
   }
-  const row = await dbOf(context.app, context.params)(MESSAGING_SETTINGS_TABLE).where({ _id: context.id, ...(context.params.query ?? {}) }).first('eskiz', 'smtp')
+  const row = await dbOf(context.app, context.params)(MESSAGING_SETTINGS_TABLE).where({ _id: context.id, ...(context.params.query ?? {}) }).first('eskiz', 'smtp', 'telegram')
   if (!row) return
-  const stored = storedCodec.fromDb<{ eskiz: StoredEskiz; smtp: StoredSmtp }>(row)
+  const stored = storedCodec.fromDb<{ eskiz: StoredEskiz; smtp: StoredSmtp; telegram: StoredTelegram | null }>(row)
   const secret = context.app.get('config').authSecret
   const written: Record<string, unknown> = { ...data, updatedAt: now() }
   // Other credentials: the kept bearer token is of the old account.
   if (data.eskiz) Object.assign(written, { eskiz: mergeCredentials(stored.eskiz ?? {}, data.eskiz, secret), eskizToken: null, eskizTokenAt: null })
   if (data.smtp) written.smtp = mergeCredentials(stored.smtp ?? {}, data.smtp, secret)
+  if (data.telegram) {
+    const telegram: StoredTelegram = { ...(stored.telegram ?? {}) }
+    if (data.telegram.mode) telegram.mode = data.telegram.mode
+    if (typeof data.telegram.token === 'string') {
+      // Another bot: its name comes from the next connection test, its updates from the start.
+      telegram.token = data.telegram.token === '' ? null : seal(data.telegram.token, secret)
+      telegram.username = ''
+      written.telegramOffset = null
+    }
+    written.telegram = telegram
+  }
   context.data = written
 }
 
@@ -53,7 +65,8 @@ async function prepareIntegrationPatch(context: HookContext) {
 function integrationActivity(context: HookContext) {
   const data = (context.arguments[1] ?? {}) as IntegrationPatch
   const fields = (value: Record<string, unknown> | undefined) => (value ? Object.keys(value).map((key) => (key === 'password' ? 'password (changed)' : key)) : undefined)
-  return { action: 'settings', rules: data.rules ? true : undefined, eskiz: fields(data.eskiz), smtp: fields(data.smtp) }
+  const telegram = data.telegram ? Object.keys(data.telegram).map((key) => (key === 'token' ? 'token (changed)' : key)) : undefined
+  return { action: 'settings', rules: data.rules ? true : undefined, eskiz: fields(data.eskiz), smtp: fields(data.smtp), telegram }
 }
 
 /**

@@ -1,0 +1,73 @@
+import { expect as baseExpect, test } from '@playwright/test'
+import { demoAdmin } from './support/app'
+import { connectApi, uniqueLetters, uniquePhone, type Api } from './support/api'
+import { shoot } from './support/shots'
+import { TelegramServer } from '../server/support/telegram-server'
+
+/**
+ * Issue 18, Telegram in Russian: an administrator sets up the clinic's bot on the integrations
+ * tab and tests the connection (the bot's name shows); on a patient's communications tab "Link
+ * Telegram" shows a one-time link and its QR code; the patient opens it in the (local) Bot API,
+ * shares their phone, and the card shows the link without a reload.
+ */
+const expect = baseExpect.configure({ timeout: 20_000 })
+test.describe.configure({ timeout: 120_000 })
+
+interface Customer {
+  _id: string
+  phone: string
+}
+
+test('the clinic bot is set up and a patient links Telegram by the QR link', async ({ page, baseURL }) => {
+  const tg = await new TelegramServer().start(Number(process.env.E2E_TELEGRAM_PORT))
+  const api: Api = await connectApi(baseURL!)
+  try {
+    const [settings] = (await api.service<{ _id: string }>('integrations').find({})).data
+    await api.service('integrations').patch(settings._id, { telegram: { token: tg.token, mode: 'webhook' } })
+
+    await page.setViewportSize({ width: 1366, height: 800 })
+    await page.addInitScript(() => localStorage.setItem('locale', 'ru'))
+    await page.goto('/login')
+    await page.locator('input[type=email]').fill(demoAdmin.email)
+    await page.locator('input[type=password]').fill(demoAdmin.password)
+    await page.getByRole('button', { name: 'Войти' }).click()
+    await expect(page.getByRole('navigation', { name: 'Главное меню' })).toBeVisible()
+
+    await page.goto('/company/profile/integrations')
+    await expect(page.getByRole('tab', { name: 'Интеграции' })).toHaveAttribute('aria-selected', 'true')
+    await expect(page.getByText('Токен сохранён')).toBeVisible()
+    await page.getByTestId('telegram-test').click()
+    await expect(page.getByTestId('telegram-check')).toContainText('Подключено: Clinic Bot (@clinic_test_bot)')
+    expect(tg.webhook?.url).toMatch(/\/hooks\/telegram\/[0-9a-f]{48}$/)
+    await shoot(page, 'telegram-integrations', 'desktop')
+    await page.setViewportSize({ width: 390, height: 844 })
+    await shoot(page, 'telegram-integrations', 'phone')
+    await page.setViewportSize({ width: 1366, height: 800 })
+
+    const phone = uniquePhone()
+    const patient = await api.service<Customer>('customers').create({ first_name: 'Мадина', last_name: `Телеграмова${uniqueLetters('абвгдежзиклмнопрстуфхцчшэюя')}`, phone })
+    await page.goto(`/customer/${patient._id}/communications`)
+    await expect(page.getByText('Telegram не привязан')).toBeVisible()
+    await page.getByTestId('telegram-link-button').click()
+    const deep = page.getByTestId('telegram-deep-link')
+    await expect(deep.locator('img')).toBeVisible()
+    const url = await deep.locator('a').first().getAttribute('href')
+    expect(url).toMatch(/^https:\/\/t\.me\/clinic_test_bot\?start=/)
+    await shoot(page, 'telegram-patient-link', 'desktop')
+    await page.setViewportSize({ width: 390, height: 844 })
+    await shoot(page, 'telegram-patient-link', 'phone')
+    await page.setViewportSize({ width: 1366, height: 800 })
+
+    // The patient opens the link in Telegram and shares their phone: the card shows it live.
+    const user = { id: 424242, first_name: 'Madina', username: 'madina_tg', language_code: 'ru' }
+    expect(await tg.opens(user, new URL(url!).searchParams.get('start')!)).toBe(200)
+    expect(await tg.shareContact(user, phone.replace(/\D/g, ''))).toBe(200)
+    await expect(page.getByText(/Привязан: @madina_tg/)).toBeVisible()
+    // The used link is not offered again.
+    await expect(page.getByTestId('telegram-deep-link')).toHaveCount(0)
+    await shoot(page, 'telegram-patient-linked', 'desktop')
+  } finally {
+    api.close()
+    await tg.stop()
+  }
+})

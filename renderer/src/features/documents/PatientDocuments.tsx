@@ -1,6 +1,6 @@
 import { useState } from 'react'
-import { Button, Card, Space } from 'antd'
-import { PrinterOutlined } from '@ant-design/icons'
+import { Button, Card, Dropdown, Space } from 'antd'
+import { PrinterOutlined, TabletOutlined } from '@ant-design/icons'
 import { useTranslation } from 'react-i18next'
 import { useCan } from '../../api/permissions'
 import type { DocumentLanguage } from '../../../../domain/documents/kinds'
@@ -10,11 +10,14 @@ import { LabOrderModal } from './LabOrderModal'
 import { PrintedDocumentList } from './PrintedDocumentList'
 import { ProcedureModal } from './ProcedureModal'
 import { usePrint } from './usePrint'
+import { useSignRequest } from './useSignRequest'
 import { useTextArea } from '../../i18n/useTextArea'
 
 /** What the card prints straight away; consents, refusals and lab orders ask first. */
 const direct = ['medical-card-043', 'contract'] as const
 type Asking = 'consent' | 'refusal' | 'lab-order' | null
+/** What the card asks a patient to sign on a tablet: a contract straight away, a consent or refusal for a procedure. */
+const signable = ['contract', 'consent', 'refusal'] as const
 
 /**
  * The patient's documents on the card's overview: print the medical card 043/у, a contract, a
@@ -27,11 +30,24 @@ export function PatientDocuments({ customerId }: { customerId: string }) {
   const canPrint = useCan('documents', 'create')
   const [language, setLanguage] = useState<DocumentLanguage | undefined>()
   const [asking, setAsking] = useState<Asking>(null)
+  // A consent or refusal asked for signing names its procedure first, as for printing.
+  const [forSigning, setForSigning] = useState(false)
   const { print, printing } = usePrint()
+  const signing = useSignRequest()
   if (!ready || !canView) return null
   const send = async (key: string, data: Omit<PrintedDocumentData, 'customerId' | 'language'>) => {
-    await print(key, { ...data, customerId, ...(language ? { language } : {}) } as PrintedDocumentData)
+    const full = { ...data, customerId, ...(language ? { language } : {}) } as PrintedDocumentData
+    if (forSigning) await signing.ask(key, full)
+    else await print(key, full)
     setAsking(null)
+    setForSigning(false)
+  }
+  const askToSign = (kind: (typeof signable)[number]) => {
+    if (kind === 'contract') void signing.ask(kind, { kind, customerId, ...(language ? { language } : {}) } as PrintedDocumentData)
+    else {
+      setForSigning(true)
+      setAsking(kind)
+    }
   }
   return (
     <Card title={t('documents.title')} size="small" extra={canPrint && <DocumentLanguageSelect value={language} onChange={setLanguage} />} data-testid="patient-documents">
@@ -43,17 +59,38 @@ export function PatientDocuments({ customerId }: { customerId: string }) {
             </Button>
           ))}
           {(['consent', 'refusal', 'lab-order'] as const).map((kind) => (
-            <Button key={kind} icon={<PrinterOutlined />} onClick={() => setAsking(kind)} data-testid={`print-${kind}`}>
+            <Button key={kind} icon={<PrinterOutlined />} onClick={() => { setForSigning(false); setAsking(kind) }} data-testid={`print-${kind}`}>
               {t(`documents.kinds.${kind}`)}…
             </Button>
           ))}
+          <Dropdown
+            trigger={['click']}
+            menu={{
+              items: signable.map((kind) => ({ key: kind, label: `${t(`documents.kinds.${kind}`)}${kind === 'contract' ? '' : '…'}`, 'data-testid': `sign-${kind}` })),
+              onClick: ({ key }) => askToSign(key as (typeof signable)[number])
+            }}
+          >
+            <Button icon={<TabletOutlined />} loading={signing.requesting !== null} data-testid="sign-on-tablet">
+              {t('documents.signing.signOnTablet')}
+            </Button>
+          </Dropdown>
         </Space>
       )}
       <PrintedDocumentList customerId={customerId} />
       {(asking === 'consent' || asking === 'refusal') && (
-        <ProcedureModal kind={asking} busy={printing === asking} onPrint={(procedure) => void send(asking, { kind: asking, procedure })} onClose={() => setAsking(null)} />
+        <ProcedureModal
+          kind={asking}
+          forSigning={forSigning}
+          busy={printing === asking || signing.requesting === asking}
+          onPrint={(procedure) => void send(asking, { kind: asking, procedure })}
+          onClose={() => {
+            setAsking(null)
+            setForSigning(false)
+          }}
+        />
       )}
       {asking === 'lab-order' && <LabOrderModal busy={printing === 'lab-order'} onPrint={(labOrder) => void send('lab-order', { kind: 'lab-order', labOrder })} onClose={() => setAsking(null)} />}
+      {signing.dialog}
     </Card>
   )
 }

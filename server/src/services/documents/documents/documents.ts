@@ -9,9 +9,10 @@ import { resolveExternal, resolveResult } from '../../../hooks/resolve-shapes'
 import type { RecordScope } from '../../../access/record-scope'
 import { patientAudience } from '../../customers/customers/patient-audience'
 import { DOCUMENTS_TABLE, DocumentService, documentRowShape, documentServiceOptions, type PrintedDocument } from './documents.class'
-import { documentDataSchema, documentExternalResolver, documentQueryValidator, documentResolver } from './documents.schema'
+import { documentDataSchema, documentExternalResolver, documentPatchSchema, documentPatchValidator, documentQueryValidator, documentResolver } from './documents.schema'
 import { documentMethods, documentPath } from './documents.shared'
 import { prepareDocument } from './document-print'
+import { KIOSK_WINDOW_MS } from '../../../../../domain/documents/signing'
 
 declare module '../../../declarations' {
   interface ServiceTypes {
@@ -21,6 +22,24 @@ declare module '../../../declarations' {
 
 /** Who sees which documents: those who see their patient. */
 const documentScope: RecordScope = { customer: { field: 'customerId' } }
+
+const patientFind = findOfVisibleCustomer({ createdAt: -1, _id: -1 })
+
+/**
+ * An external find names one patient the caller sees, or asks the kiosk's list: documents
+ * awaiting a signature (`status: 'awaiting-signature'`) in the last hour, which the class keeps to
+ * the patients the caller sees (documents.class.ts).
+ */
+async function kioskOrPatient(context: HookContext) {
+  const query = context.params.query ?? {}
+  if (context.params.provider && query.customerId === undefined && query.status === 'awaiting-signature') {
+    // A tablet shows what was asked for in the last hour; an older request is signed from the patient's card.
+    const since = new Date(Date.now() - KIOSK_WINDOW_MS).toISOString()
+    context.params.query = { ...query, createdAt: { $gt: since }, $sort: query.$sort ?? { createdAt: -1, _id: -1 } }
+    return
+  }
+  return patientFind(context)
+}
 
 /** A printed document reaches the people who see its patient and may view documents (every print has a patient so far). */
 const publishDocument = (app: Application) => (data: unknown, context?: HookContext) => {
@@ -40,23 +59,24 @@ export function documents(app: Application) {
     tables: [DOCUMENTS_TABLE],
     customerRows: [{ table: DOCUMENTS_TABLE, column: 'customerId' }],
     access: {
-      data: { create: documentDataSchema },
-      methods: standardAccess('documents'),
+      data: { create: documentDataSchema, patch: documentPatchSchema },
+      // Withdrawing a request for a signature is part of asking for it: the same right as printing.
+      methods: standardAccess('documents', { patch: { resource: 'documents', flag: 'create' } }),
       refuses: {
-        update: 'a printed document is kept as it was printed',
-        patch: 'a printed document is kept as it was printed; printing again makes a new version or a copy',
+        update: 'a printed document is kept as it was printed; the one change (withdrawing a request for a signature) is a patch',
         remove: 'a printed document is kept as it was printed (the record of what a patient was given)'
       }
     },
     // The log names a print by its heading, version and whether it was a copy (the kind and the hash are codes).
-    activity: { changes: (_context, result) => ({ title: result.title, version: result.version, copy: result.copy }) },
+    activity: { changes: (_context, result) => ({ title: result.title, version: result.version, copy: result.copy, status: result.status }) },
     prepare: { create: prepareDocument },
     hooks: {
       around: { all: [resolveExternal(documentExternalResolver), resolveResult(documentResolver)] },
       before: {
         all: [checkId(), schemaHooks.validateQuery(documentQueryValidator), companyScope],
-        find: [findOfVisibleCustomer({ createdAt: -1, _id: -1 })],
-        get: [ofVisibleCustomer]
+        find: [kioskOrPatient],
+        get: [ofVisibleCustomer],
+        patch: [schemaHooks.validateData(documentPatchValidator), ofVisibleCustomer]
       }
     },
     publish: publishDocument(app)

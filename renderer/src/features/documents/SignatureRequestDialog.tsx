@@ -1,8 +1,8 @@
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import { Button, Modal, Result, Space, Spin } from 'antd'
 import { CheckCircleTwoTone, TabletOutlined } from '@ant-design/icons'
 import { useTranslation } from 'react-i18next'
-import { patchRecord, useGet } from '../../api/live'
+import { patchRecord, refreshService, useGet } from '../../api/live'
 import { toastError } from '../../app/toasts'
 import type { PrintedDocument } from '../../../../server/src/services/documents/documents/documents.shared'
 import { SigningScreen } from './SigningScreen'
@@ -19,6 +19,11 @@ export function SignatureRequestDialog({ documentId, onClose }: { documentId: st
   const [here, setHere] = useState(false)
   const [withdrawing, setWithdrawing] = useState(false)
   const status = document.data?.status
+  // The signed event carries no download link (a link is the reader's own): read the document again for it.
+  const needsLink = status === 'signed' && !document.data?.file
+  useEffect(() => {
+    if (needsLink) void refreshService('documents')
+  }, [needsLink])
 
   async function withdraw() {
     setWithdrawing(true)
@@ -48,7 +53,7 @@ export function SignatureRequestDialog({ documentId, onClose }: { documentId: st
         icon={<CheckCircleTwoTone twoToneColor="#52c41a" />}
         title={t('documents.signing.signed')}
         subTitle={document.data.title}
-        extra={<Button type="primary" href={documentHref(document.data)} target="_blank" rel="noopener">{t('documents.signing.openSigned')}</Button>}
+        extra={document.data.file && <Button type="primary" href={documentHref(document.data)} target="_blank" rel="noopener" data-testid="open-signed">{t('documents.signing.openSigned')}</Button>}
         data-testid="signature-signed"
       />
     )

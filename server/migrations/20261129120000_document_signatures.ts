@@ -9,6 +9,8 @@ import { recordColumns } from './20261121080000_identity'
  * `previousChainHash`, `chainHash`: docs/decisions/documents-signing.md).
  */
 export async function up(db: Knex): Promise<void> {
+  // 'awaiting-signature' is longer than the 16 characters the status had; SQLite does not hold text to a length.
+  if (db.client.dialect === 'postgresql') await db.raw('alter table documents alter column status type varchar(24)')
   await db.schema.alterTable('documents', (table) => {
     table.string('signatureId', 36).nullable()
     table.string('unsignedSha256', 64).nullable()
@@ -46,4 +48,5 @@ export async function down(db: Knex): Promise<void> {
     table.dropColumn('unsignedSha256')
     table.dropColumn('signatureId')
   })
+  if (db.client.dialect === 'postgresql') await db.raw('alter table documents alter column status type varchar(16)')
 }

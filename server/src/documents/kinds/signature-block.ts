@@ -33,9 +33,10 @@ export function signatureBlock(input: BuildInput, stamp: SignatureStamp): Conten
         [labels.signedAt, input.format.dateTime(stamp.signedAt)],
         [labels.device, device],
         [labels.witness, stamp.witness],
-        [labels.kioskUser, stamp.kioskUser],
-        [labels.unsignedHash, stamp.unsignedSha256]
-      ], 190)
+        [labels.kioskUser, stamp.kioskUser]
+      ], 190),
+      // Small, so that the 64 hex digits stay on one line.
+      { text: `${labels.unsignedHash}: ${stamp.unsignedSha256}`, fontSize: 7, color: '#555555', margin: [0, 4, 0, 0] }
     ],
     unbreakable: true,
     margin: [0, 16, 0, 0]

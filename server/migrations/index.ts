@@ -30,6 +30,7 @@ import * as onlinePayments from './20261128194000_online_payments'
 import * as posCheckouts from './20261128170000_pos_checkouts'
 import * as mediaExpenseOwner from './20261129010000_media_expense_owner'
 import * as documents from './20261129100000_documents'
+import * as documentSignatures from './20261129120000_document_signatures'
 import * as documentDay from './20261129120400_document_day'
 import * as telegram from './20261129120200_telegram'
 import * as tasks from './20261129090000_tasks'
@@ -77,6 +78,7 @@ const migrations: Array<[string, Migration]> = [
   ['20261129090000_tasks', tasks],
   ['20261129090000_text_templates', textTemplates],
   ['20261129100000_documents', documents],
+  ['20261129120000_document_signatures', documentSignatures],
   ['20261129120100_service_requires_consent', serviceRequiresConsent],
   ['20261129120200_telegram', telegram],
   ['20261129120400_document_day', documentDay]

@@ -44,6 +44,7 @@ import { mediaClient } from './services/customers/media/media.shared'
 import { mediaSummaryClient } from './services/customers/media-summary/media-summary.shared'
 import { printTemplateClient } from './services/documents/print-templates/print-templates.shared'
 import { documentClient } from './services/documents/documents/documents.shared'
+import { documentSignatureClient } from './services/documents/document-signatures/document-signatures.shared'
 import { documentPreviewClient } from './services/documents/document-previews/document-previews.shared'
 import { diagnoseObjectivelyClient } from './services/clinical/diagnose-objectively/diagnose-objectively.shared'
 import { manipulationsClient } from './services/clinical/manipulations/manipulations.shared'
@@ -122,6 +123,7 @@ export const clientServices = [
   mediaSummaryClient,
   printTemplateClient,
   documentClient,
+  documentSignatureClient,
   documentPreviewClient,
   diagnoseObjectivelyClient,
   manipulationsClient,

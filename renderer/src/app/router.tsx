@@ -39,6 +39,15 @@ export const routes: RouteObject[] = [
     ...page(() => import('../features/auth/AuthLayout')),
     children: [{ index: true, ...page(() => import('../features/auth/WelcomePage')) }]
   },
+  // The tablet for signatures: signed in, full screen, no app navigation (features/documents/KioskPage.tsx).
+  {
+    path: '/kiosk',
+    loader: requireSession,
+    shouldRevalidate: () => false,
+    errorElement: <RouteError />,
+    hydrateFallbackElement: <PageLoading full />,
+    lazy: async () => ({ Component: (await withTexts('documents', () => import('../features/documents/KioskPage'))()).default })
+  },
   {
     path: '/',
     loader: requireSession,

@@ -4,10 +4,13 @@ import type { DocumentTemplateTexts } from '../../../domain/documents/template'
 import { configurePdfmake } from './fonts'
 import { buildInput } from './kinds/build-input'
 import { documentBuilders } from './kinds'
+import { signatureBlock, type SignatureStamp } from './kinds/signature-block'
 
 export interface RenderOptions {
   /** The receipt's paper; other kinds print on A4. Default 80 mm. */
   paper?: ReceiptPaper
+  /** A signed document: the signature block is printed after the contents. */
+  signature?: SignatureStamp
 }
 
 /**
@@ -19,6 +22,8 @@ export async function renderDocumentPdf(kind: DocumentKind, context: DocumentCon
   const builder = documentBuilders[kind]
   if (!builder) throw new RangeError(`unknown document kind: ${String(kind)}`)
   if (Number.isNaN(Date.parse(context.printedAt))) throw new RangeError('printedAt is not a date')
-  const definition = builder(buildInput(context, texts, options.paper ?? '80mm'))
+  const input = buildInput(context, texts, options.paper ?? '80mm')
+  const definition = builder(input)
+  if (options.signature) definition.content = [...definition.content, signatureBlock(input, options.signature)]
   return configurePdfmake().createPdf(definition).getBuffer()
 }

@@ -33,6 +33,7 @@ import { media } from './customers/media/media'
 import { mediaSummary } from './customers/media-summary/media-summary'
 import { printTemplates } from './documents/print-templates/print-templates'
 import { documents } from './documents/documents/documents'
+import { documentSignatures } from './documents/document-signatures/document-signatures'
 import { documentPreviews } from './documents/document-previews/document-previews'
 import { customerCabinetToken } from './customers/customer-cabinet-token/customer-cabinet-token'
 import { customersMerge } from './customers/customers-merge/customers-merge'
@@ -124,6 +125,7 @@ export function services(app: Application) {
   app.configure(mediaSummary)
   app.configure(printTemplates)
   app.configure(documents)
+  app.configure(documentSignatures)
   app.configure(documentPreviews)
   app.configure(healthCard)
   app.configure(perio)

@@ -98,9 +98,11 @@ const expectedAccessTable: Record<string, Record<string, string>> = {
   // Guarded by the file's owner (customers, xrays, exam, treatment-plan, expense) in its hooks: media-owner.ts. create only from the upload route.
   media: { find: 'signedIn', get: 'signedIn', create: 'signedIn', update: 'refused', patch: 'signedIn', remove: 'signedIn' },
   'media-summary': { find: 'media-summary:view', update: 'refused' },
-  // Issue 17's documents: a printed document is kept as printed (no change, no removal); the
+  // Issue 17's documents: a printed document is kept as printed (no removal; the one change withdraws a request for a signature); the
   // templates are the company's settings, read by everyone who prints; a preview keeps nothing.
-  documents: { find: 'documents:view', get: 'documents:view', create: 'documents:create', update: 'refused', patch: 'refused', remove: 'refused' },
+  documents: { find: 'documents:view', get: 'documents:view', create: 'documents:create', update: 'refused', patch: 'documents:create', remove: 'refused' },
+  // Signing on a tablet: withdrawing a request (documents patch) and signing need the right to print; a signature is kept as given.
+  'document-signatures': { find: 'documents:view', get: 'documents:view', create: 'documents:create', update: 'refused', patch: 'refused', remove: 'refused' },
   'print-templates': { find: 'documents:view', get: 'documents:view', create: 'company:edit', update: 'refused', patch: 'company:edit', remove: 'company:edit' },
   'document-previews': { find: 'refused', get: 'refused', create: 'company:edit', update: 'refused', patch: 'refused', remove: 'refused' },
   presets: { find: 'presets:view', get: 'presets:view', create: 'presets:create', update: 'presets:edit', patch: 'presets:edit', remove: 'presets:delete' },

@@ -19,7 +19,8 @@ const NOT_RECORD_DATA = new Set(['authentication'])
 /** Names that look like ids but hold none of our records' ids. */
 // transactionId: a payment's id at the terminal, bank or provider (spec: transaction id), not a record of ours.
 // merchantId: the clinic's cashbox id at an online payment provider (Payme), not a record of ours.
-const NOT_REFERENCES = new Set<string>(['transactionId', 'merchantId'])
+// deviceId: a signing tablet's own name for itself (kept in its browser), not a record of ours.
+const NOT_REFERENCES = new Set<string>(['transactionId', 'merchantId', 'deviceId'])
 /**
  * Ids of lists that also hold shipped entries (no company), which the generic check cannot
  * accept: their service checks them itself (exam: complaints of the `cdb` list; treatment: the
@@ -100,6 +101,7 @@ async function recordsOf(server: TestServer, admin: SignedIn): Promise<Record<st
     appointment: visit._id,
     exam: exam._id,
     'treatment-plan': (await client.service('treatment-plan').create({ customerId: customer._id }))._id,
+    documents: (await client.service('documents').create({ kind: 'contract', customerId: customer._id, language: 'ru' }))._id,
     invoices: (await client.service('invoices').create({ customerId: customer._id, treatmentIds: [line._id] }))._id,
     tooth: (await client.service('tooth').create({ customerId: customer._id, teeth: [{ tooth: 11 }], code: 'Cr' }))[0]._id,
     'waiting-list': (

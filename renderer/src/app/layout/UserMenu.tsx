@@ -1,8 +1,9 @@
 import { Dropdown, Typography } from 'antd'
-import { LockOutlined, LogoutOutlined, ScheduleOutlined, UserOutlined } from '@ant-design/icons'
+import { LockOutlined, LogoutOutlined, ScheduleOutlined, TabletOutlined, UserOutlined } from '@ant-design/icons'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
 import { useSignedIn } from '../../api/session-store'
+import { useCan } from '../../api/permissions'
 import { PersonAvatar } from '../../components/PersonAvatar'
 import { roleLabel } from '../../features/roles/role-label'
 
@@ -10,6 +11,8 @@ export function UserMenu() {
   const { t } = useTranslation()
   const navigate = useNavigate()
   const { user, role } = useSignedIn()
+  // The tablet for signatures is for those who may ask for them (documents create).
+  const canSign = useCan('documents', 'create')
   return (
     <Dropdown
       trigger={['click']}
@@ -18,6 +21,7 @@ export function UserMenu() {
           { key: 'me', icon: <UserOutlined />, label: t('nav.profile'), onClick: () => navigate('/profile/me') },
           { key: 'schedule', icon: <ScheduleOutlined />, label: t('schedule.myTitle'), onClick: () => navigate('/profile/schedule') },
           { key: 'security', icon: <LockOutlined />, label: t('nav.security'), onClick: () => navigate('/profile/security') },
+          ...(canSign ? [{ key: 'kiosk', icon: <TabletOutlined />, label: t('nav.kiosk'), onClick: () => navigate('/kiosk'), 'data-testid': 'menu-kiosk' }] : []),
           { type: 'divider' },
           { key: 'logout', icon: <LogoutOutlined />, danger: true, label: t('auth.signOut'), onClick: () => navigate('/login/logout') }
         ]

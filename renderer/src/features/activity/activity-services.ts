@@ -4,7 +4,7 @@ export const activityServices = [
   'users', 'my-team', 'roles', 'company', 'company-registration', 'branches', 'specialty', 'profile', 'authManagement', 'force-logout',
   'appointment', 'waiting-list', 'service', 'bundle', 'treatment-templates', 'service-categories', 'work-place', 'time-templates',
   'odb', 'diagnose-objectively', 'manipulations', 'presets', 'tooth', 'treatment', 'treatment-plan', 'exam', 'perio', 'xrays', 'media',
-  'documents', 'print-templates',
+  'documents', 'document-signatures', 'print-templates',
   'icd', 'icd-import', 'cdb', 'cdb-import', 'odb-import', 'diagnose-objectively-import', 'manipulations-import',
   'integrations', 'notification-templates', 'text-templates', 'telegram',
   'expense',

@@ -1,12 +1,25 @@
 import { Button, List, Space, Tag, Typography } from 'antd'
-import { DownloadOutlined, FilePdfOutlined } from '@ant-design/icons'
+import { DownloadOutlined, FilePdfOutlined, SafetyCertificateOutlined, WarningOutlined } from '@ant-design/icons'
 import { useTranslation } from 'react-i18next'
-import { useFind } from '../../api/live'
+import { useFind, useGet } from '../../api/live'
 import { useFormat } from '../../i18n/format'
 import { usePeopleNames } from '../../components/usePeopleNames'
 import { documentHref, downloadPdf } from './usePrint'
 
 const SHOWN = 20
+const STATUS_COLORS = { 'awaiting-signature': 'blue', signed: 'green', withdrawn: 'default' } as const
+
+/** A signed document's check: the server re-hashes the stored PDF and the chain link (document-signatures get). */
+function Verified({ signatureId }: { signatureId: string }) {
+  const { t } = useTranslation()
+  const signature = useGet('document-signatures', signatureId)
+  if (!signature.data) return null
+  return signature.data.verified ? (
+    <Tag icon={<SafetyCertificateOutlined />} color="success" data-testid="document-verified">{t('documents.signing.verified')}</Tag>
+  ) : (
+    <Tag icon={<WarningOutlined />} color="error" data-testid="document-not-verified">{t('documents.signing.notVerified')}</Tag>
+  )
+}
 
 /** The documents printed for a patient, newest first: each opens as it was printed. */
 export function PrintedDocumentList({ customerId }: { customerId: string }) {
@@ -35,6 +48,10 @@ export function PrintedDocumentList({ customerId }: { customerId: string }) {
                 <Typography.Link href={documentHref(document)} target="_blank" rel="noopener">{document.title}</Typography.Link>
                 <Tag>{t('documents.version', { version: document.version })}</Tag>
                 {document.copy && <Tag color="orange">{t('documents.copy')}</Tag>}
+                {document.status !== 'printed' && (
+                  <Tag color={STATUS_COLORS[document.status]} data-testid={`document-status-${document.status}`}>{t(`documents.signing.statuses.${document.status}`)}</Tag>
+                )}
+                {document.status === 'signed' && document.signatureId && <Verified signatureId={document.signatureId} />}
               </Space>
             }
             description={`${t(`documents.kinds.${document.kind}`)} · ${format.dateTime(document.createdAt)}${document.createdBy ? ` · ${names.get(document.createdBy) ?? ''}` : ''}`}

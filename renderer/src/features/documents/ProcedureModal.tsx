@@ -12,6 +12,8 @@ export interface ProcedureChoice {
 
 interface Props {
   kind: 'consent' | 'refusal'
+  /** Asked for signing on a tablet rather than for printing. */
+  forSigning?: boolean
   busy: boolean
   onPrint: (choice: ProcedureChoice) => void
   onClose: () => void
@@ -28,7 +30,7 @@ interface Values {
  * typed, and the consent is that service's, docs/decisions/documents-consent-required.md), free
  * text, or both.
  */
-export function ProcedureModal({ kind, busy, onPrint, onClose }: Props) {
+export function ProcedureModal({ kind, forSigning = false, busy, onPrint, onClose }: Props) {
   const { t } = useTranslation()
   const [form] = Form.useForm<Values>()
   const catalogue = useServiceCatalogue()
@@ -40,7 +42,16 @@ export function ProcedureModal({ kind, busy, onPrint, onClose }: Props) {
     onPrint({ ...(values.serviceId ? { serviceId: values.serviceId } : {}), ...(procedure ? { procedure } : {}) })
   }
   return (
-    <Modal open title={t(`documents.kinds.${kind}`)} okText={t('documents.print')} confirmLoading={busy} onOk={() => void submit().catch(() => undefined)} onCancel={onClose} destroyOnHidden>
+    <Modal
+      open
+      title={t(`documents.kinds.${kind}`)}
+      okText={forSigning ? t('documents.signing.signOnTablet') : t('documents.print')}
+      okButtonProps={{ 'data-testid': 'procedure-ok' } as Record<`data-${string}`, string>}
+      confirmLoading={busy}
+      onOk={() => void submit().catch(() => undefined)}
+      onCancel={onClose}
+      destroyOnHidden
+    >
       <Form form={form} layout="vertical" requiredMark={false}>
         {catalogue.length > 0 && (
           <Form.Item name="serviceId" label={t('documents.consentService')} extra={t('documents.consentServiceHint')}>

@@ -20,13 +20,14 @@ export interface MediaStore {
   remove(key: string): Promise<void>
 }
 
-const KEY = /^[0-9a-f-]{36}\/[0-9a-f]{64}(\.thumb\.webp|\.pdf)?$/
+const KEY = /^[0-9a-f-]{36}\/[0-9a-f]{64}(\.thumb\.webp|\.pdf|\.signature\.png)?$/
 
-const SUFFIX = { original: '', thumbnail: '.thumb.webp', document: '.pdf' } as const
+const SUFFIX = { original: '', thumbnail: '.thumb.webp', document: '.pdf', signature: '.signature.png' } as const
 
 /**
  * The store key of a company's content (`variant` thumbnail: its preview beside it; document: a
- * printed document's PDF, kept apart so that removing a media file never takes a document's bytes).
+ * printed document's PDF, kept apart so that removing a media file never takes a document's bytes;
+ * signature: the PNG of a document's signature, apart for the same reason).
  */
 export function mediaKey(companyId: string, hash: string, variant: keyof typeof SUFFIX = 'original'): string {
   const key = `${companyId}/${hash}${SUFFIX[variant]}`

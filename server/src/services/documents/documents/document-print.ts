@@ -2,7 +2,7 @@ import crypto from 'node:crypto'
 import { hooks as schemaHooks } from '@feathersjs/schema'
 import type { Knex } from 'knex'
 import type { Application, HookContext } from '../../../declarations'
-import { newId } from '../../../hooks/ids'
+import { newId, now } from '../../../hooks/ids'
 import { assertWorksIn } from '../../../access/branch-scope'
 import { mediaStoreOf } from '../../customers/media/media-files'
 import { mediaKey } from '../../customers/media/media-store'
@@ -11,6 +11,9 @@ import { printTextsFor } from '../print-templates/template-reads'
 import type { DocumentContext } from '../../../../../domain/documents/context'
 import type { DocumentTemplateTexts } from '../../../../../domain/documents/template'
 import { fillVariables } from '../../../../../domain/documents/variables'
+import { isSignableKind } from '../../../../../domain/documents/signing'
+import { clinicError } from '../../../errors'
+import { BadRequest } from '@feathersjs/errors'
 import { documentDataValidator } from './documents.schema'
 import { documentSubject } from './document-sources'
 import { DOCUMENTS_TABLE, type DocumentParams, type PrintedDocumentData, type PrintedRow } from './documents.class'
@@ -23,7 +26,7 @@ async function lastVersion(db: Knex, companyId: string, key: { kind: string; cus
   const row = await db(DOCUMENTS_TABLE)
     .where({ companyId, kind: key.kind, customerId: key.customerId, sourceId: key.sourceId, day: key.day, language: key.language, copy: false })
     .orderBy('version', 'desc')
-    .first('_id', 'version', 'sha256', 'context', 'texts')
+    .first('_id', 'version', 'sha256', 'status', 'context', 'texts')
   return row ? { ...row, context: parsed<DocumentContext>(row.context), texts: parsed<DocumentTemplateTexts>(row.texts) } : undefined
 }
 
@@ -36,7 +39,8 @@ async function lastVersion(db: Knex, companyId: string, key: { kind: string; cus
  *
  * Versions: a print whose contents equal the last version's (the same PDF when rendered with that
  * version's date) is a reprint: the stored snapshot is printed again marked "copy", so a copy
- * always shows what the original showed. Otherwise it is the next version.
+ * always shows what the original showed. Otherwise it is the next version. A print for signing
+ * on a tablet (`forSigning`) is always the next version, awaiting its signature.
  */
 export async function prepareDocument(context: HookContext) {
   const app = context.app as Application
@@ -45,6 +49,7 @@ export async function prepareDocument(context: HookContext) {
   // The schema's own hook, so that a bad call reads as every other service's (BadRequest with the field).
   await schemaHooks.validateData(documentDataValidator)(context)
   const data = context.data as PrintedDocumentData
+  if (data.forSigning && !isSignableKind(data.kind)) throw clinicError(BadRequest, 'document-not-signable', 'kind')
   // Printed where the caller works: the client names its current branch.
   if (data.branchId !== undefined) assertWorksIn(params.identity, data.branchId)
   const companyId = params.identity.user.companyId as string
@@ -58,8 +63,11 @@ export async function prepareDocument(context: HookContext) {
 
   let row: Omit<PrintedRow, 'sha256' | 'size'>
   let bytes: Buffer
-  const unchanged = previous && sha256(await render({ ...fresh, printedAt: previous.context.printedAt }, texts)) === previous.sha256
-  const base = { _id: newId(), companyId, branchId: data.branchId ?? subject.branchId!, customerId, kind: data.kind, sourceId, day, paper, status: 'printed' as const, createdBy: params.identity.user._id as string }
+  // A document to be signed is always a version of its own (never a copy); so is one after a withdrawn request.
+  const unchanged = previous && !data.forSigning && previous.status !== 'withdrawn' && sha256(await render({ ...fresh, printedAt: previous.context.printedAt }, texts)) === previous.sha256
+  // Stamped here, as every record's resolvers do, so that lists compare and sort instants of one form.
+  const at = now()
+  const base = { _id: newId(), createdAt: at, updatedAt: at, companyId, branchId: data.branchId ?? subject.branchId!, customerId, kind: data.kind, sourceId, day, paper, status: data.forSigning ? ('awaiting-signature' as const) : ('printed' as const), signatureId: null, unsignedSha256: null, createdBy: params.identity.user._id as string }
   if (previous && unchanged) {
     const copy = { ...previous.context, copy: true }
     bytes = await render(copy, previous.texts)

@@ -6,6 +6,7 @@ import { IdSchema, strictQuery } from '../../../schema/query'
 import { ref } from '../../../schema/references'
 import { recordProperties } from '../../../schema/record'
 import { documentKinds, documentLanguages, receiptPapers } from '../../../../../domain/documents/kinds'
+import { documentStatuses } from '../../../../../domain/documents/signing'
 import { documentLink } from '../../customers/media/media-links'
 import { MAX_LAB_FIELD, MAX_PROCEDURE_NAME } from './documents.shared'
 
@@ -36,7 +37,12 @@ export const documentSchema = Type.Object(
     /** SHA-256 of the PDF's bytes, hex. */
     sha256: Type.String({ pattern: '^[0-9a-f]{64}$' }),
     size: Type.Integer({ minimum: 0 }),
-    status: literals(['printed'] as const),
+    /** printed; awaiting-signature (shown on a tablet); signed (immutable); withdrawn (docs/decisions/documents-signing.md). */
+    status: literals(documentStatuses),
+    /** The signature of a signed document (document-signatures). */
+    signatureId: nullable(IdSchema),
+    /** The SHA-256 of the PDF shown for signing; `sha256` is then the signed PDF's. */
+    unsignedSha256: nullable(Type.String({ pattern: '^[0-9a-f]{64}$' })),
     /** A short-lived signed link to the PDF (answers to people only). */
     file: Type.Optional(Type.Object({ file: Type.String(), expiresAt: Type.String() }))
   },
@@ -80,13 +86,20 @@ export const documentDataSchema = Type.Object(
     procedure: Type.Optional(Type.String({ minLength: 1, maxLength: MAX_PROCEDURE_NAME })),
     /** A consent or refusal for a catalogue service: its name is the procedure unless one is given, and the document's `sourceId` (versions per service). */
     serviceId: Type.Optional(ref('service')),
-    labOrder: Type.Optional(labOrderSchema)
+    labOrder: Type.Optional(labOrderSchema),
+    /** Print the next version to be signed on a tablet (consent, refusal, contract, treatment plan). */
+    forSigning: Type.Optional(Type.Boolean())
   },
   { $id: 'PrintedDocumentData', additionalProperties: false }
 )
 export type PrintedDocumentData = Static<typeof documentDataSchema>
 export const documentDataValidator = getValidator(documentDataSchema, dataValidator)
 
-export const documentQuerySchema = strictQuery(Type.Pick(documentSchema, ['_id', 'companyId', 'branchId', 'customerId', 'kind', 'sourceId', 'day', 'createdAt', 'createdBy']))
+/** Patch: the one change a document allows, withdrawing a request for a signature. */
+export const documentPatchSchema = Type.Object({ status: Type.Literal('withdrawn') }, { $id: 'PrintedDocumentPatch', additionalProperties: false })
+export type PrintedDocumentPatch = Static<typeof documentPatchSchema>
+export const documentPatchValidator = getValidator(documentPatchSchema, dataValidator)
+
+export const documentQuerySchema = strictQuery(Type.Pick(documentSchema, ['_id', 'companyId', 'branchId', 'customerId', 'kind', 'sourceId', 'day', 'status', 'createdAt', 'createdBy']))
 export type PrintedDocumentQuery = Static<typeof documentQuerySchema>
 export const documentQueryValidator = getValidator(documentQuerySchema, queryValidator)

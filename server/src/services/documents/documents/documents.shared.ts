@@ -1,11 +1,14 @@
 import { clientService } from '../../../client-service'
-import type { PrintedDocument, PrintedDocumentData, PrintedDocumentQuery, DocumentService } from './documents.class'
+import type { PrintedDocument, PrintedDocumentData, PrintedDocumentPatch, PrintedDocumentQuery, DocumentService } from './documents.class'
 
-export type { PrintedDocument, PrintedDocumentData, PrintedDocumentQuery }
+export type { PrintedDocument, PrintedDocumentData, PrintedDocumentPatch, PrintedDocumentQuery }
 
 export const documentPath = 'documents'
-/** A printed document is kept as it was: it is never changed or removed (a new print is a new version or a copy). */
-export const documentMethods = ['find', 'get', 'create'] as const
+/**
+ * A printed document is kept as it was: never removed, and changed only by withdrawing a request
+ * for a signature (patch `{ status: 'withdrawn' }`); a new print is a new version or a copy.
+ */
+export const documentMethods = ['find', 'get', 'create', 'patch'] as const
 export type DocumentClientService = Pick<DocumentService, (typeof documentMethods)[number]>
 
 /** Kinds printed for a patient; the daily log 037/у is a doctor's day, not a patient's. */

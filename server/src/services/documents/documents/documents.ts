@@ -8,7 +8,7 @@ import { resolveExternal, resolveResult } from '../../../hooks/resolve-shapes'
 import type { RecordScope } from '../../../access/record-scope'
 import { patientAudience } from '../../customers/customers/patient-audience'
 import { DOCUMENTS_TABLE, DocumentService, documentRowShape, documentServiceOptions, type PrintedDocument } from './documents.class'
-import { documentDataSchema, documentExternalResolver, documentQueryValidator, documentResolver } from './documents.schema'
+import { documentDataSchema, documentExternalResolver, documentPatchSchema, documentPatchValidator, documentQueryValidator, documentResolver } from './documents.schema'
 import { documentMethods, documentPath } from './documents.shared'
 import { prepareDocument } from './document-print'
 import { findVisibleDocuments, visibleDocument } from './document-visibility'
@@ -40,23 +40,24 @@ export function documents(app: Application) {
     tables: [DOCUMENTS_TABLE],
     customerRows: [{ table: DOCUMENTS_TABLE, column: 'customerId' }],
     access: {
-      data: { create: documentDataSchema },
-      methods: standardAccess('documents'),
+      data: { create: documentDataSchema, patch: documentPatchSchema },
+      // Withdrawing a request for a signature is part of asking for it: the same right as printing.
+      methods: standardAccess('documents', { patch: { resource: 'documents', flag: 'create' } }),
       refuses: {
-        update: 'a printed document is kept as it was printed',
-        patch: 'a printed document is kept as it was printed; printing again makes a new version or a copy',
+        update: 'a printed document is kept as it was printed; the one change (withdrawing a request for a signature) is a patch',
         remove: 'a printed document is kept as it was printed (the record of what a patient was given)'
       }
     },
     // The log names a print by its heading, version and whether it was a copy (the kind and the hash are codes).
-    activity: { changes: (_context, result) => ({ title: result.title, version: result.version, copy: result.copy }) },
+    activity: { changes: (_context, result) => ({ title: result.title, version: result.version, copy: result.copy, status: result.status }) },
     prepare: { create: prepareDocument },
     hooks: {
       around: { all: [resolveExternal(documentExternalResolver), resolveResult(documentResolver)] },
       before: {
         all: [checkId(), schemaHooks.validateQuery(documentQueryValidator), companyScope],
         find: [findVisibleDocuments],
-        get: [visibleDocument]
+        get: [visibleDocument],
+        patch: [schemaHooks.validateData(documentPatchValidator), visibleDocument]
       }
     },
     publish: publishDocument(app)

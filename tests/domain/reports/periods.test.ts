@@ -31,7 +31,8 @@ describe('report periods', () => {
     expect(periodRange('custom', today, { first: '2026-02-30', last: '2026-03-04' })).toBeNull()
     expect(periodRange('custom', today, { first: null, last: '2026-03-04' })).toBeNull()
     expect(periodRange('custom', today)).toBeNull()
-    expect(periodRange('custom', today, { first: '2025-01-01', last: '2026-01-02' })).toBeNull()
+    expect(periodRange('custom', today, { first: '2025-01-01', last: '2026-01-03' })).toBeNull()
+    expect(periodRange('custom', today, { first: '2025-01-01', last: '2026-01-02' })).toEqual({ from: '2025-01-01', to: '2026-01-03' })
   })
 
   it('checks a range given by a caller', () => {

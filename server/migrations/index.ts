@@ -31,6 +31,7 @@ import * as posCheckouts from './20261128170000_pos_checkouts'
 import * as mediaExpenseOwner from './20261129010000_media_expense_owner'
 import * as documents from './20261129100000_documents'
 import * as documentDay from './20261129120400_document_day'
+import * as reportIndexes from './20261129120500_report_indexes'
 import * as tasks from './20261129090000_tasks'
 
 interface Migration {
@@ -75,7 +76,8 @@ const migrations: Array<[string, Migration]> = [
   ['20261129090000_tasks', tasks],
   ['20261129090000_text_templates', textTemplates],
   ['20261129100000_documents', documents],
-  ['20261129120400_document_day', documentDay]
+  ['20261129120400_document_day', documentDay],
+  ['20261129120500_report_indexes', reportIndexes]
 ]
 
 export const migrationSource: Knex.MigrationSource<[string, Migration]> = {

@@ -1,4 +1,5 @@
 import fs from 'node:fs'
+import ExcelJS from 'exceljs'
 import { expect as baseExpect, test, type Locator, type Page } from '@playwright/test'
 import { demoAdmin, russianPage } from './support/app'
 import { uniqueLetters } from './support/api'
@@ -71,6 +72,22 @@ test('the CSV has a byte order mark, Russian headers and the totals on the scree
   expect(total[2]).toBe(await digits(page.getByTestId('reports-total-visits')))
   expect(total[7].replace(/\D/g, '')).toBe(await digits(page.getByTestId('reports-total-prepayments')))
   expect(download.suggestedFilename()).toMatch(/^сводка-\d{4}-\d{2}-\d{2}-\d{4}-\d{2}-\d{2}\.csv$/)
+})
+
+test('the xlsx opens with Russian headers and the totals on the screen', async () => {
+  const downloading = page.waitForEvent('download')
+  await page.getByTestId('reports-export-xlsx').click()
+  const download = await downloading
+  expect(download.suggestedFilename()).toMatch(/^сводка-.*\.xlsx$/)
+  const workbook = new ExcelJS.Workbook()
+  await workbook.xlsx.readFile((await download.path())!)
+  const sheet = workbook.worksheets[0]
+  expect(sheet.name).toBe('Сводный отчёт')
+  expect(sheet.getRow(1).values).toEqual([undefined, 'День', 'Филиал', 'Визиты', 'Новые пациенты', 'Выставлено счетов', 'Получено', 'Возвраты', 'Предоплаты', 'Новый долг'])
+  const total = sheet.getRow(sheet.rowCount)
+  expect(total.getCell(1).value).toBe('Итого')
+  expect(String(Math.round(Number(total.getCell(6).value) * 100))).toBe(await digits(page.getByTestId('reports-total-collected')))
+  expect(String(total.getCell(3).value)).toBe(await digits(page.getByTestId('reports-total-visits')))
 })
 
 test('screenshots at 1366×800 and 390×844', async () => {

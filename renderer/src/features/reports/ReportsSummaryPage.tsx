@@ -16,6 +16,8 @@ import { lastDayOf, periodPresets, periodRange, type PeriodPreset } from '../../
 import { moneyFigures, summaryFigures, type SummaryCell, type SummaryFigure, type SummaryRow } from '../../../../server/src/services/reports/reports-summary/reports-summary.shared'
 import { useReportsSummary, useSummaryRows, type Drill, type SummaryFilter } from './useReportsSummary'
 import { csvMoney, downloadText, toCsv } from './csv'
+import { xlsxOf } from './xlsx'
+import type { PaymentMethod } from '../../../../domain/billing/money'
 import { DayChart } from './DayChart'
 import './reports.css'
 
@@ -74,6 +76,21 @@ export default function ReportsSummaryPage() {
     downloadText(`${t('reports.summary.fileName')}-${range.from}-${lastDayOf(range)}.csv`, toCsv([header, ...lines, total]))
   }
 
+  const [exporting, setExporting] = useState(false)
+  const exportXlsx = async () => {
+    const data = summary.data
+    if (!data || !range) return
+    setExporting(true)
+    try {
+      const columns = [{ title: t('reports.table.day') }, { title: t('reports.table.branch') }, ...summaryFigures.map((figure) => ({ title: t(`reports.figures.${figure}`), money: isMoney(figure) }))]
+      const lines = data.cells.map((cell) => [cell.day, branchName.get(cell.branchId) ?? '', ...summaryFigures.map((figure) => cell[figure])])
+      const total = [t('reports.table.total'), '', ...summaryFigures.map((figure) => data.totals[figure])]
+      downloadText(`${t('reports.summary.fileName')}-${range.from}-${lastDayOf(range)}.xlsx`, await xlsxOf(t('reports.summary.title'), columns, lines, total))
+    } finally {
+      setExporting(false)
+    }
+  }
+
   if (summary.error) return <FetchError error={summary.error} onRetry={() => void summary.refetch()} />
   const data = summary.data
   return (
@@ -82,9 +99,14 @@ export default function ReportsSummaryPage() {
         title={t('reports.summary.title')}
         subtitle={range ? `${dayText(range.from)} – ${dayText(lastDayOf(range))}` : t('reports.summary.subtitle')}
         extra={
-          <Button icon={<DownloadOutlined />} onClick={exportCsv} disabled={!data} data-testid="reports-export-csv">
-            {t('reports.export.csv')}
-          </Button>
+          <div className="reports-exports">
+            <Button icon={<DownloadOutlined />} onClick={exportCsv} disabled={!data} data-testid="reports-export-csv">
+              {t('reports.export.csv')}
+            </Button>
+            <Button icon={<DownloadOutlined />} onClick={() => void exportXlsx()} loading={exporting} disabled={!data} data-testid="reports-export-xlsx">
+              {t('reports.export.xlsx')}
+            </Button>
+          </div>
         }
       />
       <Card className="reports-filters">
@@ -140,7 +162,7 @@ export default function ReportsSummaryPage() {
                 {Object.entries(data.totals.collectedByMethod).map(([method, value]) => (
                   <span key={method}>
                     {t(`reports.methods.${method}`)}:{' '}
-                    <Typography.Link onClick={() => setDrill({ figure, method })} data-testid={`reports-method-${method}`}>
+                    <Typography.Link onClick={() => setDrill({ figure, method: method as PaymentMethod })} data-testid={`reports-method-${method}`}>
                       {format.money(value, currency)}
                     </Typography.Link>
                   </span>

@@ -22,9 +22,9 @@ export function csvMoney(minor: number): string {
   return `${sign}${Math.trunc(abs / 100)}.${String(abs % 100).padStart(2, '0')}`
 }
 
-/** Offers a text as a file download. */
-export function downloadText(fileName: string, text: string, type = 'text/csv;charset=utf-8') {
-  const url = URL.createObjectURL(new Blob([text], { type }))
+/** Offers a text (or a ready file) as a download. */
+export function downloadText(fileName: string, text: string | Blob, type = 'text/csv;charset=utf-8') {
+  const url = URL.createObjectURL(typeof text === 'string' ? new Blob([text], { type }) : text)
   const link = document.createElement('a')
   link.href = url
   link.download = fileName

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import { client } from '../../api/client'
 import type { ReportsSummary, ReportsSummaryRows, SummaryFigure } from '../../../../server/src/services/reports/reports-summary/reports-summary.shared'
 import { useRefreshOnMoney } from '../billing/useRefreshOnMoney'
+import type { PaymentMethod } from '../../../../domain/billing/money'
 
 export interface SummaryFilter {
   from: string
@@ -25,7 +26,7 @@ export interface Drill {
   figure: SummaryFigure
   day?: string
   branchId?: string
-  method?: string
+  method?: PaymentMethod
 }
 
 /** The rows behind one number of the summary. */

@@ -23,6 +23,7 @@ export const messages = {
   'too-many-attempts': 'Too many attempts, try again later',
   'service-not-enabled': 'The service is not enabled',
   'invalid-link': 'Invalid link',
+  'date-constraint-required': 'Date constraint is required',
   'first-name-required': 'First name is required',
   'last-name-required': 'Last name is required',
   'company-name-required': 'Company name is required',

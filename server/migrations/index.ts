@@ -33,6 +33,7 @@ import * as documents from './20261129100000_documents'
 import * as documentSignatures from './20261129120000_document_signatures'
 import * as documentDay from './20261129120400_document_day'
 import * as telegram from './20261129120200_telegram'
+import * as reportIndexes from './20261129120500_report_indexes'
 import * as tasks from './20261129090000_tasks'
 import * as serviceRequiresConsent from './20261129120100_service_requires_consent'
 
@@ -81,7 +82,8 @@ const migrations: Array<[string, Migration]> = [
   ['20261129120000_document_signatures', documentSignatures],
   ['20261129120100_service_requires_consent', serviceRequiresConsent],
   ['20261129120200_telegram', telegram],
-  ['20261129120400_document_day', documentDay]
+  ['20261129120400_document_day', documentDay],
+  ['20261129120500_report_indexes', reportIndexes]
 ]
 
 export const migrationSource: Knex.MigrationSource<[string, Migration]> = {

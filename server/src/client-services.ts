@@ -38,6 +38,7 @@ import { invoicesClient } from './services/billing/invoices/invoices.shared'
 import { transactionsClient } from './services/billing/transactions/transactions.shared'
 import { paymentHistoryClient } from './services/billing/payment-history/payment-history.shared'
 import { invoicesSummaryClient } from './services/billing/invoices-summary/invoices-summary.shared'
+import { reportsSummaryClient } from './services/reports/reports-summary/reports-summary.shared'
 import { examClient } from './services/clinical/exam/exam.shared'
 import { xraysClient } from './services/clinical/xrays/xrays.shared'
 import { mediaClient } from './services/customers/media/media.shared'
@@ -150,7 +151,8 @@ export const clientServices = [
   cartClient,
   posCartClient,
   textTemplateClient,
-  taskClient
+  taskClient,
+  reportsSummaryClient
 ] as const
 
 type Declared = (typeof clientServices)[number]

@@ -64,6 +64,13 @@ const areaLoaders: Record<TextAreaName, Record<Language, Texts>> = {
     ru1: () => import('virtual:texts/ru1/billing'),
     fi: () => import('virtual:texts/fi/billing'),
     uz: () => import('virtual:texts/uz/billing')
+  },
+  reports: {
+    en: () => import('virtual:texts/en/reports'),
+    ru: () => import('virtual:texts/ru/reports'),
+    ru1: () => import('virtual:texts/ru1/reports'),
+    fi: () => import('virtual:texts/fi/reports'),
+    uz: () => import('virtual:texts/uz/reports')
   }
 }
 /** Areas some screen has needed: a language switched to later loads them too. */

@@ -84,6 +84,12 @@ export const textAreas = {
       'payouts.myEarnings', 'payouts.open', 'payouts.actions', 'payouts.methods',
       'cashDesk.title', 'cashDesk.settingsText', 'cashDesk.paymentsTitle', 'cashDesk.paymentsSettingsText'
     ]
+  },
+  // Issue 19's reports: the summary (the sidebar's entry is `nav.reports`, in the core).
+  reports: {
+    namespaces: ['reports'],
+    folders: ['reports'],
+    shared: []
   }
 } as const satisfies Record<string, TextArea>
 

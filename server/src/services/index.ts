@@ -27,6 +27,7 @@ import { invoices } from './billing/invoices/invoices'
 import { transactions } from './billing/transactions/transactions'
 import { paymentHistory } from './billing/payment-history/payment-history'
 import { invoicesSummary } from './billing/invoices-summary/invoices-summary'
+import { reportsSummary } from './reports/reports-summary/reports-summary'
 import { exam } from './clinical/exam/exam'
 import { xrays } from './clinical/xrays/xrays'
 import { media } from './customers/media/media'
@@ -146,4 +147,5 @@ export function services(app: Application) {
   app.configure(posCart)
   app.configure(textTemplates)
   app.configure(tasks)
+  app.configure(reportsSummary)
 }

@@ -13,7 +13,8 @@ import {
   ProjectOutlined,
   HourglassOutlined,
   FileTextOutlined,
-  WalletOutlined
+  WalletOutlined,
+  BarChartOutlined
 } from '@ant-design/icons'
 import { useTranslation } from 'react-i18next'
 import { Link, useLocation } from 'react-router'
@@ -50,7 +51,8 @@ const icons: Record<NavItem['icon'], ReactNode> = {
   sessions: <DesktopOutlined />,
   settings: <SettingOutlined />,
   profile: <UserOutlined />,
-  earnings: <WalletOutlined />
+  earnings: <WalletOutlined />,
+  reports: <BarChartOutlined />
 }
 
 export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {

@@ -7,7 +7,7 @@ export interface NavItem {
   path: string
   /** i18n key of the label. */
   label: string
-  icon: 'home' | 'pos' | 'calendar' | 'waitingList' | 'board' | 'customers' | 'invoices' | 'team' | 'roles' | 'company' | 'sessions' | 'settings' | 'profile' | 'earnings'
+  icon: 'home' | 'pos' | 'calendar' | 'waitingList' | 'board' | 'customers' | 'invoices' | 'team' | 'roles' | 'company' | 'sessions' | 'settings' | 'profile' | 'earnings' | 'reports'
   permission?: { resource: string | string[]; flags: PermissionFlag[]; mode?: CheckMode }
   /** Company module that must be on; core screens have none. */
   module?: string
@@ -64,6 +64,8 @@ export const navItems: NavItem[] = [
     permission: { resource: 'invoices', flags: ['view'] },
     module: 'billing'
   },
+  // Issue 19: the reports (the summary first), for those who may view it, reports module on.
+  { key: 'reports', path: '/reports', label: 'nav.reports', icon: 'reports', permission: { resource: 'reports-summary', flags: ['view'] }, module: 'reports' },
   {
     key: 'myEarnings',
     path: '/my-earnings',

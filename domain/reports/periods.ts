@@ -1,0 +1,88 @@
+/**
+ * Report periods (spec section 9: today, tomorrow, this and previous week and month, custom) as
+ * half-open ranges of company-local days: `from` is the first day, `to` the day after the last.
+ * Weeks start on Monday (ISO, as calendars in Russia, Uzbekistan and Finland do).
+ */
+import { addLocalDays, daysBetween, weekdayOf } from '../appointments/zoned-time'
+
+export const periodPresets = ['today', 'tomorrow', 'thisWeek', 'previousWeek', 'thisMonth', 'previousMonth', 'custom'] as const
+export type PeriodPreset = (typeof periodPresets)[number]
+
+/** `[from, to)`: company-local days 'YYYY-MM-DD', `to` excluded. */
+export interface DayRange {
+  from: string
+  to: string
+}
+
+/** The longest period one report covers (a leap year and a day). */
+export const REPORT_MAX_DAYS = 367
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/
+
+/** Whether `day` is a real calendar day 'YYYY-MM-DD'. */
+export function isLocalDay(day: unknown): day is string {
+  if (typeof day !== 'string' || !DAY.test(day)) return false
+  const ms = Date.parse(`${day}T00:00:00Z`)
+  return Number.isFinite(ms) && new Date(ms).toISOString().slice(0, 10) === day
+}
+
+const monthStart = (day: string) => `${day.slice(0, 8)}01`
+function nextMonthStart(day: string): string {
+  const year = Number(day.slice(0, 4))
+  const month = Number(day.slice(5, 7))
+  return month === 12 ? `${year + 1}-01-01` : `${year}-${String(month + 1).padStart(2, '0')}-01`
+}
+
+/**
+ * The range of a preset, given the company's today. `custom` takes the first and last day
+ * chosen (both included) and answers null when either is missing or not a day, when the last is
+ * before the first, or when the range is longer than REPORT_MAX_DAYS.
+ */
+export function periodRange(preset: PeriodPreset, today: string, custom?: { first?: string | null; last?: string | null }): DayRange | null {
+  switch (preset) {
+    case 'today':
+      return { from: today, to: addLocalDays(today, 1) }
+    case 'tomorrow':
+      return { from: addLocalDays(today, 1), to: addLocalDays(today, 2) }
+    case 'thisWeek': {
+      const monday = addLocalDays(today, 1 - weekdayOf(today))
+      return { from: monday, to: addLocalDays(monday, 7) }
+    }
+    case 'previousWeek': {
+      const monday = addLocalDays(today, 1 - weekdayOf(today) - 7)
+      return { from: monday, to: addLocalDays(monday, 7) }
+    }
+    case 'thisMonth':
+      return { from: monthStart(today), to: nextMonthStart(today) }
+    case 'previousMonth': {
+      const to = monthStart(today)
+      return { from: monthStart(addLocalDays(to, -1)), to }
+    }
+    case 'custom': {
+      const first = custom?.first
+      const last = custom?.last
+      if (!isLocalDay(first) || !isLocalDay(last)) return null
+      const range = { from: first, to: addLocalDays(last, 1) }
+      return rangeProblem(range) ? null : range
+    }
+  }
+}
+
+/** What is wrong with a range given by a caller: null when it is a usable report period. */
+export function rangeProblem(range: { from?: unknown; to?: unknown }): 'missing' | 'invalid' | 'too-long' | null {
+  if (range.from === undefined || range.to === undefined || range.from === null || range.to === null || range.from === '' || range.to === '') return 'missing'
+  if (!isLocalDay(range.from) || !isLocalDay(range.to)) return 'invalid'
+  const days = daysBetween(range.from, range.to)
+  if (days < 1) return 'invalid'
+  return days > REPORT_MAX_DAYS ? 'too-long' : null
+}
+
+/** Every day of a range, in order. */
+export function daysOf(range: DayRange): string[] {
+  const days: string[] = []
+  for (let day = range.from; day < range.to; day = addLocalDays(day, 1)) days.push(day)
+  return days
+}
+
+/** The last day of a range (the one before `to`), for showing it as "from – to". */
+export const lastDayOf = (range: DayRange) => addLocalDays(range.to, -1)

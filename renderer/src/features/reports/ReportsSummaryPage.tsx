@@ -1,0 +1,266 @@
+import { useMemo, useState } from 'react'
+import { Button, Card, DatePicker, Drawer, Grid, Select, Table, Typography } from 'antd'
+import { DownloadOutlined } from '@ant-design/icons'
+import dayjs from 'dayjs'
+import { useTranslation } from 'react-i18next'
+import { Link, useSearchParams } from 'react-router'
+import { useFind } from '../../api/live'
+import { useCan } from '../../api/permissions'
+import { useSignedIn } from '../../api/session-store'
+import { PageHeader } from '../../components/PageHeader'
+import { FetchError } from '../../components/FetchError'
+import { useFormat } from '../../i18n/format'
+import { useCurrency } from '../appointments/useCalendarSettings'
+import { companyToday } from '../appointments/zoned-time'
+import { lastDayOf, periodPresets, periodRange, type PeriodPreset } from '../../../../domain/reports/periods'
+import { moneyFigures, summaryFigures, type SummaryCell, type SummaryFigure, type SummaryRow } from '../../../../server/src/services/reports/reports-summary/reports-summary.shared'
+import { useReportsSummary, useSummaryRows, type Drill, type SummaryFilter } from './useReportsSummary'
+import { csvMoney, downloadText, toCsv } from './csv'
+import { xlsxOf } from './xlsx'
+import type { PaymentMethod } from '../../../../domain/billing/money'
+import { DayChart } from './DayChart'
+import './reports.css'
+
+const DAY = 'YYYY-MM-DD'
+const isMoney = (figure: SummaryFigure) => moneyFigures.includes(figure)
+
+/**
+ * /reports/summary (issue 19): the daily summary of a period for one branch or every branch one
+ * sees, and one doctor or everyone (a doctor without seeAll: their own). Each figure states its
+ * formula; every number opens the rows behind it; the table exports to CSV. The filters live in
+ * the address, so a link or a reload shows the same report.
+ */
+export default function ReportsSummaryPage() {
+  const { t } = useTranslation()
+  const format = useFormat()
+  const currency = useCurrency()
+  const phone = !Grid.useBreakpoint().md
+  const timeZone = useSignedIn().company.timezone
+  const seesAll = useCan('reports-summary', 'seeAll')
+  const [params, setParams] = useSearchParams()
+  const preset = (periodPresets as readonly string[]).includes(params.get('period') ?? '') ? (params.get('period') as PeriodPreset) : 'thisMonth'
+  const branchId = params.get('branch') ?? undefined
+  const doctorId = params.get('doctor') ?? undefined
+  const range = periodRange(preset, companyToday(timeZone), { first: params.get('from'), last: params.get('to') })
+  const filter: SummaryFilter | null = range ? { ...range, ...(branchId ? { branchId } : {}), ...(doctorId ? { doctorId } : {}) } : null
+  const summary = useReportsSummary(filter)
+  const [drill, setDrill] = useState<Drill | null>(null)
+  const branches = useFind('branches', { $limit: 200, $sort: { name: 1 } })
+  const team = useFind('my-team', { $limit: 500 }, seesAll)
+  const branchName = useMemo(() => new Map((branches.data?.data ?? []).map((branch) => [branch._id, branch.name])), [branches.data])
+  const doctors = useMemo(() => (team.data?.data ?? []).filter((member) => member.acceptsAppointments), [team.data])
+
+  const set = (changes: Record<string, string | undefined>) => {
+    const next = new URLSearchParams(params)
+    for (const [key, value] of Object.entries(changes)) {
+      if (value) next.set(key, value)
+      else next.delete(key)
+    }
+    setParams(next, { replace: true })
+  }
+  const show = (figure: SummaryFigure, value: number) => (isMoney(figure) ? format.money(value, currency) : format.number(value))
+  const dayText = (day: string) => format.date(`${day}T12:00:00`)
+  const figureLink = (figure: SummaryFigure, value: number, where: Omit<Drill, 'figure'> = {}, testId?: string) => (
+    <Typography.Link className="reports-number" onClick={() => setDrill({ figure, ...where })} data-testid={testId ?? `reports-cell-${figure}`}>
+      {show(figure, value)}
+    </Typography.Link>
+  )
+
+  const exportCsv = () => {
+    const data = summary.data
+    if (!data || !range) return
+    const header = [t('reports.table.day'), t('reports.table.branch'), ...summaryFigures.map((figure) => t(`reports.figures.${figure}`))]
+    const value = (figure: SummaryFigure, cell: Pick<SummaryCell, SummaryFigure>) => (isMoney(figure) ? csvMoney(cell[figure]) : cell[figure])
+    const lines = data.cells.map((cell) => [cell.day, branchName.get(cell.branchId) ?? '', ...summaryFigures.map((figure) => value(figure, cell))])
+    const total = [t('reports.table.total'), '', ...summaryFigures.map((figure) => value(figure, data.totals))]
+    downloadText(`${t('reports.summary.fileName')}-${range.from}-${lastDayOf(range)}.csv`, toCsv([header, ...lines, total]))
+  }
+
+  const [exporting, setExporting] = useState(false)
+  const exportXlsx = async () => {
+    const data = summary.data
+    if (!data || !range) return
+    setExporting(true)
+    try {
+      const columns = [{ title: t('reports.table.day') }, { title: t('reports.table.branch') }, ...summaryFigures.map((figure) => ({ title: t(`reports.figures.${figure}`), money: isMoney(figure) }))]
+      const lines = data.cells.map((cell) => [cell.day, branchName.get(cell.branchId) ?? '', ...summaryFigures.map((figure) => cell[figure])])
+      const total = [t('reports.table.total'), '', ...summaryFigures.map((figure) => data.totals[figure])]
+      downloadText(`${t('reports.summary.fileName')}-${range.from}-${lastDayOf(range)}.xlsx`, await xlsxOf(t('reports.summary.title'), columns, lines, total))
+    } finally {
+      setExporting(false)
+    }
+  }
+
+  if (summary.error) return <FetchError error={summary.error} onRetry={() => void summary.refetch()} />
+  const data = summary.data
+  return (
+    <>
+      <PageHeader
+        title={t('reports.summary.title')}
+        subtitle={range ? `${dayText(range.from)} – ${dayText(lastDayOf(range))}` : t('reports.summary.subtitle')}
+        extra={
+          <div className="reports-exports">
+            <Button icon={<DownloadOutlined />} onClick={exportCsv} disabled={!data} data-testid="reports-export-csv">
+              {t('reports.export.csv')}
+            </Button>
+            <Button icon={<DownloadOutlined />} onClick={() => void exportXlsx()} loading={exporting} disabled={!data} data-testid="reports-export-xlsx">
+              {t('reports.export.xlsx')}
+            </Button>
+          </div>
+        }
+      />
+      <Card className="reports-filters">
+        <Select
+          value={preset}
+          onChange={(value: PeriodPreset) => set({ period: value, ...(value === 'custom' ? {} : { from: undefined, to: undefined }) })}
+          aria-label={t('reports.filters.period')}
+          data-testid="reports-period"
+          options={periodPresets.map((value) => ({ value, label: t(`reports.presets.${value}`) }))}
+        />
+        {preset === 'custom' && (
+          <DatePicker.RangePicker
+            value={params.get('from') && params.get('to') ? [dayjs(params.get('from')), dayjs(params.get('to'))] : null}
+            onChange={(next) => set({ from: next?.[0]?.format(DAY), to: next?.[1]?.format(DAY) })}
+            format="DD.MM.YYYY"
+            aria-label={t('reports.filters.dates')}
+            data-testid="reports-dates"
+          />
+        )}
+        {(branches.data?.data.length ?? 0) > 1 && (
+          <Select
+            allowClear
+            value={branchId}
+            onChange={(value?: string) => set({ branch: value })}
+            placeholder={t('reports.filters.allBranches')}
+            aria-label={t('reports.filters.branch')}
+            data-testid="reports-branch"
+            options={(branches.data?.data ?? []).map((branch) => ({ value: branch._id, label: branch.name }))}
+          />
+        )}
+        {seesAll && doctors.length > 0 && (
+          <Select
+            allowClear
+            showSearch
+            optionFilterProp="label"
+            value={doctorId}
+            onChange={(value?: string) => set({ doctor: value })}
+            placeholder={t('reports.filters.allDoctors')}
+            aria-label={t('reports.filters.doctor')}
+            data-testid="reports-doctor"
+            options={doctors.map((member) => ({ value: member._id, label: `${member.first_name} ${member.last_name}`.trim() }))}
+          />
+        )}
+      </Card>
+      {!range && <Typography.Paragraph type="warning">{t('errors.date-constraint-required')}</Typography.Paragraph>}
+      <div className="reports-tiles" data-testid="reports-tiles">
+        {summaryFigures.map((figure) => (
+          <Card key={figure} size="small" className="reports-tile" loading={summary.isLoading} data-testid={`reports-tile-${figure}`}>
+            <div className="reports-tile-label">{t(`reports.figures.${figure}`)}</div>
+            <div className="reports-tile-value">{data ? figureLink(figure, data.totals[figure], {}, `reports-total-${figure}`) : '—'}</div>
+            {figure === 'collected' && data && Object.keys(data.totals.collectedByMethod).length > 0 && (
+              <div className="reports-methods">
+                {Object.entries(data.totals.collectedByMethod).map(([method, value]) => (
+                  <span key={method}>
+                    {t(`reports.methods.${method}`)}:{' '}
+                    <Typography.Link onClick={() => setDrill({ figure, method: method as PaymentMethod })} data-testid={`reports-method-${method}`}>
+                      {format.money(value, currency)}
+                    </Typography.Link>
+                  </span>
+                ))}
+              </div>
+            )}
+            <div className="reports-formula">{t(`reports.formulas.${figure}`)}</div>
+          </Card>
+        ))}
+      </div>
+      {data && range && (
+        <Card size="small" className="reports-chart-card" title={t('reports.chart.title')}>
+          <DayChart range={range} cells={data.cells} label={(day) => dayText(day)} money={(value) => format.money(value, currency)} onDay={(day) => setDrill({ figure: 'collected', day })} />
+        </Card>
+      )}
+      <Card size="small" className="reports-table-card">
+        <Table<SummaryCell>
+          rowKey={(cell) => `${cell.day}|${cell.branchId}`}
+          size="small"
+          loading={summary.isLoading}
+          dataSource={data?.cells ?? []}
+          pagination={false}
+          scroll={{ x: 'max-content' }}
+          data-testid="reports-table"
+          locale={{ emptyText: t('reports.summary.empty') }}
+          columns={[
+            { key: 'day', title: t('reports.table.day'), fixed: phone ? undefined : 'left', className: 'reports-nowrap', render: (_, cell) => dayText(cell.day) },
+            { key: 'branch', title: t('reports.table.branch'), render: (_, cell) => branchName.get(cell.branchId) ?? '—' },
+            ...summaryFigures.map((figure) => ({
+              key: figure,
+              title: t(`reports.figures.${figure}`),
+              align: 'right' as const,
+              className: 'reports-nowrap',
+              render: (_: unknown, cell: SummaryCell) => (cell[figure] === 0 ? <span className="reports-zero">{show(figure, 0)}</span> : figureLink(figure, cell[figure], { day: cell.day, branchId: cell.branchId }))
+            }))
+          ]}
+          summary={() =>
+            data && data.cells.length > 0 ? (
+              <Table.Summary.Row className="reports-total-row">
+                <Table.Summary.Cell index={0} colSpan={2}>{t('reports.table.total')}</Table.Summary.Cell>
+                {summaryFigures.map((figure, index) => (
+                  <Table.Summary.Cell key={figure} index={index + 2} align="right">{show(figure, data.totals[figure])}</Table.Summary.Cell>
+                ))}
+              </Table.Summary.Row>
+            ) : null
+          }
+        />
+      </Card>
+      <RowsDrawer filter={filter} drill={drill} onClose={() => setDrill(null)} branchName={branchName} show={show} dayText={dayText} phone={phone} />
+    </>
+  )
+}
+
+function RowsDrawer({ filter, drill, onClose, branchName, show, dayText, phone }: {
+  filter: SummaryFilter | null
+  drill: Drill | null
+  onClose: () => void
+  branchName: Map<string, string>
+  show: (figure: SummaryFigure, value: number) => string
+  dayText: (day: string) => string
+  phone: boolean
+}) {
+  const { t } = useTranslation()
+  const rows = useSummaryRows(filter, drill)
+  const figure = drill?.figure ?? 'visits'
+  const where = [drill?.day ? dayText(drill.day) : null, drill?.branchId ? branchName.get(drill.branchId) : null, drill?.method ? t(`reports.methods.${drill.method}`) : null].filter(Boolean).join(' · ')
+  return (
+    <Drawer open={drill !== null} onClose={onClose} width={phone ? '100%' : 760} title={t(`reports.figures.${figure}`)} destroyOnHidden data-testid="reports-rows">
+      {where && <Typography.Paragraph type="secondary">{where}</Typography.Paragraph>}
+      <Typography.Paragraph className="reports-formula">{t(`reports.formulas.${figure}`)}</Typography.Paragraph>
+      {rows.error && <FetchError error={rows.error} onRetry={() => void rows.refetch()} />}
+      {rows.data && (
+        <Typography.Paragraph strong data-testid="reports-rows-sum">
+          {t('reports.rows.sum')}: {show(figure, rows.data.sum)} · {t('reports.rows.count', { count: rows.data.total })}
+          {rows.data.total > rows.data.data.length && ` · ${t('reports.rows.shown', { shown: rows.data.data.length })}`}
+        </Typography.Paragraph>
+      )}
+      <Table<SummaryRow>
+        rowKey="_id"
+        size="small"
+        loading={rows.isLoading}
+        dataSource={rows.data?.data ?? []}
+        pagination={false}
+        scroll={{ x: 'max-content' }}
+        data-testid="reports-rows-table"
+        locale={{ emptyText: t('reports.rows.empty') }}
+        columns={[
+          { key: 'day', title: t('reports.table.day'), className: 'reports-nowrap', render: (_, row) => `${dayText(row.day)}${row.label && figure.match(/visits|newPatients/) ? ` ${row.label}` : ''}` },
+          { key: 'patient', title: t('reports.rows.patient'), render: (_, row) => (row.customerId ? <Link to={`/customer/${row.customerId}`}>{row.customerName || '—'}</Link> : '—') },
+          { key: 'doctor', title: t('reports.rows.doctor'), render: (_, row) => row.doctorName || '—' },
+          ...(figure === 'billed' || figure === 'debtCreated' ? [{ key: 'number', title: t('reports.rows.invoice'), render: (_: unknown, row: SummaryRow) => row.label ?? '' }] : []),
+          ...(row0HasMethod(figure) ? [{ key: 'method', title: t('reports.rows.method'), render: (_: unknown, row: SummaryRow) => (row.method ? t(`reports.methods.${row.method}`) : '') }] : []),
+          { key: 'branch', title: t('reports.table.branch'), render: (_, row) => branchName.get(row.branchId) ?? '—' },
+          { key: 'value', title: t('reports.rows.value'), align: 'right', className: 'reports-nowrap', render: (_, row) => show(figure, row.value) }
+        ]}
+      />
+    </Drawer>
+  )
+}
+
+const row0HasMethod = (figure: SummaryFigure) => figure === 'collected' || figure === 'refunds' || figure === 'prepayments'

@@ -1,0 +1,42 @@
+import { useQuery } from '@tanstack/react-query'
+import { client } from '../../api/client'
+import type { ReportsSummary, ReportsSummaryRows, SummaryFigure } from '../../../../server/src/services/reports/reports-summary/reports-summary.shared'
+import { useRefreshOnMoney } from '../billing/useRefreshOnMoney'
+import type { PaymentMethod } from '../../../../domain/billing/money'
+
+export interface SummaryFilter {
+  from: string
+  to: string
+  branchId?: string
+  doctorId?: string
+}
+
+/** The summary of a period, refetched by every money write (visits refetch on opening the page). */
+export function useReportsSummary(filter: SummaryFilter | null) {
+  const found = useQuery({
+    queryKey: ['reports-summary', 'find', filter],
+    queryFn: () => client.service('reports-summary').find({ query: filter! }) as Promise<ReportsSummary>,
+    enabled: filter !== null
+  })
+  useRefreshOnMoney('reports-summary', filter !== null)
+  return found
+}
+
+export interface Drill {
+  figure: SummaryFigure
+  day?: string
+  branchId?: string
+  method?: PaymentMethod
+}
+
+/** The rows behind one number of the summary. */
+export function useSummaryRows(filter: SummaryFilter | null, drill: Drill | null) {
+  return useQuery({
+    queryKey: ['reports-summary', 'find', filter, drill],
+    queryFn: () =>
+      client.service('reports-summary').find({
+        query: { ...filter!, $rows: drill!.figure, ...(drill!.day ? { day: drill!.day } : {}), ...(drill!.branchId ? { branchId: drill!.branchId } : {}), ...(drill!.method ? { method: drill!.method } : {}) }
+      }) as Promise<ReportsSummaryRows>,
+    enabled: filter !== null && drill !== null
+  })
+}

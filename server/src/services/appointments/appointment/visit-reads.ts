@@ -1,0 +1,60 @@
+import type { Knex } from 'knex'
+import { APPOINTMENT_TABLE } from './appointment-booking'
+import type { AppointmentStatus } from '../../../../../domain/appointments/status'
+import { instantBounds, type FigureGroup, type FigureRow, type ReportFilter, type RowsNarrowing } from '../../report-filter'
+
+/**
+ * The appointments area's figures for the reports (issue 19, docs/decisions/reports.md):
+ * - visits: appointments the patient came to (arrived, started or completed) on the period's
+ *   company-local days;
+ * - newPatients: those visits that are the patient's first visit ever (no earlier one in any
+ *   branch, with any doctor; two on the same first day: the earlier start), so each patient is
+ *   new once, on the day and in the branch of their first visit.
+ * Read through the (companyId, branchId, start) index, or (companyId, start) for every branch
+ * (migration 20261129120500_report_indexes), and for "first ever" (companyId, customerId, start).
+ */
+export type VisitFigure = 'visits' | 'newPatients'
+
+export const VISIT_STATUSES: readonly AppointmentStatus[] = ['arrived', 'started', 'completed']
+
+function visitsIn(db: Knex, filter: ReportFilter, figure: VisitFigure, narrow: RowsNarrowing) {
+  const [start, end] = instantBounds(filter, narrow.day)
+  const query = db(`${APPOINTMENT_TABLE} as v`)
+    .where('v.companyId', filter.companyId)
+    .where('v.start', '>=', start)
+    .where('v.start', '<', end)
+    .whereIn('v.status', [...VISIT_STATUSES])
+  if (narrow.day) query.where('v.date', narrow.day)
+  else query.where('v.date', '>=', filter.from).where('v.date', '<', filter.to)
+  if (filter.branchIds) query.whereIn('v.branchId', [...filter.branchIds])
+  if (narrow.branchId) query.where('v.branchId', narrow.branchId)
+  if (filter.doctorId) query.where('v.staffId', filter.doctorId)
+  if (figure === 'newPatients') {
+    query.whereNotExists(
+      db(`${APPOINTMENT_TABLE} as e`)
+        .select(db.raw('1'))
+        .where('e.companyId', db.ref('v.companyId'))
+        .where('e.customerId', db.ref('v.customerId'))
+        .whereIn('e.status', [...VISIT_STATUSES])
+        .where((earlier) => earlier.where('e.start', '<', db.ref('v.start')).orWhere((same) => same.where('e.start', db.ref('v.start')).where('e._id', '<', db.ref('v._id'))))
+    )
+  }
+  return query
+}
+
+/** Visits or new patients per company-local day and branch. */
+export async function visitFigure(db: Knex, filter: ReportFilter, figure: VisitFigure): Promise<FigureGroup[]> {
+  const rows = (await visitsIn(db, filter, figure, {}).groupBy('v.date', 'v.branchId').select('v.date as day', 'v.branchId as branchId').count({ value: '*' })) as Array<{ day: string; branchId: string; value: unknown }>
+  return rows.map((row) => ({ day: row.day, branchId: row.branchId, value: Number(row.value) }))
+}
+
+/** The visits behind a figure (or one cell of it), earliest first, at most `limit`; and how many there are. */
+export async function visitFigureRows(db: Knex, filter: ReportFilter, figure: VisitFigure, narrow: RowsNarrowing, limit: number): Promise<{ total: number; rows: FigureRow[] }> {
+  const base = visitsIn(db, filter, figure, narrow)
+  const [{ count }] = (await base.clone().count({ count: '*' })) as Array<{ count: unknown }>
+  const rows = (await base.select('v._id', 'v.date', 'v.time', 'v.branchId', 'v.customerId', 'v.staffId').orderBy([{ column: 'v.start' }, { column: 'v._id' }]).limit(limit)) as Array<Record<string, unknown>>
+  return {
+    total: Number(count),
+    rows: rows.map((row) => ({ _id: String(row._id), day: String(row.date), branchId: String(row.branchId), customerId: String(row.customerId), doctorId: String(row.staffId), label: String(row.time), value: 1 }))
+  }
+}

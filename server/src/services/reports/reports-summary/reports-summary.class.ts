@@ -1,0 +1,97 @@
+import type { Params } from '@feathersjs/feathers'
+import type { Application } from '../../../declarations'
+import { dbOf } from '../../../hooks/call-transaction'
+import { companyTimeZone } from '../../company/company/company-reads'
+import { billingFigure, billingFigureRows, type BillingFigure } from '../../billing/report-reads'
+import { visitFigure, visitFigureRows, type VisitFigure } from '../../appointments/appointment/visit-reads'
+import { customerNames } from '../../customers/customers/customer-contact'
+import { memberDisplayNames } from '../../team/users/user-rows'
+import type { FigureGroup, ReportFilter } from '../../report-filter'
+import { daysOf } from '../../../../../domain/reports/periods'
+import { localDate, zonedToUtc } from '../../../../../domain/appointments/zoned-time'
+import type { ReportsSummaryQuery } from './reports-summary.schema'
+import { REPORT_ROWS_LIMIT, summaryFigures, type ReportsSummary, type ReportsSummaryRows, type SummaryCell, type SummaryFigure, type SummaryFigures } from './reports-summary.shared'
+
+/** The query once the hooks have checked it: the company, the period, the branches and doctor allowed. */
+export type ScopedReportQuery = ReportsSummaryQuery & { companyId: string; from: string; to: string; branchIds: string[] | null; doctorId?: string }
+export type ReportsSummaryParams = Params<ReportsSummaryQuery>
+
+const visitFigures: readonly SummaryFigure[] = ['visits', 'newPatients']
+const emptyFigures = (): SummaryFigures => ({ visits: 0, newPatients: 0, billed: 0, collected: 0, collectedByMethod: {}, refunds: 0, prepayments: 0, debtCreated: 0 })
+
+function add(target: SummaryFigures, figure: SummaryFigure, group: FigureGroup) {
+  if (figure === 'collected') {
+    target.collected += group.value
+    const method = group.method ?? 'other'
+    target.collectedByMethod[method] = (target.collectedByMethod[method] ?? 0) + group.value
+  } else target[figure] += group.value
+}
+
+/** Sums the figures of a period from the areas' grouped reads; no table of its own. */
+export class ReportsSummaryService {
+  constructor(private readonly app: Application) {}
+
+  async find(params?: ReportsSummaryParams): Promise<ReportsSummary | ReportsSummaryRows> {
+    const db = dbOf(this.app, params)
+    const query = params?.query as ScopedReportQuery
+    const timeZone = await companyTimeZone(db, query.companyId)
+    const days = daysOf({ from: query.from, to: query.to })
+    const filter: ReportFilter = {
+      companyId: query.companyId,
+      from: query.from,
+      to: query.to,
+      days,
+      dayStarts: [...days, query.to].map((day) => zonedToUtc(day, '00:00', timeZone)),
+      branchIds: query.branchId ? [query.branchId] : query.branchIds,
+      doctorId: query.doctorId ?? null
+    }
+    if (query.$rows) return this.rows(db, filter, query, timeZone)
+    const groups = await Promise.all(
+      summaryFigures.map((figure) => (visitFigures.includes(figure) ? visitFigure(db, filter, figure as VisitFigure) : billingFigure(db, filter, figure as BillingFigure)))
+    )
+    const totals = emptyFigures()
+    const cells = new Map<string, SummaryCell>()
+    summaryFigures.forEach((figure, index) => {
+      for (const group of groups[index]) {
+        const key = `${group.day}|${group.branchId}`
+        let cell = cells.get(key)
+        if (!cell) cells.set(key, (cell = { day: group.day, branchId: group.branchId, ...emptyFigures() }))
+        add(cell, figure, group)
+        add(totals, figure, group)
+      }
+    })
+    const ordered = [...cells.values()].sort((a, b) => (a.day === b.day ? a.branchId.localeCompare(b.branchId) : a.day.localeCompare(b.day)))
+    return {
+      from: query.from,
+      to: query.to,
+      branchId: query.branchId ?? null,
+      doctorId: filter.doctorId,
+      totals,
+      cells: ordered,
+      formulas: Object.fromEntries(summaryFigures.map((figure) => [figure, `reports.formulas.${figure}`])) as Record<SummaryFigure, string>
+    }
+  }
+
+  private async rows(db: ReturnType<typeof dbOf>, filter: ReportFilter, query: ScopedReportQuery, timeZone: string): Promise<ReportsSummaryRows> {
+    const figure = query.$rows!
+    const limit = query.$limit ?? REPORT_ROWS_LIMIT
+    const narrow = { day: query.day, method: query.method }
+    const [found, groups] = visitFigures.includes(figure)
+      ? await Promise.all([visitFigureRows(db, filter, figure as VisitFigure, narrow, limit), visitFigure(db, filter, figure as VisitFigure)])
+      : await Promise.all([billingFigureRows(db, filter, figure as BillingFigure, narrow, limit, (instant) => localDate(instant as string, timeZone)), billingFigure(db, filter, figure as BillingFigure)])
+    const sum = groups.filter((group) => (!query.day || group.day === query.day) && (!query.method || group.method === query.method)).reduce((total, group) => total + group.value, 0)
+    const [customers, doctors] = await Promise.all([
+      customerNames(db, filter.companyId, found.rows.flatMap((row) => (row.customerId ? [row.customerId] : []))),
+      memberDisplayNames(db, filter.companyId, found.rows.flatMap((row) => (row.doctorId ? [row.doctorId] : [])))
+    ])
+    return {
+      figure,
+      from: query.from,
+      to: query.to,
+      sum,
+      total: found.total,
+      limit,
+      data: found.rows.map((row) => ({ ...row, customerName: row.customerId ? (customers.get(row.customerId) ?? '') : '', doctorName: row.doctorId ? (doctors.get(row.doctorId) ?? '') : '' }))
+    }
+  }
+}

@@ -33,6 +33,11 @@ export default defineConfig({
         // The app shell only: built code, styles, the page and icons. Never API data (the API
         // is a websocket, and there is deliberately no runtime caching).
         globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+        // The heavy libraries of one screen each (pdf.js for the signing kiosk, exceljs for a
+        // report's export: 2.3 MB together) are not downloaded by every install: they are
+        // fetched when first used, then kept (hashed names: a copy never goes stale).
+        globIgnores: ['**/assets/pdf.worker.min-*.js', '**/assets/pdf-*.js', '**/assets/exceljs.min-*.js'],
+        runtimeCaching: [{ urlPattern: /\/assets\/(pdf\.worker\.min|pdf|exceljs\.min)-[\w-]+\.js$/, handler: 'CacheFirst', options: { cacheName: 'heavy-libraries', expiration: { maxEntries: 12 } } }],
         navigateFallback: '/index.html',
         navigateFallbackDenylist: [/^\/socket\.io/, /^\/health/, /^\/uploads/, /^\/api\//, /^\/v\//, /^\/hooks\//, /^\/media\//, /^\/documents\/[0-9a-f-]{36}\/file/],
         cleanupOutdatedCaches: true,

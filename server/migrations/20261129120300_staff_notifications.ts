@@ -36,6 +36,14 @@ export async function up(db: Knex): Promise<void> {
     table.text('privateKey').notNullable()
     table.timestamp('createdAt', { useTz: true }).notNullable().defaultTo(db.fn.now())
   })
+  // The default doctor and finance roles now turn Web Push on for their own browsers
+  // (domain/access/default-roles.ts); companies made before get the same grant.
+  for (const role of (await db('roles').whereIn('key', ['doctor', 'finance']).select('_id', 'permissions')) as Array<{ _id: string; permissions: unknown }>) {
+    const permissions = (typeof role.permissions === 'string' ? JSON.parse(role.permissions) : role.permissions) as Array<{ resource: string }>
+    if (permissions.some((permission) => permission.resource === 'push-notifications')) continue
+    permissions.push({ resource: 'push-notifications', view: true, create: true, delete: true } as { resource: string })
+    await db('roles').where({ _id: role._id }).update({ permissions: JSON.stringify(permissions) })
+  }
 }
 
 export async function down(db: Knex): Promise<void> {

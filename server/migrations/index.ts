@@ -30,6 +30,7 @@ import * as onlinePayments from './20261128194000_online_payments'
 import * as posCheckouts from './20261128170000_pos_checkouts'
 import * as mediaExpenseOwner from './20261129010000_media_expense_owner'
 import * as documents from './20261129100000_documents'
+import * as staffNotifications from './20261129120300_staff_notifications'
 import * as tasks from './20261129090000_tasks'
 
 interface Migration {
@@ -73,7 +74,8 @@ const migrations: Array<[string, Migration]> = [
   ['20261129010000_media_expense_owner', mediaExpenseOwner],
   ['20261129090000_tasks', tasks],
   ['20261129090000_text_templates', textTemplates],
-  ['20261129100000_documents', documents]
+  ['20261129100000_documents', documents],
+  ['20261129120300_staff_notifications', staffNotifications]
 ]
 
 export const migrationSource: Knex.MigrationSource<[string, Migration]> = {

@@ -43,7 +43,9 @@ export default defineConfig({
         cleanupOutdatedCaches: true,
         clientsClaim: true,
         skipWaiting: false,
-        maximumFileSizeToCacheInBytes: 4 * 1024 * 1024
+        maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
+        // Staff notifications' Web Push: shows a push and opens its link (web/public/push-sw.js).
+        importScripts: ['/push-sw.js']
       }
     }),
     // Last: the .br and .gz copies the server sends (server/src/web.ts); never precached (the

@@ -50,6 +50,9 @@ function merge(...lists: Permission[][]): Permission[] {
   return permissionResources.filter((resource) => byResource.has(resource)).map((resource) => byResource.get(resource)!)
 }
 
+/** Turning Web Push on and off for one's own browsers. */
+const DEVICES: PermissionFlag[] = ['view', 'create', 'delete']
+
 const SELF: PermissionResource[] = ['profile', 'my-company', 'my-team', 'my-notifications', 'permissions', 'sessions']
 
 export const defaultRolePermissions: Record<DefaultRoleKey, Permission[]> = {
@@ -72,7 +75,9 @@ export const defaultRolePermissions: Record<DefaultRoleKey, Permission[]> = {
     // X-rays they record they may also remove (to the trash): a record made on the wrong patient.
     grants(['xrays'], ['view', 'create', 'edit', 'delete']),
     // The invoices of their own treatments (no seeAll: billing's scope shows only those).
-    grants(['invoices'], VIEW)
+    grants(['invoices'], VIEW),
+    // Web Push on their own devices (staff-notifications.md).
+    grants(['push-notifications'], DEVICES)
   ),
   // Takes payments, pays out doctors, reads the money reports.
   finance: merge(
@@ -84,6 +89,7 @@ export const defaultRolePermissions: Record<DefaultRoleKey, Permission[]> = {
     grants(['balance-reports'], ALL),
     grants(['customers', 'appointment'], VIEW_ALL),
     grants(['users', 'suppliers', 'supplies'], VIEW_ALL),
-    grants(CATALOGUE_READ, VIEW)
+    grants(CATALOGUE_READ, VIEW),
+    grants(['push-notifications'], DEVICES)
   )
 }

@@ -75,6 +75,9 @@ import { cartClient } from './services/billing/cart/cart.shared'
 import { posCartClient } from './services/billing/pos-cart/pos-cart.shared'
 import { textTemplateClient } from './services/documents/text-templates/text-templates.shared'
 import { taskClient } from './services/tasks/tasks/tasks.shared'
+import { notificationClient } from './services/messaging/notification/notification.shared'
+import { myNotificationClient } from './services/messaging/my-notifications/my-notifications.shared'
+import { pushNotificationClient } from './services/messaging/push-notifications/push-notifications.shared'
 
 export const clientServices = [
   branchClient,
@@ -152,7 +155,10 @@ export const clientServices = [
   posCartClient,
   textTemplateClient,
   taskClient,
-  reportsSummaryClient
+  reportsSummaryClient,
+  notificationClient,
+  myNotificationClient,
+  pushNotificationClient
 ] as const
 
 type Declared = (typeof clientServices)[number]

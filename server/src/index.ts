@@ -8,6 +8,8 @@ import { flushLogs } from './logger'
 import { startOutboxWorker } from './jobs/outbox-worker'
 import { startTelegramPoller } from './jobs/telegram-poller'
 import { startTaskReminders } from './jobs/task-reminders'
+import { vapidKeys } from './services/messaging/push-notifications/vapid-keys'
+import { pushesSettled } from './services/messaging/push-notifications/push-sender'
 
 /** Starts the clinic server: configuration, migrations, first-start seed, listen, graceful stop. */
 async function main() {
@@ -20,6 +22,8 @@ async function main() {
   await oneInstanceAtATime(db, config.databaseSchema, async () => {
     await migrateToLatest(db)
     await seedOnFirstStart(app)
+    // The Web Push key pair: made on the first start, kept in the database (vapid-keys.ts).
+    await vapidKeys(app)
   })
   const stopStatistics = await keepStatisticsFresh(db)
   const outbox = await startOutboxWorker(app)
@@ -43,6 +47,8 @@ async function main() {
     await outbox.stop()
     await telegramPoller.stop()
     await reminders.stop()
+    // Pushes already handed to the push services get their answer (a gone device is dropped).
+    await Promise.race([pushesSettled(app), new Promise((resolve) => setTimeout(resolve, 5000))])
     // Open websockets keep the HTTP server alive: close them once the calls in flight are done.
     // Clients reconnect (to another instance, or to this one when it is back).
     app.io?.close()

@@ -20,6 +20,8 @@ export function desktopPlatform(bridge: ClinicDesktopApi): Platform {
     kind: 'desktop',
     // The desktop app updates as a whole; a second, service-worker update prompt would confuse.
     supportsServiceWorker: false,
+    // No service worker, so no Web Push: the bell in the window is the desktop's notice.
+    webPush: { ...webPlatform.webPush, supported: false },
     printDocument: () => bridge.printDocument(),
     dial: (phoneNumber) => bridge.dial(phoneNumber)
   }

@@ -1,3 +1,24 @@
+/** A browser's Web Push subscription as the server takes it (`PushSubscription.toJSON()`). */
+export interface WebPushSubscription {
+  endpoint: string
+  expirationTime?: number | null
+  keys: { p256dh: string; auth: string }
+}
+
+/** Web Push on this device (staff notifications): the installed PWA or a browser tab. */
+export interface WebPushCapability {
+  /** Whether this shell can receive pushes at all (a service worker with a push manager). */
+  supported: boolean
+  /** The browser's answer so far: 'default' (not asked), 'granted' or 'denied'. */
+  permission(): NotificationPermission
+  /** This device's subscription, if it has one. */
+  current(): Promise<WebPushSubscription | null>
+  /** Asks permission (call it from a click) and subscribes with the server's VAPID key; null when refused. */
+  subscribe(publicKey: string): Promise<WebPushSubscription | null>
+  /** Unsubscribes; the endpoint that was, to forget it on the server. */
+  unsubscribe(): Promise<string | null>
+}
+
 /** What differs between the browser (PWA) and the Electron shell. Screens use only this. */
 export interface Platform {
   kind: 'web' | 'desktop'
@@ -19,4 +40,6 @@ export interface Platform {
   printPdf(pdf: Promise<string>): Promise<boolean>
   /** Starts a phone call: the desktop softphone, or the device's dialer on the web. */
   dial(phoneNumber: string): Promise<boolean>
+  /** Web Push on this device; the desktop shell has none (its window shows the bell). */
+  webPush: WebPushCapability
 }

@@ -1,4 +1,33 @@
-import type { Platform } from './types'
+import type { Platform, WebPushCapability, WebPushSubscription } from './types'
+
+/** The VAPID public key (base64url) as the bytes PushManager.subscribe wants. */
+function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {
+  const base64 = (base64url + '='.repeat((4 - (base64url.length % 4)) % 4)).replace(/-/g, '+').replace(/_/g, '/')
+  const raw = atob(base64)
+  const bytes = new Uint8Array(new ArrayBuffer(raw.length))
+  for (let index = 0; index < raw.length; index += 1) bytes[index] = raw.charCodeAt(index)
+  return bytes
+}
+
+const asJson = (subscription: PushSubscription | null) => (subscription ? (subscription.toJSON() as WebPushSubscription) : null)
+const registration = () => navigator.serviceWorker.ready
+
+export const webPush: WebPushCapability = {
+  supported: typeof window !== 'undefined' && 'serviceWorker' in navigator && 'PushManager' in window && 'Notification' in window,
+  permission: () => ('Notification' in window ? Notification.permission : 'denied'),
+  current: async () => asJson(await (await registration()).pushManager.getSubscription()),
+  subscribe: async (publicKey) => {
+    if ((await Notification.requestPermission()) !== 'granted') return null
+    const manager = (await registration()).pushManager
+    return asJson(await manager.subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(publicKey) }))
+  },
+  unsubscribe: async () => {
+    const subscription = await (await registration()).pushManager.getSubscription()
+    if (!subscription) return null
+    await subscription.unsubscribe()
+    return subscription.endpoint
+  }
+}
 
 export const webPlatform: Platform = {
   kind: 'web',
@@ -31,5 +60,6 @@ export const webPlatform: Platform = {
   dial: async (phoneNumber) => {
     window.location.href = `tel:${phoneNumber.replace(/[^\d+]/g, '')}`
     return true
-  }
+  },
+  webPush
 }

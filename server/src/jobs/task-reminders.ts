@@ -1,6 +1,6 @@
-import type { Knex } from 'knex'
 import type { Application } from '../declarations'
-import { claimDueReminders } from '../services/tasks/tasks/task-reminder-store'
+import { claimDueReminders, notifyReminders } from '../services/tasks/tasks/task-reminder-store'
+import { afterCommit, dbOf, inWriteTransaction } from '../hooks/call-transaction'
 import type { Task } from '../services/tasks/tasks/tasks.shared'
 import { TASK_REMINDED_EVENT, taskPath } from '../services/tasks/tasks/tasks.shared'
 import { PollingLoop } from './polling-loop'
@@ -30,10 +30,6 @@ export class TaskReminderWorker {
     this.loop = new PollingLoop(() => this.tick(), { pollMs: this.options.pollMs, batch: this.options.batch, onError: (error) => this.app.get('logger').error({ err: error, msg: 'task reminder round failed' }) })
   }
 
-  private get db(): Knex {
-    return this.app.get('db')
-  }
-
   start(): void {
     this.loop.start()
   }
@@ -42,14 +38,23 @@ export class TaskReminderWorker {
     return this.loop.stop()
   }
 
-  /** One round; how many reminders it gave. */
+  /**
+   * One round; how many reminders it gave. The claim and the assignees' staff notifications
+   * commit together (notifyReminders); the events leave after the commit.
+   */
   async tick(): Promise<number> {
-    const claimed = await claimDueReminders(this.db, this.options.now(), this.options.batch)
     const service = this.app.service(taskPath) as unknown as { emit: (event: string, data: Task) => void }
-    for (const task of claimed) {
-      service.emit(TASK_REMINDED_EVENT, task)
-      service.emit('patched', task)
-    }
+    const claimed = await inWriteTransaction(this.app, async (params) => {
+      const tasks = await claimDueReminders(dbOf(this.app, params), this.options.now(), this.options.batch)
+      await notifyReminders(this.app, params, tasks)
+      await afterCommit(params, () => {
+        for (const task of tasks) {
+          service.emit(TASK_REMINDED_EVENT, task)
+          service.emit('patched', task)
+        }
+      })
+      return tasks
+    })
     return claimed.length
   }
 }

@@ -122,7 +122,13 @@ const expectedAccessTable: Record<string, Record<string, string>> = {
   // Issue 16's cash desk: shifts change only by movements and the close (patch); a Z-report is never deleted.
   'z-payments': { find: 'payments:view', get: 'payments:view', create: 'payments:create', update: 'refused', patch: 'payments:edit', remove: 'refused' },
   // Issue 16's online payments: merchant accounts (payments) and invoices' pay links (invoices).
-  'online-payments': { find: 'payments:view', get: 'invoices:view', create: 'refused', update: 'refused', patch: 'payments:edit', remove: 'refused' }
+  'online-payments': { find: 'payments:view', get: 'invoices:view', create: 'refused', update: 'refused', patch: 'payments:edit', remove: 'refused' },
+  // Issue 18's staff notifications: made by the server only; the company's read them with
+  // `notification`, each member their own (read marks included) with `my-notifications`, and
+  // their browsers' Web Push with `push-notifications`.
+  notification: { find: 'notification:view', get: 'notification:view', create: 'refused', update: 'refused', patch: 'refused', remove: 'refused' },
+  'my-notifications': { find: 'my-notifications:view', get: 'my-notifications:view', create: 'refused', update: 'refused', patch: 'my-notifications:view', remove: 'refused' },
+  'push-notifications': { find: 'push-notifications:view', get: 'refused', create: 'push-notifications:create', update: 'refused', patch: 'refused', remove: 'push-notifications:delete' }
 }
 
 const HOW_TO_UPDATE =

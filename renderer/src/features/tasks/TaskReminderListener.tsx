@@ -18,7 +18,8 @@ export default function TaskReminderListener() {
   const { t } = useTranslation()
   const format = useFormat()
   const navigate = useNavigate()
-  const [api, holder] = notification.useNotification({ placement: 'topRight', maxCount: 5 })
+  // Below the top bar, so the notices never cover the bell (which lists the same reminders).
+  const [api, holder] = notification.useNotification({ placement: 'topRight', maxCount: 5, top: 72 })
 
   useEffect(() => {
     const tasks = client.service('tasks')

@@ -8,6 +8,7 @@ import { newId, now } from '../../../hooks/ids'
 import { lockCustomerMoney } from '../../customers/customers/customer-money'
 import { RecordService, inTransaction, recordOptions, type RecordParams } from '../../record.class'
 import { settleCustomer } from '../ledger'
+import { notifyPaymentReceived } from './payment-notices'
 import { paymentTargets, refundTargets } from './payment-rules'
 import { refuseCancelAfterClose, refuseCashWithoutShift, shiftForPayment } from '../z-payments/shift-ledger'
 import { ALLOCATIONS_TABLE, TRANSACTIONS_TABLE, allocationsOf, transactionCodec, transactionRowShape } from './transaction-rows'
@@ -92,6 +93,7 @@ export class TransactionsService extends RecordService<Payment, PaymentData, Pay
         await trx(TRANSACTIONS_TABLE).insert(transactionCodec.toDb({ ...row, bodyHash: hash }))
         await trx(ALLOCATIONS_TABLE).insert(targets.map((target) => ({ _id: newId(), companyId, paymentId: row._id, customerId: row.customerId, invoiceId: target.invoiceId, amount: target.amount })))
         await settleCustomer(app, inTrx as Params, companyId, row.customerId)
+        if (row.kind === 'payment' && row.method !== 'balance') await notifyPaymentReceived(app, inTrx as Params, row)
         return (await this.present(trx, [row]))[0]
       })
     } catch (error) {

@@ -49,3 +49,8 @@ export async function companySubscriptionEnd(db: Knex, companyId: string): Promi
 export async function companyContact(db: Knex, companyId: string): Promise<{ name: string; phone: string; locale: string; timezone: string } | undefined> {
   return db('companies').where({ _id: companyId }).first('name', 'phone', 'locale', 'timezone')
 }
+
+/** The company's currency code (money is minor units of it). */
+export async function companyCurrency(db: Knex, companyId: string): Promise<string> {
+  return (await db('companies').where({ _id: companyId }).first('currency'))?.currency ?? ''
+}

@@ -1,4 +1,10 @@
 import type { Knex } from 'knex'
+import type { Params } from '@feathersjs/feathers'
+import type { Application } from '../../../declarations'
+import { dbOf } from '../../../hooks/call-transaction'
+import { companySettings } from '../../company/company/company-reads'
+import { notifyStaff } from '../../messaging/notification/notification-store'
+import { memberSeesTask } from './task-rules'
 import { RowCodec } from '../../row-codec'
 import { TASKS_TABLE, taskRowShape, type Task } from './tasks.class'
 
@@ -28,4 +34,26 @@ export async function claimDueReminders(db: Knex, nowMs: number, limit: number):
     if (Number(count) === 1) claimed.push(codec.fromDb<Task>(await db(TASKS_TABLE).where({ _id }).first()))
   }
   return claimed
+}
+
+/**
+ * The staff notifications of reminders just claimed, in the claim's transaction (the bell and a
+ * Web Push, docs/decisions/staff-notifications.md): one per task, to its assignee while they may
+ * still see the task. It opens the patient's tasks tab, or the task list.
+ */
+export async function notifyReminders(app: Application, params: Params, tasks: readonly Task[]): Promise<void> {
+  const db = dbOf(app, params)
+  const settings = new Map<string, Record<string, unknown>>()
+  for (const task of tasks) {
+    if (!settings.has(task.companyId)) settings.set(task.companyId, await companySettings(db, task.companyId))
+    if (!(await memberSeesTask(db, task.companyId, task, settings.get(task.companyId)!))) continue
+    await notifyStaff(app, params, {
+      companyId: task.companyId,
+      userIds: [task.assigneeId],
+      branchId: task.branchId,
+      kind: 'task-due',
+      params: { taskId: task._id, description: task.description, dueAt: task.dueAt, customerId: task.customerId },
+      link: task.customerId ? `/customer/${task.customerId}/tasks` : '/company/tasks'
+    })
+  }
 }

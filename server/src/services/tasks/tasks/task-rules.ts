@@ -1,4 +1,5 @@
 import { BadRequest } from '@feathersjs/errors'
+import type { Knex } from 'knex'
 import type { HookContext } from '../../../declarations'
 import { clinicError } from '../../../errors'
 import { now } from '../../../hooks/ids'
@@ -38,17 +39,25 @@ async function assigneeMaySee(context: HookContext, task: { assigneeId: string; 
   if (!context.params.provider || !identity) return
   const db = dbOf(context.app, context.params)
   const companyId = identity.user.companyId
+  const settings = await companySettingsFor(db, companyId, context.params)
+  if (!(await memberSeesTask(db, companyId, task, settings))) throw clinicError(BadRequest, 'task-assignee-cannot-see', 'assigneeId')
+}
+
+/**
+ * Whether the assignee sees the task as of now (the rule above; the reminder worker asks it too
+ * before it writes the assignee a notification: a patient's task may have left their sight since).
+ */
+export async function memberSeesTask(db: Knex, companyId: string, task: { assigneeId: string; customerId: string | null }, settings: Record<string, unknown>): Promise<boolean> {
   const member = await memberRoleAndBranches(db, task.assigneeId, companyId)
   const stored = member && (await storedRoleGrants(db, member.roleId))
   const permissions = stored ? roleCodec.fromDb<{ permissions: Permission[] }>(stored).permissions : []
   let sees = hasPermission(permissions, 'tasks', 'view')
   if (sees && task.customerId) {
     const branchId = await customerBranch(db, companyId, task.customerId)
-    const settings = await companySettingsFor(db, companyId, context.params)
     const viewer = { userId: task.assigneeId, permissions, branchIds: seesWholeCompany(permissions) ? [] : (member?.branchIds ?? []), settings }
     sees = hasPermission(permissions, 'customers', 'view') && branchId !== undefined && mayViewRecord(customerScope, viewer, { branchId, ownerId: null })
   }
-  if (!sees) throw clinicError(BadRequest, 'task-assignee-cannot-see', 'assigneeId')
+  return sees
 }
 
 /** Before create (after the schema): a patient the caller sees; the whole task's rules (start defaults to now); an assignee who sees it. */

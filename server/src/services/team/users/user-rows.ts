@@ -190,3 +190,15 @@ export async function memberRoleAndBranches(db: Knex, userId: string, companyId:
   const row = await db('users').where({ _id: userId, companyId }).first('roleId', 'branchIds')
   return row ? memberCodec.fromDb<{ roleId: string; branchIds: string[] }>(row) : undefined
 }
+
+/** The members who may sign in (not archived, login allowed), with their role, branches and language: candidates for a staff notification. */
+export async function activeMembers(db: Knex, companyId: string): Promise<Array<{ _id: string; roleId: string; branchIds: string[]; locale: string | null }>> {
+  const rows = (await db('users').where({ companyId, archived: false, allowLogin: true }).select('_id', 'roleId', 'branchIds', 'locale').orderBy('_id')) as Array<Record<string, unknown>>
+  return rows.map((row) => ({ ...memberCodec.fromDb<{ _id: string; roleId: string; branchIds: string[] }>(row), locale: (row.locale as string | null) ?? null }))
+}
+
+/** A member's own language for texts the server words (a push); null when they chose none. */
+export async function memberLocale(db: Knex, companyId: string, userId: string): Promise<string | null> {
+  const row = await db('users').where({ _id: userId, companyId }).first('locale')
+  return (row?.locale as string | null | undefined) ?? null
+}

@@ -198,6 +198,7 @@ export const messages = {
   'task-remind-before-start': 'The reminder cannot be before the start',
   'task-assignee-cannot-see': 'This person cannot see this task: their role or branches do not allow it',
   'treatment-consent-required': 'This service needs the patient\'s signed consent before it is marked done: print the consent for this service and have it signed',
+  'push-service-unknown': 'This browser\'s notification service is not one the clinic server sends to',
   'telegram-not-configured': 'Telegram integration is not configured',
   'telegram-user-not-found': 'Telegram user is not found',
   'telegram-connection-failed': 'Telegram did not accept the bot token, or could not be reached'

@@ -8,6 +8,9 @@ import { mediaConfigurationFromEnv, type MediaConfiguration } from './services/c
  * Typed configuration, read once from the environment. Every variable is documented in the
  * README's "Configuration" table; tests build a Configuration directly instead.
  */
+/** The push services of Chrome and Edge on Android and desktop (FCM), Firefox, Windows and Safari. */
+export const browserPushServices = ['fcm.googleapis.com', 'android.googleapis.com', 'push.services.mozilla.com', 'notify.windows.com', 'push.apple.com'] as const
+
 export interface Configuration {
   host: string
   port: number
@@ -33,6 +36,12 @@ export interface Configuration {
   publicUrl: string
   webRoot: string
   smtp: { url: string; from: string }
+  /**
+   * Hosts a browser's push subscription may point at (a host or a parent domain): the browsers'
+   * own push services. Anything else is refused, so the server never posts to an address a
+   * member chose. PUSH_SERVICE_HOSTS (comma-separated) replaces the list.
+   */
+  pushServiceHosts: string[]
   /** Sign-in throttling: failures allowed per (account, address), per address and per account within the window. */
   signInLimits: SignInLimits
   /** Calls one connection may have running at once, and waiting beyond those before 429. */
@@ -161,6 +170,7 @@ export function configurationFromEnv(env: NodeJS.ProcessEnv = process.env, cwd =
     publicUrl: env.PUBLIC_URL ?? `http://localhost:${port}`,
     webRoot,
     smtp: { url: env.SMTP_URL ?? '', from: env.SMTP_FROM ?? 'Clinic <no-reply@localhost>' },
+    pushServiceHosts: env.PUSH_SERVICE_HOSTS ? env.PUSH_SERVICE_HOSTS.split(',').map((host) => host.trim().toLowerCase()).filter(Boolean) : [...browserPushServices],
     signInLimits: signInLimits(env),
     callsPerConnection: {
       inFlight: Math.max(1, int(env.MAX_CALLS_IN_FLIGHT, defaultCallsPerConnection.inFlight)),

@@ -1,6 +1,8 @@
 import { hooks as schemaHooks } from '@feathersjs/schema'
 import { registerService } from '../../register-service'
-import type { Application } from '../../../declarations'
+import { BadRequest } from '@feathersjs/errors'
+import type { Application, HookContext } from '../../../declarations'
+import { clinicError } from '../../../errors'
 import { companyScope } from '../../../access/tenancy'
 import { checkId } from '../../../hooks/check-id'
 import { publishToUser } from '../../../channels'
@@ -9,6 +11,13 @@ import { pushSubscriptionDataSchema, pushSubscriptionDataValidator, pushSubscrip
 import { pushNotificationMethods, pushNotificationPath } from './push-notifications.shared'
 import { PUSH_SUBSCRIPTIONS_TABLE } from './subscription-store'
 import { VAPID_KEYS_TABLE } from './vapid-keys'
+
+/** The subscription's endpoint is at a browser's push service (configuration `pushServiceHosts`), never an address of the caller's choosing. */
+function knownPushService(context: HookContext) {
+  const host = new URL((context.data as { endpoint: string }).endpoint).hostname.toLowerCase()
+  const allowed = (context.app as Application).get('config').pushServiceHosts
+  if (!allowed.some((known) => host === known || host.endsWith(`.${known}`))) throw clinicError(BadRequest, 'push-service-unknown', 'endpoint')
+}
 
 declare module '../../../declarations' {
   interface ServiceTypes {
@@ -43,7 +52,7 @@ export function pushNotifications(app: Application) {
     hooks: {
       before: {
         all: [checkId(), schemaHooks.validateQuery(pushSubscriptionQueryValidator), companyScope],
-        create: [schemaHooks.validateData(pushSubscriptionDataValidator)]
+        create: [schemaHooks.validateData(pushSubscriptionDataValidator), knownPushService]
       }
     },
     publish: publishToUser(app)

@@ -72,7 +72,8 @@ describe.each(engines)('web push on %s', (engine) => {
   beforeAll(async () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'clinic-push-'))
     push = await startPushService(dir)
-    server = await startServer(engine)
+    // The local push service stands in for the browsers' own: the only host a subscription may name here.
+    server = await startServer(engine, { pushServiceHosts: ['127.0.0.1'] })
     server.app.set('pushAgent', new https.Agent({ rejectUnauthorized: false }))
     admin = await server.registerClinic('Push')
     admin.client.set('currentBranchId', admin.auth.branchIds[0])
@@ -159,6 +160,11 @@ describe.each(engines)('web push on %s', (engine) => {
   it('refuses endpoints that are not https and malformed keys; a member sees and removes only their own devices', async () => {
     const keys = browserKeys().keys
     expect((await failure(devices(doctor).create({ endpoint: 'http://127.0.0.1:1/push', keys }))).name).toBe('BadRequest')
+    // An address that is not a push service (the server would post to a host of the caller's choosing).
+    for (const endpoint of ['https://intranet.example/push', 'https://fcm.googleapis.com.evil.example/push', 'https://10.0.0.7/push']) {
+      const refused = await failure(devices(doctor).create({ endpoint, keys }))
+      expect([endpoint, refused.name, refused.data?.code, refused.data?.path]).toEqual([endpoint, 'BadRequest', 'push-service-unknown', 'endpoint'])
+    }
     expect((await failure(devices(doctor).create({ endpoint: 'file:///etc/passwd', keys }))).name).toBe('BadRequest')
     expect((await failure(devices(doctor).create({ endpoint: `${push.origin}/push/x`, keys: { p256dh: 'short', auth: keys.auth } }))).name).toBe('BadRequest')
     expect((await failure(devices(doctor).create(malformed({ endpoint: `${push.origin}/push/x`, keys, userId: finance.user._id })))).name).toBe('BadRequest')

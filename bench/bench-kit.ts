@@ -1,6 +1,6 @@
 /** What every bench script shares: its command-line options, the server configuration it starts with, percentiles. */
 import path from 'node:path'
-import { defaultCallsPerConnection, type Configuration } from '../server/src/configuration'
+import { browserPushServices, defaultCallsPerConnection, type Configuration } from '../server/src/configuration'
 
 const args = process.argv.slice(2)
 
@@ -14,7 +14,7 @@ export function option(name: string, fallback: string): string {
 export function benchConfiguration(dataDir: string): Configuration {
   return {
     host: '127.0.0.1', port: 0, dataDir, databaseUrl: '', redisUrl: '', authSecret: 'bench-secret-that-is-long-enough-for-hs256', tokenLifetime: '1h',
-    demoSeed: false, demoLocale: 'ru', publicUrl: 'http://localhost', webRoot: path.join(dataDir, 'web'), smtp: { url: '', from: 'bench@bench.clinic' },
+    demoSeed: false, demoLocale: 'ru', publicUrl: 'http://localhost', webRoot: path.join(dataDir, 'web'), smtp: { url: '', from: 'bench@bench.clinic' }, pushServiceHosts: [...browserPushServices],
     signInLimits: { perAccount: 100, perAddress: 100, perAccountTotal: 400, windowSeconds: 60 }, callsPerConnection: { inFlight: Number(process.env.MAX_CALLS_IN_FLIGHT || defaultCallsPerConnection.inFlight), queued: Number(process.env.MAX_CALLS_QUEUED || defaultCallsPerConnection.queued) }, maxMessageBytes: 1_000_000, expiryWarningDays: 7, resetLinkMinutes: 60, logLevel: 'warn'
   }
 }

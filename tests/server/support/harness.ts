@@ -8,7 +8,7 @@ import socketio from '@feathersjs/socketio-client'
 import { createApp } from '../../../server/src/app'
 import { createDatabase, migrateToLatest, type Database } from '../../../server/src/db'
 import { createClient, type ClientApplication } from '../../../server/src/client'
-import { defaultCallsPerConnection, type Configuration } from '../../../server/src/configuration'
+import { browserPushServices, defaultCallsPerConnection, type Configuration } from '../../../server/src/configuration'
 import type { Application } from '../../../server/src/declarations'
 import type { SignInResult } from '../../../server/src/services/identity/authentication/authentication.shared'
 import { SignInThrottle } from '../../../server/src/access/sign-in-throttle'
@@ -42,6 +42,7 @@ export function testConfiguration(dataDir: string, overrides: Partial<Configurat
     publicUrl: 'http://localhost:3030',
     webRoot: path.join(dataDir, 'web'),
     smtp: { url: '', from: 'Clinic <no-reply@clinic.test>' },
+    pushServiceHosts: [...browserPushServices],
     signInLimits: { perAccount: 5, perAddress: 50, perAccountTotal: 20, windowSeconds: 900 },
     callsPerConnection: defaultCallsPerConnection,
     maxMessageBytes: 100_000,

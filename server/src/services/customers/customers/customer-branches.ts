@@ -2,7 +2,8 @@ import type { Knex } from 'knex'
 import { dbOf } from '../../../hooks/call-transaction'
 import type { HookContext } from '../../../declarations'
 import { branchCheck } from '../../../access/branch-scope'
-import type { RecordScope } from '../../../access/record-scope'
+import { viewerOf, visibleBranches, type RecordScope } from '../../../access/record-scope'
+import type { Identity } from '../../../access/identity'
 import { formerBranch } from './customer-publish'
 
 /**
@@ -33,6 +34,19 @@ export async function customerBranchCheck(context: HookContext) {
  */
 export const customerIdsInBranches = (db: Knex, companyId: string, branchIds: readonly string[]) =>
   db('customers').select('_id').where({ companyId }).whereIn('branchId', [...branchIds])
+
+/**
+ * An external read of records that belong to patients (a table's `customerId`) keeps to the
+ * patients the caller sees (`customerScope`), in the SQL itself, so pages and totals are right.
+ * `withoutPatient`: rows of no patient stay, for their own rules to judge (a task of nobody, a
+ * doctor's daily log).
+ */
+export function onlyVisiblePatients(builder: Knex.QueryBuilder, db: Knex, table: string, identity: Identity, { withoutPatient = false } = {}): Knex.QueryBuilder {
+  const branches = visibleBranches(customerScope, viewerOf(identity))
+  if (branches === null) return builder
+  const visible = customerIdsInBranches(db, identity.user.companyId, branches)
+  return withoutPatient ? builder.where((rows) => rows.whereNull(`${table}.customerId`).orWhereIn(`${table}.customerId`, visible)) : builder.whereIn(`${table}.customerId`, visible)
+}
 
 /** A company's customer's branch; undefined for an unknown customer. */
 export async function customerBranch(db: Knex, companyId: string, customerId: string): Promise<string | undefined> {

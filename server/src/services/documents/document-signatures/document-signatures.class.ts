@@ -4,8 +4,7 @@ import type { Params } from '@feathersjs/feathers'
 import type { Application } from '../../../declarations'
 import { databaseEngine } from '../../../db'
 import { afterCommit, inCallTransaction } from '../../../hooks/call-transaction'
-import { viewerOf, visibleBranches } from '../../../access/record-scope'
-import { customerIdsInBranches, customerScope } from '../../customers/customers/customer-branches'
+import { onlyVisiblePatients } from '../../customers/customers/customer-branches'
 import { mediaStoreOf } from '../../customers/media/media-files'
 import { mediaKey } from '../../customers/media/media-store'
 import { RecordService, recordOptions, type RecordParams } from '../../record.class'
@@ -35,9 +34,7 @@ export class DocumentSignatureService extends RecordService<DocumentSignature, D
     const builder = super.createQuery(params as DocumentSignatureParams)
     const identity = params.identity
     if (!params.provider || !identity) return builder
-    const branches = visibleBranches(customerScope, viewerOf(identity))
-    if (branches !== null) builder.whereIn(`${DOCUMENT_SIGNATURES_TABLE}.customerId`, customerIdsInBranches(this.knexOf(params as DocumentSignatureParams), identity.user.companyId, branches))
-    return builder
+    return onlyVisiblePatients(builder, this.knexOf(params as DocumentSignatureParams), DOCUMENT_SIGNATURES_TABLE, identity)
   }
 
   override async _create(data: DocumentSignatureData, params?: DocumentSignatureParams): Promise<DocumentSignature>

@@ -3,8 +3,7 @@ import type { Id, NullableId, Params } from '@feathersjs/feathers'
 import { Conflict } from '@feathersjs/errors'
 import type { Application } from '../../../declarations'
 import { clinicError } from '../../../errors'
-import { viewerOf, visibleBranches } from '../../../access/record-scope'
-import { customerIdsInBranches, customerScope } from '../../customers/customers/customer-branches'
+import { onlyVisiblePatients } from '../../customers/customers/customer-branches'
 import { RecordService, recordOptions, type RecordParams } from '../../record.class'
 import type { PrintedDocument, PrintedDocumentData, PrintedDocumentPatch, PrintedDocumentQuery } from './documents.schema'
 
@@ -36,9 +35,8 @@ export class DocumentService extends RecordService<PrintedDocument, PrintedDocum
     const builder = super.createQuery(params as DocumentParams)
     const identity = params.identity
     if (!params.provider || !identity) return builder
-    const branches = visibleBranches(customerScope, viewerOf(identity))
-    if (branches !== null) builder.whereIn(`${DOCUMENTS_TABLE}.customerId`, customerIdsInBranches(this.knexOf(params as DocumentParams), identity.user.companyId, branches))
-    return builder
+    // A daily log has no patient: its own rule (the doctor's day, document-visibility.ts) decides.
+    return onlyVisiblePatients(builder, this.knexOf(params as DocumentParams), DOCUMENTS_TABLE, identity, { withoutPatient: true })
   }
 
   override async _create(data: PrintedDocumentData, params?: DocumentParams): Promise<PrintedDocument>

@@ -2,8 +2,7 @@ import type { Knex } from 'knex'
 import type { Params } from '@feathersjs/feathers'
 import type { Application } from '../../../declarations'
 import { RecordService, recordOptions, type RecordParams } from '../../record.class'
-import { viewerOf, visibleBranches } from '../../../access/record-scope'
-import { customerIdsInBranches, customerScope } from '../../customers/customers/customer-branches'
+import { onlyVisiblePatients } from '../../customers/customers/customer-branches'
 import { hasPermission } from '../../../../../domain/access/check'
 import type { Task, TaskData, TaskPatch, TaskQuery } from './tasks.schema'
 
@@ -28,12 +27,7 @@ export class TaskService extends RecordService<Task, TaskData, TaskParams, TaskP
     if (!hasPermission(identity.role.permissions, 'tasks', 'seeAll')) {
       builder.where((mine) => mine.where(`${table}.assigneeId`, me).orWhere(`${table}.createdBy`, me))
     }
-    const branches = visibleBranches(customerScope, viewerOf(identity))
-    if (branches !== null) {
-      const db = this.knexOf(params)
-      builder.where((patient) => patient.whereNull(`${table}.customerId`).orWhereIn(`${table}.customerId`, customerIdsInBranches(db, identity.user.companyId, branches)))
-    }
-    return builder
+    return onlyVisiblePatients(builder, this.knexOf(params), table, identity, { withoutPatient: true })
   }
 }
 

@@ -35,9 +35,8 @@ export default defineConfig({
         globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
         // The heavy libraries of one screen each (pdf.js for the signing kiosk, exceljs for a
         // report's export: 2.3 MB together) are not downloaded by every install: they are
-        // fetched when first used, then kept (hashed names: a copy never goes stale).
+        // fetched when first used (the browser's own cache keeps their hashed files).
         globIgnores: ['**/assets/pdf.worker.min-*.js', '**/assets/pdf-*.js', '**/assets/exceljs.min-*.js'],
-        runtimeCaching: [{ urlPattern: /\/assets\/(pdf\.worker\.min|pdf|exceljs\.min)-[\w-]+\.js$/, handler: 'CacheFirst', options: { cacheName: 'heavy-libraries', expiration: { maxEntries: 12 } } }],
         navigateFallback: '/index.html',
         navigateFallbackDenylist: [/^\/socket\.io/, /^\/health/, /^\/uploads/, /^\/api\//, /^\/v\//, /^\/hooks\//, /^\/media\//, /^\/documents\/[0-9a-f-]{36}\/file/],
         cleanupOutdatedCaches: true,

@@ -15,8 +15,11 @@ import { demoAdmin, signIn, useEnglish } from './support/app'
  * 250.8 kB on 2026-11-29 with issue 17's three services (documents, text templates, tasks: their
  * client declarations, error texts, settings entries and routes), though their screens' words
  * load with those screens: 251 kB. The next step back under 250 is error texts per area.
+ * 252.6 kB later that day with seven more services declared for the client (signatures, Telegram,
+ * staff notifications, push devices, the summary report) and their error texts: 253 kB, until
+ * the error texts load per area.
  */
-const LOGIN_BUDGET = 251_000
+const LOGIN_BUDGET = 253_000
 /**
  * Signed in, the home screen: the sign-in screen's scripts plus the shell and the dashboard.
  * 448.7 kB on 2026-11-25, once the texts were split by area (renderer/src/i18n/text-areas.ts):
@@ -29,8 +32,11 @@ const LOGIN_BUDGET = 251_000
  * reminder listener in the layout, the three new services' routes and declarations, and about
  * 1 kB of chunks the bundler split differently (i18n, jsx-runtime): 447 kB. Pinning the shared
  * chunks (rolldown's advancedChunks) is the next step to take that kilobyte back.
+ * 455.4 kB at the end of that day: the notification bell in the top bar (its list, the push
+ * switch, antd's Badge and Popover) and the services above: 456 kB. Loading the bell's panel
+ * when it first opens (only the badge on the first screen) is the next step back.
  */
-const HOME_BUDGET = 447_000
+const HOME_BUDGET = 456_000
 
 test.use({ serviceWorkers: 'block' })
 
@@ -65,6 +71,6 @@ test('the sign-in screen and the home screen stay within their script budgets', 
   const home = scripts.total()
   test.info().annotations.push({ type: 'home scripts (with sign-in)', description: `${scripts.count()} files, ${kB(home)} gzip` })
 
-  expect(login, `sign-in screen scripts ${kB(login)} gzip`).toBeLessThanOrEqual(LOGIN_BUDGET)
+  expect.soft(login, `sign-in screen scripts ${kB(login)} gzip`).toBeLessThanOrEqual(LOGIN_BUDGET)
   expect(home, `home screen scripts ${kB(home)} gzip`).toBeLessThanOrEqual(HOME_BUDGET)
 })

@@ -32,11 +32,12 @@ const LOGIN_BUDGET = 253_000
  * reminder listener in the layout, the three new services' routes and declarations, and about
  * 1 kB of chunks the bundler split differently (i18n, jsx-runtime): 447 kB. Pinning the shared
  * chunks (rolldown's advancedChunks) is the next step to take that kilobyte back.
- * 455.4 kB at the end of that day: the notification bell in the top bar (its list, the push
- * switch, antd's Badge and Popover) and the services above: 456 kB. Loading the bell's panel
+ * 455.4 to 456.1 kB at the end of that day (the bell's list loads more when it has
+ * notifications to show): the notification bell in the top bar (its list, the push switch,
+ * antd's Badge and Popover) and the services above: 457 kB. Loading the bell's panel
  * when it first opens (only the badge on the first screen) is the next step back.
  */
-const HOME_BUDGET = 456_000
+const HOME_BUDGET = 457_000
 
 test.use({ serviceWorkers: 'block' })
 

@@ -47,10 +47,10 @@ async function unitsByCode(app: Application, companyId: string, codes: string[])
  * The dentist's daily log 037/у for one doctor and day: the visits the patient came to, read as
  * the caller (their branches); each patient's age, whether it is their first visit this year,
  * the day's diagnoses (for those who may read them) and treatments, and the labour units of the
- * treatments whose code is in the company's nomenclature. Nothing is written.
+ * treatments whose code is in the company's nomenclature. Nothing is written. The caller's right
+ * to this doctor's day is checked first (`assertMaySeeDoctorDay`, by the print's subject).
  */
 export async function dailyLogOf(app: Application, params: Params, doctorId: string, day: string, doctorName: string, language: DocumentLanguage): Promise<DocumentDailyLog> {
-  assertMaySeeDoctorDay(params, doctorId)
   const companyId = params.identity!.user.companyId as string
   const visits = rowsOf(
     await app.service('appointment').find({

@@ -141,6 +141,10 @@ test('the calendar prints a doctor\'s day as the daily log 037/у, and a visit p
   // The visit's drawer prints the patient's medical card.
   await page.locator(`.rbc-event:has([data-id="${visit._id}"])`).click()
   await page.getByTestId('visit-print').click()
+  await shoot(page, 'visit-print-menu', 'desktop')
   const card = await printed('visit-043', () => page.getByTestId('visit-print-medical-card-043').click())
   expect(card.text).toContain(`Журнальный${tag} Равшан`)
+  await page.setViewportSize({ width: 390, height: 844 })
+  await shoot(page, 'visit-print-drawer', 'phone')
+  await page.setViewportSize({ width: 1366, height: 800 })
 })

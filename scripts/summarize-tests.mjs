@@ -25,5 +25,33 @@ for (const file of fs.readdirSync(folder)) {
   flaky += stats.flaky ?? 0
   skipped += stats.skipped ?? 0
 }
+printSlowest(folder)
 console.log(`${passed} passed, ${failed} failed${flaky ? `, ${flaky} flaky (passed on retry)` : ''}${skipped ? `, ${skipped} skipped` : ''}`)
 process.exit(failed > 0 ? 1 : 0)
+
+// The ten slowest test files and browser specs, so that the next speed-up starts from figures.
+function printSlowest(dir) {
+  const files = []
+  for (const file of fs.readdirSync(dir)) {
+    const report = JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8'))
+    if (file.startsWith('jest-')) {
+      for (const result of report.testResults ?? []) {
+        files.push([(result.endTime - result.startTime) / 1000, path.relative(process.cwd(), result.name)])
+      }
+    } else if (file.startsWith('playwright')) {
+      for (const suite of report.suites ?? []) files.push([specSeconds(suite), suite.file ?? suite.title])
+    }
+  }
+  files.sort((a, b) => b[0] - a[0])
+  console.log('slowest:')
+  for (const [seconds, name] of files.slice(0, 10)) console.log(`  ${seconds.toFixed(0).padStart(5)} s  ${name}`)
+}
+
+function specSeconds(suite) {
+  let ms = 0
+  for (const spec of suite.specs ?? []) {
+    for (const test of spec.tests ?? []) for (const result of test.results ?? []) ms += result.duration ?? 0
+  }
+  for (const child of suite.suites ?? []) ms += specSeconds(child) * 1000
+  return ms / 1000
+}

@@ -17,11 +17,14 @@ wait "$lint" || checks=1
 wait "$types" || checks=1
 cat "$results/lint.log" "$results/types.log"
 [ "$checks" = 0 ] || { echo "lint or types failed"; exit 1; }
+echo "(lint and types: ${SECONDS} s)"
 echo "== unit and server tests (TZ=UTC${TEST_DATABASE_URL:+, with PostgreSQL}${TEST_REDIS_URL:+ and Redis})"
 # Two workers: a server test spends much of its time waiting on sockets and the databases.
 TZ=UTC npx jest --ci --maxWorkers=2 --json --outputFile="$results/jest-utc.json"
+echo "(until now: ${SECONDS} s)"
 echo "== domain tests in Europe/Helsinki"
 TZ=Europe/Helsinki npx jest --ci --json --outputFile="$results/jest-helsinki.json" tests/domain
+echo "(until now: ${SECONDS} s)"
 echo "== browser tests"
 bash scripts/ensure-chromium.sh
 npm run --silent build:web
@@ -29,4 +32,5 @@ npm run --silent build:web
 # cores to 14 and a journey ran out of its time; the browser tests share one server.
 E2E_SKIP_BUILD=1 PLAYWRIGHT_JSON_OUTPUT_NAME="$results/playwright.json" npx playwright test --reporter=list,json
 
+echo "(whole run: ${SECONDS} s)"
 node scripts/summarize-tests.mjs "$results"

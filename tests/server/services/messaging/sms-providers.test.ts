@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { engines, failure, nextEvent, startServer, type SignedIn, type TestServer } from '../../support/harness'
 import { booking, openClinic, type Clinic } from '../../support/appointment-fixtures'
+import { malformed } from '../../support/malformed'
 import { PlayMobileServer } from '../../support/playmobile-server'
 import { SmsRuServer } from '../../support/smsru-server'
 import { TelegramServer } from '../../support/telegram-server'
@@ -89,8 +90,8 @@ describe.each(engines)('SMS providers and the channel order on %s', (engine) => 
     // A later save keeps the report address and the secrets not given again.
     const kept = await admin.client.service('integrations').patch(settings._id, { playmobile: { originator: '3700' } })
     expect(kept.playmobile).toMatchObject({ passwordSet: true, reportUrl: saved.playmobile.reportUrl })
-    expect((await failure(admin.client.service('integrations').patch(settings._id, { smsProvider: 'sms-bulk' } as never))).name).toBe('BadRequest')
-    expect((await failure(admin.client.service('integrations').patch(settings._id, { playmobile: { login: 'x', url: 'http://evil' } } as never))).name).toBe('BadRequest')
+    expect((await failure(admin.client.service('integrations').patch(settings._id, malformed({ smsProvider: 'sms-bulk' })))).name).toBe('BadRequest')
+    expect((await failure(admin.client.service('integrations').patch(settings._id, malformed({ playmobile: { login: 'x', url: 'http://evil' } })))).name).toBe('BadRequest')
   })
 
   it('Play Mobile: sends with HTTP Basic, marks delivered by its report (unknown path 404), asks get-status when no report came', async () => {

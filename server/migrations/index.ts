@@ -33,6 +33,7 @@ import * as documents from './20261129100000_documents'
 import * as documentSignatures from './20261129120000_document_signatures'
 import * as documentDay from './20261129120400_document_day'
 import * as telegram from './20261129120200_telegram'
+import * as smsProviders from './20261130160000_sms_providers'
 import * as reportIndexes from './20261129120500_report_indexes'
 import * as staffNotifications from './20261129120300_staff_notifications'
 import * as tasks from './20261129090000_tasks'
@@ -85,7 +86,8 @@ const migrations: Array<[string, Migration]> = [
   ['20261129120200_telegram', telegram],
   ['20261129120300_staff_notifications', staffNotifications],
   ['20261129120400_document_day', documentDay],
-  ['20261129120500_report_indexes', reportIndexes]
+  ['20261129120500_report_indexes', reportIndexes],
+  ['20261130160000_sms_providers', smsProviders]
 ]
 
 export const migrationSource: Knex.MigrationSource<[string, Migration]> = {

@@ -44,6 +44,24 @@ test('the clinic bot is set up and a patient links Telegram by the QR link', asy
     await shoot(page, 'telegram-integrations', 'phone')
     await page.setViewportSize({ width: 1366, height: 800 })
 
+    // The SMS provider: Play Mobile with its account; the address for its delivery reports shows once saved.
+    const sms = page.getByTestId('sms-provider-settings')
+    await sms.getByRole('combobox', { name: 'Провайдер SMS' }).click()
+    await page.locator('.ant-select-dropdown:visible').getByText('Play Mobile (Узбекистан)', { exact: true }).click()
+    await sms.getByRole('textbox', { name: 'Логин' }).fill('clinic-pm')
+    await sms.locator('#playmobile_password').fill('pm-secret')
+    await sms.getByRole('textbox', { name: 'Имя отправителя' }).fill('3700')
+    await page.getByTestId('sms-save').click()
+    await expect(sms.getByText('Аккаунт настроен')).toBeVisible()
+    await expect(page.getByTestId('sms-report-url')).toContainText(/\/hooks\/playmobile\/[0-9a-f]{48}/)
+    await expect(sms.locator('#playmobile_password')).toHaveValue('')
+    const order = page.getByTestId('channel-order-settings')
+    await expect(order.getByRole('combobox', { name: 'Для всей клиники' })).toBeVisible()
+    await shoot(page, 'sms-provider-integrations', 'desktop')
+    await page.setViewportSize({ width: 390, height: 844 })
+    await shoot(page, 'sms-provider-integrations', 'phone')
+    await page.setViewportSize({ width: 1366, height: 800 })
+
     const phone = uniquePhone()
     const patient = await api.service<Customer>('customers').create({ first_name: 'Мадина', last_name: `Телеграмова${uniqueLetters('абвгдежзиклмнопрстуфхцчшэюя')}`, phone })
     await page.goto(`/customer/${patient._id}/communications`)
@@ -67,6 +85,9 @@ test('the clinic bot is set up and a patient links Telegram by the QR link', asy
     await expect(page.getByTestId('telegram-deep-link')).toHaveCount(0)
     await shoot(page, 'telegram-patient-linked', 'desktop')
   } finally {
+    // The shared demo clinic goes back to Eskiz, without the Play Mobile account.
+    const [settings] = (await api.service<{ _id: string }>('integrations').find({})).data
+    await api.service('integrations').patch(settings._id, { smsProvider: 'eskiz', playmobile: { password: '' } }).catch(() => undefined)
     api.close()
     await tg.stop()
   }

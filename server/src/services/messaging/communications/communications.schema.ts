@@ -42,7 +42,9 @@ export const communicationSchema = Type.Object(
     error: nullable(Type.String()),
     sentAt: nullable(InstantSchema),
     deliveredAt: nullable(InstantSchema),
-    checkedAt: nullable(InstantSchema)
+    checkedAt: nullable(InstantSchema),
+    /** The message this one replaces on the next channel of the order (it could not reach the patient). */
+    fallbackOf: nullable(IdSchema)
   },
   { $id: 'Communication', additionalProperties: false }
 )

@@ -58,7 +58,7 @@ describe.each(engines)('appointments report on %s', (engine) => {
     await clinic.admin.client.service('appointment').patch(byDesk, { status: 'cancelled' })
     // Ольга with B on D2: cancelled by the patient (the confirm link: no member), now: late.
     const byPatient = await visit(D2, '09:00', { ...olga, ...B })
-    await server.app.service('appointment').patch(byPatient, { status: 'cancelled' }, { query: { companyId: clinic.admin.auth.companyId } } as never)
+    await server.app.service('appointment').patch(byPatient, { status: 'cancelled' }, { query: { companyId: clinic.admin.auth.company._id } })
     // Aino with B on D2: cancelled by a member two days ahead: early, by the clinic.
     await visit(D2, '10:00', B, { status: 'cancelled', statusChangedAt: new Date(Date.parse(at(D2, '10:00')) - 48 * HOUR).toISOString(), statusChangedBy: clinic.admin.auth.user._id })
     // Moved: Aino's D2 11:00 with A to 15:00 the same day (still booked in the period), and

@@ -90,6 +90,33 @@ test('the xlsx opens with Russian headers and the totals on the screen', async (
   expect(String(total.getCell(3).value)).toBe(await digits(page.getByTestId('reports-total-visits')))
 })
 
+test('the switch opens the appointments report; a figure states its formula and opens its rows', async () => {
+  await page.getByTestId('reports-switch').getByText('Записи').click()
+  await expect(page).toHaveURL(/\/reports\/appointments/)
+  await expect(page.getByRole('heading', { level: 1, name: 'Отчёт по записям' })).toBeVisible()
+  await expect(page.getByTestId('appointments-tile-completed')).toContainText('Записи в статусе «завершён»')
+  const completed = page.getByTestId('appointments-total-completed')
+  await expect(completed).toBeVisible()
+  await completed.click()
+  const count = page.getByTestId('reports-rows-sum')
+  await expect(count).toBeVisible()
+  expect(await digits(count)).toBe(await digits(completed))
+  await page.keyboard.press('Escape')
+  await expect(page.getByTestId('reports-rows')).toBeHidden()
+  for (const size of [{ name: 'desktop', width: 1366, height: 800 }, { name: 'phone', width: 390, height: 844 }]) {
+    await page.setViewportSize({ width: size.width, height: size.height })
+    await expect(completed).toBeVisible()
+    await shoot(page, 'reports-appointments', size.name)
+  }
+  await page.getByTestId('appointments-total-cancelled').click()
+  await expect(count).toBeVisible()
+  await shoot(page, 'reports-appointments-rows', 'phone')
+  await page.keyboard.press('Escape')
+  await page.setViewportSize({ width: 1366, height: 800 })
+  await page.getByTestId('reports-switch').getByText('Сводный').click()
+  await expect(page).toHaveURL(/\/reports\/summary/)
+})
+
 test('screenshots at 1366×800 and 390×844', async () => {
   for (const size of [{ name: 'desktop', width: 1366, height: 800 }, { name: 'phone', width: 390, height: 844 }]) {
     await page.setViewportSize({ width: size.width, height: size.height })

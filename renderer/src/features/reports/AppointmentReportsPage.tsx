@@ -228,8 +228,8 @@ export default function AppointmentReportsPage() {
       </Card>
       {!range && <Typography.Paragraph type="warning">{t('errors.date-constraint-required')}</Typography.Paragraph>}
       <div className="reports-tiles" data-testid="appointments-tiles">
-        {(['completed', 'cancelled', 'noShow', 'rescheduled'] as const).map((figure) => (
-          <Card key={figure} size="small" className="reports-tile" loading={report.isLoading} data-testid={`appointments-tile-${figure}`}>
+        {(['completed', 'noShow', 'rescheduled', 'cancelled'] as const).map((figure) => (
+          <Card key={figure} size="small" className={figure === 'cancelled' ? 'reports-tile reports-tile-wide' : 'reports-tile'} loading={report.isLoading} data-testid={`appointments-tile-${figure}`}>
             <div className="reports-tile-label">{t(`reports.appointments.figures.${figure}`)}</div>
             <div className="reports-tile-value">{data ? figureLink(figure, data.totals[figure], {}, `appointments-total-${figure}`) : '—'}</div>
             {figure === 'cancelled' && data && (
@@ -253,7 +253,7 @@ export default function AppointmentReportsPage() {
             )}
           </Card>
         ))}
-        <Card size="small" className="reports-tile" loading={report.isLoading} data-testid="appointments-tile-load">
+        <Card size="small" className="reports-tile reports-tile-wide" loading={report.isLoading} data-testid="appointments-tile-load">
           <div className="reports-tile-label">{t('reports.appointments.figures.load')}</div>
           <div className="reports-tile-value" data-testid="appointments-total-load">{data ? percent(load) : '—'}</div>
           {data && (

@@ -35,6 +35,7 @@ import * as documentDay from './20261129120400_document_day'
 import * as telegram from './20261129120200_telegram'
 import * as smsProviders from './20261130160000_sms_providers'
 import * as reportIndexes from './20261129120500_report_indexes'
+import * as appointmentMoves from './20261130100000_appointment_moves'
 import * as staffNotifications from './20261129120300_staff_notifications'
 import * as tasks from './20261129090000_tasks'
 import * as serviceRequiresConsent from './20261129120100_service_requires_consent'
@@ -87,6 +88,7 @@ const migrations: Array<[string, Migration]> = [
   ['20261129120300_staff_notifications', staffNotifications],
   ['20261129120400_document_day', documentDay],
   ['20261129120500_report_indexes', reportIndexes],
+  ['20261130100000_appointment_moves', appointmentMoves],
   ['20261130160000_sms_providers', smsProviders]
 ]
 

@@ -94,9 +94,11 @@ export const routes: RouteObject[] = [
           { path: 'company/invoice', ...page(withTexts('billing', () => import('../features/billing/InvoicesPage'))) },
           { path: 'company/z-payments', ...page(withTexts('billing', () => import('../features/cash-desk/CashDeskPage'))) },
           { path: 'company/payments', ...page(withTexts('billing', () => import('../features/cash-desk/PaymentsPage'))) },
-          // Issue 19: the reports' base goes to the summary (spec section 2); the other reports stay planned.
+          // Issue 19: the reports' base goes to the summary (spec section 2), which sends one who may
+          // see only the appointments report there; the other reports stay planned.
           { path: 'reports', loader: () => redirect('/reports/summary') },
           { path: 'reports/summary', ...page(withTexts('reports', () => import('../features/reports/ReportsSummaryPage'))) },
+          { path: 'reports/appointments', ...page(withTexts('reports', () => import('../features/reports/AppointmentReportsPage'))) },
           { path: 'company/userActivities', ...page(withTexts('admin', () => import('../features/activity/ActivityPage'))) },
           { path: 'company/configurator', ...page(withTexts('admin', () => import('../features/custom-fields/CustomFieldsPage'))) },
           { path: 'company/services', ...page(withTexts('admin', () => import('../features/services/ServicesPage'))) },

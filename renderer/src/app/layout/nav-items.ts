@@ -64,8 +64,17 @@ export const navItems: NavItem[] = [
     permission: { resource: 'invoices', flags: ['view'] },
     module: 'billing'
   },
-  // Issue 19: the reports (the summary first), for those who may view it, reports module on.
-  { key: 'reports', path: '/reports/summary', label: 'nav.reports', icon: 'reports', permission: { resource: 'reports-summary', flags: ['view'] }, module: 'reports' },
+  // Issue 19: the reports (the summary first; a switch on each report leads to the others), for
+  // those who may view one of them, reports module on.
+  {
+    key: 'reports',
+    path: '/reports/summary',
+    label: 'nav.reports',
+    icon: 'reports',
+    permission: { resource: ['reports-summary', 'appointment-reports'], flags: ['view'] },
+    module: 'reports',
+    alsoActiveOn: ['/reports']
+  },
   {
     key: 'myEarnings',
     path: '/my-earnings',

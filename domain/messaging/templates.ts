@@ -8,6 +8,10 @@
 export const notificationEvents = ['bookingMade', 'bookingMoved', 'bookingCancelled', 'reminder', 'thankYou', 'birthday', 'recall', 'debtReminder', 'paymentReceived'] as const
 export type NotificationEvent = (typeof notificationEvents)[number]
 
+/** What an outbox row is: a templated event, or a staff member's reply in the patient's chat (no template). */
+export const outboxEvents = [...notificationEvents, 'chatReply'] as const
+export type OutboxEvent = (typeof outboxEvents)[number]
+
 /** Events the outbox sends automatically for appointments. */
 export const appointmentEvents = ['bookingMade', 'bookingMoved', 'bookingCancelled', 'reminder'] as const satisfies readonly NotificationEvent[]
 export type AppointmentEvent = (typeof appointmentEvents)[number]

@@ -1,5 +1,3 @@
-import { messageChannels } from './templates'
-
 /**
  * The patient's conversation (issue 18, item 7; docs/decisions/telegram.md, "Chat"): what the
  * patient wrote (stored by `customer-chat-messages`, one row per message, with its channel) and
@@ -10,8 +8,12 @@ import { messageChannels } from './templates'
 export const inboundChannels = ['telegram', 'whatsapp'] as const
 export type InboundChannel = (typeof inboundChannels)[number]
 
-/** Every channel a conversation shows. */
-export const chatChannels = [...new Set<string>([...messageChannels, ...inboundChannels])] as Array<(typeof messageChannels)[number] | InboundChannel>
+/**
+ * Every channel a conversation shows: the outbox's (templates.ts `messageChannels`) and the
+ * inbound ones. Written out rather than imported, so the chat screens do not pull the shipped
+ * templates into the first screen's shared chunk (tests/e2e/first-screen-size.spec.ts).
+ */
+export const chatChannels = ['sms', 'email', 'telegram', 'whatsapp'] as const
 export type ChatChannel = (typeof chatChannels)[number]
 
 /** Channels staff reply by (a reply goes through the outbox). */

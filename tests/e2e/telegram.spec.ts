@@ -94,6 +94,8 @@ test('the clinic bot is set up and a patient links Telegram by the QR link', asy
     await page.goto(`/customer/${patient._id}/chat`)
     await expect(page.getByTestId('chat-bubble')).toHaveCount(2)
     await shoot(page, 'chat-customer-tab', 'phone')
+    await page.setViewportSize({ width: 1366, height: 800 })
+    await shoot(page, 'chat-customer-tab', 'desktop')
   } finally {
     api.close()
     await tg.stop()

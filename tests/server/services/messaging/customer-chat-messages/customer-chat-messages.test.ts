@@ -152,6 +152,20 @@ describe.each(engines)('customer-chat-messages on %s', (engine) => {
     expect((await failure(removable.remove(mine._id))).name).toBe('MethodNotAllowed')
   })
 
+  it('a merge of two records of one person makes one conversation of their two', async () => {
+    const kept = await linkedPatient(7601)
+    const merged = await linkedPatient(7602)
+    clock += 60_000
+    await tg.says(user(7601), 'Старый номер')
+    clock += 60_000
+    await tg.says(user(7602), 'Новый номер')
+    await admin.client.service('customers-merge').create({ keepId: kept._id, mergeId: merged._id })
+    const conversation = await chat(admin).find({ query: { customerId: kept._id } })
+    expect(conversation.data.filter((item) => item.direction === 'in').map((item) => item.text)).toEqual(['Новый номер', 'Старый номер'])
+    const rows = (await chat(admin).find({ query: { $limit: 200 } })).data.filter((item) => [kept._id, merged._id].includes(item.customerId))
+    expect(rows.map((item) => [item.customerId, item.text, item.unread])).toEqual([[kept._id, 'Новый номер', 2]])
+  })
+
   it('keeps conversations to those who may see them: other companies, other branches, doctors without the right', async () => {
     const north = await admin.client.service('branches').create({ name: 'North' })
     const northPatient = await linkedPatient(7501, north._id)

@@ -26,6 +26,7 @@ import * as expenses from './20261128150000_expenses'
 import * as branchInvoicePrefix from './20261128180000_branch_invoice_prefix'
 import * as payouts from './20261128190000_payouts'
 import * as cashDesk from './20261128193000_cash_desk'
+import * as customerChat from './20261130150000_customer_chat'
 import * as onlinePayments from './20261128194000_online_payments'
 import * as posCheckouts from './20261128170000_pos_checkouts'
 import * as mediaExpenseOwner from './20261129010000_media_expense_owner'
@@ -89,6 +90,7 @@ const migrations: Array<[string, Migration]> = [
   ['20261129120400_document_day', documentDay],
   ['20261129120500_report_indexes', reportIndexes],
   ['20261130100000_appointment_moves', appointmentMoves],
+  ['20261130150000_customer_chat', customerChat],
   ['20261130160000_sms_providers', smsProviders]
 ]
 

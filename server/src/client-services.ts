@@ -78,6 +78,7 @@ import { textTemplateClient } from './services/documents/text-templates/text-tem
 import { taskClient } from './services/tasks/tasks/tasks.shared'
 import { notificationClient } from './services/messaging/notification/notification.shared'
 import { myNotificationClient } from './services/messaging/my-notifications/my-notifications.shared'
+import { chatMessageClient } from './services/messaging/customer-chat-messages/customer-chat-messages.shared'
 import { pushNotificationClient } from './services/messaging/push-notifications/push-notifications.shared'
 
 export const clientServices = [
@@ -160,6 +161,7 @@ export const clientServices = [
   appointmentReportsClient,
   notificationClient,
   myNotificationClient,
+  chatMessageClient,
   pushNotificationClient
 ] as const
 

@@ -13,7 +13,6 @@ export const plannedRoutes = [
     'toppers', 'expenses', 'history', 'feedback', 'conversion-funnel'
   ].map((report) => `reports/${report}`),
   'easy/*',
-  'pulse/*',
   'profile/subscription',
   'profile/social-links',
   ...[
@@ -21,9 +20,9 @@ export const plannedRoutes = [
   ].map((section) => `company/${section}`)
 ] as const
 
-/** The customer card's tabs not built yet (the card has overview, appointments, notes, treatment, treatment-plan, xrays, communications, billing, transactions and tasks). */
+/** The customer card's tabs not built yet (the card has overview, appointments, notes, treatment, treatment-plan, xrays, communications, chat, billing, transactions and tasks). */
 export const plannedCustomerTabs = [
-  'labs', 'questionnaires', 'chat'
+  'labs', 'questionnaires'
 ] as const
 
 /** The company profile's tabs not built yet (it has general, branches, schedule, notifications, notification-templates and integrations). */

@@ -87,6 +87,9 @@ export const routes: RouteObject[] = [
           { path: 'company/documents', ...page(withTexts('documents', () => import('../features/documents/PrintTemplatesPage'))) },
           { path: 'company/tasks', ...page(withTexts('tasks', () => import('../features/tasks/TasksPage'))) },
           { path: 'company/communications', ...page(withTexts('messaging', () => import('../features/messaging/CommunicationsPage'))) },
+          // Issue 18, item 7: the clinic's shared inbox and one conversation.
+          { path: 'pulse', ...page(withTexts('messaging', () => import('../features/messaging/PulsePage'))) },
+          { path: 'pulse/customer/:id', ...page(withTexts('messaging', () => import('../features/messaging/PulsePage'))) },
           { path: 'my-earnings', ...page(withTexts('billing', () => import('../features/payouts/MyEarningsPage'))) },
           { path: 'people/:userId/balanceHistory', ...page(withTexts('billing', () => import('../features/payouts/BalanceHistoryPage'))) },
           { path: 'pos', ...page(withTexts('billing', () => import('../features/pos/PosPage'))) },

@@ -201,7 +201,9 @@ export const messages = {
   'push-service-unknown': 'This browser\'s notification service is not one the clinic server sends to',
   'telegram-not-configured': 'Telegram integration is not configured',
   'telegram-user-not-found': 'Telegram user is not found',
-  'telegram-connection-failed': 'Telegram did not accept the bot token, or could not be reached'
+  'telegram-connection-failed': 'Telegram did not accept the bot token, or could not be reached',
+  'whatsapp-not-configured': 'WhatsApp integration is not configured',
+  'whatsapp-connection-failed': 'WhatsApp did not accept the access token or the phone number ID, or could not be reached'
 } as const
 
 export type MessageCode = keyof typeof messages

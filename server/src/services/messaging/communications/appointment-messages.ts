@@ -14,6 +14,9 @@ import { companyContact } from '../../company/company/company-reads'
 import { messagingSettings, type MessagingSettings } from '../integrations/integration-store'
 import { templateFor } from '../notification-templates/template-reads'
 import { chatOfCustomer } from '../telegram/telegram-store'
+import { lastInbound } from '../whatsapp-integration/whatsapp-store'
+import { effectiveChannelOrder } from '../integrations/integrations.schema'
+import { insideWindow } from '../../../../../domain/messaging/whatsapp'
 import { anyGone, changePending, insertLink, insertMessages, pendingMessages, type OutboxRow } from './outbox-store'
 import type { Appointment } from '../../appointments/appointment/appointment.shared'
 
@@ -183,21 +186,31 @@ async function compose(lookups: Lookups, appointment: Appointment, event: Appoin
   const customer = await lookups.customer(appointment.companyId, appointment.customerId)
   if (!customer) return []
   const switches = settings.rules.events[event]
+  const company = await companyContact(db, appointment.companyId)
+  const timeZone = company?.timezone ?? 'UTC'
+  const sendAt = nextSendingTime(dueMs, timeZone, settings.rules.quietHours)
   const channels: MessageChannel[] = []
   // Consent and blacklist (domain/messaging/consent.ts); an account to send through. Visit notices are not promotion.
   const reachable = {
-    sms: switches.sms && Boolean(settings.eskiz) && mayMessage(customer, 'sms', { promotional: false }),
+    sms: async () => switches.sms && Boolean(settings.eskiz) && mayMessage(customer, 'sms', { promotional: false }),
     // A patient who linked their Telegram (sharing their phone) asked for it.
-    telegram: (switches.telegram ?? true) && Boolean(settings.telegram) && Boolean(await chatOfCustomer(db, appointment.companyId, customer._id))
+    telegram: async () => (switches.telegram ?? true) && Boolean(settings.telegram) && Boolean(await chatOfCustomer(db, appointment.companyId, customer._id)),
+    // The patient's phone, under the SMS consents; outside the 24-hour window only with an approved template.
+    whatsapp: async () =>
+      (switches.whatsapp ?? true) &&
+      Boolean(settings.whatsapp) &&
+      mayMessage(customer, 'whatsapp', { promotional: false }) &&
+      (Boolean(settings.whatsapp?.templates[event]) || insideWindow(await lastInbound(db, appointment.companyId, customer.phone), sendAt))
   }
-  // Telegram or SMS, whichever comes first in the branch's (else the company's) order; e-mail besides.
-  const order = settings.rules.branchChannelOrder?.[appointment.branchId] ?? settings.rules.channelOrder ?? ['telegram', 'sms']
-  const first = order.find((channel) => reachable[channel])
-  if (first) channels.push(first)
+  // Telegram, WhatsApp or SMS, whichever comes first in the branch's (else the company's) order; e-mail besides.
+  for (const channel of effectiveChannelOrder(settings.rules.branchChannelOrder?.[appointment.branchId] ?? settings.rules.channelOrder)) {
+    if (await reachable[channel]()) {
+      channels.push(channel)
+      break
+    }
+  }
   if (switches.email && (settings.smtp || app.get('config').smtp.url) && mayMessage(customer, 'email', { promotional: false })) channels.push('email')
   if (channels.length === 0) return []
-  const company = await companyContact(db, appointment.companyId)
-  const timeZone = company?.timezone ?? 'UTC'
   const locale = templateLocaleOf(customer.serviceLanguage, company?.locale)
   const branch = await branchContact(db, appointment.companyId, appointment.branchId)
   const local = toZoned(appointment.start, timeZone)
@@ -214,7 +227,6 @@ async function compose(lookups: Lookups, appointment: Appointment, event: Appoin
     clinic: company?.name ?? '',
     link
   }
-  const sendAt = nextSendingTime(dueMs, timeZone, settings.rules.quietHours)
   const rows: OutboxRow[] = []
   for (const channel of channels) {
     const template = await templateFor(db, appointment.companyId, event, channel, locale)
@@ -229,11 +241,11 @@ async function compose(lookups: Lookups, appointment: Appointment, event: Appoin
       customerId: appointment.customerId,
       appointmentId: appointment._id,
       channel,
-      provider: channel === 'sms' ? 'eskiz' : channel === 'telegram' ? 'telegram' : 'smtp',
+      provider: channel === 'sms' ? 'eskiz' : channel === 'email' ? 'smtp' : channel,
       event,
       locale,
       collapseKey,
-      phone: channel === 'sms' ? customer.phone : null,
+      phone: channel === 'sms' || channel === 'whatsapp' ? customer.phone : null,
       email: channel === 'email' ? customer.email : null,
       params: Object.fromEntries(Object.entries(values).filter(([key]) => key !== 'link')) as Record<string, string>,
       subject: channel === 'email' ? tidyMessage(renderTemplate(template.subject, values)) : '',

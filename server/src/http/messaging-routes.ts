@@ -141,6 +141,7 @@ async function telegramUpdate(app: Application, ctx: ParameterizedContext, hookP
  * company, made by the connection test; unknown: 404).
  * - `GET` is Meta's verification: `hub.mode=subscribe` and `hub.verify_token` equal to the
  *   company's verify token → the `hub.challenge` echoed as text; else 403.
+ * Refusals carry a body (the Feathers error handler turns a bodiless answer into 404).
  * - `POST` must carry `X-Hub-Signature-256: sha256=<HMAC-SHA256 of the raw body under the app
  *   secret>`; a missing or wrong one (or no app secret set) is 401 and the body is not looked at.
  *   A signed notification is handled at once (short work) and answered 200, also when handling
@@ -149,6 +150,7 @@ async function telegramUpdate(app: Application, ctx: ParameterizedContext, hookP
 async function whatsappWebhook(app: Application, ctx: ParameterizedContext, hookPath: string) {
   if (ctx.method !== 'GET' && ctx.method !== 'POST') {
     ctx.status = 405
+    ctx.body = { ok: false }
     return
   }
   const found = await companyOfWhatsappHook(app.get('db'), hookPath, app.get('config').authSecret)
@@ -163,6 +165,7 @@ async function whatsappWebhook(app: Application, ctx: ParameterizedContext, hook
     const challenge = String(ctx.query['hub.challenge'] ?? '')
     if (ctx.query['hub.mode'] !== 'subscribe' || !whatsapp.verifyToken || given.length !== expected.length || !timingSafeEqual(given, expected) || !/^[\x21-\x7e]{1,200}$/.test(challenge)) {
       ctx.status = 403
+      ctx.body = { ok: false }
       return
     }
     ctx.type = 'text/plain'
@@ -175,6 +178,7 @@ async function whatsappWebhook(app: Application, ctx: ParameterizedContext, hook
     size += (chunk as Buffer).length
     if (size > 1024 * 1024) {
       ctx.status = 413
+      ctx.body = { ok: false }
       return
     }
     chunks.push(chunk as Buffer)
@@ -182,6 +186,7 @@ async function whatsappWebhook(app: Application, ctx: ParameterizedContext, hook
   const raw = Buffer.concat(chunks)
   if (!whatsapp.appSecret || !validHubSignature(whatsapp.appSecret, raw, ctx.get('x-hub-signature-256') || undefined)) {
     ctx.status = 401
+    ctx.body = { ok: false }
     return
   }
   let notification: WhatsappNotification
@@ -189,6 +194,7 @@ async function whatsappWebhook(app: Application, ctx: ParameterizedContext, hook
     notification = JSON.parse(raw.toString('utf8')) as WhatsappNotification
   } catch {
     ctx.status = 400
+    ctx.body = { ok: false }
     return
   }
   await handleWhatsappNotification(app, companyId, whatsapp, notification).catch((error) => app.get('logger').error({ err: error, msg: 'whatsapp notification failed', companyId }))

@@ -1,5 +1,6 @@
 import { engines, eventWhere, failure, nextEvent, startServer, type SignedIn, type TestServer } from '../../support/harness'
 import { booking, openClinic, type Clinic } from '../../support/appointment-fixtures'
+import { malformed } from '../../support/malformed'
 import { WhatsappServer, graphError, type WhatsappSent } from '../../support/whatsapp-server'
 import { OutboxWorker } from '../../../../server/src/jobs/outbox-worker'
 import { whatsappOutcome } from '../../../../server/src/providers/whatsapp/whatsapp'
@@ -64,7 +65,7 @@ describe.each(engines)('WhatsApp on %s', (engine) => {
     const patch = admin.client.service('integrations')
     expect(await failure(patch.patch(id, { whatsapp: { phoneNumberId: 'not-digits' } }))).toMatchObject({ name: 'BadRequest' })
     expect(await failure(patch.patch(id, { whatsapp: { templates: { ...templates, reminder: 'Has Spaces' } } }))).toMatchObject({ name: 'BadRequest' })
-    expect(await failure(patch.patch(id, { whatsapp: { baseUrl: 'http://evil.example' } } as never))).toMatchObject({ name: 'BadRequest' })
+    expect(await failure(patch.patch(id, malformed({ whatsapp: { baseUrl: 'http://evil.example' } })))).toMatchObject({ name: 'BadRequest' })
     await patch.patch(id, { whatsapp: { accessToken: 'EAAGwrongToken', phoneNumberId: wa.phoneNumberId } })
     expect(await failure(admin.client.service('whatsapp-integration').create({}))).toMatchObject({ name: 'BadRequest', data: { code: 'whatsapp-connection-failed' } })
     const saved = await patch.patch(id, { whatsapp: { accessToken: wa.accessToken, appSecret: wa.appSecret, verifyToken, templates } })

@@ -15,7 +15,7 @@ import { messagingSettings, type MessagingSettings } from '../integrations/integ
 import { templateFor } from '../notification-templates/template-reads'
 import { chatOfCustomer } from '../telegram/telegram-store'
 import { lastInbound } from '../whatsapp-integration/whatsapp-store'
-import { effectiveChannelOrder } from '../integrations/integrations.schema'
+import { effectiveChannelOrder } from '../../../../../domain/messaging/channel-order'
 import { insideWindow } from '../../../../../domain/messaging/whatsapp'
 import { anyGone, changePending, insertLink, insertMessages, pendingMessages, type OutboxRow } from './outbox-store'
 import type { Appointment } from '../../appointments/appointment/appointment.shared'

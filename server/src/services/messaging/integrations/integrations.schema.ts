@@ -7,6 +7,7 @@ import { recordProperties } from '../../../schema/record'
 import { appointmentEvents } from '../../../../../domain/messaging/templates'
 import { reminderUnits } from '../../appointments/appointment/appointment.shared'
 import { WHATSAPP_TEMPLATE_NAME } from '../../../../../domain/messaging/whatsapp'
+import { orderedChannels } from '../../../../../domain/messaging/channel-order'
 
 const literals = <T extends string>(values: readonly T[]) => Type.Union(values.map((value) => Type.Literal(value)))
 const LocalTime = Type.String({ pattern: '^([01]\\d|2[0-3]):[0-5]\\d$' })
@@ -15,17 +16,9 @@ const channelSwitches = Type.Object(
   { sms: Type.Boolean(), email: Type.Boolean(), telegram: Type.Optional(Type.Boolean()), whatsapp: Type.Optional(Type.Boolean()) },
   { additionalProperties: false }
 )
-/** The default order: Telegram, WhatsApp, SMS. */
-export const orderedChannels = ['telegram', 'whatsapp', 'sms'] as const
-export type OrderedChannel = (typeof orderedChannels)[number]
 /** Which of Telegram, WhatsApp and SMS a visit message tries first (the next ones are the fallback). */
 const channelOrder = Type.Array(literals(orderedChannels), { minItems: 1, maxItems: 3, uniqueItems: true })
 
-/** An order as stored, with the channels it does not name after it in the default order (an order saved before WhatsApp existed). */
-export function effectiveChannelOrder(order: readonly OrderedChannel[] | undefined): OrderedChannel[] {
-  const given = order ?? []
-  return [...given, ...orderedChannels.filter((channel) => !given.includes(channel))]
-}
 
 /** Which events send by which channel, quiet hours, the grace period and the default reminder. */
 export const messagingRulesSchema = Type.Object(

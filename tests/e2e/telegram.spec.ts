@@ -3,12 +3,14 @@ import { demoAdmin } from './support/app'
 import { connectApi, uniqueLetters, uniquePhone, type Api } from './support/api'
 import { shoot } from './support/shots'
 import { TelegramServer } from '../server/support/telegram-server'
+import { WhatsappServer } from '../server/support/whatsapp-server'
 
 /**
  * Issue 18, Telegram in Russian: an administrator sets up the clinic's bot on the integrations
  * tab and tests the connection (the bot's name shows); on a patient's communications tab "Link
  * Telegram" shows a one-time link and its QR code; the patient opens it in the (local) Bot API,
- * shares their phone, and the card shows the link without a reload.
+ * shares their phone, and the card shows the link without a reload. The same tab sets up the
+ * clinic's WhatsApp number (local Graph API): the connection test names it and gives the webhook.
  */
 const expect = baseExpect.configure({ timeout: 20_000 })
 test.describe.configure({ timeout: 120_000 })
@@ -20,6 +22,7 @@ interface Customer {
 
 test('the clinic bot is set up and a patient links Telegram by the QR link', async ({ page, baseURL }) => {
   const tg = await new TelegramServer().start(Number(process.env.E2E_TELEGRAM_PORT))
+  const wa = await new WhatsappServer().start(Number(process.env.E2E_WHATSAPP_PORT))
   const api: Api = await connectApi(baseURL!)
   try {
     const [settings] = (await api.service<{ _id: string }>('integrations').find({})).data
@@ -42,6 +45,24 @@ test('the clinic bot is set up and a patient links Telegram by the QR link', asy
     await shoot(page, 'telegram-integrations', 'desktop')
     await page.setViewportSize({ width: 390, height: 844 })
     await shoot(page, 'telegram-integrations', 'phone')
+    await page.setViewportSize({ width: 1366, height: 800 })
+
+    // WhatsApp: the number typed in, a template named, the connection tested.
+    const whatsapp = page.getByTestId('whatsapp-settings')
+    await whatsapp.getByLabel('Идентификатор номера телефона').fill(wa.phoneNumberId)
+    await whatsapp.getByLabel('Токен доступа').fill(wa.accessToken)
+    await whatsapp.getByLabel('Секрет приложения').fill(wa.appSecret)
+    await whatsapp.getByLabel('Проверочный токен').fill('verify-me-please')
+    await page.getByTestId('whatsapp-template-reminder').fill('visit_reminder')
+    await page.getByTestId('whatsapp-save').click()
+    await expect(whatsapp.getByText('Подключён', { exact: true })).toBeVisible()
+    await page.getByTestId('whatsapp-test').click()
+    await expect(page.getByTestId('whatsapp-check')).toContainText('Подключено: +998 71 200 00 00 (Clinic Test)')
+    await expect(page.getByTestId('whatsapp-check')).toContainText(/\/hooks\/whatsapp\/[0-9a-f]{48}/)
+    await expect(page.getByTestId('channel-order-1')).toHaveText('WhatsApp')
+    await shoot(page, 'whatsapp-integrations', 'desktop')
+    await page.setViewportSize({ width: 390, height: 844 })
+    await shoot(page, 'whatsapp-integrations', 'phone')
     await page.setViewportSize({ width: 1366, height: 800 })
 
     const phone = uniquePhone()
@@ -69,5 +90,6 @@ test('the clinic bot is set up and a patient links Telegram by the QR link', asy
   } finally {
     api.close()
     await tg.stop()
+    await wa.stop()
   }
 })

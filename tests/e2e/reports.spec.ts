@@ -11,7 +11,9 @@ import { signInApi, type Api } from './support/socket-api'
  * goes to /reports/summary), sees the month's figures with their formulas (a cash payment taken
  * through the API today makes "Получено" non-zero), opens the payments behind the cash figure and
  * finds that their sum is the figure, and downloads the CSV: UTF-8 with a byte order mark,
- * Russian headers, and the totals row equal to the screen. Screenshots at 1366×800 and 390×844.
+ * Russian headers, and the totals row equal to the screen. Then the switch opens the appointments
+ * report: a figure with its formula, its rows as many as the figure, its CSV's totals row.
+ * Screenshots at 1366×800 and 390×844.
  */
 test.describe.configure({ mode: 'serial' })
 const expect = baseExpect.configure({ timeout: 20_000 })
@@ -88,6 +90,40 @@ test('the xlsx opens with Russian headers and the totals on the screen', async (
   expect(total.getCell(1).value).toBe('Итого')
   expect(String(Math.round(Number(total.getCell(6).value) * 100))).toBe(await digits(page.getByTestId('reports-total-collected')))
   expect(String(total.getCell(3).value)).toBe(await digits(page.getByTestId('reports-total-visits')))
+})
+
+test('the switch opens the appointments report; a figure states its formula and opens its rows; its CSV has the totals', async () => {
+  await page.getByTestId('reports-switch').getByText('Записи').click()
+  await expect(page).toHaveURL(/\/reports\/appointments/)
+  await expect(page.getByRole('heading', { level: 1, name: 'Отчёт по записям' })).toBeVisible()
+  await expect(page.getByTestId('appointments-tile-completed')).toContainText('Записи в статусе «завершён»')
+  const completed = page.getByTestId('appointments-total-completed')
+  await expect(completed).toBeVisible()
+  await completed.click()
+  const count = page.getByTestId('reports-rows-sum')
+  await expect(count).toBeVisible()
+  expect(await digits(count)).toBe(await digits(completed))
+  await page.keyboard.press('Escape')
+  await expect(page.getByTestId('reports-rows')).toBeHidden()
+  const downloading = page.waitForEvent('download')
+  await page.getByTestId('reports-export-csv').click()
+  const csv = fs.readFileSync((await (await downloading).path())!)
+  expect([...csv.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf])
+  const lines = csv.toString('utf8').slice(1).trimEnd().split('\r\n').map((line) => line.split(';'))
+  expect(lines[0].slice(0, 3)).toEqual(['Врач', 'Завершены', 'Отменены'])
+  expect(lines[lines.length - 1].slice(0, 2)).toEqual(['Итого', await digits(completed)])
+  for (const size of [{ name: 'desktop', width: 1366, height: 800 }, { name: 'phone', width: 390, height: 844 }]) {
+    await page.setViewportSize({ width: size.width, height: size.height })
+    await expect(completed).toBeVisible()
+    await shoot(page, 'reports-appointments', size.name)
+  }
+  await page.getByTestId('appointments-total-cancelled').click()
+  await expect(count).toBeVisible()
+  await shoot(page, 'reports-appointments-rows', 'phone')
+  await page.keyboard.press('Escape')
+  await page.setViewportSize({ width: 1366, height: 800 })
+  await page.getByTestId('reports-switch').getByText('Сводный').click()
+  await expect(page).toHaveURL(/\/reports\/summary/)
 })
 
 test('screenshots at 1366×800 and 390×844', async () => {

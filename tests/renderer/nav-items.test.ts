@@ -45,4 +45,10 @@ describe('sidebar entries', () => {
     expect(activeNavKey(navItems, '/appointments/status/noShow')).toBe('calendar')
     expect(activeNavKey(navItems, '/board')).toBe('board')
   })
+
+  test('the chats (/pulse) need view on communications, without a module', () => {
+    expect(visibleNavItems(navItems, [view('communications')], {}).map((item) => item.key)).toContain('pulse')
+    expect(visibleNavItems(navItems, [view('customers')], { customers: true }).map((item) => item.key)).not.toContain('pulse')
+    expect(activeNavKey(navItems, '/pulse/customer/0190a1b2-0000-7000-8000-000000000000')).toBe('pulse')
+  })
 })

@@ -28,6 +28,7 @@ import { transactions } from './billing/transactions/transactions'
 import { paymentHistory } from './billing/payment-history/payment-history'
 import { invoicesSummary } from './billing/invoices-summary/invoices-summary'
 import { reportsSummary } from './reports/reports-summary/reports-summary'
+import { appointmentReports } from './reports/appointment-reports/appointment-reports'
 import { exam } from './clinical/exam/exam'
 import { xrays } from './clinical/xrays/xrays'
 import { media } from './customers/media/media'
@@ -148,4 +149,5 @@ export function services(app: Application) {
   app.configure(textTemplates)
   app.configure(tasks)
   app.configure(reportsSummary)
+  app.configure(appointmentReports)
 }

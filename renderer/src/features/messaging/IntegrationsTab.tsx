@@ -1,12 +1,13 @@
 import { useTextArea } from '../../i18n/useTextArea'
 import { PageLoading } from '../../components/PageLoading'
+import { ChannelOrderSettings } from './ChannelOrderSettings'
+import { SmsProviderSettings } from './SmsProviderSettings'
 import { TelegramSettings } from './TelegramSettings'
 import { WhatsappSettings } from './WhatsappSettings'
-import { ChannelOrderCard } from './ChannelOrderCard'
 
 /**
- * The company profile's `integrations` tab: the Telegram bot, the WhatsApp number and which of
- * them (and SMS) a visit message tries first. Its texts (area `messaging`,
+ * The company profile's `integrations` tab: the SMS provider and its account, the Telegram bot,
+ * the WhatsApp number, and the order visit messages try the channels in. Its texts (area `messaging`,
  * i18n/text-areas.ts) load when it is first shown.
  */
 export function IntegrationsTab() {
@@ -14,9 +15,10 @@ export function IntegrationsTab() {
   if (!ready) return <PageLoading />
   return (
     <>
+      <SmsProviderSettings />
       <TelegramSettings />
       <WhatsappSettings />
-      <ChannelOrderCard />
+      <ChannelOrderSettings />
     </>
   )
 }

@@ -17,7 +17,7 @@ type Values = { token: string; mode: 'webhook' | 'polling' }
 /**
  * The company profile's `integrations` tab: the clinic's Telegram bot (token from @BotFather,
  * kept sealed and never shown again; webhook or long polling), a connection test that names the
- * bot. Which channel a visit message tries first is ChannelOrderCard's.
+ * bot. Which channel a visit message tries first is the channel order's card (ChannelOrderSettings).
  */
 export function TelegramSettings() {
   const { t } = useTranslation()

@@ -3,7 +3,7 @@ import { Button, Card, DatePicker, Drawer, Grid, Select, Table, Typography } fro
 import { DownloadOutlined } from '@ant-design/icons'
 import dayjs from 'dayjs'
 import { useTranslation } from 'react-i18next'
-import { Link, useSearchParams } from 'react-router'
+import { Link, Navigate, useSearchParams } from 'react-router'
 import { useFind } from '../../api/live'
 import { useCan } from '../../api/permissions'
 import { useSignedIn } from '../../api/session-store'
@@ -19,6 +19,7 @@ import { csvMoney, downloadText, toCsv } from './csv'
 import { xlsxOf } from './xlsx'
 import type { PaymentMethod } from '../../../../domain/billing/money'
 import { DayChart } from './DayChart'
+import { ReportsSwitch, useReportAllowed } from './ReportsSwitch'
 import './reports.css'
 
 const DAY = 'YYYY-MM-DD'
@@ -37,13 +38,14 @@ export default function ReportsSummaryPage() {
   const phone = !Grid.useBreakpoint().md
   const timeZone = useSignedIn().company.timezone
   const seesAll = useCan('reports-summary', 'seeAll')
+  const allowed = useReportAllowed()
   const [params, setParams] = useSearchParams()
   const preset = (periodPresets as readonly string[]).includes(params.get('period') ?? '') ? (params.get('period') as PeriodPreset) : 'thisMonth'
   const branchId = params.get('branch') ?? undefined
   const doctorId = params.get('doctor') ?? undefined
   const range = periodRange(preset, companyToday(timeZone), { first: params.get('from'), last: params.get('to') })
   const filter: SummaryFilter | null = range ? { ...range, ...(branchId ? { branchId } : {}), ...(doctorId ? { doctorId } : {}) } : null
-  const summary = useReportsSummary(filter)
+  const summary = useReportsSummary(allowed.summary || !allowed.appointments ? filter : null)
   const [drill, setDrill] = useState<Drill | null>(null)
   const branches = useFind('branches', { $limit: 200, $sort: { name: 1 } })
   const team = useFind('my-team', { $limit: 500 }, seesAll)
@@ -91,6 +93,8 @@ export default function ReportsSummaryPage() {
     }
   }
 
+  // The sidebar's entry opens the summary: one who may see only the appointments report goes there.
+  if (!allowed.summary && allowed.appointments) return <Navigate to={`/reports/appointments${window.location.search}`} replace />
   if (summary.error) return <FetchError error={summary.error} onRetry={() => void summary.refetch()} />
   const data = summary.data
   return (
@@ -109,6 +113,7 @@ export default function ReportsSummaryPage() {
           </div>
         }
       />
+      <ReportsSwitch current="summary" />
       <Card className="reports-filters">
         <Select
           value={preset}

@@ -7,6 +7,7 @@ import { telegramIntegration } from './telegram-integration/telegram-integration
 import { whatsappIntegration } from './whatsapp-integration/whatsapp-integration'
 import { notification } from './notification/notification'
 import { myNotifications } from './my-notifications/my-notifications'
+import { customerChatMessages } from './customer-chat-messages/customer-chat-messages'
 import { pushNotifications } from './push-notifications/push-notifications'
 
 /** The messaging area (issue 18): settings, templates, the outbox read as the communications log, staff notifications and Web Push. */
@@ -19,5 +20,6 @@ export function messaging(app: Application) {
   app.configure(whatsappIntegration)
   app.configure(notification)
   app.configure(myNotifications)
+  app.configure(customerChatMessages)
   app.configure(pushNotifications)
 }

@@ -30,6 +30,8 @@ describe.each(engines)('WhatsApp on %s', (engine) => {
     wa = await new WhatsappServer().start()
     server = await startServer(engine)
     server.app.set('whatsappBaseUrl', wa.url)
+    // SMS (a fallback of a refused WhatsApp message) reaches nothing real: connection refused.
+    server.app.set('eskizBaseUrl', 'http://127.0.0.1:9/api')
     server.app.set('messagingClock', () => clock)
     server.app.get('config').publicUrl = server.url
     clinic = await openClinic(server)
@@ -115,7 +117,10 @@ describe.each(engines)('WhatsApp on %s', (engine) => {
 
     // Boris wrote to the clinic an hour ago: his window is open, free-form text goes.
     const boris = await patient('+998 90 444 55 66')
+    const written = eventWhere<{ customerId: string; channel: string; text: string; direction: string }>(admin.client, 'customer-chat-messages', 'created', (message) => message.customerId === boris._id)
     expect(await wa.text('998904445566', 'Здравствуйте, можно записаться?', clock - 3_600_000)).toBe(200)
+    // What he wrote is in his conversation (the chat), by WhatsApp.
+    expect(await written).toMatchObject({ customerId: boris._id, channel: 'whatsapp', direction: 'in', text: 'Здравствуйте, можно записаться?' })
     const free = await bookAndSend(boris._id, '2031-05-21')
     expect(free.sent).toHaveLength(1)
     expect(free.sent[0].type).toBe('interactive')

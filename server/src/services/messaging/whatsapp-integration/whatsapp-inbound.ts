@@ -2,9 +2,10 @@ import type { Application } from '../../../declarations'
 import { templateLocaleOf } from '../../../../../domain/messaging/templates'
 import { readWhatsappButton, whatsappState } from '../../../providers/whatsapp/whatsapp'
 import { clockOf } from '../communications/appointment-messages'
-import { settleDelivery } from '../communications/outbox-store'
+import { lastRecipientAt, settleDelivery } from '../communications/outbox-store'
+import { receiveChatMessage } from '../customer-chat-messages/chat-inbox'
 import { answerVisit } from '../communications/visit-answers'
-import { customerContact } from '../../customers/customers/customer-contact'
+import { customerContact, customersWithPhone } from '../../customers/customers/customer-contact'
 import { companyContact } from '../../company/company/company-reads'
 import { botText, samePhone } from '../telegram/telegram-bot'
 import type { WhatsappSettings } from '../integrations/integration-store'
@@ -17,6 +18,7 @@ interface InboundMessage {
   id?: string
   timestamp?: string
   type?: string
+  text?: { body?: string }
   button?: { payload?: string; text?: string }
   interactive?: { type?: string; button_reply?: { id?: string; title?: string } }
 }
@@ -29,6 +31,7 @@ interface ChangeValue {
   metadata?: { phone_number_id?: string }
   statuses?: StatusChange[]
   messages?: InboundMessage[]
+  contacts?: Array<{ wa_id?: string; profile?: { name?: string } }>
 }
 export interface WhatsappNotification {
   object?: string
@@ -45,8 +48,10 @@ const emit = (app: Application, path: string, event: string, data: unknown) => (
  * - `messages`: the sender's customer-service window opens (its time kept per number); a reply
  *   button or a template's quick reply with our signed payload confirms or cancels the visit
  *   (visit-answers.ts, channel `whatsapp`) when the sender's number is the visit's patient's,
- *   and the patient is told the result; other messages (free text) are not stored: a place for
- *   a patient's inbound messages is the chat's (docs/decisions/whatsapp.md).
+ *   and the patient is told the result; free text is the patient's message to the clinic, stored
+ *   in their conversation (customer-chat-messages, receiveChatMessage) when the number is one
+ *   patient's (of several sharing it: the one the clinic last wrote to there); other types
+ *   (media, locations) only open the window.
  */
 export async function handleWhatsappNotification(app: Application, companyId: string, settings: WhatsappSettings, notification: WhatsappNotification): Promise<void> {
   const db = app.get('db')
@@ -69,9 +74,22 @@ export async function handleWhatsappNotification(app: Application, companyId: st
         await recordInbound(db, companyId, message.from, Number.isFinite(sentMs) && sentMs > 0 ? Math.min(sentMs, nowMs) : nowMs)
         const payload = message.type === 'button' ? message.button?.payload : message.type === 'interactive' && message.interactive?.type === 'button_reply' ? message.interactive.button_reply?.id : undefined
         if (payload) await answerButton(app, companyId, settings, message.from, payload)
+        else if (message.type === 'text' && message.text?.body) {
+          const customerId = await patientOfNumber(app, companyId, message.from)
+          const sender = value.contacts?.find((contact) => contact.wa_id === message.from)?.profile?.name
+          if (customerId) await receiveChatMessage(app, { companyId, customerId, channel: 'whatsapp', text: message.text.body, providerMessageId: message.id ?? null, sender })
+        }
       }
     }
   }
+}
+
+/** The patient writing from this WhatsApp number: the one whose phone it is, or of several the one the clinic last wrote to there. */
+async function patientOfNumber(app: Application, companyId: string, waId: string): Promise<string | undefined> {
+  const db = app.get('db')
+  const candidates = await customersWithPhone(db, companyId, waId)
+  if (candidates.length <= 1) return candidates[0]
+  return lastRecipientAt(db, companyId, waId.replace(/\D/g, ''), candidates)
 }
 
 async function answerButton(app: Application, companyId: string, settings: WhatsappSettings, from: string, payload: string) {

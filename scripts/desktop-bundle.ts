@@ -1,6 +1,6 @@
 import { builtinModules } from 'node:module'
 import path from 'node:path'
-import { build, type Metafile } from 'esbuild'
+import { build, type BuildOptions, type Metafile } from 'esbuild'
 
 /*
  * Bundles the desktop shell: main/src/main.ts → main/dist/main.cjs and preload/src/preload.ts →
@@ -22,7 +22,8 @@ const nodeBuiltins = new Set([...builtinModules, ...builtinModules.map((name) =>
 export const allowedAtRunTime = (specifier: string, bundle: 'main' | 'preload') =>
   specifier === 'electron' || (bundle === 'main' && nodeBuiltins.has(specifier))
 
-function externalImports(metafile: Metafile): string[] {
+function externalImports(metafile: Metafile | undefined): string[] {
+  if (!metafile) throw new Error('esbuild gave no metafile')
   const found = new Set<string>()
   for (const output of Object.values(metafile.outputs)) for (const entry of output.imports) if (entry.external) found.add(entry.path)
   return [...found].sort()
@@ -30,7 +31,7 @@ function externalImports(metafile: Metafile): string[] {
 
 /** Builds both bundles under `outRoot` (the repository itself by default). */
 export async function bundleDesktop(root: string, outRoot = root): Promise<DesktopBundle> {
-  const common = {
+  const common: BuildOptions = {
     bundle: true,
     format: 'cjs',
     target: 'node22',
@@ -39,7 +40,7 @@ export async function bundleDesktop(root: string, outRoot = root): Promise<Deskt
     metafile: true,
     logLevel: 'warning',
     absWorkingDir: root
-  } as const
+  }
   const main = path.join(outRoot, 'main', 'dist', 'main.cjs')
   const preload = path.join(outRoot, 'preload', 'dist', 'preload.cjs')
   const [mainBuild, preloadBuild] = await Promise.all([

@@ -1,6 +1,15 @@
-import PDFDocument from 'pdfkit'
 import { dialogPrintOptions, isPrintablePdf, pdfFirstPageSize, printFailureFrom, printOptionsFor } from '../../main/src/print-options'
 import { roleForPaper } from '../../main/src/printer-roles'
+
+/** pdfkit, which pdfmake (the server's PDFs) writes with; it ships no types. */
+interface PdfKitDocument {
+  on(event: 'data', listener: (chunk: Buffer) => void): void
+  on(event: 'end', listener: () => void): void
+  text(text: string): void
+  end(): void
+}
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const PDFDocument = require('pdfkit') as new (options: { size: [number, number]; margin: number }) => PdfKitDocument
 
 /** A real PDF of the given page size in points, as pdfkit (under pdfmake) writes it. */
 function pdfOfSize(width: number, height: number): Promise<Uint8Array> {

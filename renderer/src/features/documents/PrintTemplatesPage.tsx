@@ -90,7 +90,7 @@ export default function PrintTemplatesPage() {
             url: URL.createObjectURL(new Blob([Uint8Array.from(atob(answer.pdf), (char) => char.charCodeAt(0))], { type: 'application/pdf' })),
             // A receipt's preview is made on 80 mm paper (document-previews' default).
             role: roleForPaper(kind === 'receipt' ? '80mm' : 'A4')
-          })))
+          }))
       )
     } catch (error) {
       toastError(error)

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react'
+import { useEffect, useState } from 'react'
 import { Alert, Button, Card, Empty, Select, Spin, Tag, Typography } from 'antd'
 import { PrinterOutlined, ReloadOutlined } from '@ant-design/icons'
 import { useTranslation } from 'react-i18next'
@@ -31,18 +31,22 @@ function PrinterRoles({ printers }: { printers: PrintersCapability }) {
   const [choices, setChoices] = useState<PrinterChoices | null>(null)
   const [busy, setBusy] = useState<PrinterRole | null>(null)
 
-  const load = useCallback(async () => {
-    try {
-      const [list, chosen] = await Promise.all([printers.list(), printers.choices()])
-      setSystem(list)
-      setChoices(chosen)
-    } catch (error) {
-      toastError(error)
-    }
-  }, [printers])
+  // Bumped by "refresh the list": a printer plugged in after the screen opened.
+  const [listed, setListed] = useState(0)
+
   useEffect(() => {
-    void load()
-  }, [load])
+    let live = true
+    Promise.all([printers.list(), printers.choices()])
+      .then(([list, chosen]) => {
+        if (!live) return
+        setSystem(list)
+        setChoices(chosen)
+      })
+      .catch(toastError)
+    return () => {
+      live = false
+    }
+  }, [printers, listed])
 
   async function choose(role: PrinterRole, printer: string | null) {
     setBusy(role)
@@ -84,7 +88,7 @@ function PrinterRoles({ printers }: { printers: PrintersCapability }) {
     <Card
       title={t('printers.title')}
       extra={
-        <Button icon={<ReloadOutlined />} onClick={() => void load()} data-testid="printers-refresh">
+        <Button icon={<ReloadOutlined />} onClick={() => setListed((count) => count + 1)} data-testid="printers-refresh">
           {t('printers.refresh')}
         </Button>
       }

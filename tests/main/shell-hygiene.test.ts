@@ -45,24 +45,20 @@ describe('windows and the preload', () => {
     const exposed: Record<string, unknown> = {}
     const invoked: string[] = []
     jest.resetModules()
-    jest.doMock(
-      'electron',
-      () => ({
-        contextBridge: { exposeInMainWorld: (name: string, api: unknown) => (exposed[name] = api) },
-        ipcRenderer: { invoke: async (channel: string) => invoked.push(channel) }
-      }),
-      { virtual: false }
-    )
+    jest.doMock('electron', () => ({
+      contextBridge: { exposeInMainWorld: (name: string, api: unknown) => (exposed[name] = api) },
+      ipcRenderer: { invoke: async (channel: string) => invoked.push(channel) }
+    }))
     await import('../../preload/src/preload')
     const api = exposed.clinicDesktop as Record<string, unknown>
     expect(Object.keys(exposed)).toEqual(['clinicDesktop'])
-    for (const [name, verb] of Object.entries(api)) {
+    for (const verb of Object.values(api)) {
       expect(typeof verb).toBe('function')
       await (verb as (...args: unknown[]) => Promise<unknown>)('documents', new Uint8Array())
-      expect(name).toBeTruthy()
     }
+    // Every verb calls a listed channel and every listed channel has its verb; nothing else is handed over.
+    expect(invoked.length).toBe(Object.keys(api).length)
     expect(new Set(invoked)).toEqual(new Set(Object.values(ipcChannels)))
-    expect(Object.values(api)).not.toContain(undefined)
-    expect(JSON.stringify(Object.keys(api))).not.toMatch(/ipcRenderer|send|on\b/)
+    expect(Object.keys(api)).not.toEqual(expect.arrayContaining(['invoke', 'send', 'on', 'ipcRenderer']))
   })
 })

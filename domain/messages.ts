@@ -201,7 +201,12 @@ export const messages = {
   'push-service-unknown': 'This browser\'s notification service is not one the clinic server sends to',
   'telegram-not-configured': 'Telegram integration is not configured',
   'telegram-user-not-found': 'Telegram user is not found',
-  'telegram-connection-failed': 'Telegram did not accept the bot token, or could not be reached'
+  'telegram-connection-failed': 'Telegram did not accept the bot token, or could not be reached',
+  'dispatch-not-draft': 'Only a draft broadcast can be changed or removed',
+  'dispatch-state-change': 'The broadcast cannot go to this state from its current one',
+  'dispatch-birthday-period': 'Give both days of the birthday period (month and day)',
+  'dispatch-no-sms-account': 'SMS is not set up: enter the Eskiz account in the notification settings',
+  'dispatch-unknown-variable': 'The text uses a variable that does not exist'
 } as const
 
 export type MessageCode = keyof typeof messages

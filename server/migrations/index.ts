@@ -34,6 +34,7 @@ import * as documentSignatures from './20261129120000_document_signatures'
 import * as documentDay from './20261129120400_document_day'
 import * as telegram from './20261129120200_telegram'
 import * as reportIndexes from './20261129120500_report_indexes'
+import * as dispatch from './20261130140000_dispatch'
 import * as staffNotifications from './20261129120300_staff_notifications'
 import * as tasks from './20261129090000_tasks'
 import * as serviceRequiresConsent from './20261129120100_service_requires_consent'
@@ -85,7 +86,8 @@ const migrations: Array<[string, Migration]> = [
   ['20261129120200_telegram', telegram],
   ['20261129120300_staff_notifications', staffNotifications],
   ['20261129120400_document_day', documentDay],
-  ['20261129120500_report_indexes', reportIndexes]
+  ['20261129120500_report_indexes', reportIndexes],
+  ['20261130140000_dispatch', dispatch]
 ]
 
 export const migrationSource: Knex.MigrationSource<[string, Migration]> = {

@@ -78,6 +78,8 @@ import { taskClient } from './services/tasks/tasks/tasks.shared'
 import { notificationClient } from './services/messaging/notification/notification.shared'
 import { myNotificationClient } from './services/messaging/my-notifications/my-notifications.shared'
 import { pushNotificationClient } from './services/messaging/push-notifications/push-notifications.shared'
+import { dispatchClient } from './services/messaging/dispatch/dispatch.shared'
+import { dispatcherClient } from './services/messaging/dispatcher/dispatcher.shared'
 
 export const clientServices = [
   branchClient,
@@ -158,7 +160,9 @@ export const clientServices = [
   reportsSummaryClient,
   notificationClient,
   myNotificationClient,
-  pushNotificationClient
+  pushNotificationClient,
+  dispatchClient,
+  dispatcherClient
 ] as const
 
 type Declared = (typeof clientServices)[number]

@@ -87,6 +87,7 @@ export const routes: RouteObject[] = [
           { path: 'company/documents', ...page(withTexts('documents', () => import('../features/documents/PrintTemplatesPage'))) },
           { path: 'company/tasks', ...page(withTexts('tasks', () => import('../features/tasks/TasksPage'))) },
           { path: 'company/communications', ...page(withTexts('messaging', () => import('../features/messaging/CommunicationsPage'))) },
+          { path: 'company/dispatch', ...page(withTexts('messaging', () => import('../features/messaging/DispatchPage'))) },
           { path: 'my-earnings', ...page(withTexts('billing', () => import('../features/payouts/MyEarningsPage'))) },
           { path: 'people/:userId/balanceHistory', ...page(withTexts('billing', () => import('../features/payouts/BalanceHistoryPage'))) },
           { path: 'pos', ...page(withTexts('billing', () => import('../features/pos/PosPage'))) },

@@ -7,6 +7,8 @@ import { telegramIntegration } from './telegram-integration/telegram-integration
 import { notification } from './notification/notification'
 import { myNotifications } from './my-notifications/my-notifications'
 import { pushNotifications } from './push-notifications/push-notifications'
+import { dispatch } from './dispatch/dispatch'
+import { dispatcher } from './dispatcher/dispatcher'
 
 /** The messaging area (issue 18): settings, templates, the outbox read as the communications log, staff notifications and Web Push. */
 export function messaging(app: Application) {
@@ -18,4 +20,6 @@ export function messaging(app: Application) {
   app.configure(notification)
   app.configure(myNotifications)
   app.configure(pushNotifications)
+  app.configure(dispatch)
+  app.configure(dispatcher)
 }

@@ -4,8 +4,8 @@ import type { HookContext } from '../../../declarations'
 import { queryValidator } from '../../../validators'
 import { IdSchema, InstantSchema, strictQuery } from '../../../schema/query'
 import { recordProperties } from '../../../schema/record'
-import { messageChannels, notificationEvents, templateLocales } from '../../../../../domain/messaging/templates'
-import { outboxStates } from './communications.shared'
+import { messageChannels, templateLocales } from '../../../../../domain/messaging/templates'
+import { outboxEvents, outboxStates } from './communications.shared'
 import { phoneHiddenFrom } from '../../customers/customers/customer-phone'
 
 const literals = <T extends string>(values: readonly T[]) => Type.Union(values.map((value) => Type.Literal(value)))
@@ -18,9 +18,11 @@ export const communicationSchema = Type.Object(
     branchId: nullable(IdSchema),
     customerId: nullable(IdSchema),
     appointmentId: nullable(IdSchema),
+    /** The broadcast (dispatch) that wrote it; null for a visit's own messages. */
+    dispatchId: Type.Optional(nullable(IdSchema)),
     channel: literals(messageChannels),
     provider: Type.String(),
-    event: literals(notificationEvents),
+    event: literals(outboxEvents),
     locale: literals(templateLocales),
     collapseKey: nullable(Type.String()),
     /** The phone of an SMS (hidden by phone protection), the address of an e-mail. */
@@ -56,7 +58,7 @@ export const communicationExternalResolver = resolve<Communication, HookContext>
 })
 
 export const communicationQuerySchema = strictQuery(
-  Type.Pick(communicationSchema, ['_id', 'companyId', 'branchId', 'customerId', 'appointmentId', 'channel', 'event', 'state', 'dueAt', 'createdAt', 'updatedAt'])
+  Type.Pick(communicationSchema, ['_id', 'companyId', 'branchId', 'customerId', 'appointmentId', 'dispatchId', 'channel', 'event', 'state', 'dueAt', 'createdAt', 'updatedAt'])
 )
 export type CommunicationQuery = Static<typeof communicationQuerySchema>
 export const communicationQueryValidator = getValidator(communicationQuerySchema, queryValidator)

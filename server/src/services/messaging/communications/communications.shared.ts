@@ -1,4 +1,5 @@
 import { clientService } from '../../../client-service'
+import { notificationEvents } from '../../../../../domain/messaging/templates'
 import type { Communication, CommunicationQuery, CommunicationService } from './communications.class'
 
 export type { Communication, CommunicationQuery }
@@ -17,5 +18,9 @@ export type CommunicationClientService = Pick<CommunicationService, (typeof comm
  */
 export const outboxStates = ['scheduled', 'sending', 'sent', 'delivered', 'failed', 'unknown', 'cancelled'] as const
 export type OutboxState = (typeof outboxStates)[number]
+
+/** What a message is about: a template's event, or `dispatch` (a broadcast's message). */
+export const outboxEvents = [...notificationEvents, 'dispatch'] as const
+export type OutboxEvent = (typeof outboxEvents)[number]
 
 export const communicationClient = clientService<CommunicationClientService>()(communicationPath, communicationMethods)

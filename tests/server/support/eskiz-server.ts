@@ -54,6 +54,14 @@ export class EskizServer {
     return new Promise((resolve) => this.server.close(() => resolve()))
   }
 
+  /** A new rate limit, its counting started afresh (the second under way forgets earlier sends). */
+  limit(perSecond: number) {
+    this.perSecond = perSecond
+    this.window = { second: 0, count: 0 }
+    this.peakPerSecond = 0
+    this.refused = 0
+  }
+
   /** Every token given so far stops working (Eskiz tokens expire after 30 days). */
   expireTokens() {
     this.valid.clear()

@@ -263,7 +263,7 @@ function DispatchDetails({ dispatch }: { dispatch: Dispatch }) {
         ) : null}
       </Space>
       <Typography.Paragraph className="dispatch-sample">{dispatch.text}</Typography.Paragraph>
-      <Descriptions size="small" column={phoneColumns()} bordered>
+      <Descriptions size="small" column={1} bordered>
         <Descriptions.Item label={t('messaging.dispatch.matched')}>{format.number(dispatch.matched)}</Descriptions.Item>
         <Descriptions.Item label={t('messaging.dispatch.recipients')}>{format.number(dispatch.recipients)}</Descriptions.Item>
         <Descriptions.Item label={t('messaging.dispatch.excluded')}>
@@ -323,9 +323,4 @@ function DispatchDetails({ dispatch }: { dispatch: Dispatch }) {
       />
     </Space>
   )
-}
-
-/** Two columns of figures where there is room, one on a phone. */
-function phoneColumns() {
-  return { xs: 1, sm: 2 }
 }

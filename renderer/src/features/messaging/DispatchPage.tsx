@@ -58,7 +58,7 @@ export default function DispatchPage() {
                 <List.Item key={item._id} data-testid="dispatch-item" data-state={item.state} className="dispatch-item" onClick={() => setOpen(item)}>
                   <div className="dispatch-item-body">
                     <Space wrap size={[8, 4]}>
-                      <Typography.Link strong>{item.name}</Typography.Link>
+                      <Typography.Text strong>{item.name}</Typography.Text>
                       <Tag color={dispatchStateColors[item.state]}>{t(`messaging.dispatch.states.${item.state}`)}</Tag>
                       <Typography.Text type="secondary">{format.dateTime(item.startedAt ?? item.createdAt)}</Typography.Text>
                     </Space>

@@ -142,7 +142,7 @@ describe.each(engines)('dispatch on %s', (engine) => {
     expect((await admin.client.service('customers').get(someone._id)).promoSmsConsent).toBe(true)
     expect((await optOut(someone._id)).status).toBe(200)
     expect((await admin.client.service('customers').get(someone._id)).promoSmsConsent).toBe(false)
-    expect(await server.db('dispatch_opt_outs').where({ customerId: someone._id }).count({ count: '*' })).toEqual([{ count: engine === 'postgres' ? '1' : 1 }])
+    expect(await server.db('dispatch_opt_outs').where({ customerId: someone._id }).count({ count: '*' }).then((rows) => Number(rows[0].count))).toBe(1)
   })
 
   it('keeps to its rules: strict data, drafts only edited, states in order, an SMS account needed', async () => {
@@ -226,9 +226,7 @@ describe.each(engines)('dispatch on %s', (engine) => {
   it(`sends ${BIG} messages through the worker, paced under the provider limit, every recipient with its state`, async () => {
     const bigTag = (await admin.client.service('tags').create({ name: 'Everyone' }))._id
     await bulkPatients(BIG, bigTag)
-    eskiz.perSecond = 2000
-    eskiz.peakPerSecond = 0
-    eskiz.refused = 0
+    eskiz.limit(2000)
     const scheduled = await schedule({ tagIds: [bigTag] }, 'Everyone')
     const done = eventWhere<Dispatch>(admin.client, 'dispatch', 'patched', (item) => item._id === scheduled._id && item.state === 'done', 600_000)
     const run = runner()
@@ -253,9 +251,7 @@ describe.each(engines)('dispatch on %s', (engine) => {
   it('paces sends to the provider: at 100 per second the provider never refuses one', async () => {
     const paceTag = (await admin.client.service('tags').create({ name: 'Paced' }))._id
     await bulkPatients(250, paceTag)
-    eskiz.perSecond = 100
-    eskiz.peakPerSecond = 0
-    eskiz.refused = 0
+    eskiz.limit(100)
     const scheduled = await schedule({ tagIds: [paceTag] }, 'Paced')
     await runner().enqueueAll()
     const worker = new OutboxWorker(server.app, { batch: 100, concurrency: 16, sendsPerSecond: 90 })

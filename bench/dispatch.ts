@@ -40,8 +40,9 @@ async function clinic(server: TestServer, eskiz: EskizServer, rate: number): Pro
 async function patients(server: TestServer, admin: SignedIn, count: number, tagId: string) {
   const companyId = admin.auth.company._id
   const branchId = admin.auth.branchIds[0]
-  for (let at = 0; at < count; at += 1000) {
-    const rows = Array.from({ length: Math.min(1000, count - at) }, (_, index) => ({
+  // 500 rows a statement: SQLite's multi-row insert is a compound SELECT of at most 500 terms.
+  for (let at = 0; at < count; at += 500) {
+    const rows = Array.from({ length: Math.min(500, count - at) }, (_, index) => ({
       _id: newId(), companyId, branchId, first_name: index % 2 ? 'Dilnoza' : 'Анна', last_name: `Patient${at + index}`, phone: `99890${String(at + index).padStart(7, '0')}`,
       promoSmsConsent: index % 10 !== 0, smsConsent: true, tagIds: JSON.stringify([tagId]), notificationChannels: '["sms"]', customFields: '{}', color: '#336699'
     }))

@@ -101,7 +101,7 @@ test('an administrator edits the reminder template and sees the booking in the p
     await page.getByTestId('dispatch-save').click()
     await expect(page.getByTestId('dispatch-list').getByText('Весенняя акция').first()).toBeVisible()
     await page.keyboard.press('Escape')
-    await expect(page.locator('.ant-drawer-open')).toHaveCount(0)
+    await expect(page.locator('.ant-drawer-content-wrapper:visible')).toHaveCount(0)
     await page.screenshot({ path: `${shotsDir}/dispatch-list-1366.png` })
     await page.setViewportSize({ width: 390, height: 844 })
     await page.getByTestId('dispatch-list').getByText('Весенняя акция').first().click()
@@ -109,7 +109,7 @@ test('an administrator edits the reminder template and sees the booking in the p
     await page.getByTestId('dispatch-preview').scrollIntoViewIfNeeded()
     await page.screenshot({ path: `${shotsDir}/dispatch-editor-390.png` })
     await page.keyboard.press('Escape')
-    await expect(page.locator('.ant-drawer-open')).toHaveCount(0)
+    await expect(page.locator('.ant-drawer-content-wrapper:visible')).toHaveCount(0)
     await page.screenshot({ path: `${shotsDir}/dispatch-list-390.png` })
   } finally {
     api.close()

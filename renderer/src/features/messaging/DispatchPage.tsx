@@ -35,7 +35,7 @@ export default function DispatchPage() {
         subtitle={phone ? undefined : t('messaging.dispatch.subtitle')}
         extra={
           canCreate ? (
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => setOpen('new')} data-testid="dispatch-new">
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => setOpen('new')} aria-label={t('messaging.dispatch.new')} data-testid="dispatch-new">
               {phone ? null : t('messaging.dispatch.new')}
             </Button>
           ) : null

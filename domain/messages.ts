@@ -204,7 +204,12 @@ export const messages = {
   'telegram-connection-failed': 'Telegram did not accept the bot token, or could not be reached',
   'chat-text-too-long': 'A message can be at most 4096 characters',
   'whatsapp-not-configured': 'WhatsApp integration is not configured',
-  'whatsapp-connection-failed': 'WhatsApp did not accept the access token or the phone number ID, or could not be reached'
+  'whatsapp-connection-failed': 'WhatsApp did not accept the access token or the phone number ID, or could not be reached',
+  'dispatch-not-draft': 'Only a draft broadcast can be changed or removed',
+  'dispatch-state-change': 'The broadcast cannot go to this state from its current one',
+  'dispatch-birthday-period': 'Give both days of the birthday period (month and day)',
+  'dispatch-no-sms-account': 'SMS is not set up: choose the SMS provider and enter its account on the integrations tab',
+  'dispatch-unknown-variable': 'The text uses a variable that does not exist'
 } as const
 
 export type MessageCode = keyof typeof messages

@@ -38,7 +38,7 @@ export default defineConfig({
         // fetched when first used (the browser's own cache keeps their hashed files).
         globIgnores: ['**/assets/pdf.worker.min-*.js', '**/assets/pdf-*.js', '**/assets/exceljs.min-*.js'],
         navigateFallback: '/index.html',
-        navigateFallbackDenylist: [/^\/socket\.io/, /^\/health/, /^\/uploads/, /^\/api\//, /^\/v\//, /^\/hooks\//, /^\/media\//, /^\/documents\/[0-9a-f-]{36}\/file/],
+        navigateFallbackDenylist: [/^\/socket\.io/, /^\/health/, /^\/uploads/, /^\/api\//, /^\/v\//, /^\/u\//, /^\/hooks\//, /^\/media\//, /^\/documents\/[0-9a-f-]{36}\/file/],
         cleanupOutdatedCaches: true,
         clientsClaim: true,
         skipWaiting: false,

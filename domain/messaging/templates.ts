@@ -13,7 +13,7 @@ export type NotificationEvent = (typeof notificationEvents)[number]
  * template). Written out, not spread from the list above: a spread is a module side effect to the
  * bundler, which would then keep the shipped texts in the first screen's chunk.
  */
-export const outboxEvents = ['bookingMade', 'bookingMoved', 'bookingCancelled', 'reminder', 'thankYou', 'birthday', 'recall', 'debtReminder', 'paymentReceived', 'chatReply'] as const satisfies readonly (NotificationEvent | 'chatReply')[]
+export const outboxEvents = ['bookingMade', 'bookingMoved', 'bookingCancelled', 'reminder', 'thankYou', 'birthday', 'recall', 'debtReminder', 'paymentReceived', 'chatReply', 'dispatch'] as const satisfies readonly (NotificationEvent | 'chatReply' | 'dispatch')[]
 export type OutboxEvent = (typeof outboxEvents)[number]
 /** Every templated event is an outbox event too (a compile error names the one left out). */
 export const everyEventInOutbox: [Exclude<NotificationEvent, OutboxEvent>] extends [never] ? true : never = true

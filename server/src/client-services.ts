@@ -81,6 +81,8 @@ import { notificationClient } from './services/messaging/notification/notificati
 import { myNotificationClient } from './services/messaging/my-notifications/my-notifications.shared'
 import { chatMessageClient } from './services/messaging/customer-chat-messages/customer-chat-messages.shared'
 import { pushNotificationClient } from './services/messaging/push-notifications/push-notifications.shared'
+import { dispatchClient } from './services/messaging/dispatch/dispatch.shared'
+import { dispatcherClient } from './services/messaging/dispatcher/dispatcher.shared'
 
 export const clientServices = [
   branchClient,
@@ -164,7 +166,10 @@ export const clientServices = [
   notificationClient,
   myNotificationClient,
   chatMessageClient,
-  pushNotificationClient
+  pushNotificationClient,
+  pushNotificationClient,
+  dispatchClient,
+  dispatcherClient
 ] as const
 
 type Declared = (typeof clientServices)[number]

@@ -8,6 +8,7 @@ import { flushLogs } from './logger'
 import { startOutboxWorker } from './jobs/outbox-worker'
 import { startTelegramPoller } from './jobs/telegram-poller'
 import { startTaskReminders } from './jobs/task-reminders'
+import { startDispatchRunner } from './jobs/dispatch-runner'
 import { vapidKeys } from './services/messaging/push-notifications/vapid-keys'
 import { pushesSettled } from './services/messaging/push-notifications/push-sender'
 
@@ -30,6 +31,8 @@ async function main() {
   const telegramPoller = startTelegramPoller(app)
   // Reminders of tasks: durable (the rows say what is due and what was given), so a restart loses none.
   const reminders = startTaskReminders(app)
+  // Broadcasts: their recipients written to the outbox a page at a time (the worker above sends them, paced per provider).
+  const dispatches = startDispatchRunner(app)
   const server = await app.listen(config.port, config.host)
   if (!server.listening) await once(server, 'listening')
   // PORT=0 picks a free port (tests start several instances): the line says which.
@@ -47,6 +50,7 @@ async function main() {
     await outbox.stop()
     await telegramPoller.stop()
     await reminders.stop()
+    await dispatches.stop()
     // Pushes already handed to the push services get their answer (a gone device is dropped).
     await Promise.race([pushesSettled(app), new Promise((resolve) => setTimeout(resolve, 5000))])
     // Open websockets keep the HTTP server alive: close them once the calls in flight are done.

@@ -6,7 +6,8 @@ import { shotsDir } from './support/shots'
 /**
  * Issue 18 in Russian: an administrator edits the SMS reminder template (variable chips, live
  * preview, the segment counter), a visit is booked for a patient, and the patient card's
- * communications tab shows the scheduled messages as they are written, without a reload.
+ * communications tab shows the scheduled messages as they are written, without a reload. Then a
+ * broadcast to a tag: the preview counts who gets it and who not and why, and prices it.
  */
 const expect = baseExpect.configure({ timeout: 20_000 })
 test.describe.configure({ timeout: 120_000 })
@@ -77,6 +78,39 @@ test('an administrator edits the reminder template and sees the booking in the p
     await expect(theirs.first()).toBeVisible()
     await expect(company.getByTestId('communication').filter({ hasText: 'SMS' })).toHaveCount(0)
     await page.screenshot({ path: `${shotsDir}/communications-1366.png` })
+
+    // A broadcast to a tag: two patients have it, one without promo consent.
+    const tag = await api.service<{ _id: string }>('tags').create({ name: `Акция ${uniqueLetters('абвгдежзиклмн')}` })
+    await api.service('customers').create({ first_name: 'Дилноза', last_name: lastName, phone: uniquePhone(), promoSmsConsent: true, tagIds: [tag._id] })
+    await api.service('customers').create({ first_name: 'Олег', last_name: lastName, phone: uniquePhone(), promoSmsConsent: false, tagIds: [tag._id] })
+    await page.goto('/company/dispatch')
+    await expect(page.getByRole('heading', { name: 'Рассылки' })).toBeVisible()
+    await page.getByTestId('dispatch-new').click()
+    await page.getByTestId('dispatch-name').fill('Весенняя акция')
+    await page.getByTestId('dispatch-text').fill('Весенняя скидка 20% на профгигиену, ')
+    await page.getByRole('button', { name: 'Имя пациента' }).click()
+    await page.getByTestId('dispatch-tags').click()
+    await page.locator('.ant-select-dropdown:visible').getByText(/^Акция /).click()
+    await page.keyboard.press('Escape')
+    await expect(page.getByTestId('dispatch-recipients')).toHaveText('1')
+    await expect(page.getByTestId('dispatch-excluded-noPromoConsent')).toContainText('Нет согласия на рекламу: 1')
+    await expect(page.getByTestId('dispatch-sample')).toContainText('Отписаться: ')
+    await expect(page.getByTestId('dispatch-segments')).toHaveText('2')
+    await page.getByTestId('dispatch-preview').scrollIntoViewIfNeeded()
+    await page.screenshot({ path: `${shotsDir}/dispatch-editor-1366.png` })
+    await page.getByTestId('dispatch-save').click()
+    await expect(page.getByTestId('dispatch-list').getByText('Весенняя акция').first()).toBeVisible()
+    await page.keyboard.press('Escape')
+    await expect(page.locator('.ant-drawer-content-wrapper:visible')).toHaveCount(0)
+    await page.screenshot({ path: `${shotsDir}/dispatch-list-1366.png` })
+    await page.setViewportSize({ width: 390, height: 844 })
+    await page.getByTestId('dispatch-list').getByText('Весенняя акция').first().click()
+    await expect(page.getByTestId('dispatch-recipients')).toHaveText('1')
+    await page.getByTestId('dispatch-preview').scrollIntoViewIfNeeded()
+    await page.screenshot({ path: `${shotsDir}/dispatch-editor-390.png` })
+    await page.keyboard.press('Escape')
+    await expect(page.locator('.ant-drawer-content-wrapper:visible')).toHaveCount(0)
+    await page.screenshot({ path: `${shotsDir}/dispatch-list-390.png` })
   } finally {
     api.close()
   }

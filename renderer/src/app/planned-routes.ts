@@ -16,7 +16,7 @@ export const plannedRoutes = [
   'profile/subscription',
   'profile/social-links',
   ...[
-    'notifications', 'dispatch', 'labs', 'feedback-questionares/*'
+    'notifications', 'labs', 'feedback-questionares/*'
   ].map((section) => `company/${section}`)
 ] as const
 

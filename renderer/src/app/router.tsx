@@ -92,6 +92,7 @@ export const routes: RouteObject[] = [
           // Issue 18, item 7: the clinic's shared inbox and one conversation.
           { path: 'pulse', ...page(withTexts('messaging', () => import('../features/messaging/PulsePage'))) },
           { path: 'pulse/customer/:id', ...page(withTexts('messaging', () => import('../features/messaging/PulsePage'))) },
+          { path: 'company/dispatch', ...page(withTexts('messaging', () => import('../features/messaging/DispatchPage'))) },
           { path: 'my-earnings', ...page(withTexts('billing', () => import('../features/payouts/MyEarningsPage'))) },
           { path: 'people/:userId/balanceHistory', ...page(withTexts('billing', () => import('../features/payouts/BalanceHistoryPage'))) },
           { path: 'pos', ...page(withTexts('billing', () => import('../features/pos/PosPage'))) },

@@ -68,7 +68,7 @@ export const textAreas = {
     namespaces: ['messaging'],
     folders: ['messaging'],
     // The tabs' names, on the company profile and the patient card.
-    shared: ['messaging.tabs', 'messaging.channels', 'messaging.events', 'messaging.languages']
+    shared: ['messaging.tabs', 'messaging.channels', 'messaging.events', 'messaging.languages', 'messaging.dispatch.title', 'messaging.dispatch.settingsText']
   },
   // Issue 16's money screens: the expenses list (the settings hub names it; the activity log
   // names an expense's category) and the patient card's billing and transactions tabs.

@@ -17,6 +17,7 @@ import { validHubSignature } from '../providers/whatsapp/whatsapp'
 import { companyContact } from '../services/company/company/company-reads'
 import { branchContact } from '../services/company/branches/branch-reads'
 import { memberDisplayName } from '../services/team/users/user-rows'
+import { optOutPage } from './opt-out-page'
 
 /**
  * The messaging area's plain-HTTP routes (ARCHITECTURE.md: HTTP only for what cannot be a socket
@@ -32,6 +33,7 @@ import { memberDisplayName } from '../services/team/users/user-rows'
  *   Confirm and Cancel buttons. `POST /v/<token>` with `action=confirm|cancel` changes the visit's
  *   status through the appointment service (every calendar hears it). A GET never changes
  *   anything: mail scanners that follow links cannot cancel a visit.
+ * - `GET|POST /u/<token>`: a broadcast's opt-out page (opt-out-page.ts), POST only changes.
  */
 const MAX_BODY = 16 * 1024
 
@@ -67,6 +69,8 @@ export function messagingRoutes(app: Application): Middleware {
     if (whatsappHook) return whatsappWebhook(app, ctx, whatsappHook[1])
     const visit = /^\/v\/([A-Za-z0-9_-]{10,64})$/.exec(ctx.path)
     if (visit) return visitPage(app, ctx, visit[1])
+    const optOut = /^\/u\/([A-Za-z0-9_-]{30})$/.exec(ctx.path)
+    if (optOut) return optOutPage(app, ctx, optOut[1])
     return next()
   }
 }

@@ -16,9 +16,12 @@ import { lastInbound } from '../services/messaging/whatsapp-integration/whatsapp
 import { insideWindow, whatsappButtonEvents, whatsappTemplateParameters } from '../../../domain/messaging/whatsapp'
 import type { AppointmentEvent } from '../../../domain/messaging/templates'
 import { clockOf, planFallback } from '../services/messaging/communications/appointment-messages'
-import { awaitingReport, claimDue, giveUpSending, markChecked, settleClaimed, settleDelivery, type OutboxRow } from '../services/messaging/communications/outbox-store'
+import { awaitingReport, claimDue, giveUpSending, markChecked, postponeClaimed, settleClaimed, settleDelivery, type OutboxRow } from '../services/messaging/communications/outbox-store'
 import { messagingSettings, storeEskizToken, type MessagingSettings } from '../services/messaging/integrations/integration-store'
 import { PollingLoop } from './polling-loop'
+import { companyContact } from '../services/company/company/company-reads'
+import { nextSendingTime } from '../../../domain/messaging/quiet-hours'
+import { defaultSendsPerSecond } from '../../../domain/messaging/dispatch'
 
 declare module '../declarations' {
   interface AppSettings {
@@ -41,8 +44,13 @@ export interface OutboxWorkerOptions {
   sendingTimeoutMs?: number
   /** A sent SMS without a delivery report is asked about after this long, then every so often. */
   checkAfterMs?: number
-  /** Sends started per second at most by this worker (a provider's own limit); Infinity: no limit. */
-  sendsPerSecond?: number
+  /**
+   * Sends started per second at most by this worker, per company and provider (a provider's own
+   * limit): one number for every provider, or one per provider; Infinity: no limit. Unset: the
+   * company's own SMS rate (messaging settings `smsSendsPerSecond`), else the provider's default
+   * (domain/messaging/dispatch.ts `defaultSendsPerSecond`).
+   */
+  sendsPerSecond?: number | Partial<Record<string, number>>
 }
 
 /** Spaces sends evenly: each takes the next free slot of 1/rate seconds. */
@@ -76,12 +84,24 @@ export class OutboxWorker {
   private readonly options: Required<OutboxWorkerOptions>
 
   constructor(private readonly app: Application, options: OutboxWorkerOptions = {}) {
-    this.options = { pollMs: 1000, batch: 50, concurrency: 8, sendingTimeoutMs: 10 * 60_000, checkAfterMs: 5 * 60_000, sendsPerSecond: Infinity, ...options }
+    this.options = { pollMs: 1000, batch: 50, concurrency: 8, sendingTimeoutMs: 10 * 60_000, checkAfterMs: 5 * 60_000, sendsPerSecond: {}, ...options }
     this.loop = new PollingLoop(() => this.tick(), { pollMs: this.options.pollMs, batch: this.options.batch, onError: (error) => this.app.get('logger').error({ err: error, msg: 'outbox round failed' }) })
-    this.pace = new Pace(this.options.sendsPerSecond)
   }
 
-  private readonly pace: Pace
+  /** One pace per company and provider (each company has its own provider account), kept between rounds. */
+  private readonly paces = new Map<string, { rate: number; pace: Pace }>()
+
+  private async paceOf(row: OutboxRow, providers: ProviderCache): Promise<Pace> {
+    const key = `${row.companyId}:${row.provider}`
+    const option = this.options.sendsPerSecond
+    const own = row.channel === 'sms' ? (await providers.settingsOf(row.companyId)).rules.smsSendsPerSecond : undefined
+    const rate = typeof option === 'number' ? option : (option[row.provider] ?? own ?? defaultSendsPerSecond[row.provider] ?? Infinity)
+    const kept = this.paces.get(key)
+    if (kept && kept.rate === rate) return kept.pace
+    const pace = new Pace(rate)
+    this.paces.set(key, { rate, pace })
+    return pace
+  }
 
   private get db(): Knex {
     return this.app.get('db')
@@ -121,7 +141,8 @@ export class OutboxWorker {
       const lane = async () => {
         while (next < claimed.length) {
           const row = claimed[next++]
-          await this.pace.take()
+          if (row.promotional && (await this.postponed(row, providers))) continue
+          await (await this.paceOf(row, providers)).take()
           await this.deliver(row, providers)
         }
       }
@@ -169,6 +190,20 @@ export class OutboxWorker {
     }
   }
 
+  /**
+   * Quiet hours hold at the send too for a broadcast's messages: a long broadcast that reaches the
+   * evening waits for the morning (a visit's messages were timed when they were scheduled).
+   */
+  private async postponed(row: OutboxRow, providers: ProviderCache): Promise<boolean> {
+    const nowMs = clockOf(this.app)
+    const { rules } = await providers.settingsOf(row.companyId)
+    const opening = nextSendingTime(nowMs, await providers.timeZoneOf(row.companyId), rules.quietHours)
+    if (opening <= nowMs) return false
+    const postponed = await postponeClaimed(this.db, row._id, this.instance, opening, nowMs)
+    if (postponed) this.announce([postponed])
+    return true
+  }
+
   /** Confirm / Cancel under a Telegram or WhatsApp message about a visit the patient can still answer (signed callback data / payload). */
   private buttonsOf(row: OutboxRow): OutgoingMessage['buttons'] {
     if ((row.channel !== 'telegram' && row.channel !== 'whatsapp') || !row.appointmentId || !whatsappButtonEvents.includes(row.event as AppointmentEvent)) return undefined
@@ -208,9 +243,14 @@ export class OutboxWorker {
     }
   }
 
+  /**
+   * A visit's messages are announced one by one (the patient card's log is live); a broadcast's are
+   * not (tens of thousands of events to every screen): the dispatch runner announces the
+   * broadcast's counts instead, and its list and the patients' logs show the rows when read.
+   */
   private announce(rows: OutboxRow[]) {
     const service = this.app.service('communications') as unknown as { emit: (event: string, data: unknown) => void }
-    for (const row of rows) service.emit('patched', row)
+    for (const row of rows) if (!row.dispatchId) service.emit('patched', row)
   }
 }
 
@@ -223,6 +263,13 @@ class ProviderCache {
   private made = new Map<string, ChannelProvider | null>()
   private mailers: SmtpEmail[] = []
   constructor(private readonly app: Application) {}
+
+  private zones = new Map<string, Promise<string>>()
+
+  timeZoneOf(companyId: string): Promise<string> {
+    if (!this.zones.has(companyId)) this.zones.set(companyId, companyContact(this.app.get('db'), companyId).then((company) => company?.timezone ?? 'UTC'))
+    return this.zones.get(companyId)!
+  }
 
   settingsOf(companyId: string) {
     if (!this.settings.has(companyId)) this.settings.set(companyId, messagingSettings(this.app.get('db'), companyId, this.app.get('config').authSecret))

@@ -78,6 +78,9 @@ const expectedAccessTable: Record<string, Record<string, string>> = {
   integrations: { find: 'notifications:view', get: 'notifications:view', create: 'refused', update: 'refused', patch: 'notifications:edit', remove: 'refused' },
   'notification-templates': { find: 'notifications:view', get: 'notifications:view', create: 'notifications:create', update: 'refused', patch: 'notifications:edit', remove: 'notifications:delete' },
   communications: { find: 'communications:view', get: 'communications:view', create: 'refused', update: 'refused', patch: 'refused', remove: 'refused' },
+  // Broadcasts (issue 18, items 5 and 6): the records, and their preview and per-recipient results.
+  dispatch: { find: 'notifications:view', get: 'notifications:view', create: 'notifications:create', update: 'refused', patch: 'notifications:edit', remove: 'notifications:delete' },
+  dispatcher: { find: 'notifications:view', get: 'refused', create: 'notifications:view', update: 'refused', patch: 'refused', remove: 'refused' },
   telegram: { find: 'customers:view', get: 'customers:view', create: 'customers:edit', update: 'refused', patch: 'refused', remove: 'customers:edit' },
   'telegram-integration': { create: 'notifications:edit', update: 'refused' },
   'whatsapp-integration': { create: 'notifications:edit', update: 'refused' },

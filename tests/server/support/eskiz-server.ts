@@ -25,6 +25,9 @@ export class EskizServer {
   password = 'eskiz-secret'
   /** Sends answered per second at most; beyond it 429 (the provider's own limit). */
   perSecond = Infinity
+  /** The most sends received in one second (the pacing a test checks), and how many were refused with 429. */
+  peakPerSecond = 0
+  refused = 0
   private valid = new Set<string>()
   private counter = 0
   private scripted: Array<{ status: number; body: unknown } | 'hang' | 'drop'> = []
@@ -49,6 +52,14 @@ export class EskizServer {
   stop(): Promise<void> {
     this.server.closeAllConnections()
     return new Promise((resolve) => this.server.close(() => resolve()))
+  }
+
+  /** A new rate limit, its counting started afresh (the second under way forgets earlier sends). */
+  limit(perSecond: number) {
+    this.perSecond = perSecond
+    this.window = { second: 0, count: 0 }
+    this.peakPerSecond = 0
+    this.refused = 0
   }
 
   /** Every token given so far stops working (Eskiz tokens expire after 30 days). */
@@ -122,7 +133,11 @@ export class EskizServer {
       const form = await this.form(req)
       const second = Math.floor(Date.now() / 1000)
       if (this.window.second !== second) this.window = { second, count: 0 }
-      if (++this.window.count > this.perSecond) return json(429, { message: 'Too many requests' })
+      this.peakPerSecond = Math.max(this.peakPerSecond, ++this.window.count)
+      if (this.window.count > this.perSecond) {
+        this.refused += 1
+        return json(429, { message: 'Too many requests' })
+      }
       const scripted = this.scripted.shift()
       if (scripted === 'hang') return // never answers
       if (scripted === 'drop') {

@@ -6,7 +6,7 @@ export const activityServices = [
   'odb', 'diagnose-objectively', 'manipulations', 'presets', 'tooth', 'treatment', 'treatment-plan', 'exam', 'perio', 'xrays', 'media',
   'documents', 'document-signatures', 'print-templates',
   'icd', 'icd-import', 'cdb', 'cdb-import', 'odb-import', 'diagnose-objectively-import', 'manipulations-import',
-  'integrations', 'notification-templates', 'text-templates', 'telegram',
+  'integrations', 'notification-templates', 'text-templates', 'telegram', 'dispatch',
   'expense',
   'invoices', 'transactions', 'user-balance-history', 'z-payments', 'online-payments',
   'tasks'

@@ -10,6 +10,7 @@ import { showServerError } from '../../components/form-errors'
 import { appointmentEvents } from '../../../../server/src/services/messaging/notification-templates/notification-templates.shared'
 import type { Integration, IntegrationPatch } from '../../../../server/src/services/messaging/integrations/integrations.shared'
 import { reminderUnits } from '../../../../server/src/services/appointments/appointment/appointment.shared'
+import { minorToInput, parseMinor } from '../billing/money-input'
 import './messaging.css'
 
 
@@ -17,6 +18,9 @@ type Values = {
   rules: Integration['rules']
   reminderOn: boolean
   smtp: { host: string; port: number; secure: boolean; user: string; from: string; password?: string }
+  /** One SMS part's price as typed (major units), for the broadcasts' cost estimate. */
+  segmentPrice: string
+  sendsPerSecond: number | null
 }
 
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/
@@ -41,6 +45,8 @@ export function NotificationSettings() {
         reminder: row.rules.reminder ?? { amount: 1, unit: 'days' }
       },
       reminderOn: row.rules.reminder !== null,
+      segmentPrice: row.rules.smsSegmentPrice ? minorToInput(row.rules.smsSegmentPrice, false) : '',
+      sendsPerSecond: row.rules.smsSendsPerSecond ?? null,
       smtp: { host: row.smtp.host, port: row.smtp.port, secure: row.smtp.secure, user: row.smtp.user, from: row.smtp.from, password: '' }
     })
   }, [row, form])
@@ -50,9 +56,16 @@ export function NotificationSettings() {
     setBusy(true)
     try {
       const { password: smtpPassword, ...smtp } = values.smtp
+      const { smsSegmentPrice: _price, smsSendsPerSecond: _rate, ...kept } = { ...row.rules, ...values.rules }
+      const price = parseMinor(values.segmentPrice)
       const data: IntegrationPatch = {
         // The channel order (integrations tab) is not on this form: kept as stored.
-        rules: { ...row.rules, ...values.rules, reminder: values.reminderOn ? values.rules.reminder : null },
+        rules: {
+          ...kept,
+          reminder: values.reminderOn ? values.rules.reminder : null,
+          ...(price ? { smsSegmentPrice: price } : {}),
+          ...(values.sendsPerSecond ? { smsSendsPerSecond: values.sendsPerSecond } : {})
+        },
         // A password left empty keeps the stored one. The SMS account is on the integrations tab.
         smtp: { ...smtp, port: Number(smtp.port) || 587, ...(smtpPassword ? { password: smtpPassword } : {}) }
       }
@@ -131,6 +144,27 @@ export function NotificationSettings() {
         </Space>
       </Card>
       <Row gutter={16}>
+        <Col xs={24} lg={12}>
+          <Card title={t('messaging.settings.smsPricing')} style={{ marginBottom: 16 }}>
+            <Row gutter={12}>
+              <Col xs={24} sm={12}>
+                <Form.Item
+                  name="segmentPrice"
+                  label={t('messaging.settings.segmentPrice')}
+                  extra={t('messaging.settings.segmentPriceHint')}
+                  rules={[{ validator: async (_, value) => (!value || parseMinor(value) !== undefined ? undefined : Promise.reject(new Error(t('errors.invalid-request')))) }]}
+                >
+                  <Input inputMode="decimal" placeholder="0" data-testid="sms-segment-price" />
+                </Form.Item>
+              </Col>
+              <Col xs={24} sm={12}>
+                <Form.Item name="sendsPerSecond" label={t('messaging.settings.sendsPerSecond')} extra={t('messaging.settings.sendsPerSecondHint')}>
+                  <InputNumber min={1} max={10000} precision={0} placeholder="20" style={{ width: '100%' }} />
+                </Form.Item>
+              </Col>
+            </Row>
+          </Card>
+        </Col>
         <Col xs={24} lg={12}>
           <Card title={t('messaging.settings.smtp')} extra={passwordState(row.smtp.passwordSet)} style={{ marginBottom: 16 }}>
             <Row gutter={12}>

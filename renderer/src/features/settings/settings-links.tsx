@@ -72,6 +72,8 @@ export const settingsLinks: SettingsLink[] = [
   { key: 'documents', group: 'clinic', path: '/company/documents', title: 'documents.templates.title', description: 'documents.settingsText', icon: <FormOutlined />, permission: { resource: 'documents', flags: ['view'] } },
   // Issue 18: every message to patients (the whole company's log, for those who see all of it).
   { key: 'communications', group: 'clinic', path: '/company/communications', title: 'messaging.tabs.communications', description: 'messaging.tabs.communicationsHint', icon: <CommentOutlined />, permission: { resource: 'communications', flags: ['seeAll'] } },
+  // Issue 18: broadcasts to patients (the messaging settings' resource). An icon this list already loads.
+  { key: 'dispatch', group: 'clinic', path: '/company/dispatch', title: 'messaging.dispatch.title', description: 'messaging.dispatch.settingsText', icon: <CommentOutlined />, permission: { resource: 'notifications', flags: ['view'] } },
   // Issue 16: the branches' expenses (finance and administrators by default). Its icon is one this list already loads (home screen budget).
   { key: 'expenses', group: 'clinic', path: '/company/expenses', title: 'expenses.title', description: 'expenses.settingsText', icon: <BankOutlined />, permission: { resource: 'expense', flags: ['view'] }, module: 'billing' },
   // Issue 16: the cash desk's shifts and Z-reports, and the company's payments list (finance and administrators by default).

@@ -9,6 +9,8 @@ import { notification } from './notification/notification'
 import { myNotifications } from './my-notifications/my-notifications'
 import { customerChatMessages } from './customer-chat-messages/customer-chat-messages'
 import { pushNotifications } from './push-notifications/push-notifications'
+import { dispatch } from './dispatch/dispatch'
+import { dispatcher } from './dispatcher/dispatcher'
 
 /** The messaging area (issue 18): settings, templates, the outbox read as the communications log, staff notifications and Web Push. */
 export function messaging(app: Application) {
@@ -22,4 +24,6 @@ export function messaging(app: Application) {
   app.configure(myNotifications)
   app.configure(customerChatMessages)
   app.configure(pushNotifications)
+  app.configure(dispatch)
+  app.configure(dispatcher)
 }

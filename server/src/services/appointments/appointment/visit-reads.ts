@@ -58,3 +58,16 @@ export async function visitFigureRows(db: Knex, filter: ReportFilter, figure: Vi
     rows: rows.map((row) => ({ _id: String(row._id), day: String(row.date), branchId: String(row.branchId), customerId: String(row.customerId), doctorId: String(row.staffId), label: String(row.time), value: 1 }))
   }
 }
+
+/**
+ * The patients of a company by their last visit (arrived, started or completed), as a subquery
+ * of customer ids for a broadcast's filter (dispatch): `before` a day, whose last visit was
+ * before it; `after`, with a visit on or after it (company-local days, `YYYY-MM-DD`). Reads the
+ * (companyId, customerId, start) index.
+ */
+export function customersByLastVisit(db: Knex, companyId: string, bounds: { before?: string; after?: string }) {
+  const query = db(APPOINTMENT_TABLE).select('customerId').where('companyId', companyId).whereIn('status', [...VISIT_STATUSES]).groupBy('customerId')
+  if (bounds.before) query.havingRaw('max(??) < ?', ['date', bounds.before])
+  if (bounds.after) query.havingRaw('max(??) >= ?', ['date', bounds.after])
+  return query
+}

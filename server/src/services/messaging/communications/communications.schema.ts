@@ -18,6 +18,8 @@ export const communicationSchema = Type.Object(
     branchId: nullable(IdSchema),
     customerId: nullable(IdSchema),
     appointmentId: nullable(IdSchema),
+    /** The broadcast (dispatch) that wrote it; null for a visit's own messages. */
+    dispatchId: Type.Optional(nullable(IdSchema)),
     channel: literals(messageChannels),
     provider: Type.String(),
     event: literals(outboxEvents),
@@ -58,7 +60,7 @@ export const communicationExternalResolver = resolve<Communication, HookContext>
 })
 
 export const communicationQuerySchema = strictQuery(
-  Type.Pick(communicationSchema, ['_id', 'companyId', 'branchId', 'customerId', 'appointmentId', 'channel', 'event', 'state', 'dueAt', 'createdAt', 'updatedAt'])
+  Type.Pick(communicationSchema, ['_id', 'companyId', 'branchId', 'customerId', 'appointmentId', 'dispatchId', 'channel', 'event', 'state', 'dueAt', 'createdAt', 'updatedAt'])
 )
 export type CommunicationQuery = Static<typeof communicationQuerySchema>
 export const communicationQueryValidator = getValidator(communicationQuerySchema, queryValidator)

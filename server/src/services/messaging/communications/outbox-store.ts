@@ -45,24 +45,60 @@ export async function messageById(db: Knex, id: string): Promise<OutboxRow | und
 
 /**
  * Claims up to `limit` messages due at `nowMs` for worker `instance`: each row is taken by one
- * worker only. PostgreSQL: one UPDATE over a SELECT ... FOR UPDATE SKIP LOCKED, so concurrent
- * workers of several instances skip each other's rows without waiting. SQLite (one process
- * writes): a conditional UPDATE per row (`state = 'scheduled'`), which only one can win.
+ * worker only. One UPDATE ... RETURNING over the due rows' ids: on PostgreSQL a SELECT ... FOR
+ * UPDATE SKIP LOCKED, so concurrent workers of several instances skip each other's rows without
+ * waiting; on SQLite (one process writes, a statement is atomic) the `state = 'scheduled'`
+ * condition, which only one claimer can meet.
  */
 export async function claimDue(db: Knex, nowMs: number, instance: string, limit: number): Promise<OutboxRow[]> {
+  // A visit's own messages first, a broadcast's with what room is left: a long broadcast never
+  // holds back a reminder. Each kind is an index range of (state, promotional, dueAt).
+  const transactional = await claimKind(db, nowMs, instance, limit, false)
+  return transactional.length >= limit ? transactional : [...transactional, ...(await claimKind(db, nowMs, instance, limit - transactional.length, true))]
+}
+
+async function claimKind(db: Knex, nowMs: number, instance: string, limit: number, promotional: boolean): Promise<OutboxRow[]> {
   const claim = { state: 'sending', claimedBy: instance, claimedAt: iso(nowMs), updatedAt: iso(nowMs), attempts: db.raw('?? + 1', ['attempts']) }
-  const due = () => db(OUTBOX_TABLE).select('_id').where({ state: 'scheduled' }).andWhere('dueAt', '<=', iso(nowMs)).orderBy([{ column: 'dueAt' }, { column: '_id' }]).limit(limit)
-  if (db.client.config.client === 'pg') {
-    const rows = (await db(OUTBOX_TABLE).whereIn('_id', due().forUpdate().skipLocked()).andWhere({ state: 'scheduled' }).update(claim, '*')) as Record<string, unknown>[]
-    // RETURNING keeps no order: sent in the order they fell due.
-    return rows.map((row) => outboxCodec.fromDb<OutboxRow>(row)).sort((a, b) => a.dueAt.localeCompare(b.dueAt) || a._id.localeCompare(b._id))
-  }
-  const claimed: OutboxRow[] = []
-  for (const { _id } of await due()) {
-    const count = await db(OUTBOX_TABLE).where({ _id, state: 'scheduled' }).update(claim)
-    if (Number(count) === 1) claimed.push((await messageById(db, _id))!)
-  }
-  return claimed
+  const due = () => db(OUTBOX_TABLE).select('_id').where({ state: 'scheduled', promotional }).andWhere('dueAt', '<=', iso(nowMs)).orderBy([{ column: 'dueAt' }, { column: '_id' }]).limit(limit)
+  // PostgreSQL: the due rows locked with SKIP LOCKED, so workers of other instances pass them by.
+  // SQLite: one statement is atomic and one process writes; the state condition keeps a row one claimer's.
+  const postgres = db.client.config.client === 'pg'
+  const rows = (await db(OUTBOX_TABLE)
+    .whereIn('_id', postgres ? due().forUpdate().skipLocked() : due())
+    .andWhere({ state: 'scheduled' })
+    .update(claim, '*')) as Record<string, unknown>[]
+  // RETURNING keeps no order: sent in the order they fell due.
+  return rows.map((row) => outboxCodec.fromDb<OutboxRow>(row)).sort((a, b) => a.dueAt.localeCompare(b.dueAt) || a._id.localeCompare(b._id))
+}
+
+/** A claimed promotional message outside quiet hours goes back to wait for the opening (the claim not counted as an attempt). */
+export async function postponeClaimed(db: Knex, id: string, instance: string, dueAtMs: number, nowMs: number): Promise<OutboxRow | undefined> {
+  const count = await db(OUTBOX_TABLE)
+    .where({ _id: id, state: 'sending', claimedBy: instance })
+    .update({ state: 'scheduled', dueAt: iso(dueAtMs), claimedBy: null, claimedAt: null, updatedAt: iso(nowMs), attempts: db.raw('?? - 1', ['attempts']) })
+  return Number(count) === 1 ? messageById(db, id) : undefined
+}
+
+// A broadcast's rows (dispatch): its progress, its withdrawal, its per-recipient list.
+
+/** How many of a broadcast's messages are in each state. */
+export async function dispatchProgress(db: Knex, dispatchId: string): Promise<Partial<Record<OutboxState, number>>> {
+  const rows = (await db(OUTBOX_TABLE).where({ dispatchId }).groupBy('state').select('state').count({ count: '*' })) as Array<{ state: OutboxState; count: unknown }>
+  return Object.fromEntries(rows.map((row) => [row.state, Number(row.count)]))
+}
+
+/** Withdraws a broadcast's messages not yet taken by a worker; how many. */
+export async function withdrawDispatch(db: Knex, dispatchId: string, nowMs: number): Promise<number> {
+  return Number(await db(OUTBOX_TABLE).where({ dispatchId, state: 'scheduled' }).update({ state: 'cancelled', error: 'the broadcast was cancelled', updatedAt: iso(nowMs) }))
+}
+
+/** One page of a broadcast's messages (per-recipient results), by state when given; and how many there are. */
+export async function dispatchMessages(db: Knex, companyId: string, dispatchId: string, options: { state?: OutboxState; limit: number; skip: number }): Promise<{ total: number; data: OutboxRow[] }> {
+  const base = db(OUTBOX_TABLE).where({ companyId, dispatchId })
+  if (options.state) base.andWhere({ state: options.state })
+  const [{ count }] = (await base.clone().count({ count: '*' })) as Array<{ count: unknown }>
+  const rows = await base.orderBy('_id').limit(options.limit).offset(options.skip)
+  return { total: Number(count), data: rows.map((row: Record<string, unknown>) => outboxCodec.fromDb<OutboxRow>(row)) }
 }
 
 /**
@@ -85,8 +121,8 @@ export async function giveUpSending(db: Knex, nowMs: number, beforeMs: number | 
 
 /** Records a claimed message's outcome, only while this worker still holds it. */
 export async function settleClaimed(db: Knex, id: string, instance: string, changes: Partial<OutboxRow> & { state: OutboxState }): Promise<OutboxRow | undefined> {
-  const count = await db(OUTBOX_TABLE).where({ _id: id, state: 'sending', claimedBy: instance }).update(outboxCodec.toDb(changes as Record<string, unknown>))
-  return Number(count) === 1 ? messageById(db, id) : undefined
+  const [row] = (await db(OUTBOX_TABLE).where({ _id: id, state: 'sending', claimedBy: instance }).update(outboxCodec.toDb(changes as Record<string, unknown>), '*')) as Record<string, unknown>[]
+  return row ? outboxCodec.fromDb<OutboxRow>(row) : undefined
 }
 
 /**

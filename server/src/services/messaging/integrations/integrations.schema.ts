@@ -33,7 +33,11 @@ export const messagingRulesSchema = Type.Object(
     reminder: Type.Union([Type.Object({ amount: Type.Integer({ minimum: 1, maximum: 1000 }), unit: literals(reminderUnits) }, { additionalProperties: false }), Type.Null()]),
     /** Telegram, WhatsApp, then SMS unless said otherwise; a branch may have its own order (by branch id). */
     channelOrder: Type.Optional(channelOrder),
-    branchChannelOrder: Type.Optional(Type.Record(Type.String({ maxLength: 36 }), channelOrder))
+    branchChannelOrder: Type.Optional(Type.Record(Type.String({ maxLength: 36 }), channelOrder)),
+    /** What one SMS part costs the clinic, minor units of its currency (a broadcast's cost estimate; absent: 0). */
+    smsSegmentPrice: Type.Optional(Type.Integer({ minimum: 0, maximum: 1_000_000_000 })),
+    /** The SMS account's sending rate, per second (absent: the provider's default, domain/messaging/dispatch.ts). */
+    smsSendsPerSecond: Type.Optional(Type.Integer({ minimum: 1, maximum: 10_000 }))
   },
   { additionalProperties: false }
 )

@@ -39,6 +39,8 @@ import { transactionsClient } from './services/billing/transactions/transactions
 import { paymentHistoryClient } from './services/billing/payment-history/payment-history.shared'
 import { invoicesSummaryClient } from './services/billing/invoices-summary/invoices-summary.shared'
 import { reportsSummaryClient } from './services/reports/reports-summary/reports-summary.shared'
+import { paymentReportsClient } from './services/reports/payment-reports/payment-reports.shared'
+import { balanceReportsClient } from './services/reports/balance-reports/balance-reports.shared'
 import { examClient } from './services/clinical/exam/exam.shared'
 import { xraysClient } from './services/clinical/xrays/xrays.shared'
 import { mediaClient } from './services/customers/media/media.shared'
@@ -156,6 +158,8 @@ export const clientServices = [
   textTemplateClient,
   taskClient,
   reportsSummaryClient,
+  paymentReportsClient,
+  balanceReportsClient,
   notificationClient,
   myNotificationClient,
   pushNotificationClient

@@ -28,6 +28,8 @@ import { transactions } from './billing/transactions/transactions'
 import { paymentHistory } from './billing/payment-history/payment-history'
 import { invoicesSummary } from './billing/invoices-summary/invoices-summary'
 import { reportsSummary } from './reports/reports-summary/reports-summary'
+import { paymentReports } from './reports/payment-reports/payment-reports'
+import { balanceReports } from './reports/balance-reports/balance-reports'
 import { exam } from './clinical/exam/exam'
 import { xrays } from './clinical/xrays/xrays'
 import { media } from './customers/media/media'
@@ -148,4 +150,6 @@ export function services(app: Application) {
   app.configure(textTemplates)
   app.configure(tasks)
   app.configure(reportsSummary)
+  app.configure(paymentReports)
+  app.configure(balanceReports)
 }

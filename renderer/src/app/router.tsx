@@ -97,6 +97,8 @@ export const routes: RouteObject[] = [
           // Issue 19: the reports' base goes to the summary (spec section 2); the other reports stay planned.
           { path: 'reports', loader: () => redirect('/reports/summary') },
           { path: 'reports/summary', ...page(withTexts('reports', () => import('../features/reports/ReportsSummaryPage'))) },
+          { path: 'reports/payments', ...page(withTexts('reports', () => import('../features/reports/PaymentReportsPage'))) },
+          { path: 'reports/payments2_0', ...page(withTexts('reports', () => import('../features/reports/DebtorsPage'))) },
           { path: 'company/userActivities', ...page(withTexts('admin', () => import('../features/activity/ActivityPage'))) },
           { path: 'company/configurator', ...page(withTexts('admin', () => import('../features/custom-fields/CustomFieldsPage'))) },
           { path: 'company/services', ...page(withTexts('admin', () => import('../features/services/ServicesPage'))) },

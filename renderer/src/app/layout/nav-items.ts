@@ -65,7 +65,7 @@ export const navItems: NavItem[] = [
     module: 'billing'
   },
   // Issue 19: the reports (the summary first), for those who may view it, reports module on.
-  { key: 'reports', path: '/reports/summary', label: 'nav.reports', icon: 'reports', permission: { resource: 'reports-summary', flags: ['view'] }, module: 'reports' },
+  { key: 'reports', path: '/reports/summary', label: 'nav.reports', icon: 'reports', permission: { resource: 'reports-summary', flags: ['view'] }, module: 'reports', alsoActiveOn: ['/reports'] },
   {
     key: 'myEarnings',
     path: '/my-earnings',

@@ -19,6 +19,7 @@ import { csvMoney, downloadText, toCsv } from './csv'
 import { xlsxOf } from './xlsx'
 import type { PaymentMethod } from '../../../../domain/billing/money'
 import { DayChart } from './DayChart'
+import { ReportsNav } from './ReportsNav'
 import './reports.css'
 
 const DAY = 'YYYY-MM-DD'
@@ -95,6 +96,7 @@ export default function ReportsSummaryPage() {
   const data = summary.data
   return (
     <>
+      <ReportsNav />
       <PageHeader
         title={t('reports.summary.title')}
         subtitle={range ? `${dayText(range.from)} – ${dayText(lastDayOf(range))}` : t('reports.summary.subtitle')}
@@ -175,7 +177,7 @@ export default function ReportsSummaryPage() {
       </div>
       {data && range && (
         <Card size="small" className="reports-chart-card" title={t('reports.chart.title')}>
-          <DayChart range={range} cells={data.cells} label={(day) => dayText(day)} money={(value) => format.money(value, currency)} onDay={(day) => setDrill({ figure: 'collected', day })} />
+          <DayChart range={range} values={data.cells.map((cell) => ({ day: cell.day, value: cell.collected }))} label={(day) => dayText(day)} money={(value) => format.money(value, currency)} onDay={(day) => setDrill({ figure: 'collected', day })} />
         </Card>
       )}
       <Card size="small" className="reports-table-card">

@@ -138,12 +138,11 @@ export default function DebtorsPage() {
         />
         <ScopeFilters scope={scope} branchId={branchId} doctorId={doctorId} set={set} />
       </Card>
-      <div className="reports-tiles" data-testid="reports-tiles">
+      <div className="reports-tiles reports-tiles-compact" data-testid="reports-tiles">
         <Card size="small" className="reports-tile" loading={report.isLoading} data-testid="reports-tile-debt">
           <div className="reports-tile-label">{t('reports.debtors.total')}</div>
           <div className="reports-tile-value">{data ? link(data.totals.debt, { figure: 'debt' }, 'reports-total-debt') : '—'}</div>
           {data && <div className="reports-methods">{t('reports.debtors.counts', { patients: data.totals.patients, invoices: data.totals.invoices })}</div>}
-          <div className="reports-formula">{t('reports.debtors.formulas.debt')}</div>
         </Card>
         {ageingBuckets.map((bucket) => (
           <Card key={bucket} size="small" className="reports-tile" loading={report.isLoading} data-testid={`reports-tile-${bucket}`}>
@@ -156,10 +155,13 @@ export default function DebtorsPage() {
           <div className="reports-tile-label">{t('reports.debtors.prepaid')}</div>
           <div className="reports-tile-value">{data ? (data.prepaid ? link(data.prepaid.sum, { figure: 'prepaid' }, 'reports-total-prepaid') : '—') : '—'}</div>
           {data?.prepaid && <div className="reports-methods">{t('reports.debtors.patients', { count: data.prepaid.patients })}</div>}
-          <div className="reports-formula">{data && !data.prepaid ? t('reports.debtors.prepaidCompanyOnly') : t('reports.debtors.formulas.prepaid')}</div>
         </Card>
       </div>
-      <Typography.Paragraph className="reports-formula">{t('reports.debtors.formulas.age')}</Typography.Paragraph>
+      <div className="reports-formulas" data-testid="reports-formulas">
+        <div><strong>{t('reports.debtors.total')}:</strong> {t('reports.debtors.formulas.debt')}</div>
+        <div><strong>{t('reports.debtors.ageTitle')}:</strong> {t('reports.debtors.formulas.age')}</div>
+        <div><strong>{t('reports.debtors.prepaid')}:</strong> {t('reports.debtors.formulas.prepaid')}{data && !data.prepaid ? ` ${t('reports.debtors.prepaidCompanyOnly')}` : ''}</div>
+      </div>
       {scope.branchList.length > 1 && (
         <Card size="small" className="reports-table-card" title={t('reports.debtors.byBranch')}>
           <Table

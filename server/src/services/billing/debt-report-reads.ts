@@ -2,6 +2,7 @@ import type { Knex } from 'knex'
 import { INVOICES_TABLE } from './invoices/invoice-rows'
 import { ALLOCATIONS_TABLE, TRANSACTIONS_TABLE } from './transactions/transaction-rows'
 import { addLocalDays } from '../../../../domain/appointments/zoned-time'
+import { ageingBuckets, type AgeingBucket } from '../../../../domain/reports/money-reports'
 
 /**
  * Billing's reads for the debtors report (`balance-reports`, issue 19, docs/decisions/reports.md):
@@ -20,8 +21,7 @@ import { addLocalDays } from '../../../../domain/appointments/zoned-time'
  *
  * Each figure's total and its rows come from one shared query (only the select differs).
  */
-export const ageingBuckets = ['d0_30', 'd31_60', 'd61_90', 'd90'] as const
-export type AgeingBucket = (typeof ageingBuckets)[number]
+export { ageingBuckets, type AgeingBucket }
 
 export interface DebtFilter {
   companyId: string

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex'
 import { INVOICES_TABLE } from './invoices/invoice-rows'
 import { ALLOCATIONS_TABLE, TRANSACTIONS_TABLE } from './transactions/transaction-rows'
+import { paymentFigures, type AllocationTarget, type PaymentFigure } from '../../../../domain/reports/money-reports'
 import { instantBounds, localDayCase, type ReportFilter } from '../report-filter'
 
 /**
@@ -20,11 +21,7 @@ import { instantBounds, localDayCase, type ReportFilter } from '../report-filter
  * always equals the sum of its rows. With a doctor (`filter.doctorId`) money counts through
  * the allocations to that doctor's invoices, as in the summary.
  */
-export const paymentFigures = ['collected', 'refunds', 'net', 'cancelled'] as const
-export type PaymentFigure = (typeof paymentFigures)[number]
-
-/** Where an allocation went when it is not an invoice with a doctor. */
-export type AllocationTarget = 'balance' | 'no-doctor'
+export { paymentFigures, type AllocationTarget, type PaymentFigure }
 
 /** One group: a day, a branch, a method and who took it; or a doctor (or the balance). */
 export interface PaymentGroup {

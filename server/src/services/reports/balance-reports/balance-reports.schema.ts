@@ -1,7 +1,7 @@
 import { Type, getValidator, type Static } from '@feathersjs/typebox'
 import { queryValidator } from '../../../validators'
 import { IdSchema } from '../../../schema/query'
-import { ageingBuckets } from '../../billing/debt-report-reads'
+import { ageingBuckets } from '../../../../../domain/reports/money-reports'
 import { debtFigures } from './balance-reports.shared'
 
 const LocalDate = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' })

@@ -1,6 +1,7 @@
 import { clientService } from '../../../client-service'
 import type { BalanceReportsService } from './balance-reports.class'
-import { ageingBuckets, type AgeingBucket, type DebtRow } from '../../billing/debt-report-reads'
+import type { DebtRow } from '../../billing/debt-report-reads'
+import { ageingBuckets, type AgeingBucket } from '../../../../../domain/reports/money-reports'
 
 /**
  * `balance-reports` (spec sections 6 and 7, issue 19): the debtors report. What patients owe as

@@ -2,7 +2,8 @@ import type { Params } from '@feathersjs/feathers'
 import type { Application } from '../../../declarations'
 import { dbOf } from '../../../hooks/call-transaction'
 import { companyTimeZone } from '../../company/company/company-reads'
-import { paymentFigure, paymentFigureByDoctor, paymentFigureRows, type AllocationTarget } from '../../billing/payment-report-reads'
+import { paymentFigure, paymentFigureByDoctor, paymentFigureRows } from '../../billing/payment-report-reads'
+import { allocationTargets, type AllocationTarget } from '../../../../../domain/reports/money-reports'
 import { customerNames } from '../../customers/customers/customer-contact'
 import { memberDisplayNames } from '../../team/users/user-rows'
 import type { ReportFilter } from '../../report-filter'
@@ -17,7 +18,7 @@ export type ScopedPaymentQuery = PaymentReportsQuery & { companyId: string; from
 export type PaymentReportsParams = Params<PaymentReportsQuery>
 
 const empty = (): PaymentFigures => ({ collected: 0, refunds: 0, net: 0, cancelled: 0 })
-const targets: readonly string[] = ['balance', 'no-doctor'] satisfies AllocationTarget[]
+const targets: readonly string[] = allocationTargets
 
 /** Adds a figure's value to the entry of `key`, made by `make` the first time. */
 function addTo<T extends PaymentFigures>(map: Map<string, T>, key: string, make: () => T, figure: PaymentFigure, value: number) {
@@ -66,7 +67,8 @@ export class PaymentReportsService {
         addTo(doctors, group.key, () => ({ doctorId: via ? null : group.key, via, name: '', ...empty() }), figure, group.value)
       }
     })
-    const names = await memberDisplayNames(db, filter.companyId, [...cashiers.values(), ...doctors.values()].flatMap((entry) => ('cashierId' in entry ? [entry.cashierId ?? ''] : [entry.doctorId ?? ''])).filter(Boolean))
+    const staffIds = [...[...cashiers.values()].map((entry) => entry.cashierId), ...[...doctors.values()].map((entry) => entry.doctorId)]
+    const names = await memberDisplayNames(db, filter.companyId, staffIds.filter((id): id is string => id !== null))
     const byName = <T extends { name: string; collected: number }>(list: T[]) => list.sort((a, b) => b.collected - a.collected || a.name.localeCompare(b.name))
     return {
       from: query.from,

@@ -2,7 +2,7 @@ import { Type, getValidator, type Static } from '@feathersjs/typebox'
 import { queryValidator } from '../../../validators'
 import { IdSchema } from '../../../schema/query'
 import { paymentMethods } from '../../../../../domain/billing/money'
-import { paymentFigures } from '../../billing/payment-report-reads'
+import { allocationTargets, paymentFigures } from '../../../../../domain/reports/money-reports'
 
 const LocalDate = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' })
 const literals = <T extends string>(values: readonly T[]) => Type.Union(values.map((value) => Type.Literal(value)))
@@ -23,7 +23,7 @@ export const paymentReportsQuerySchema = Type.Object(
     day: Type.Optional(LocalDate),
     method: Type.Optional(literals(paymentMethods.filter((method) => method !== 'balance'))),
     cashierId: Type.Optional(Type.Union([IdSchema, Type.Literal('none')])),
-    via: Type.Optional(literals(['balance', 'no-doctor'] as const)),
+    via: Type.Optional(literals(allocationTargets)),
     $limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000 })),
     companyId: Type.Optional(IdSchema)
   },

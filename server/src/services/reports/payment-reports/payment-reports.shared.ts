@@ -1,6 +1,7 @@
 import { clientService } from '../../../client-service'
 import type { PaymentReportsService } from './payment-reports.class'
-import { paymentFigures, type AllocationTarget, type PaymentFigure, type PaymentRow } from '../../billing/payment-report-reads'
+import type { PaymentRow } from '../../billing/payment-report-reads'
+import { paymentFigures, type AllocationTarget, type PaymentFigure } from '../../../../../domain/reports/money-reports'
 
 /**
  * `payment-reports` (spec sections 6 and 7, issue 19): the money taken in a period: collected,

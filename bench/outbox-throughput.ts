@@ -27,7 +27,7 @@ async function fill(server: TestServer, companyId: string, count: number) {
     _id: newId(), companyId, createdAt: now, updatedAt: now, createdBy: null, branchId: null, customerId: null, appointmentId: null,
     channel: 'sms', provider: 'eskiz', event: 'reminder', locale: 'ru', collapseKey: null, phone: `99890${String(1000000 + index).slice(-7)}`, email: null,
     params: {}, subject: '', text: `Напоминание о визите №${index}`, segments: 1, automated: true, promotional: false, state: 'scheduled', dueAt: now,
-    attempts: 0, claimedBy: null, claimedAt: null, providerMessageId: null, cost: null, error: null, sentAt: null, deliveredAt: null, checkedAt: null
+    attempts: 0, claimedBy: null, claimedAt: null, providerMessageId: null, cost: null, error: null, sentAt: null, deliveredAt: null, checkedAt: null, fallbackOf: null
   }))
   for (let index = 0; index < rows.length; index += 500) await insertMessages(server.db, rows.slice(index, index + 500))
 }

@@ -201,7 +201,8 @@ export const messages = {
   'push-service-unknown': 'This browser\'s notification service is not one the clinic server sends to',
   'telegram-not-configured': 'Telegram integration is not configured',
   'telegram-user-not-found': 'Telegram user is not found',
-  'telegram-connection-failed': 'Telegram did not accept the bot token, or could not be reached'
+  'telegram-connection-failed': 'Telegram did not accept the bot token, or could not be reached',
+  'chat-text-too-long': 'A message can be at most 4096 characters'
 } as const
 
 export type MessageCode = keyof typeof messages

@@ -8,6 +8,16 @@
 export const notificationEvents = ['bookingMade', 'bookingMoved', 'bookingCancelled', 'reminder', 'thankYou', 'birthday', 'recall', 'debtReminder', 'paymentReceived'] as const
 export type NotificationEvent = (typeof notificationEvents)[number]
 
+/**
+ * What an outbox row is: a templated event, or a staff member's reply in the patient's chat (no
+ * template). Written out, not spread from the list above: a spread is a module side effect to the
+ * bundler, which would then keep the shipped texts in the first screen's chunk.
+ */
+export const outboxEvents = ['bookingMade', 'bookingMoved', 'bookingCancelled', 'reminder', 'thankYou', 'birthday', 'recall', 'debtReminder', 'paymentReceived', 'chatReply'] as const satisfies readonly (NotificationEvent | 'chatReply')[]
+export type OutboxEvent = (typeof outboxEvents)[number]
+/** Every templated event is an outbox event too (a compile error names the one left out). */
+export const everyEventInOutbox: [Exclude<NotificationEvent, OutboxEvent>] extends [never] ? true : never = true
+
 /** Events the outbox sends automatically for appointments. */
 export const appointmentEvents = ['bookingMade', 'bookingMoved', 'bookingCancelled', 'reminder'] as const satisfies readonly NotificationEvent[]
 export type AppointmentEvent = (typeof appointmentEvents)[number]

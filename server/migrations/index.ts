@@ -26,6 +26,7 @@ import * as expenses from './20261128150000_expenses'
 import * as branchInvoicePrefix from './20261128180000_branch_invoice_prefix'
 import * as payouts from './20261128190000_payouts'
 import * as cashDesk from './20261128193000_cash_desk'
+import * as customerChat from './20261130150000_customer_chat'
 import * as onlinePayments from './20261128194000_online_payments'
 import * as posCheckouts from './20261128170000_pos_checkouts'
 import * as mediaExpenseOwner from './20261129010000_media_expense_owner'
@@ -33,7 +34,9 @@ import * as documents from './20261129100000_documents'
 import * as documentSignatures from './20261129120000_document_signatures'
 import * as documentDay from './20261129120400_document_day'
 import * as telegram from './20261129120200_telegram'
+import * as smsProviders from './20261130160000_sms_providers'
 import * as reportIndexes from './20261129120500_report_indexes'
+import * as appointmentMoves from './20261130100000_appointment_moves'
 import * as staffNotifications from './20261129120300_staff_notifications'
 import * as tasks from './20261129090000_tasks'
 import * as serviceRequiresConsent from './20261129120100_service_requires_consent'
@@ -85,7 +88,10 @@ const migrations: Array<[string, Migration]> = [
   ['20261129120200_telegram', telegram],
   ['20261129120300_staff_notifications', staffNotifications],
   ['20261129120400_document_day', documentDay],
-  ['20261129120500_report_indexes', reportIndexes]
+  ['20261129120500_report_indexes', reportIndexes],
+  ['20261130100000_appointment_moves', appointmentMoves],
+  ['20261130150000_customer_chat', customerChat],
+  ['20261130160000_sms_providers', smsProviders]
 ]
 
 export const migrationSource: Knex.MigrationSource<[string, Migration]> = {

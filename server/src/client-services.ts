@@ -39,6 +39,7 @@ import { transactionsClient } from './services/billing/transactions/transactions
 import { paymentHistoryClient } from './services/billing/payment-history/payment-history.shared'
 import { invoicesSummaryClient } from './services/billing/invoices-summary/invoices-summary.shared'
 import { reportsSummaryClient } from './services/reports/reports-summary/reports-summary.shared'
+import { appointmentReportsClient } from './services/reports/appointment-reports/appointment-reports.shared'
 import { paymentReportsClient } from './services/reports/payment-reports/payment-reports.shared'
 import { balanceReportsClient } from './services/reports/balance-reports/balance-reports.shared'
 import { examClient } from './services/clinical/exam/exam.shared'
@@ -79,6 +80,7 @@ import { textTemplateClient } from './services/documents/text-templates/text-tem
 import { taskClient } from './services/tasks/tasks/tasks.shared'
 import { notificationClient } from './services/messaging/notification/notification.shared'
 import { myNotificationClient } from './services/messaging/my-notifications/my-notifications.shared'
+import { chatMessageClient } from './services/messaging/customer-chat-messages/customer-chat-messages.shared'
 import { pushNotificationClient } from './services/messaging/push-notifications/push-notifications.shared'
 
 export const clientServices = [
@@ -158,10 +160,12 @@ export const clientServices = [
   textTemplateClient,
   taskClient,
   reportsSummaryClient,
+  appointmentReportsClient,
   paymentReportsClient,
   balanceReportsClient,
   notificationClient,
   myNotificationClient,
+  chatMessageClient,
   pushNotificationClient
 ] as const
 

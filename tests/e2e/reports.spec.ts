@@ -12,10 +12,12 @@ import { addDays, companyToday } from '../../renderer/src/features/appointments/
  * goes to /reports/summary), sees the month's figures with their formulas (a cash payment taken
  * through the API today makes "Получено" non-zero), opens the payments behind the cash figure and
  * finds that their sum is the figure, and downloads the CSV: UTF-8 with a byte order mark,
- * Russian headers, and the totals row equal to the screen. Screenshots at 1366×800 and 390×844.
- * Then the reports' tabs open the payments report (the cash taken is in its methods, the total
- * opens rows adding up to it) and the debtors report (an unpaid invoice of a visit is debt of
- * 0–30 days; the cash top-up is a prepaid balance), each photographed at both sizes.
+ * Russian headers, and the totals row equal to the screen. Then the reports' tabs open the
+ * appointments report (a figure with its formula, its rows as many as the figure, its CSV's totals
+ * row) and, with the period chosen there carried along, the summary again, the payments report
+ * (the cash taken is in its methods, the total opens rows adding up to it) and the debtors report
+ * (an unpaid invoice of a visit is debt of 0–30 days; the cash top-up is a prepaid balance).
+ * Screenshots of each at 1366×800 and 390×844.
  */
 test.describe.configure({ mode: 'serial' })
 const expect = baseExpect.configure({ timeout: 20_000 })
@@ -111,6 +113,43 @@ test('the xlsx opens with Russian headers and the totals on the screen', async (
   expect(String(total.getCell(3).value)).toBe(await digits(page.getByTestId('reports-total-visits')))
 })
 
+test('the tabs open the appointments report; a figure states its formula and opens its rows; its CSV has the totals', async () => {
+  await page.getByTestId('reports-nav').getByRole('tab', { name: 'Записи' }).click()
+  await expect(page).toHaveURL(/\/reports\/appointments/)
+  await expect(page.getByRole('heading', { level: 1, name: 'Отчёт по записям' })).toBeVisible()
+  await expect(page.getByTestId('appointments-tile-completed')).toContainText('Записи в статусе «завершён»')
+  const completed = page.getByTestId('appointments-total-completed')
+  await expect(completed).toBeVisible()
+  await completed.click()
+  const count = page.getByTestId('reports-rows-sum')
+  await expect(count).toBeVisible()
+  expect(await digits(count)).toBe(await digits(completed))
+  await page.keyboard.press('Escape')
+  await expect(page.getByTestId('reports-rows')).toBeHidden()
+  const downloading = page.waitForEvent('download')
+  await page.getByTestId('reports-export-csv').click()
+  const csv = fs.readFileSync((await (await downloading).path())!)
+  expect([...csv.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf])
+  const lines = csv.toString('utf8').slice(1).trimEnd().split('\r\n').map((line) => line.split(';'))
+  expect(lines[0].slice(0, 3)).toEqual(['Врач', 'Завершены', 'Отменены'])
+  expect(lines[lines.length - 1].slice(0, 2)).toEqual(['Итого', await digits(completed)])
+  for (const size of [{ name: 'desktop', width: 1366, height: 800 }, { name: 'phone', width: 390, height: 844 }]) {
+    await page.setViewportSize({ width: size.width, height: size.height })
+    await expect(completed).toBeVisible()
+    await shoot(page, 'reports-appointments', size.name)
+  }
+  await page.getByTestId('appointments-total-cancelled').click()
+  await expect(count).toBeVisible()
+  await shoot(page, 'reports-appointments-rows', 'phone')
+  await page.keyboard.press('Escape')
+  await page.setViewportSize({ width: 1366, height: 800 })
+  // The period chosen here travels with the tabs.
+  await page.getByTestId('reports-period').click()
+  await page.getByTitle('Эта неделя').click()
+  await page.getByTestId('reports-nav').getByRole('tab', { name: 'Сводный' }).click()
+  await expect(page).toHaveURL(/\/reports\/summary\?period=thisWeek$/)
+})
+
 test('screenshots at 1366×800 and 390×844', async () => {
   for (const size of [{ name: 'desktop', width: 1366, height: 800 }, { name: 'phone', width: 390, height: 844 }]) {
     await page.setViewportSize({ width: size.width, height: size.height })
@@ -126,7 +165,7 @@ test('the reports\' tabs open payments and debtors; their numbers open rows that
   await page.keyboard.press('Escape')
   await page.setViewportSize({ width: 1366, height: 800 })
   await page.getByTestId('reports-nav').getByRole('tab', { name: 'Платежи' }).click()
-  await expect(page).toHaveURL(/\/reports\/payments$/)
+  await expect(page).toHaveURL(/\/reports\/payments\?period=thisWeek$/)
   await expect(page.getByRole('heading', { level: 1, name: 'Платежи' })).toBeVisible()
   await expect(page.getByTestId('reports-tile-cancelled')).toContainText('получено + отменено')
   const cash = page.getByTestId('reports-by-method').getByRole('row', { name: /Наличные/ })
@@ -142,7 +181,7 @@ test('the reports\' tabs open payments and debtors; their numbers open rows that
   }
 
   await page.getByTestId('reports-nav').getByRole('tab', { name: 'Должники' }).click()
-  await expect(page).toHaveURL(/\/reports\/payments2_0$/)
+  await expect(page).toHaveURL(/\/reports\/payments2_0\?period=thisWeek$/)
   await expect(page.getByRole('heading', { level: 1, name: 'Должники' })).toBeVisible()
   expect(Number(await digits(page.getByTestId('reports-total-d0_30')))).toBeGreaterThanOrEqual(owed)
   expect(Number(await digits(page.getByTestId('reports-total-prepaid')))).toBeGreaterThanOrEqual(PAID)

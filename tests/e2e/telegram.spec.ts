@@ -8,7 +8,9 @@ import { TelegramServer } from '../server/support/telegram-server'
  * Issue 18, Telegram in Russian: an administrator sets up the clinic's bot on the integrations
  * tab and tests the connection (the bot's name shows); on a patient's communications tab "Link
  * Telegram" shows a one-time link and its QR code; the patient opens it in the (local) Bot API,
- * shares their phone, and the card shows the link without a reload.
+ * shares their phone, and the card shows the link without a reload. Then (item 7) the patient
+ * writes to the bot: the chats screen shows the conversation unread, the administrator opens it,
+ * replies, and the reply's bubble shows it sent.
  */
 const expect = baseExpect.configure({ timeout: 20_000 })
 test.describe.configure({ timeout: 120_000 })
@@ -44,6 +46,24 @@ test('the clinic bot is set up and a patient links Telegram by the QR link', asy
     await shoot(page, 'telegram-integrations', 'phone')
     await page.setViewportSize({ width: 1366, height: 800 })
 
+    // The SMS provider: Play Mobile with its account; the address for its delivery reports shows once saved.
+    const sms = page.getByTestId('sms-provider-settings')
+    await sms.getByRole('combobox', { name: 'Провайдер SMS' }).click()
+    await page.locator('.ant-select-dropdown:visible').getByText('Play Mobile (Узбекистан)', { exact: true }).click()
+    await sms.getByRole('textbox', { name: 'Логин' }).fill('clinic-pm')
+    await sms.locator('#playmobile_password').fill('pm-secret')
+    await sms.getByRole('textbox', { name: 'Имя отправителя' }).fill('3700')
+    await page.getByTestId('sms-save').click()
+    await expect(sms.getByText('Аккаунт настроен')).toBeVisible()
+    await expect(page.getByTestId('sms-report-url')).toContainText(/\/hooks\/playmobile\/[0-9a-f]{48}/)
+    await expect(sms.locator('#playmobile_password')).toHaveValue('')
+    const order = page.getByTestId('channel-order-settings')
+    await expect(order.getByRole('combobox', { name: 'Для всей клиники' })).toBeVisible()
+    await shoot(page, 'sms-provider-integrations', 'desktop')
+    await page.setViewportSize({ width: 390, height: 844 })
+    await shoot(page, 'sms-provider-integrations', 'phone')
+    await page.setViewportSize({ width: 1366, height: 800 })
+
     const phone = uniquePhone()
     const patient = await api.service<Customer>('customers').create({ first_name: 'Мадина', last_name: `Телеграмова${uniqueLetters('абвгдежзиклмнопрстуфхцчшэюя')}`, phone })
     await page.goto(`/customer/${patient._id}/communications`)
@@ -66,7 +86,38 @@ test('the clinic bot is set up and a patient links Telegram by the QR link', asy
     // The used link is not offered again.
     await expect(page.getByTestId('telegram-deep-link')).toHaveCount(0)
     await shoot(page, 'telegram-patient-linked', 'desktop')
+
+    // Issue 18, item 7: the patient writes to the bot; the shared inbox shows it unread, live.
+    await page.goto('/pulse')
+    await expect(page.getByRole('heading', { name: 'Чаты' })).toBeVisible()
+    expect(await tg.says(user, 'Здравствуйте! Можно перенести визит на пятницу? У меня не получается прийти в среду.')).toBe(200)
+    const conversation = page.getByTestId('pulse-conversation').filter({ hasText: 'Можно перенести визит' })
+    await expect(conversation).toHaveAttribute('data-unread', '1')
+    await expect(page.getByTestId('pulse-unread')).toBeVisible()
+    await conversation.click()
+    await expect(page).toHaveURL(new RegExp(`/pulse/customer/${patient._id}$`))
+    await expect(page.getByTestId('chat-bubble').filter({ hasText: 'Можно перенести визит' })).toHaveAttribute('data-direction', 'in')
+    // Opened: read for the whole clinic, the sidebar's count goes.
+    await expect(page.getByTestId('pulse-unread')).toHaveCount(0)
+    await page.getByTestId('chat-input').fill('Здравствуйте, Мадина! Да, пятница в 10:00 свободна — записать вас?')
+    await page.getByTestId('chat-send').click()
+    const reply = page.locator('[data-testid=chat-bubble][data-direction=out]').filter({ hasText: 'пятница в 10:00' })
+    // The outbox worker sends it to the (local) Bot API; the bubble shows it sent without a reload.
+    await expect(reply).toHaveAttribute('data-state', 'sent')
+    expect(tg.sent().some((call) => Number(call.params.chat_id) === user.id && String(call.params.text).includes('пятница в 10:00'))).toBe(true)
+    await expect(page.getByTestId('chat-input')).toHaveValue('')
+    await shoot(page, 'chat-pulse', 'desktop')
+    await page.setViewportSize({ width: 390, height: 844 })
+    await shoot(page, 'chat-pulse', 'phone')
+    await page.goto(`/customer/${patient._id}/chat`)
+    await expect(page.getByTestId('chat-bubble')).toHaveCount(2)
+    await shoot(page, 'chat-customer-tab', 'phone')
+    await page.setViewportSize({ width: 1366, height: 800 })
+    await shoot(page, 'chat-customer-tab', 'desktop')
   } finally {
+    // The shared demo clinic goes back to Eskiz, without the Play Mobile account.
+    const [settings] = (await api.service<{ _id: string }>('integrations').find({})).data
+    await api.service('integrations').patch(settings._id, { smsProvider: 'eskiz', playmobile: { password: '' } }).catch(() => undefined)
     api.close()
     await tg.stop()
   }

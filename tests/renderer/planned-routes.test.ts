@@ -16,7 +16,7 @@ const pageOf = (pathname: string) => {
 
 describe('screens of later issues (issue 13: no silent fallbacks)', () => {
   it('a planned section typed by hand lands on its own route, not on "not found" or another screen', () => {
-    for (const address of ['/reports/payouts2_0', '/reports/conversion-funnel', '/materials/products', '/pulse/p1', '/company/labs', '/company/feedback-questionares/x', '/easy/e1', '/profile/subscription']) {
+    for (const address of ['/reports/payouts2_0', '/reports/conversion-funnel', '/materials/products', '/company/labs', '/company/feedback-questionares/x', '/easy/e1', '/profile/subscription']) {
       expect(plannedRoutes).toContain(pageOf(address))
     }
     expect(pageOf('/no-such-screen')).toBe('*')
@@ -31,7 +31,10 @@ describe('screens of later issues (issue 13: no silent fallbacks)', () => {
   it('a tab is shown, planned or unknown', () => {
     expect(tabOutcome(undefined, ['overview'], plannedCustomerTabs)).toBe('tab')
     expect(tabOutcome('notes', ['overview', 'notes'], plannedCustomerTabs)).toBe('tab')
-    expect(tabOutcome('chat', ['overview', 'notes'], plannedCustomerTabs)).toBe('planned')
+    expect(tabOutcome('labs', ['overview', 'notes'], plannedCustomerTabs)).toBe('planned')
+    // Built by issue 18, item 7: no longer planned.
+    expect(plannedCustomerTabs).not.toContain('chat')
+    expect(pageOf('/pulse/customer/c1')).toBe('*')
     expect(tabOutcome('billing', ['general'], plannedCompanyTabs)).toBe('planned')
     expect(tabOutcome('nonsense', ['overview'], plannedCustomerTabs)).toBe('unknown')
   })

@@ -7,13 +7,12 @@
 /** Route patterns of whole sections not built yet (react-router paths under the signed-in layout). */
 export const plannedRoutes = [
   'materials/*',
-  // The summary, payments and debtors (payments2_0) are built (issue 19); the spec's other reports come with that issue's next slices.
+  // The summary, appointments, payments and debtors (payments2_0) are built (issue 19, report-pages.ts); the spec's other reports come with that issue's next slices.
   ...[
-    'summary2_0', 'customers', 'appointments', 'services', 'products', 'payouts', 'payouts2_0',
+    'summary2_0', 'customers', 'services', 'products', 'payouts', 'payouts2_0',
     'toppers', 'expenses', 'history', 'feedback', 'conversion-funnel'
   ].map((report) => `reports/${report}`),
   'easy/*',
-  'pulse/*',
   'profile/subscription',
   'profile/social-links',
   ...[
@@ -21,9 +20,9 @@ export const plannedRoutes = [
   ].map((section) => `company/${section}`)
 ] as const
 
-/** The customer card's tabs not built yet (the card has overview, appointments, notes, treatment, treatment-plan, xrays, communications, billing, transactions and tasks). */
+/** The customer card's tabs not built yet (the card has overview, appointments, notes, treatment, treatment-plan, xrays, communications, chat, billing, transactions and tasks). */
 export const plannedCustomerTabs = [
-  'labs', 'questionnaires', 'chat'
+  'labs', 'questionnaires'
 ] as const
 
 /** The company profile's tabs not built yet (it has general, branches, schedule, notifications, notification-templates and integrations). */

@@ -3,12 +3,14 @@ import type { Application } from '../declarations'
 import { canTransition, type AppointmentStatus } from '../../../domain/appointments/status'
 import { toZoned } from '../../../domain/appointments/zoned-time'
 import { eskizState } from '../providers/sms/eskiz'
+import { playMobileReport, playMobileState } from '../providers/sms/playmobile'
+import { smsRuCallbackReports, smsRuState } from '../providers/sms/smsru'
 import { clockOf, hashToken } from '../services/messaging/communications/appointment-messages'
 import { linkByHash, settleDelivery } from '../services/messaging/communications/outbox-store'
 import { answerVisit } from '../services/messaging/communications/visit-answers'
 import { timingSafeEqual } from 'node:crypto'
 import type { Update } from 'grammy/types'
-import { companyOfCallbackSecret, companyOfTelegramHook, messagingSettings } from '../services/messaging/integrations/integration-store'
+import { companyOfCallbackSecret, companyOfReportPath, companyOfTelegramHook, messagingSettings } from '../services/messaging/integrations/integration-store'
 import { clinicBots } from '../services/messaging/telegram/telegram-bot'
 import { companyContact } from '../services/company/company/company-reads'
 import { branchContact } from '../services/company/branches/branch-reads'
@@ -20,6 +22,9 @@ import { memberDisplayName } from '../services/team/users/user-rows'
  * - `POST /hooks/eskiz/<secret>`: Eskiz delivery reports. The secret path segment (48 hex
  *   characters, per company) is the only credential; an unknown one is 404, and a report of a
  *   message that is not the company's changes nothing.
+ * - `POST /hooks/playmobile/<path>` and `POST /hooks/smsru/<path>`: Play Mobile's and SMS.ru's
+ *   delivery reports, each provider with its own secret path per company (the address the clinic
+ *   registers with the provider), the same rules.
  * - `GET /v/<token>`: the patient's page of a visit (server-rendered, in their language), with
  *   Confirm and Cancel buttons. `POST /v/<token>` with `action=confirm|cancel` changes the visit's
  *   status through the appointment service (every calendar hears it). A GET never changes
@@ -51,6 +56,8 @@ export function messagingRoutes(app: Application): Middleware {
   return async (ctx, next) => {
     const hook = /^\/hooks\/eskiz\/([^/]+)$/.exec(ctx.path)
     if (hook) return eskizReport(app, ctx, hook[1])
+    const report = /^\/hooks\/(playmobile|smsru)\/([^/]+)$/.exec(ctx.path)
+    if (report) return smsReport(app, ctx, report[1] as 'playmobile' | 'smsru', report[2])
     const telegramHook = /^\/hooks\/telegram\/([^/]+)$/.exec(ctx.path)
     if (telegramHook) return telegramUpdate(app, ctx, telegramHook[1])
     const visit = /^\/v\/([A-Za-z0-9_-]{10,64})$/.exec(ctx.path)
@@ -79,6 +86,68 @@ async function eskizReport(app: Application, ctx: ParameterizedContext, secret: 
   }
   ctx.status = 200
   ctx.body = { ok: true }
+}
+
+/** The form fields of a body with repeated or bracketed keys kept apart (SMS.ru posts `data[0]`, `data[1]` …). */
+async function readReportBody(ctx: ParameterizedContext): Promise<Record<string, unknown> | null> {
+  const chunks: Buffer[] = []
+  let size = 0
+  for await (const chunk of ctx.req) {
+    size += (chunk as Buffer).length
+    if (size > 256 * 1024) return null
+    chunks.push(chunk as Buffer)
+  }
+  const text = Buffer.concat(chunks).toString('utf8')
+  if ((ctx.get('content-type') ?? '').includes('application/json')) {
+    try {
+      const parsed = JSON.parse(text) as unknown
+      return parsed && typeof parsed === 'object' ? (parsed as Record<string, unknown>) : null
+    } catch {
+      return null
+    }
+  }
+  return Object.fromEntries(new URLSearchParams(text))
+}
+
+/**
+ * Play Mobile's and SMS.ru's delivery reports. The path finds the company (unknown: 404); each
+ * report names the provider's message id and changes only that company's message of that provider.
+ * SMS.ru wants the answer "100" (else it posts the report again); Play Mobile a 200.
+ */
+async function smsReport(app: Application, ctx: ParameterizedContext, provider: 'playmobile' | 'smsru', hookPath: string) {
+  if (ctx.method !== 'POST') {
+    ctx.status = 405
+    return
+  }
+  const db = app.get('db')
+  const companyId = await companyOfReportPath(db, provider, hookPath)
+  if (!companyId) {
+    ctx.status = 404
+    return
+  }
+  const body = await readReportBody(ctx).catch(() => null)
+  const reports: Array<{ id: string; state: 'delivered' | 'failed' | 'pending'; said: string }> = []
+  if (provider === 'smsru') {
+    const form = Object.fromEntries(Object.entries(body ?? {}).map(([key, value]) => [key, String(value ?? '')]))
+    for (const report of smsRuCallbackReports(form)) reports.push({ id: report.smsId, state: smsRuState(report.code), said: String(report.code) })
+  } else {
+    const many = Array.isArray(body?.messages) ? (body!.messages as Record<string, unknown>[]) : [body ?? {}]
+    for (const one of many) {
+      const report = playMobileReport(one)
+      if (report) reports.push({ id: report.messageId, state: playMobileState(report.status), said: report.status })
+    }
+  }
+  const communications = app.service('communications') as unknown as { emit: (event: string, data: unknown) => void }
+  for (const report of reports.slice(0, 100)) {
+    if (report.state === 'pending') continue
+    const settled = await settleDelivery(db, { companyId, provider, providerMessageId: report.id }, { state: report.state, atMs: clockOf(app), error: report.state === 'failed' ? `${provider}: ${report.said}` : undefined })
+    if (settled) communications.emit('patched', settled)
+  }
+  ctx.status = 200
+  if (provider === 'smsru') {
+    ctx.type = 'text/plain'
+    ctx.body = '100'
+  } else ctx.body = { ok: true }
 }
 
 /**

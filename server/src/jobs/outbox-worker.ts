@@ -7,8 +7,10 @@ import { TelegramBotChannel, visitButtonData } from '../providers/telegram/teleg
 import { botText, telegramApiRootOf } from '../services/messaging/telegram/telegram-bot'
 import { chatOfCustomer } from '../services/messaging/telegram/telegram-store'
 import { ESKIZ_DEFAULT_URL, EskizSms } from '../providers/sms/eskiz'
+import { PLAYMOBILE_DEFAULT_URL, PlayMobileSms } from '../providers/sms/playmobile'
+import { SMSRU_DEFAULT_URL, SmsRuSms } from '../providers/sms/smsru'
 import { SmtpEmail } from '../providers/email/smtp'
-import { clockOf } from '../services/messaging/communications/appointment-messages'
+import { clockOf, planFallback } from '../services/messaging/communications/appointment-messages'
 import { awaitingReport, claimDue, giveUpSending, markChecked, settleClaimed, settleDelivery, type OutboxRow } from '../services/messaging/communications/outbox-store'
 import { messagingSettings, storeEskizToken, type MessagingSettings } from '../services/messaging/integrations/integration-store'
 import { PollingLoop } from './polling-loop'
@@ -17,6 +19,9 @@ declare module '../declarations' {
   interface AppSettings {
     /** The Eskiz API root (tests: a local server speaking its protocol). */
     eskizBaseUrl?: string
+    /** The Play Mobile and SMS.ru roots (tests); else PLAYMOBILE_BASE_URL / SMSRU_BASE_URL, else the providers' own. */
+    playmobileBaseUrl?: string
+    smsruBaseUrl?: string
   }
 }
 
@@ -125,11 +130,13 @@ export class OutboxWorker {
 
   private async deliver(row: OutboxRow, providers: ProviderCache) {
     let outcome: SendOutcome
+    // An SMS goes by the provider the company has chosen when it goes (it may have changed since it was scheduled).
+    const providerName = row.channel === 'sms' ? await providers.smsProviderOf(row.companyId).catch(() => row.provider) : row.provider
     try {
-      const provider = await providers.of(row)
+      const provider = await providers.of(row.companyId, providerName)
       const to = row.channel === 'telegram' ? await chatOfCustomer(this.db, row.companyId, row.customerId ?? '') : (row.channel === 'sms' ? row.phone : row.email)
       outcome = !provider
-        ? { kind: 'not-sent', error: `${row.channel}: no account set up for the company`, retry: false }
+        ? { kind: 'not-sent', error: row.channel === 'telegram' ? 'telegram: Telegram integration is not configured' : `${row.channel}: no account set up for the company`, retry: false }
         : row.channel === 'telegram' && !to
           ? { kind: 'not-sent', error: 'telegram: Telegram user is not found (the patient is no longer linked)', retry: false }
           : await provider.send({ id: row._id, to: to ?? '', subject: row.subject, text: row.text, buttons: this.buttonsOf(row) })
@@ -137,7 +144,7 @@ export class OutboxWorker {
       outcome = { kind: 'unknown', error: String((error as Error)?.message ?? error).slice(0, 500) }
     }
     const nowMs = clockOf(this.app)
-    const base = { updatedAt: iso(nowMs) }
+    const base = { updatedAt: iso(nowMs), provider: providerName }
     let changes: Partial<OutboxRow> & { state: OutboxRow['state'] }
     if (outcome.kind === 'sent') changes = { ...base, state: 'sent', providerMessageId: outcome.providerMessageId, cost: outcome.cost ?? null, sentAt: iso(nowMs), error: null }
     else if (outcome.kind === 'unknown') changes = { ...base, state: 'unknown', error: outcome.error }
@@ -145,7 +152,16 @@ export class OutboxWorker {
       changes = { ...base, state: 'scheduled', dueAt: iso(nowMs + Math.max(retryDelayMs(row.attempts), outcome.retryAfterMs ?? 0)), error: outcome.error, claimedBy: null }
     else changes = { ...base, state: 'failed', error: outcome.error }
     const settled = await settleClaimed(this.db, row._id, this.instance, changes)
-    if (settled) this.announce([settled])
+    if (!settled) return
+    this.announce([settled])
+    // Definitively not sent (never after `unknown`): the next channel of the order, if one reaches the patient.
+    if (settled.state === 'failed') {
+      const fallback = await planFallback(this.app, settled).catch((error) => {
+        this.app.get('logger').error({ err: error, msg: 'fallback message not scheduled', messageId: settled._id })
+        return null
+      })
+      if (fallback) (this.app.service('communications') as unknown as { emit: (event: string, data: unknown) => void }).emit('created', fallback)
+    }
   }
 
   /** Confirm / Cancel under a Telegram message about a visit the patient can still answer (signed callback data). */
@@ -155,16 +171,18 @@ export class OutboxWorker {
     return (['confirm', 'cancel'] as const).map((action) => ({ text: botText(row.locale, action), data: visitButtonData(secret, row.companyId, action, row.appointmentId!) }))
   }
 
-  /** Status polling, the fallback for delivery callbacks that never came (Eskiz). */
+  /** Status polling, the fallback for delivery callbacks that never came (every SMS provider with a status call). */
   private async checkReports(providers: ProviderCache, nowMs: number) {
-    const rows = await awaitingReport(this.db, 'eskiz', nowMs - this.options.checkAfterMs, nowMs - this.options.checkAfterMs, nowMs - 3 * 86_400_000, 20)
-    for (const row of rows) {
-      const provider = await providers.of(row)
-      const report = provider?.status && row.providerMessageId ? await provider.status(row.providerMessageId).catch(() => null) : null
-      if (report && report.state !== 'pending') {
-        const settled = await settleDelivery(this.db, { companyId: row.companyId, provider: 'eskiz', providerMessageId: row.providerMessageId! }, { state: report.state, atMs: nowMs, cost: report.cost, error: report.error })
-        if (settled) this.announce([settled])
-      } else await markChecked(this.db, row._id, nowMs)
+    for (const name of POLLED_PROVIDERS) {
+      const rows = await awaitingReport(this.db, name, nowMs - this.options.checkAfterMs, nowMs - this.options.checkAfterMs, nowMs - 3 * 86_400_000, 20)
+      for (const row of rows) {
+        const provider = await providers.of(row.companyId, name)
+        const report = provider?.status && row.providerMessageId ? await provider.status(row.providerMessageId).catch(() => null) : null
+        if (report && report.state !== 'pending') {
+          const settled = await settleDelivery(this.db, { companyId: row.companyId, provider: name, providerMessageId: row.providerMessageId! }, { state: report.state, atMs: nowMs, cost: report.cost, error: report.error })
+          if (settled) this.announce([settled])
+        } else await markChecked(this.db, row._id, nowMs)
+      }
     }
   }
 
@@ -173,6 +191,9 @@ export class OutboxWorker {
     for (const row of rows) service.emit('patched', row)
   }
 }
+
+/** The providers asked about sent messages no report came for. */
+const POLLED_PROVIDERS = ['eskiz', 'playmobile', 'smsru'] as const
 
 /** Each company's adapters, made once per round from its settings. */
 class ProviderCache {
@@ -186,9 +207,13 @@ class ProviderCache {
     return this.settings.get(companyId)!
   }
 
-  async of(row: OutboxRow): Promise<ChannelProvider | null> {
-    const key = `${row.companyId}:${row.provider}`
-    if (!this.made.has(key)) this.made.set(key, await this.make(row.companyId, row.provider))
+  async smsProviderOf(companyId: string): Promise<string> {
+    return (await this.settingsOf(companyId)).smsProvider
+  }
+
+  async of(companyId: string, provider: string): Promise<ChannelProvider | null> {
+    const key = `${companyId}:${provider}`
+    if (!this.made.has(key)) this.made.set(key, await this.make(companyId, provider))
     return this.made.get(key)!
   }
 
@@ -210,6 +235,12 @@ class ProviderCache {
           }
         }
       })
+    }
+    if (provider === 'playmobile' && settings.playmobile) {
+      return new PlayMobileSms({ baseUrl: this.app.get('playmobileBaseUrl') ?? process.env.PLAYMOBILE_BASE_URL ?? PLAYMOBILE_DEFAULT_URL, ...settings.playmobile })
+    }
+    if (provider === 'smsru' && settings.smsru) {
+      return new SmsRuSms({ baseUrl: this.app.get('smsruBaseUrl') ?? process.env.SMSRU_BASE_URL ?? SMSRU_DEFAULT_URL, ...settings.smsru })
     }
     if (provider === 'telegram') {
       return settings.telegram ? new TelegramBotChannel({ token: settings.telegram.token, apiRoot: telegramApiRootOf(this.app) }) : null

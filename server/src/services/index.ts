@@ -28,6 +28,7 @@ import { transactions } from './billing/transactions/transactions'
 import { paymentHistory } from './billing/payment-history/payment-history'
 import { invoicesSummary } from './billing/invoices-summary/invoices-summary'
 import { reportsSummary } from './reports/reports-summary/reports-summary'
+import { appointmentReports } from './reports/appointment-reports/appointment-reports'
 import { paymentReports } from './reports/payment-reports/payment-reports'
 import { balanceReports } from './reports/balance-reports/balance-reports'
 import { exam } from './clinical/exam/exam'
@@ -150,6 +151,7 @@ export function services(app: Application) {
   app.configure(textTemplates)
   app.configure(tasks)
   app.configure(reportsSummary)
+  app.configure(appointmentReports)
   app.configure(paymentReports)
   app.configure(balanceReports)
 }

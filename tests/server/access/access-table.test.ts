@@ -88,6 +88,7 @@ const expectedAccessTable: Record<string, Record<string, string>> = {
   'payment-history': { find: 'payment-history:view', update: 'refused' },
   'invoices-summary': { find: 'invoices-summary:view', update: 'refused' },
   'reports-summary': { find: 'reports-summary:view', update: 'refused' },
+  'appointment-reports': { find: 'appointment-reports:view', update: 'refused' },
   'payment-reports': { find: 'payment-reports:view', update: 'refused' },
   'balance-reports': { find: 'balance-reports:view', update: 'refused' },
   transactions: { find: 'transactions:view', get: 'transactions:view', create: 'transactions:create', update: 'refused', patch: 'transactions:edit', remove: 'refused' },
@@ -130,6 +131,9 @@ const expectedAccessTable: Record<string, Record<string, string>> = {
   // their browsers' Web Push with `push-notifications`.
   notification: { find: 'notification:view', get: 'notification:view', create: 'refused', update: 'refused', patch: 'refused', remove: 'refused' },
   'my-notifications': { find: 'my-notifications:view', get: 'my-notifications:view', create: 'refused', update: 'refused', patch: 'my-notifications:view', remove: 'refused' },
+  // The patients' conversations (issue 18, item 7): reading and the shared read marker with
+  // `communications: view`, a reply with `communications: create`.
+  'customer-chat-messages': { find: 'communications:view', get: 'communications:view', create: 'communications:create', update: 'refused', patch: 'communications:view', remove: 'refused' },
   'push-notifications': { find: 'push-notifications:view', get: 'refused', create: 'push-notifications:create', update: 'refused', patch: 'refused', remove: 'push-notifications:delete' }
 }
 

@@ -125,6 +125,11 @@ export class TelegramServer {
     return this.deliver(this.message(user, { text, entities: [{ type: 'bot_command', offset: 0, length: 6 }] }), secretToken)
   }
 
+  /** A user writes a text to the bot (`messageId` fixed: the same message delivered again). */
+  says(user: TelegramUser, text: string, messageId?: number) {
+    return this.deliver({ message: { ...this.message(user, { text }).message, ...(messageId === undefined ? {} : { message_id: messageId }) } })
+  }
+
   /** A user shares a contact (their own by the request_contact button, unless `userId` says otherwise). */
   shareContact(user: TelegramUser, phone: string, userId = user.id) {
     return this.deliver(this.message(user, { contact: { phone_number: phone, first_name: user.first_name, user_id: userId } }))

@@ -1,5 +1,6 @@
 import { hasPermission, type CheckMode } from '../../../../domain/access/check'
 import type { Permission, PermissionFlag } from '../../../../domain/access/resources'
+import { reportResources } from '../../features/reports/report-pages'
 
 /** A sidebar entry: shown only when its module is on and its permission passes (spec 2, 6). */
 export interface NavItem {
@@ -7,7 +8,7 @@ export interface NavItem {
   path: string
   /** i18n key of the label. */
   label: string
-  icon: 'home' | 'pos' | 'calendar' | 'waitingList' | 'board' | 'customers' | 'invoices' | 'team' | 'roles' | 'company' | 'sessions' | 'settings' | 'profile' | 'earnings' | 'reports'
+  icon: 'home' | 'chat' | 'pos' | 'calendar' | 'waitingList' | 'board' | 'customers' | 'invoices' | 'team' | 'roles' | 'company' | 'sessions' | 'settings' | 'profile' | 'earnings' | 'reports'
   permission?: { resource: string | string[]; flags: PermissionFlag[]; mode?: CheckMode }
   /** Company module that must be on; core screens have none. */
   module?: string
@@ -54,6 +55,8 @@ export const navItems: NavItem[] = [
     module: 'customers',
     alsoActiveOn: ['/customer']
   },
+  // Issue 18, item 7: the patients' conversations (the shared inbox), with the unread count.
+  { key: 'pulse', path: '/pulse', label: 'nav.pulse', icon: 'chat', permission: { resource: 'communications', flags: ['view'] } },
   // The front desk's checkout (issue 16, item 5): for those who may view the cart, billing on.
   { key: 'pos', path: '/pos', label: 'nav.pos', icon: 'pos', permission: { resource: 'cart', flags: ['view'] }, module: 'billing' },
   {
@@ -64,8 +67,17 @@ export const navItems: NavItem[] = [
     permission: { resource: 'invoices', flags: ['view'] },
     module: 'billing'
   },
-  // Issue 19: the reports (the summary first), for those who may view it, reports module on.
-  { key: 'reports', path: '/reports/summary', label: 'nav.reports', icon: 'reports', permission: { resource: 'reports-summary', flags: ['view'] }, module: 'reports', alsoActiveOn: ['/reports'] },
+  // Issue 19: the reports (the summary first; the reports' tabs lead to the others), for those
+  // who may view one of them (report-pages.ts), reports module on; every /reports/* page is its.
+  {
+    key: 'reports',
+    path: '/reports/summary',
+    label: 'nav.reports',
+    icon: 'reports',
+    permission: { resource: [...reportResources], flags: ['view'] },
+    module: 'reports',
+    alsoActiveOn: ['/reports']
+  },
   {
     key: 'myEarnings',
     path: '/my-earnings',

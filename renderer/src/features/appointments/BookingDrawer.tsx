@@ -220,7 +220,7 @@ export function BookingDrawer({ appointment, prefill = {}, onClose, onSaved }: P
           )}
           {/* A recall (issue 17): a treatment reminder for this patient, made from this visit. */}
           {appointment?.customerId && <VisitPrintMenu customerId={appointment.customerId} />}
-          {appointment?.customerId && <RecallButton customerId={appointment.customerId} appointmentId={appointment._id} testId="booking-recall" />}
+          {appointment?.customerId && <RecallButton customerId={appointment.customerId} appointmentId={appointment._id} testId="booking-recall" iconOnly={phone} />}
           {!phone && <Button onClick={onClose}>{t('common.cancel')}</Button>}
           <Button type="primary" loading={busy} disabled={!canWrite} onClick={() => form.submit()} data-testid="booking-save">
             {appointment ? t('common.save') : t('booking.book')}

@@ -38,12 +38,14 @@ const TransactionsTab = lazy(() => import('../billing/TransactionsTab'))
 // The tasks tab loads with its tab.
 // The tasks tab loads with its texts (the tasks' area: i18n/text-areas.ts).
 const TasksTab = lazy(() => Promise.all([import('../tasks/TasksTab'), loadTextArea('tasks')]).then(([module]) => ({ default: module.TasksTab })))
+// The conversation loads with its tab (its texts: the messaging area).
+const ChatTab = lazy(() => import('../messaging/ChatTab'))
 const TreatmentPlanTab = lazy(() => import('../treatment-plan/TreatmentPlanTab').then((module) => ({ default: module.TreatmentPlanTab })))
 
 /** The card's tabs built so far (the spec's others come with their features: planned-routes.ts). */
-const customerTabs = ['overview', 'appointments', 'notes', 'treatment', 'treatment-plan', 'xrays', 'communications', 'billing', 'transactions', 'tasks']
+const customerTabs = ['overview', 'appointments', 'notes', 'treatment', 'treatment-plan', 'xrays', 'communications', 'chat', 'billing', 'transactions', 'tasks']
 
-/** /customer/{id}/{tab}: overview, appointments, notes, treatment, treatment plans, X-rays, messages, billing, transactions and tasks (the spec's others come with their features). */
+/** /customer/{id}/{tab}: overview, appointments, notes, treatment, treatment plans, X-rays, messages, the chat, billing, transactions and tasks (the spec's others come with their features). */
 export default function CustomerPage() {
   const { t } = useTranslation()
   const navigate = useNavigate()
@@ -83,6 +85,7 @@ export default function CustomerPage() {
     ...(canPlans ? [{ key: 'treatment-plan', label: t('treatmentPlan.title'), children: <Suspense fallback={<PageLoading />}><TreatmentPlanTab customerId={record._id} discount={record.discount ?? 0} /></Suspense> }] : []),
     ...(canXrays ? [{ key: 'xrays', label: t('xrays.title'), children: <Suspense fallback={<PageLoading />}><XraysTab customerId={record._id} /></Suspense> }] : []),
     ...(canCommunications ? [{ key: 'communications', label: t('messaging.tabs.communications'), children: <CommunicationsTab customerId={record._id} /> }] : []),
+    ...(canCommunications ? [{ key: 'chat', label: t('messaging.tabs.chat'), children: <Suspense fallback={<PageLoading />}><ChatTab customerId={record._id} /></Suspense> }] : []),
     ...(canBilling ? [{ key: 'billing', label: t('billing.tabs.billing'), children: <Suspense fallback={<PageLoading />}><BillingTab customerId={record._id} /></Suspense> }] : []),
     ...(canTransactions ? [{ key: 'transactions', label: t('billing.tabs.transactions'), children: <Suspense fallback={<PageLoading />}><TransactionsTab customerId={record._id} /></Suspense> }] : []),
     ...(canTasks ? [{ key: 'tasks', label: t('tasks.title'), children: <Suspense fallback={<PageLoading />}><TasksTab customerId={record._id} patientName={customerName(record)} /></Suspense> }] : [])

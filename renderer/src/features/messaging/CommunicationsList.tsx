@@ -60,6 +60,11 @@ export function CommunicationsList({ customerId, filter = {} }: { customerId?: s
               {message.channel === 'sms' ? (message.phone ? `+${message.phone}` : t('messaging.log.hiddenPhone')) : message.email}
               {message.segments > 1 ? ` · ${t('messaging.segments', { count: message.segments })}` : ''}
             </Typography.Text>
+            {message.fallbackOf ? (
+              <Typography.Text type="secondary" data-testid="communication-fallback">
+                {t('messaging.log.fallback')}
+              </Typography.Text>
+            ) : null}
             {/* The provider's own words stay in the tooltip: they are often English or a code (ECONNREFUSED). */}
             {message.error && (message.state === 'failed' || message.state === 'unknown') ? (
               <div title={message.error}>

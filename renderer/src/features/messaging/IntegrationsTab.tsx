@@ -1,12 +1,22 @@
 import { useTextArea } from '../../i18n/useTextArea'
 import { PageLoading } from '../../components/PageLoading'
+import { ChannelOrderSettings } from './ChannelOrderSettings'
+import { SmsProviderSettings } from './SmsProviderSettings'
 import { TelegramSettings } from './TelegramSettings'
 
 /**
- * The company profile's `integrations` tab (so far the Telegram bot). Its texts (area
- * `messaging`, i18n/text-areas.ts) load when it is first shown.
+ * The company profile's `integrations` tab: the SMS provider and its account, the Telegram bot,
+ * and the order visit messages try the channels in. Its texts (area `messaging`,
+ * i18n/text-areas.ts) load when it is first shown.
  */
 export function IntegrationsTab() {
   const ready = useTextArea('messaging')
-  return ready ? <TelegramSettings /> : <PageLoading />
+  if (!ready) return <PageLoading />
+  return (
+    <>
+      <SmsProviderSettings />
+      <TelegramSettings />
+      <ChannelOrderSettings />
+    </>
+  )
 }

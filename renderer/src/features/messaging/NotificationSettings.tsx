@@ -16,7 +16,6 @@ import './messaging.css'
 type Values = {
   rules: Integration['rules']
   reminderOn: boolean
-  eskiz: { email: string; from: string; password?: string }
   smtp: { host: string; port: number; secure: boolean; user: string; from: string; password?: string }
 }
 
@@ -42,7 +41,6 @@ export function NotificationSettings() {
         reminder: row.rules.reminder ?? { amount: 1, unit: 'days' }
       },
       reminderOn: row.rules.reminder !== null,
-      eskiz: { email: row.eskiz.email, from: row.eskiz.from, password: '' },
       smtp: { host: row.smtp.host, port: row.smtp.port, secure: row.smtp.secure, user: row.smtp.user, from: row.smtp.from, password: '' }
     })
   }, [row, form])
@@ -51,21 +49,18 @@ export function NotificationSettings() {
     if (!row) return
     setBusy(true)
     try {
-      const { password: eskizPassword, ...eskiz } = values.eskiz
       const { password: smtpPassword, ...smtp } = values.smtp
       const data: IntegrationPatch = {
         // The channel order (integrations tab) is not on this form: kept as stored.
         rules: { ...row.rules, ...values.rules, reminder: values.reminderOn ? values.rules.reminder : null },
-        // A password left empty keeps the stored one.
-        eskiz: { ...eskiz, ...(eskizPassword ? { password: eskizPassword } : {}) },
+        // A password left empty keeps the stored one. The SMS account is on the integrations tab.
         smtp: { ...smtp, port: Number(smtp.port) || 587, ...(smtpPassword ? { password: smtpPassword } : {}) }
       }
       await patch(row._id, data)
-      form.setFieldValue(['eskiz', 'password'], '')
       form.setFieldValue(['smtp', 'password'], '')
       toast.success(t('common.saved'))
     } catch (error) {
-      showServerError(form, error, ['rules', 'eskiz', 'smtp'])
+      showServerError(form, error, ['rules', 'smtp'])
     } finally {
       setBusy(false)
     }
@@ -136,19 +131,6 @@ export function NotificationSettings() {
         </Space>
       </Card>
       <Row gutter={16}>
-        <Col xs={24} lg={12}>
-          <Card title={t('messaging.settings.eskiz')} extra={passwordState(row.eskiz.passwordSet)} style={{ marginBottom: 16 }}>
-            <Form.Item name={['eskiz', 'email']} label={t('messaging.settings.login')}>
-              <Input autoComplete="off" />
-            </Form.Item>
-            <Form.Item name={['eskiz', 'password']} label={t('messaging.settings.password')} extra={t('messaging.settings.passwordHint')}>
-              <Input.Password autoComplete="new-password" />
-            </Form.Item>
-            <Form.Item name={['eskiz', 'from']} label={t('messaging.settings.sender')}>
-              <Input placeholder="4546" maxLength={32} />
-            </Form.Item>
-          </Card>
-        </Col>
         <Col xs={24} lg={12}>
           <Card title={t('messaging.settings.smtp')} extra={passwordState(row.smtp.passwordSet)} style={{ marginBottom: 16 }}>
             <Row gutter={12}>

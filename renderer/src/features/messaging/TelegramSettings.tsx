@@ -12,12 +12,12 @@ import type { IntegrationPatch } from '../../../../server/src/services/messaging
 import type { TelegramCheck } from '../../../../server/src/services/messaging/telegram-integration/telegram-integration.shared'
 import './messaging.css'
 
-type Values = { token: string; mode: 'webhook' | 'polling'; order: 'telegram' | 'sms' }
+type Values = { token: string; mode: 'webhook' | 'polling' }
 
 /**
  * The company profile's `integrations` tab: the clinic's Telegram bot (token from @BotFather,
  * kept sealed and never shown again; webhook or long polling), a connection test that names the
- * bot, and which of Telegram and SMS a visit message tries first.
+ * bot. Which channel a visit message tries first is the channel order's card (ChannelOrderSettings).
  */
 export function TelegramSettings() {
   const { t } = useTranslation()
@@ -31,7 +31,7 @@ export function TelegramSettings() {
 
   useEffect(() => {
     if (!row) return
-    form.setFieldsValue({ token: '', mode: row.telegram.mode, order: row.rules.channelOrder?.[0] ?? 'telegram' })
+    form.setFieldsValue({ token: '', mode: row.telegram.mode })
   }, [row, form])
 
   async function save(values: Values) {
@@ -40,8 +40,7 @@ export function TelegramSettings() {
     try {
       const data: IntegrationPatch = {
         // A token left empty keeps the stored one.
-        telegram: { mode: values.mode, ...(values.token ? { token: values.token.trim() } : {}) },
-        rules: { ...row.rules, channelOrder: values.order === 'sms' ? ['sms', 'telegram'] : ['telegram', 'sms'] }
+        telegram: { mode: values.mode, ...(values.token ? { token: values.token.trim() } : {}) }
       }
       await patch(row._id, data)
       form.setFieldValue('token', '')
@@ -89,14 +88,6 @@ export function TelegramSettings() {
             options={[
               { value: 'webhook', label: t('messaging.telegram.modes.webhook') },
               { value: 'polling', label: t('messaging.telegram.modes.polling') }
-            ]}
-          />
-        </Form.Item>
-        <Form.Item name="order" label={t('messaging.telegram.order')} extra={t('messaging.telegram.orderHint')}>
-          <Select
-            options={[
-              { value: 'telegram', label: t('messaging.telegram.orders.telegram') },
-              { value: 'sms', label: t('messaging.telegram.orders.sms') }
             ]}
           />
         </Form.Item>

@@ -3,7 +3,7 @@ import { Button, Card, DatePicker, Drawer, Grid, Select, Table, Typography } fro
 import { DownloadOutlined } from '@ant-design/icons'
 import dayjs from 'dayjs'
 import { useTranslation } from 'react-i18next'
-import { Link, useSearchParams } from 'react-router'
+import { Link, Navigate, useSearchParams } from 'react-router'
 import { useFind } from '../../api/live'
 import { useCan } from '../../api/permissions'
 import { useSignedIn } from '../../api/session-store'
@@ -19,7 +19,7 @@ import { csvMoney, downloadText, toCsv } from './csv'
 import { xlsxOf } from './xlsx'
 import type { PaymentMethod } from '../../../../domain/billing/money'
 import { DayChart } from './DayChart'
-import { ReportsNav } from './ReportsNav'
+import { ReportsNav, useReportPages } from './ReportsNav'
 import './reports.css'
 
 const DAY = 'YYYY-MM-DD'
@@ -38,13 +38,16 @@ export default function ReportsSummaryPage() {
   const phone = !Grid.useBreakpoint().md
   const timeZone = useSignedIn().company.timezone
   const seesAll = useCan('reports-summary', 'seeAll')
+  const reports = useReportPages()
+  // The sidebar's entry opens the summary: one who may not see it goes to the first report they may.
+  const elsewhere = reports.some((report) => report.key === 'summary') ? undefined : reports[0]
   const [params, setParams] = useSearchParams()
   const preset = (periodPresets as readonly string[]).includes(params.get('period') ?? '') ? (params.get('period') as PeriodPreset) : 'thisMonth'
   const branchId = params.get('branch') ?? undefined
   const doctorId = params.get('doctor') ?? undefined
   const range = periodRange(preset, companyToday(timeZone), { first: params.get('from'), last: params.get('to') })
   const filter: SummaryFilter | null = range ? { ...range, ...(branchId ? { branchId } : {}), ...(doctorId ? { doctorId } : {}) } : null
-  const summary = useReportsSummary(filter)
+  const summary = useReportsSummary(elsewhere ? null : filter)
   const [drill, setDrill] = useState<Drill | null>(null)
   const branches = useFind('branches', { $limit: 200, $sort: { name: 1 } })
   const team = useFind('my-team', { $limit: 500 }, seesAll)
@@ -92,6 +95,7 @@ export default function ReportsSummaryPage() {
     }
   }
 
+  if (elsewhere) return <Navigate to={`${elsewhere.path}${window.location.search}`} replace />
   if (summary.error) return <FetchError error={summary.error} onRetry={() => void summary.refetch()} />
   const data = summary.data
   return (

@@ -15,6 +15,8 @@ export interface RecallProps {
   appointmentId?: string
   treatmentPlanId?: string
   testId?: string
+  /** The bell alone (its name for screen readers): a phone's drawer header has no room for the word. */
+  iconOnly?: boolean
 }
 
 /**
@@ -22,7 +24,7 @@ export interface RecallProps {
  * assigned to the person who makes it (they may reassign it in the task list), due and reminded
  * at 09:00 on the clinic's clock that day.
  */
-export function RecallMenu({ customerId, appointmentId, treatmentPlanId, testId = 'recall' }: RecallProps) {
+export function RecallMenu({ customerId, appointmentId, treatmentPlanId, testId = 'recall', iconOnly = false }: RecallProps) {
   const { t } = useTranslation()
   const format = useFormat()
   const session = useSignedIn()
@@ -50,8 +52,8 @@ export function RecallMenu({ customerId, appointmentId, treatmentPlanId, testId 
       disabled={busy}
       menu={{ items: RECALL_MONTHS.map((months) => ({ key: String(months), label: t('tasks.recallIn', { count: months }), onClick: () => void recall(months) })) }}
     >
-      <Button icon={<BellOutlined />} loading={busy} data-testid={testId}>
-        {t('tasks.recall')}
+      <Button icon={<BellOutlined />} loading={busy} data-testid={testId} aria-label={iconOnly ? t('tasks.recall') : undefined}>
+        {iconOnly ? null : t('tasks.recall')}
       </Button>
     </Dropdown>
   )

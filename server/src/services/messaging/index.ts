@@ -6,6 +6,7 @@ import { telegram } from './telegram/telegram'
 import { telegramIntegration } from './telegram-integration/telegram-integration'
 import { notification } from './notification/notification'
 import { myNotifications } from './my-notifications/my-notifications'
+import { customerChatMessages } from './customer-chat-messages/customer-chat-messages'
 import { pushNotifications } from './push-notifications/push-notifications'
 
 /** The messaging area (issue 18): settings, templates, the outbox read as the communications log, staff notifications and Web Push. */
@@ -17,5 +18,6 @@ export function messaging(app: Application) {
   app.configure(telegramIntegration)
   app.configure(notification)
   app.configure(myNotifications)
+  app.configure(customerChatMessages)
   app.configure(pushNotifications)
 }

@@ -16,6 +16,8 @@ import { busyReason, type HeldSlot } from '../../../../../domain/appointments/bu
 
 export const APPOINTMENT_TABLE = 'appointment'
 export const STATUS_HISTORY_TABLE = 'appointment_status_history'
+/** Moves of booked appointments (migration 20261130100000_appointment_moves). */
+export const MOVES_TABLE = 'appointment_moves'
 
 /** A row as written: the API fields plus the hidden `blockedUntil` (end + buffer time). */
 export interface AppointmentRow {

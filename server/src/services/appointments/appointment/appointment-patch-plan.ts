@@ -20,6 +20,8 @@ export const copiedFields = ['customerId', 'staffId', 'workPlaceId', 'services',
 
 export type Row = AppointmentRow & Record<string, any>
 export type HistoryRow = { _id: string; companyId: string; appointmentId: string; from: string | null; to: string; at: string; by: string | null }
+/** A booked appointment moved to another start (`appointment_moves`, the appointments report's "rescheduled"). */
+export type MoveRow = { _id: string; companyId: string; appointmentId: string; branchId: string; staffId: string; fromStart: string; fromDate: string; toStart: string; at: string; by: string | null }
 
 /** One occurrence's part of a patch. */
 export interface PatchPlan {
@@ -95,8 +97,12 @@ export function assertTransitions(targets: Appointment[], data: AppointmentPatch
   }
 }
 
-/** The plans of a patch and its status history rows. Throws on a status change not allowed or a time outside working hours. */
-export function planPatch({ targets, data, scope, lookups, overridesHours, at, userId, newId }: PatchInput): { plans: PatchPlan[]; history: HistoryRow[] } {
+/**
+ * The plans of a patch, its status history rows and its moves (an occurrence that held its slot
+ * and now starts at another time). Throws on a status change not allowed or a time outside
+ * working hours.
+ */
+export function planPatch({ targets, data, scope, lookups, overridesHours, at, userId, newId }: PatchInput): { plans: PatchPlan[]; history: HistoryRow[]; moves: MoveRow[] } {
   const current = targets[0]
   const { timeZone } = lookups
   const newStart = newStartOf(current, data)
@@ -104,6 +110,7 @@ export function planPatch({ targets, data, scope, lookups, overridesHours, at, u
   const dayShift = moveTo ? daysBetween(current.date, moveTo.date) : 0
   const plans: PatchPlan[] = []
   const history: HistoryRow[] = []
+  const moves: MoveRow[] = []
   const fields = data as Record<string, unknown>
 
   for (const before of targets) {
@@ -124,11 +131,14 @@ export function planPatch({ targets, data, scope, lookups, overridesHours, at, u
     const timeChanged = row.start !== before.start || row.duration !== before.duration || row.staffId !== before.staffId
     if (timeChanged && !overridesHours) assertWorkingHours(lookups.schedules.get(row.staffId)!, row, timeZone)
     const wasHeld = holdsSlot(before.status as AppointmentStatus)
+    if (wasHeld && row.start !== before.start) {
+      moves.push({ _id: newId(), companyId: before.companyId, appointmentId: before._id, branchId: before.branchId, staffId: before.staffId, fromStart: before.start, fromDate: before.date, toStart: row.start, at, by: userId })
+    }
     const nowHolds = holdsSlot(row.status as AppointmentStatus)
     const changes = Object.fromEntries(Object.entries(row).filter(([key, value]) => key === 'blockedUntil' || JSON.stringify(value) !== JSON.stringify((before as any)[key])))
     plans.push({ before, row, changes, check: nowHolds && (moved || !wasHeld || data.services !== undefined), freed: wasHeld && (!nowHolds || moved) })
   }
-  return { plans, history }
+  return { plans, history, moves }
 }
 
 /** The fields a plan writes: its changes but the row's identity and creation. */

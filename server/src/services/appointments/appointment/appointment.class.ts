@@ -13,7 +13,7 @@ import type { StaffSchedule } from '../../../../../domain/schedule/working-hours
 import { fittingEntries, WAITING_LIST_TABLE } from '../waiting-list/waiting-list.class'
 import { companyTimeZone, companyTimeZoneFor } from '../../company/company/company-reads'
 import { bufferMinutes } from '../../catalogue/service/service-rows'
-import { APPOINTMENT_TABLE, STATUS_HISTORY_TABLE, assertSlotFree, assertWorkPlace, bookingFacts, lockSlots, doctorSchedule } from './appointment-booking'
+import { APPOINTMENT_TABLE, MOVES_TABLE, STATUS_HISTORY_TABLE, assertSlotFree, assertWorkPlace, bookingFacts, lockSlots, doctorSchedule } from './appointment-booking'
 import { assertTransitions, lookupsNeeded, planPatch, servicesKey, writtenChanges, type HistoryRow, type PatchLookups, type PatchPlan, type Row } from './appointment-patch-plan'
 import { occurrenceStarts, planCreate, type BookingFields } from './appointment-create-plan'
 import type { Appointment, AppointmentData, AppointmentPatch, AppointmentQuery } from './appointment.schema'
@@ -173,12 +173,13 @@ export class AppointmentService extends RecordService<Appointment, AppointmentDa
       const targets = await this.targets(id, inTrx, scope)
       assertTransitions(targets, patch)
       const lookups = await this.patchLookups(trx, targets, patch, params)
-      const { plans, history } = planPatch({
+      const { plans, history, moves } = planPatch({
         targets, data: patch, scope, lookups, overridesHours: this.overridesHours(overrideWorkingHours, params), at: now(), userId: params?.identity?.user._id ?? null, newId
       })
       await this.checkSlots(trx, plans)
       const results = await this.writePlans(plans, inTrx)
       await this.recordHistory(trx, history)
+      for (let index = 0; index < moves.length; index += 100) await trx(MOVES_TABLE).insert(moves.slice(index, index + 100))
       // Given to another doctor: the one it left hears of it (appointment-publish.ts).
       if (params && targets[0].staffId !== results[0].staffId) formerDoctor.set(params, targets[0].staffId)
       const messages = await planAppointmentMessages(trx, this.app!, targets, results)

@@ -38,8 +38,8 @@ declare module '../../../declarations' {
 export function appointment(app: Application) {
   registerService(app, appointmentPath, new AppointmentService({ ...appointmentServiceOptions(app), scope: appointmentRecordScope }, appointmentRowShape), {
     methods: [...appointmentMethods],
-    tables: ['appointment', 'appointment_status_history'],
-    trashDependents: [{ table: 'appointment_status_history', column: 'appointmentId' }],
+    tables: ['appointment', 'appointment_status_history', 'appointment_moves'],
+    trashDependents: [{ table: 'appointment_status_history', column: 'appointmentId' }, { table: 'appointment_moves', column: 'appointmentId' }],
     customerRows: [{ table: 'appointment', column: 'customerId' }],
     events: [...appointmentEvents],
     access: {

@@ -5,13 +5,13 @@ import { newId } from '../../../hooks/ids'
 import { nextSendingTime } from '../../../../../domain/messaging/quiet-hours'
 import { smsLength } from '../../../../../domain/messaging/sms-segments'
 import { mayMessage } from '../../../../../domain/messaging/consent'
-import { renderTemplate, templateLocaleOf, tidyMessage, type AppointmentEvent, type MessageChannel, type TemplateValues } from '../../../../../domain/messaging/templates'
+import { appointmentEvents, renderTemplate, templateLocaleOf, tidyMessage, type AppointmentEvent, type MessageChannel, type TemplateValues } from '../../../../../domain/messaging/templates'
 import { toZoned } from '../../../../../domain/appointments/zoned-time'
 import { customerContact, type CustomerContact } from '../../customers/customers/customer-contact'
 import { memberDisplayName } from '../../team/users/user-rows'
 import { branchContact } from '../../company/branches/branch-reads'
 import { companyContact } from '../../company/company/company-reads'
-import { messagingSettings, type MessagingSettings } from '../integrations/integration-store'
+import { messagingSettings, smsReady, type MessagingSettings } from '../integrations/integration-store'
 import { templateFor } from '../notification-templates/template-reads'
 import { chatOfCustomer } from '../telegram/telegram-store'
 import { anyGone, changePending, insertLink, insertMessages, pendingMessages, type OutboxRow } from './outbox-store'
@@ -176,8 +176,19 @@ async function scheduleReminder(lookups: Lookups, out: PlannedMessages, appointm
   out.created.push(...useful)
 }
 
+/** The order a visit message tries Telegram and SMS in: the branch's own, else the company's, else Telegram first. */
+export function channelOrderOf(settings: MessagingSettings, branchId: string | null): Array<'telegram' | 'sms'> {
+  return (branchId ? settings.rules.branchChannelOrder?.[branchId] : undefined) ?? settings.rules.channelOrder ?? ['telegram', 'sms']
+}
+
+interface ComposeOptions {
+  /** Only this channel (a fallback), and only if it can reach the patient; no e-mail besides. */
+  only?: 'telegram' | 'sms'
+  fallbackOf?: string
+}
+
 /** The rows of one message for each channel the event sends by that can reach the patient. */
-async function compose(lookups: Lookups, appointment: Appointment, event: AppointmentEvent, dueMs: number, collapseKey: string, nowMs: number): Promise<OutboxRow[]> {
+async function compose(lookups: Lookups, appointment: Appointment, event: AppointmentEvent, dueMs: number, collapseKey: string, nowMs: number, options: ComposeOptions = {}): Promise<OutboxRow[]> {
   const { db, app } = lookups
   const settings = await lookups.settings(appointment.companyId)
   const customer = await lookups.customer(appointment.companyId, appointment.customerId)
@@ -186,15 +197,18 @@ async function compose(lookups: Lookups, appointment: Appointment, event: Appoin
   const channels: MessageChannel[] = []
   // Consent and blacklist (domain/messaging/consent.ts); an account to send through. Visit notices are not promotion.
   const reachable = {
-    sms: switches.sms && Boolean(settings.eskiz) && mayMessage(customer, 'sms', { promotional: false }),
+    sms: switches.sms && smsReady(settings) && mayMessage(customer, 'sms', { promotional: false }),
     // A patient who linked their Telegram (sharing their phone) asked for it.
     telegram: (switches.telegram ?? true) && Boolean(settings.telegram) && Boolean(await chatOfCustomer(db, appointment.companyId, customer._id))
   }
-  // Telegram or SMS, whichever comes first in the branch's (else the company's) order; e-mail besides.
-  const order = settings.rules.branchChannelOrder?.[appointment.branchId] ?? settings.rules.channelOrder ?? ['telegram', 'sms']
-  const first = order.find((channel) => reachable[channel])
-  if (first) channels.push(first)
-  if (switches.email && (settings.smtp || app.get('config').smtp.url) && mayMessage(customer, 'email', { promotional: false })) channels.push('email')
+  if (options.only) {
+    if (reachable[options.only]) channels.push(options.only)
+  } else {
+    // Telegram or SMS, whichever comes first in the branch's (else the company's) order; e-mail besides.
+    const first = channelOrderOf(settings, appointment.branchId).find((channel) => reachable[channel])
+    if (first) channels.push(first)
+    if (switches.email && (settings.smtp || app.get('config').smtp.url) && mayMessage(customer, 'email', { promotional: false })) channels.push('email')
+  }
   if (channels.length === 0) return []
   const company = await companyContact(db, appointment.companyId)
   const timeZone = company?.timezone ?? 'UTC'
@@ -229,7 +243,8 @@ async function compose(lookups: Lookups, appointment: Appointment, event: Appoin
       customerId: appointment.customerId,
       appointmentId: appointment._id,
       channel,
-      provider: channel === 'sms' ? 'eskiz' : channel === 'telegram' ? 'telegram' : 'smtp',
+      // The SMS provider chosen now; the worker sends by the one chosen when the message goes.
+      provider: channel === 'sms' ? settings.smsProvider : channel === 'telegram' ? 'telegram' : 'smtp',
       event,
       locale,
       collapseKey,
@@ -251,10 +266,48 @@ async function compose(lookups: Lookups, appointment: Appointment, event: Appoin
       error: null,
       sentAt: null,
       deliveredAt: null,
-      checkedAt: null
+      checkedAt: null,
+      fallbackOf: options.fallbackOf ?? null
     })
   }
   return rows
+}
+
+/**
+ * The channel order's fallback (docs/decisions/messaging.md): `failed` is an automated visit
+ * message that the provider definitively did not send (Telegram: the patient is no longer
+ * linked, the bot is gone, blocked or the chat not found; SMS: refused). The next channel of the
+ * branch's order that can reach the patient gets the same message, as a new row naming the first
+ * (`fallbackOf`), under the same collapse key, due now (or when quiet hours end). Never called for
+ * an `unknown` message: the first may have arrived. Nothing when no later channel can reach the
+ * patient, when the visit no longer notifies (except its cancellation notice), or when a reminder
+ * would now go at or after the visit.
+ */
+export async function planFallback(app: Application, failed: OutboxRow): Promise<OutboxRow | null> {
+  if (!failed.automated || !failed.appointmentId || failed.channel === 'email' || !(appointmentEvents as readonly string[]).includes(failed.event)) return null
+  const db: Knex = app.get('db')
+  const lookups = new Lookups(db, app)
+  const settings = await lookups.settings(failed.companyId)
+  const order = channelOrderOf(settings, failed.branchId)
+  const at = order.indexOf(failed.channel as 'telegram' | 'sms')
+  const next = (at < 0 ? order : order.slice(at + 1)).filter((channel) => channel !== failed.channel)
+  if (next.length === 0) return null
+  const appointment = (await app
+    .service('appointment')
+    .get(failed.appointmentId, { query: { companyId: failed.companyId } })
+    .catch(() => null)) as Appointment | null
+  const event = failed.event as AppointmentEvent
+  if (!appointment || (event !== 'bookingCancelled' && !isLive(appointment))) return null
+  const nowMs = clockOf(app)
+  for (const channel of next) {
+    const drafts = await compose(lookups, appointment, event, nowMs, failed.collapseKey ?? noticeKey(appointment._id), nowMs, { only: channel, fallbackOf: failed._id })
+    const useful = event === 'reminder' ? drafts.filter((draft) => new Date(draft.dueAt).getTime() < new Date(appointment.start).getTime()) : drafts
+    if (useful.length > 0) {
+      await insertMessages(db, useful)
+      return useful[0]
+    }
+  }
+  return null
 }
 
 /**

@@ -4,7 +4,7 @@ import type { HookContext } from '../../../declarations'
 import { queryValidator } from '../../../validators'
 import { IdSchema, InstantSchema, strictQuery } from '../../../schema/query'
 import { recordProperties } from '../../../schema/record'
-import { messageChannels, notificationEvents, templateLocales } from '../../../../../domain/messaging/templates'
+import { messageChannels, outboxEvents, templateLocales } from '../../../../../domain/messaging/templates'
 import { outboxStates } from './communications.shared'
 import { phoneHiddenFrom } from '../../customers/customers/customer-phone'
 
@@ -20,7 +20,7 @@ export const communicationSchema = Type.Object(
     appointmentId: nullable(IdSchema),
     channel: literals(messageChannels),
     provider: Type.String(),
-    event: literals(notificationEvents),
+    event: literals(outboxEvents),
     locale: literals(templateLocales),
     collapseKey: nullable(Type.String()),
     /** The phone of an SMS (hidden by phone protection), the address of an e-mail. */
@@ -42,7 +42,9 @@ export const communicationSchema = Type.Object(
     error: nullable(Type.String()),
     sentAt: nullable(InstantSchema),
     deliveredAt: nullable(InstantSchema),
-    checkedAt: nullable(InstantSchema)
+    checkedAt: nullable(InstantSchema),
+    /** The message this one replaces on the next channel of the order (it could not reach the patient). */
+    fallbackOf: nullable(IdSchema)
   },
   { $id: 'Communication', additionalProperties: false }
 )

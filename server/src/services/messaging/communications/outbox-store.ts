@@ -143,3 +143,29 @@ export async function linkByHash(db: Knex, tokenHash: string): Promise<Appointme
 export async function markLinkUsed(db: Knex, tokenHash: string, action: string, atMs: number): Promise<void> {
   await db(APPOINTMENT_LINKS_TABLE).where({ tokenHash }).update({ usedAt: iso(atMs), action })
 }
+
+// The patient's conversation (customer-chat-messages) reads what went to them through these.
+
+/** A patient's messages that went or will go (withdrawn ones left out), newest first, before `beforeIso` when given. */
+export async function customerMessages(db: Knex, companyId: string, customerId: string, beforeIso: string | undefined, limit: number): Promise<OutboxRow[]> {
+  const rows = await db(OUTBOX_TABLE)
+    .where({ companyId, customerId })
+    .whereNot({ state: 'cancelled' })
+    .modify((builder) => (beforeIso ? builder.andWhere('createdAt', '<', beforeIso) : builder))
+    .orderBy([{ column: 'createdAt', order: 'desc' }, { column: '_id', order: 'desc' }])
+    .limit(limit)
+  return rows.map((row: Record<string, unknown>) => outboxCodec.fromDb<OutboxRow>(row))
+}
+
+/** How many messages of the patient `customerMessages` can show. */
+export async function countCustomerMessages(db: Knex, companyId: string, customerId: string): Promise<number> {
+  const row = await db(OUTBOX_TABLE).where({ companyId, customerId }).whereNot({ state: 'cancelled' }).count({ count: '*' }).first()
+  return Number(row?.count ?? 0)
+}
+
+/** The company's messages of these ids (the inbox's last messages). */
+export async function messagesByIds(db: Knex, companyId: string, ids: readonly string[]): Promise<OutboxRow[]> {
+  if (ids.length === 0) return []
+  const rows = await db(OUTBOX_TABLE).where({ companyId }).whereIn('_id', [...ids])
+  return rows.map((row: Record<string, unknown>) => outboxCodec.fromDb<OutboxRow>(row))
+}

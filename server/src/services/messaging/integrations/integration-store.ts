@@ -5,7 +5,7 @@ import { newId, now } from '../../../hooks/ids'
 import { defaultQuietHours } from '../../../../../domain/messaging/quiet-hours'
 import { appointmentEvents } from '../../../../../domain/messaging/templates'
 import { open, seal } from './secret-box'
-import type { MessagingRules, StoredEskiz, StoredSmtp, StoredTelegram } from './integrations.schema'
+import type { MessagingRules, SmsProviderName, StoredEskiz, StoredPlayMobile, StoredSmsRu, StoredSmtp, StoredTelegram } from './integrations.schema'
 
 /**
  * The messaging settings of a company (table `messaging_settings`, owned by `integrations`), for
@@ -13,8 +13,12 @@ import type { MessagingRules, StoredEskiz, StoredSmtp, StoredTelegram } from './
  * first need.
  */
 export const MESSAGING_SETTINGS_TABLE = 'messaging_settings'
-export const integrationRowShape = { json: ['rules', 'eskiz', 'smtp', 'telegram'], instant: ['eskizTokenAt'], hidden: ['eskizToken', 'callbackSecret', 'telegramHookPath', 'telegramHookToken', 'telegramOffset'] }
-const codec = new RowCodec({ json: ['rules', 'eskiz', 'smtp', 'telegram'], instant: ['eskizTokenAt'] })
+export const integrationRowShape = {
+  json: ['rules', 'eskiz', 'smtp', 'telegram', 'playmobile', 'smsru'],
+  instant: ['eskizTokenAt'],
+  hidden: ['eskizToken', 'callbackSecret', 'telegramHookPath', 'telegramHookToken', 'telegramOffset', 'playmobileHookPath', 'smsruHookPath']
+}
+const codec = new RowCodec({ json: ['rules', 'eskiz', 'smtp', 'telegram', 'playmobile', 'smsru'], instant: ['eskizTokenAt'] })
 
 export const defaultMessagingRules: MessagingRules = {
   events: Object.fromEntries(appointmentEvents.map((event) => [event, { sms: true, email: true }])) as MessagingRules['events'],
@@ -28,13 +32,17 @@ export async function ensureSettingsRow(db: Knex, companyId: string): Promise<vo
   const existing = await db(MESSAGING_SETTINGS_TABLE).where({ companyId }).first('_id')
   if (existing) return
   await db(MESSAGING_SETTINGS_TABLE)
-    .insert(codec.toDb({ _id: newId(), companyId, createdAt: now(), updatedAt: now(), createdBy: null, rules: defaultMessagingRules, eskiz: {}, smtp: {}, telegram: {}, callbackSecret: randomBytes(24).toString('hex') }))
+    .insert(
+      codec.toDb({ _id: newId(), companyId, createdAt: now(), updatedAt: now(), createdBy: null, rules: defaultMessagingRules, eskiz: {}, smtp: {}, telegram: {}, playmobile: {}, smsru: {}, callbackSecret: randomBytes(24).toString('hex') })
+    )
     .onConflict('companyId')
     .ignore()
 }
 
 export interface EskizCredentials { email: string; password: string; from: string }
 export interface SmtpCredentials { host: string; port: number; secure: boolean; user: string; password: string; from: string }
+export interface PlayMobileCredentials { login: string; password: string; originator: string }
+export interface SmsRuCredentials { apiId: string; from: string }
 export interface TelegramBotSettings { token: string; mode: 'webhook' | 'polling'; username: string; hookPath: string | null; hookToken: string | null; offset: number | null }
 
 export interface MessagingSettings {
@@ -47,6 +55,15 @@ export interface MessagingSettings {
   eskizTokenAt: string | null
   /** The clinic's Telegram bot; null when no token is set (or it was sealed under another secret). */
   telegram: TelegramBotSettings | null
+  /** Which SMS provider sends the company's SMS (its account below must be set up). */
+  smsProvider: SmsProviderName
+  playmobile: PlayMobileCredentials | null
+  smsru: SmsRuCredentials | null
+}
+
+/** Whether the company's chosen SMS provider has an account to send through. */
+export function smsReady(settings: MessagingSettings): boolean {
+  return Boolean(settings[settings.smsProvider])
 }
 
 /** The settings with the credentials opened (null for a provider not set up). */
@@ -59,7 +76,10 @@ export async function messagingSettings(db: Knex, companyId: string, secret: str
   const decoded = codec.fromDb<{
     rules: MessagingRules; eskiz: StoredEskiz; smtp: StoredSmtp; telegram: StoredTelegram | null; callbackSecret: string; eskizToken: string | null; eskizTokenAt: string | null
     telegramHookPath: string | null; telegramHookToken: string | null; telegramOffset: number | string | null
+    smsProvider: string | null; playmobile: StoredPlayMobile | null; smsru: StoredSmsRu | null
   }>(row)
+  const playmobilePassword = open(decoded.playmobile?.password, secret)
+  const smsruApiId = open(decoded.smsru?.apiId, secret)
   const telegramToken = open(decoded.telegram?.token, secret)
   const eskizPassword = open(decoded.eskiz.password, secret)
   const smtpPassword = open(decoded.smtp.password, secret)
@@ -80,8 +100,18 @@ export async function messagingSettings(db: Knex, companyId: string, secret: str
           hookToken: decoded.telegramHookToken ?? null,
           offset: decoded.telegramOffset === null || decoded.telegramOffset === undefined ? null : Number(decoded.telegramOffset)
         }
-      : null
+      : null,
+    smsProvider: decoded.smsProvider === 'playmobile' || decoded.smsProvider === 'smsru' ? decoded.smsProvider : 'eskiz',
+    playmobile: decoded.playmobile?.login && playmobilePassword ? { login: decoded.playmobile.login, password: playmobilePassword, originator: decoded.playmobile.originator || '3700' } : null,
+    smsru: smsruApiId ? { apiId: smsruApiId, from: decoded.smsru?.from ?? '' } : null
   }
+}
+
+/** The company whose Play Mobile or SMS.ru delivery reports arrive at this secret path segment; null when none. */
+export async function companyOfReportPath(db: Knex, provider: 'playmobile' | 'smsru', hookPath: string): Promise<string | null> {
+  if (!/^[0-9a-f]{48}$/.test(hookPath)) return null
+  const column = provider === 'playmobile' ? 'playmobileHookPath' : 'smsruHookPath'
+  return (await db(MESSAGING_SETTINGS_TABLE).where({ [column]: hookPath }).first('companyId'))?.companyId ?? null
 }
 
 /** The company whose Telegram webhook is at this secret path segment; null when none. */

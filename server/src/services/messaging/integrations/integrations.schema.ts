@@ -44,8 +44,28 @@ const smtpView = Type.Object(
 const telegramModes = ['webhook', 'polling'] as const
 const telegramView = Type.Object({ mode: literals(telegramModes), username: Type.String(), tokenSet: Type.Boolean() }, { additionalProperties: false })
 
+/** The SMS providers a company chooses between (one sends all its SMS). */
+export const smsProviders = ['eskiz', 'playmobile', 'smsru'] as const
+export type SmsProviderName = (typeof smsProviders)[number]
+/**
+ * Play Mobile and SMS.ru post delivery reports to an address the clinic registers with them
+ * (Play Mobile's support, SMS.ru's cabinet): `reportUrl`, shown to those who manage the settings;
+ * '' until the account is first saved.
+ */
+const playmobileView = Type.Object({ login: Type.String(), originator: Type.String(), passwordSet: Type.Boolean(), reportUrl: Type.String() }, { additionalProperties: false })
+const smsruView = Type.Object({ from: Type.String(), apiIdSet: Type.Boolean(), reportUrl: Type.String() }, { additionalProperties: false })
+
 export const integrationSchema = Type.Object(
-  { ...recordProperties, rules: messagingRulesSchema, eskiz: eskizView, smtp: smtpView, telegram: telegramView },
+  {
+    ...recordProperties,
+    rules: messagingRulesSchema,
+    smsProvider: literals(smsProviders),
+    eskiz: eskizView,
+    playmobile: playmobileView,
+    smsru: smsruView,
+    smtp: smtpView,
+    telegram: telegramView
+  },
   { $id: 'Integration', additionalProperties: false }
 )
 export type Integration = Static<typeof integrationSchema>
@@ -54,6 +74,12 @@ export type Integration = Static<typeof integrationSchema>
 export interface StoredEskiz { email?: string; from?: string; password?: string | null }
 export interface StoredSmtp { host?: string; port?: number; secure?: boolean; user?: string; from?: string; password?: string | null }
 export interface StoredTelegram { token?: string | null; mode?: 'webhook' | 'polling'; username?: string }
+/** `hookPath`: the secret path segment of its delivery reports (also a column, to find the company by). */
+export interface StoredPlayMobile { login?: string; originator?: string; password?: string | null; hookPath?: string }
+export interface StoredSmsRu { apiId?: string | null; from?: string; hookPath?: string }
+
+const reportUrlOf = (context: HookContext, provider: string, hookPath: string | undefined) =>
+  hookPath ? `${context.app.get('config').publicUrl.replace(/\/$/, '')}/hooks/${provider}/${hookPath}` : ''
 
 const masked = <T extends { password?: string | null }>(value: T | undefined) => {
   const { password, ...rest } = (value ?? {}) as T
@@ -67,6 +93,15 @@ export const integrationResolver = resolve<Integration, HookContext>({
   telegram: async (value) => {
     const stored = (value ?? {}) as StoredTelegram
     return { mode: stored.mode ?? 'webhook', username: stored.username ?? '', tokenSet: Boolean(stored.token) }
+  },
+  smsProvider: async (value) => (smsProviders.includes(value as SmsProviderName) ? value : 'eskiz') as SmsProviderName,
+  playmobile: async (value, _row, context) => {
+    const stored = (value ?? {}) as StoredPlayMobile
+    return { login: stored.login ?? '', originator: stored.originator ?? '', passwordSet: Boolean(stored.password), reportUrl: reportUrlOf(context, 'playmobile', stored.hookPath) }
+  },
+  smsru: async (value, _row, context) => {
+    const stored = (value ?? {}) as StoredSmsRu
+    return { from: stored.from ?? '', apiIdSet: Boolean(stored.apiId), reportUrl: reportUrlOf(context, 'smsru', stored.hookPath) }
   }
 })
 export const integrationExternalResolver = resolve<Integration, HookContext>({})
@@ -76,6 +111,11 @@ const text = (maxLength: number) => Type.String({ maxLength })
 export const integrationPatchSchema = Type.Object(
   {
     rules: Type.Optional(messagingRulesSchema),
+    smsProvider: Type.Optional(literals(smsProviders)),
+    /** Play Mobile: the account's login and password (HTTP Basic) and the originator (sender) approved for it. */
+    playmobile: Type.Optional(Type.Partial(Type.Object({ login: text(100), originator: text(32), password: text(200) }), { additionalProperties: false })),
+    /** SMS.ru: the api_id ('' clears it, absent keeps it) and the approved sender name ('' = the account's default). */
+    smsru: Type.Optional(Type.Partial(Type.Object({ apiId: Type.String({ maxLength: 100, pattern: '^[A-Za-z0-9-]*$' }), from: text(32) }), { additionalProperties: false })),
     eskiz: Type.Optional(Type.Partial(Type.Object({ email: text(254), from: text(32), password: text(200) }), { additionalProperties: false })),
     smtp: Type.Optional(
       Type.Partial(

@@ -9,10 +9,11 @@ import { clinicError } from '../../../errors'
 import { resolveExternal, resolveResult } from '../../../hooks/resolve-shapes'
 import { quietHoursProblem } from '../../../../../domain/messaging/quiet-hours'
 import { IntegrationService, integrationServiceOptions } from './integrations.class'
-import { integrationExternalResolver, integrationPatchSchema, integrationPatchValidator, integrationQueryValidator, integrationResolver, type IntegrationPatch, type StoredEskiz, type StoredSmtp, type StoredTelegram } from './integrations.schema'
+import { integrationExternalResolver, integrationPatchSchema, integrationPatchValidator, integrationQueryValidator, integrationResolver, type IntegrationPatch, type StoredEskiz, type StoredPlayMobile, type StoredSmsRu, type StoredSmtp, type StoredTelegram } from './integrations.schema'
 import { integrationRowShape, MESSAGING_SETTINGS_TABLE, mergeCredentials } from './integration-store'
 import { seal } from './secret-box'
 import { integrationMethods, integrationPath } from './integrations.shared'
+import { randomBytes } from 'node:crypto'
 import { RowCodec } from '../../row-codec'
 import { now } from '../../../hooks/ids'
 
@@ -22,7 +23,7 @@ declare module '../../../declarations' {
   }
 }
 
-const storedCodec = new RowCodec({ json: ['eskiz', 'smtp', 'telegram'] })
+const storedCodec = new RowCodec({ json: ['eskiz', 'smtp', 'telegram', 'playmobile', 'smsru'] })
 
 /**
  * A patch: quiet hours must open before they close; provider passwords are sealed into the
@@ -35,18 +36,31 @@ async function prepareIntegrationPatch(context: HookContext) {
     const problem = quietHoursProblem(data.rules.quietHours)
     if (problem) throw clinicError(BadRequest, 'invalid-request', 'rules.quietHours.end')
   }
-  if (!data.eskiz && !data.smtp && !data.telegram) {
+  if (!data.eskiz && !data.smtp && !data.telegram && !data.playmobile && !data.smsru) {
     context.data = { ...data, updatedAt: now() }
     return
   }
-  const row = await dbOf(context.app, context.params)(MESSAGING_SETTINGS_TABLE).where({ _id: context.id, ...(context.params.query ?? {}) }).first('eskiz', 'smtp', 'telegram')
+  const row = await dbOf(context.app, context.params)(MESSAGING_SETTINGS_TABLE).where({ _id: context.id, ...(context.params.query ?? {}) }).first('eskiz', 'smtp', 'telegram', 'playmobile', 'smsru')
   if (!row) return
-  const stored = storedCodec.fromDb<{ eskiz: StoredEskiz; smtp: StoredSmtp; telegram: StoredTelegram | null }>(row)
+  const stored = storedCodec.fromDb<{ eskiz: StoredEskiz; smtp: StoredSmtp; telegram: StoredTelegram | null; playmobile: StoredPlayMobile | null; smsru: StoredSmsRu | null }>(row)
   const secret = context.app.get('config').authSecret
   const written: Record<string, unknown> = { ...data, updatedAt: now() }
   // Other credentials: the kept bearer token is of the old account.
   if (data.eskiz) Object.assign(written, { eskiz: mergeCredentials(stored.eskiz ?? {}, data.eskiz, secret), eskizToken: null, eskizTokenAt: null })
   if (data.smtp) written.smtp = mergeCredentials(stored.smtp ?? {}, data.smtp, secret)
+  // Play Mobile and SMS.ru: the delivery reports' secret path is made with the first save of the account.
+  if (data.playmobile) {
+    const playmobile = mergeCredentials<StoredPlayMobile>(stored.playmobile ?? {}, data.playmobile, secret)
+    playmobile.hookPath ??= randomBytes(24).toString('hex')
+    Object.assign(written, { playmobile, playmobileHookPath: playmobile.hookPath })
+  }
+  if (data.smsru) {
+    const { apiId, ...rest } = data.smsru
+    const smsru: StoredSmsRu = { ...(stored.smsru ?? {}), ...rest }
+    if (typeof apiId === 'string') smsru.apiId = apiId === '' ? null : seal(apiId, secret)
+    smsru.hookPath ??= randomBytes(24).toString('hex')
+    Object.assign(written, { smsru, smsruHookPath: smsru.hookPath })
+  }
   if (data.telegram) {
     const telegram: StoredTelegram = { ...(stored.telegram ?? {}) }
     if (data.telegram.mode) telegram.mode = data.telegram.mode
@@ -66,13 +80,14 @@ function integrationActivity(context: HookContext) {
   const data = (context.arguments[1] ?? {}) as IntegrationPatch
   const fields = (value: Record<string, unknown> | undefined) => (value ? Object.keys(value).map((key) => (key === 'password' ? 'password (changed)' : key)) : undefined)
   const telegram = data.telegram ? Object.keys(data.telegram).map((key) => (key === 'token' ? 'token (changed)' : key)) : undefined
-  return { action: 'settings', rules: data.rules ? true : undefined, eskiz: fields(data.eskiz), smtp: fields(data.smtp), telegram }
+  const smsru = data.smsru ? Object.keys(data.smsru).map((key) => (key === 'apiId' ? 'apiId (changed)' : key)) : undefined
+  return { action: 'settings', rules: data.rules ? true : undefined, smsProvider: data.smsProvider, eskiz: fields(data.eskiz), playmobile: fields(data.playmobile), smsru, smtp: fields(data.smtp), telegram }
 }
 
 /**
  * `integrations`: the company's messaging settings (issue 18): which events send by which
- * channel, quiet hours, the grace period, the default reminder, and the SMS (Eskiz) and e-mail
- * (SMTP) accounts. Passwords are sealed at rest and never leave the server (`passwordSet`
+ * channel, quiet hours, the grace period, the default reminder, the SMS provider chosen (Eskiz,
+ * Play Mobile or SMS.ru) and each one's account, and the e-mail (SMTP) account. Passwords are sealed at rest and never leave the server (`passwordSet`
  * says whether one is there). Reading and changing need `notifications` view and edit.
  */
 export function integrations(app: Application) {

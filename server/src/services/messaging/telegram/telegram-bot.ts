@@ -10,7 +10,8 @@ import { answerVisit } from '../communications/visit-answers'
 import { customerContact } from '../../customers/customers/customer-contact'
 import { companyContact } from '../../company/company/company-reads'
 import type { TelegramBotSettings } from '../integrations/integration-store'
-import { customersOfTelegramUser, insertLinkToken, openLinkToken, saveLink, startLinkToken, startedLinkToken, useLinkToken } from './telegram-store'
+import { receiveChatMessage } from '../customer-chat-messages/chat-inbox'
+import { customerOfChat, customersOfTelegramUser, insertLinkToken, openLinkToken, saveLink, startLinkToken, startedLinkToken, useLinkToken } from './telegram-store'
 
 declare module '../../../declarations' {
   interface AppSettings {
@@ -106,7 +107,10 @@ function botInfo(settings: TelegramBotSettings): UserFromGetMe {
  *   then the chat is linked to the patient and the token is used up;
  * - a press on Confirm / Cancel under a reminder: the callback data is signed for the company and
  *   names a visit of a patient linked to this Telegram user; the visit changes as by the
- *   confirm page (visit-answers.ts), the channel recorded as `telegram`.
+ *   confirm page (visit-answers.ts), the channel recorded as `telegram`;
+ * - any other text: from a chat linked to a patient it is the patient's message to the clinic,
+ *   stored in their conversation (customer-chat-messages, receiveChatMessage); from a chat not
+ *   linked, nothing is stored and the bot says how to link (the `hello` text).
  */
 export class ClinicBots {
   private readonly bots = new Map<string, { token: string; bot: Bot }>()
@@ -157,6 +161,15 @@ export class ClinicBots {
       )
       ;(app.service('telegram') as unknown as { emit: (event: string, data: unknown) => void }).emit('created', link)
       await ctx.reply(botText(token.locale, 'linked'), { reply_markup: { remove_keyboard: true } })
+    })
+
+    bot.on('message:text', async (ctx) => {
+      const customerId = ctx.chat.type === 'private' ? await customerOfChat(db(), companyId, String(ctx.chat.id)) : null
+      if (!customerId || ctx.message.text.startsWith('/')) return void (await ctx.reply(botText(await localeOf(ctx), 'hello')))
+      await receiveChatMessage(app, {
+        companyId, customerId, channel: 'telegram', text: ctx.message.text,
+        providerMessageId: `${ctx.chat.id}:${ctx.message.message_id}`, sender: ctx.from.username ? `@${ctx.from.username}` : [ctx.from.first_name, ctx.from.last_name].filter(Boolean).join(' ')
+      })
     })
 
     bot.on('callback_query:data', async (ctx) => {

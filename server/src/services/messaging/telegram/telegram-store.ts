@@ -85,3 +85,8 @@ export async function chatOfCustomer(db: Knex, companyId: string, customerId: st
 export async function customersOfTelegramUser(db: Knex, companyId: string, telegramUserId: string): Promise<string[]> {
   return (await db(TELEGRAM_LINKS_TABLE).where({ companyId, telegramUserId }).select('customerId')).map((row: { customerId: string }) => row.customerId)
 }
+
+/** The patient this chat is linked to in the company (a chat is linked to one at a time); null when none. */
+export async function customerOfChat(db: Knex, companyId: string, chatId: string): Promise<string | null> {
+  return (await db(TELEGRAM_LINKS_TABLE).where({ companyId, chatId }).first('customerId'))?.customerId ?? null
+}

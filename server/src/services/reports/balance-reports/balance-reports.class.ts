@@ -11,11 +11,12 @@ import { memberDisplayNames } from '../../team/users/user-rows'
 import { REPORT_ROWS_LIMIT } from '../reports-summary/reports-summary.shared'
 import { isLocalDay } from '../../../../../domain/reports/periods'
 import { addLocalDays, daysBetween, localDate, zonedToUtc } from '../../../../../domain/appointments/zoned-time'
+import type { ReportReach } from '../report-scope'
 import type { BalanceReportsQuery } from './balance-reports.schema'
 import type { AgedDebt, BalanceReport, BalanceReportRows, DebtByBranch, DebtByPatient } from './balance-reports.shared'
 
 /** The query once the hooks have checked it: the company, the branches and doctor allowed. */
-export type ScopedBalanceQuery = BalanceReportsQuery & { companyId: string; branchIds: string[] | null; doctorId?: string }
+export type ScopedBalanceQuery = BalanceReportsQuery & { companyId: string } & ReportReach
 export type BalanceReportsParams = Params<BalanceReportsQuery>
 
 const empty = (): AgedDebt => ({ d0_30: 0, d31_60: 0, d61_90: 0, d90: 0, debt: 0, invoices: 0 })

@@ -4,7 +4,7 @@ import { registerService } from '../../register-service'
 import type { Application, HookContext } from '../../../declarations'
 import { companyScope } from '../../../access/tenancy'
 import { clinicError } from '../../../errors'
-import { reportReach } from '../report-scope'
+import { scopeReport } from '../report-scope'
 import { BalanceReportsService } from './balance-reports.class'
 import { balanceReportsQueryValidator, type BalanceReportsQuery } from './balance-reports.schema'
 import { balanceReportsMethods, balanceReportsPath } from './balance-reports.shared'
@@ -17,15 +17,14 @@ declare module '../../../declarations' {
 
 /**
  * The narrowings only with `$rows` (`bucket` only for the debt's invoices); branches and the
- * doctor as `reportReach` allows (`balance-reports: seeAll`). The day is checked by the class
+ * doctor as `scopeReport` allows (`balance-reports: seeAll`). The day is checked by the class
  * (it needs the company's today).
  */
 function scopeBalanceReport(context: HookContext) {
   const query = context.params.query as BalanceReportsQuery
   if ((query.customerId || query.$limit) && !query.$rows) throw clinicError(BadRequest, 'invalid-request', '$rows')
   if (query.bucket && query.$rows !== 'debt') throw clinicError(BadRequest, 'invalid-request', 'bucket')
-  const reach = reportReach(context, 'balance-reports', query)
-  context.params.query = { ...query, branchIds: reach.branchIds, ...(reach.doctorId ? { doctorId: reach.doctorId } : {}) }
+  context.params.query = scopeReport(context, 'balance-reports', query)
 }
 
 /** `balance-reports` (issue 19): read-only debts and prepaid balances as of a day. */

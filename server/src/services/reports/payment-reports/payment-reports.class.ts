@@ -10,11 +10,12 @@ import type { ReportFilter } from '../../report-filter'
 import { REPORT_ROWS_LIMIT } from '../reports-summary/reports-summary.shared'
 import { daysOf } from '../../../../../domain/reports/periods'
 import { localDate, zonedToUtc } from '../../../../../domain/appointments/zoned-time'
+import type { ScopedReport } from '../report-scope'
 import type { PaymentReportsQuery } from './payment-reports.schema'
 import { paymentFigures, type PaymentByCashier, type PaymentByDoctor, type PaymentByMethod, type PaymentCell, type PaymentFigure, type PaymentFigures, type PaymentReport, type PaymentReportRows } from './payment-reports.shared'
 
 /** The query once the hooks have checked it: the company, the period, the branches and doctor allowed. */
-export type ScopedPaymentQuery = PaymentReportsQuery & { companyId: string; from: string; to: string; branchIds: string[] | null; doctorId?: string }
+export type ScopedPaymentQuery = ScopedReport<PaymentReportsQuery>
 export type PaymentReportsParams = Params<PaymentReportsQuery>
 
 const empty = (): PaymentFigures => ({ collected: 0, refunds: 0, net: 0, cancelled: 0 })

@@ -4,8 +4,7 @@ import { registerService } from '../../register-service'
 import type { Application, HookContext } from '../../../declarations'
 import { companyScope } from '../../../access/tenancy'
 import { clinicError } from '../../../errors'
-import { rangeProblem } from '../../../../../domain/reports/periods'
-import { reportReach } from '../report-scope'
+import { checkReportPeriod, scopeReport } from '../report-scope'
 import { PaymentReportsService } from './payment-reports.class'
 import { paymentReportsQueryValidator, type PaymentReportsQuery } from './payment-reports.schema'
 import { paymentReportsMethods, paymentReportsPath } from './payment-reports.shared'
@@ -17,20 +16,18 @@ declare module '../../../declarations' {
 }
 
 /**
- * The period as the summary's (`date-constraint-required`, `invalid-request` at `to`); `day`
+ * The period as every report's (`checkReportPeriod`); `day`
  * within it; the narrowings only with `$rows`, and `via` not with a doctor (their money went to
- * their invoices). Branches and the doctor as `reportReach` allows (`payment-reports: seeAll`).
+ * their invoices). Branches and the doctor as `scopeReport` allows (`payment-reports: seeAll`).
  */
 function scopePaymentReport(context: HookContext) {
   const query = context.params.query as PaymentReportsQuery
-  const problem = rangeProblem(query)
-  if (problem === 'missing') throw clinicError(BadRequest, 'date-constraint-required', query.from ? 'to' : 'from')
-  if (problem) throw clinicError(BadRequest, 'invalid-request', 'to')
+  checkReportPeriod(query)
   if (query.day && !(query.day >= query.from! && query.day < query.to!)) throw clinicError(BadRequest, 'invalid-request', 'day')
   if ((query.day || query.method || query.cashierId || query.via || query.$limit) && !query.$rows) throw clinicError(BadRequest, 'invalid-request', '$rows')
-  const reach = reportReach(context, 'payment-reports', query)
-  if (query.via && reach.doctorId) throw clinicError(BadRequest, 'invalid-request', 'via')
-  context.params.query = { ...query, branchIds: reach.branchIds, ...(reach.doctorId ? { doctorId: reach.doctorId } : {}) }
+  const scoped = scopeReport(context, 'payment-reports', query)
+  if (query.via && scoped.doctorId) throw clinicError(BadRequest, 'invalid-request', 'via')
+  context.params.query = scoped
 }
 
 /** `payment-reports` (issue 19): read-only figures over payments and their allocations. */

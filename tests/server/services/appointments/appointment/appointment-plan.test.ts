@@ -53,9 +53,12 @@ const lookups = (buffer = 10, schedule: StaffSchedule = workdays): PatchLookups 
 const at = '2027-02-01T08:00:00.000Z'
 
 describe('planning a patch', () => {
-  it('moves an occurrence: new timing with the buffer, its slot checked, the old one freed, no history', () => {
-    const { plans, history } = planPatch({ targets: [appointment()], data: { start: '2027-03-01T11:00:00.000Z' }, scope: 'this', lookups: lookups(), overridesHours: false, at, userId: 'u2', newId: ids() })
+  it('moves an occurrence: new timing with the buffer, its slot checked, the old one freed, no history, one move', () => {
+    const { plans, history, moves } = planPatch({ targets: [appointment()], data: { start: '2027-03-01T11:00:00.000Z' }, scope: 'this', lookups: lookups(), overridesHours: false, at, userId: 'u2', newId: ids() })
     expect(history).toEqual([])
+    expect(moves).toEqual([{ _id: 'id-1', companyId: 'c1', appointmentId: 'a1', branchId: 'b1', staffId: 'd1', fromStart: appointment().start, fromDate: appointment().date, toStart: '2027-03-01T11:00:00.000Z', at, by: 'u2' }])
+    // A draft holds no slot: moving it is no reschedule.
+    expect(planPatch({ targets: [appointment({ status: 'draft' })], data: { start: '2027-03-01T11:00:00.000Z' }, scope: 'this', lookups: lookups(), overridesHours: false, at, userId: 'u2', newId: ids() }).moves).toEqual([])
     expect(plans).toHaveLength(1)
     expect(plans[0].row).toMatchObject({ start: '2027-03-01T11:00:00.000Z', end: '2027-03-01T11:30:00.000Z', blockedUntil: '2027-03-01T11:40:00.000Z', time: '11:00', updatedAt: at })
     expect(plans[0]).toMatchObject({ check: true, freed: true })
@@ -63,7 +66,8 @@ describe('planning a patch', () => {
   })
 
   it('changes a status: the history row, the change stamp, the slot freed on cancel', () => {
-    const { plans, history } = planPatch({ targets: [appointment()], data: { status: 'cancelled' }, scope: 'this', lookups: lookups(0), overridesHours: false, at, userId: 'u2', newId: ids() })
+    const { plans, history, moves } = planPatch({ targets: [appointment()], data: { status: 'cancelled' }, scope: 'this', lookups: lookups(0), overridesHours: false, at, userId: 'u2', newId: ids() })
+    expect(moves).toEqual([])
     expect(history).toEqual([{ _id: 'id-1', companyId: 'c1', appointmentId: 'a1', from: 'planned', to: 'cancelled', at, by: 'u2' }])
     expect(plans[0].row).toMatchObject({ status: 'cancelled', statusChangedAt: at, statusChangedBy: 'u2' })
     expect(plans[0]).toMatchObject({ check: false, freed: true })

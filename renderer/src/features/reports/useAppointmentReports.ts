@@ -1,0 +1,41 @@
+import { useQuery } from '@tanstack/react-query'
+import { client } from '../../api/client'
+import type { AppointmentFigure, AppointmentReport, AppointmentReportRows } from '../../../../server/src/services/reports/appointment-reports/appointment-reports.shared'
+
+export interface AppointmentReportFilter {
+  from: string
+  to: string
+  branchId?: string
+  doctorId?: string
+  /** A source's id, or 'none'. */
+  sourceId?: string
+}
+
+/** The appointments report of a period. */
+export function useAppointmentReport(filter: AppointmentReportFilter | null) {
+  return useQuery({
+    queryKey: ['appointment-reports', 'find', filter],
+    queryFn: () => client.service('appointment-reports').find({ query: filter! }) as Promise<AppointmentReport>,
+    enabled: filter !== null
+  })
+}
+
+/** One number of the report: a figure, narrowed to a line of a table (a doctor, a source, a branch). */
+export interface AppointmentDrill {
+  figure: AppointmentFigure
+  doctorId?: string
+  sourceId?: string
+  branchId?: string
+  /** What the line is called, for the drawer's title. */
+  where?: string
+}
+
+/** The rows behind one number: the report's filter with the line's narrowing on top. */
+export function useAppointmentRows(filter: AppointmentReportFilter | null, drill: AppointmentDrill | null) {
+  const query = filter && drill ? { ...filter, $rows: drill.figure, ...(drill.doctorId ? { doctorId: drill.doctorId } : {}), ...(drill.sourceId ? { sourceId: drill.sourceId } : {}), ...(drill.branchId ? { branchId: drill.branchId } : {}) } : null
+  return useQuery({
+    queryKey: ['appointment-reports', 'find', query],
+    queryFn: () => client.service('appointment-reports').find({ query: query! }) as Promise<AppointmentReportRows>,
+    enabled: query !== null
+  })
+}

@@ -202,7 +202,9 @@ export const messages = {
   'telegram-not-configured': 'Telegram integration is not configured',
   'telegram-user-not-found': 'Telegram user is not found',
   'telegram-connection-failed': 'Telegram did not accept the bot token, or could not be reached',
-  'chat-text-too-long': 'A message can be at most 4096 characters'
+  'chat-text-too-long': 'A message can be at most 4096 characters',
+  'whatsapp-not-configured': 'WhatsApp integration is not configured',
+  'whatsapp-connection-failed': 'WhatsApp did not accept the access token or the phone number ID, or could not be reached'
 } as const
 
 export type MessageCode = keyof typeof messages

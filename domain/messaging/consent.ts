@@ -1,6 +1,8 @@
 /**
  * Who may get a message by which channel (spec: general and promo SMS consent, blacklist):
  * - an SMS needs a phone and the general SMS consent; a promotional one also the promo consent;
+ * - a WhatsApp message goes to the same phone under the same consents (the spec has no separate
+ *   WhatsApp consent: the general one is consent to messages at that number);
  * - an e-mail needs an address;
  * - a blacklisted patient gets nothing promotional by any channel (their visits' own notices
  *   still go: they are not promotion).
@@ -13,8 +15,8 @@ export interface MessageRecipient {
   blacklisted: boolean
 }
 
-export function mayMessage(recipient: MessageRecipient, channel: 'sms' | 'email', { promotional }: { promotional: boolean }): boolean {
+export function mayMessage(recipient: MessageRecipient, channel: 'sms' | 'whatsapp' | 'email', { promotional }: { promotional: boolean }): boolean {
   if (promotional && recipient.blacklisted) return false
-  if (channel === 'sms') return Boolean(recipient.phone) && recipient.smsConsent && (!promotional || recipient.promoSmsConsent)
+  if (channel === 'sms' || channel === 'whatsapp') return Boolean(recipient.phone) && recipient.smsConsent && (!promotional || recipient.promoSmsConsent)
   return Boolean(recipient.email)
 }

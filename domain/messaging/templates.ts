@@ -22,7 +22,7 @@ export const everyEventInOutbox: [Exclude<NotificationEvent, OutboxEvent>] exten
 export const appointmentEvents = ['bookingMade', 'bookingMoved', 'bookingCancelled', 'reminder'] as const satisfies readonly NotificationEvent[]
 export type AppointmentEvent = (typeof appointmentEvents)[number]
 
-export const messageChannels = ['sms', 'email', 'telegram'] as const
+export const messageChannels = ['sms', 'email', 'telegram', 'whatsapp'] as const
 export type MessageChannel = (typeof messageChannels)[number]
 
 export const templateLocales = ['ru', 'uz', 'en'] as const

@@ -1,8 +1,15 @@
+import { randomBytes } from 'node:crypto'
+import { promises as fs } from 'node:fs'
+import os from 'node:os'
 import path from 'node:path'
-import { app, BrowserWindow, ipcMain, shell, type IpcMainInvokeEvent } from 'electron'
+import { pathToFileURL } from 'node:url'
+import { app, BrowserWindow, ipcMain, shell, type IpcMainInvokeEvent, type WebContentsPrintOptions } from 'electron'
 import { ipcChannels } from './ipc-channels'
-import { dialableNumber, isClinicUrl, serverUrlFrom } from './trust'
-import { mainWindowOptions } from './window-options'
+import { dialogPrintOptions, printOptionsFor } from './print-options'
+import { printerSettingsFile, printerStore } from './printer-store'
+import { printing, type PrintSource } from './printing'
+import { dialableNumber, isClinicUrl, isTrustedSender, serverUrlFrom } from './trust'
+import { mainWindowOptions, printWindowOptions } from './window-options'
 
 /*
  * The Electron shell: one window on the clinic server's web app, plus the few desktop verbs
@@ -11,14 +18,62 @@ import { mainWindowOptions } from './window-options'
  */
 const serverUrl = serverUrlFrom(process.env)
 let mainWindow: BrowserWindow | null = null
+/** A print that never answers (a stuck driver) is given up after this long. */
+const PRINT_TIMEOUT_MS = 60_000
+/** Chromium's PDF viewer renders in a frame of its own after the page loads; at most this is waited for it. */
+const PDF_VIEWER_SETTLE_MS = 1500
 
-/** IPC answers only the pages of our own window on our own server. */
+/** IPC answers only the top frame of our own window on our own server. */
 function fromOwnWindow(event: IpcMainInvokeEvent): boolean {
-  return event.sender === mainWindow?.webContents && isClinicUrl(event.senderFrame?.url ?? '', serverUrl)
+  const frame = event.senderFrame
+  const own = mainWindow && !mainWindow.isDestroyed() ? [mainWindow.webContents.id] : []
+  return isTrustedSender({ webContentsId: event.sender.id, frameUrl: frame?.url, isTopFrame: frame ? frame.parent === null : false }, own, serverUrl)
 }
 
+/** Loads a PDF or a page in a hidden window, prints it with `options`, then closes the window. */
+async function printHidden(source: PrintSource, options: WebContentsPrintOptions): Promise<{ success: boolean; failureReason?: string }> {
+  const window = new BrowserWindow(printWindowOptions())
+  const contents = window.webContents
+  contents.setWindowOpenHandler(() => ({ action: 'deny' }))
+  let file: string | null = null
+  try {
+    if (source.kind === 'pdf') {
+      file = path.join(os.tmpdir(), `clinic-print-${randomBytes(8).toString('hex')}.pdf`)
+      await fs.writeFile(file, source.bytes, { mode: 0o600 })
+      const viewerReady = new Promise<void>((resolve) => {
+        contents.on('did-frame-finish-load', (_event, isMainFrame) => {
+          if (!isMainFrame) resolve()
+        })
+        setTimeout(resolve, PDF_VIEWER_SETTLE_MS)
+      })
+      await window.loadURL(pathToFileURL(file).href)
+      await viewerReady
+    } else {
+      await window.loadURL(`data:text/html;charset=utf-8,${encodeURIComponent(source.html)}`)
+    }
+    contents.on('will-navigate', (event) => event.preventDefault())
+    return await new Promise((resolve) => {
+      const timer = setTimeout(() => resolve({ success: false, failureReason: 'Print job failed' }), PRINT_TIMEOUT_MS)
+      contents.print(options, (success, failureReason) => {
+        clearTimeout(timer)
+        resolve({ success, failureReason })
+      })
+    })
+  } finally {
+    if (!window.isDestroyed()) window.destroy()
+    if (file) await fs.rm(file, { force: true })
+  }
+}
+
+const printers = printing({
+  systemPrinters: async () => (mainWindow && !mainWindow.isDestroyed() ? mainWindow.webContents.getPrintersAsync() : []),
+  store: printerStore(path.join(app.getPath('userData'), printerSettingsFile)),
+  printHidden,
+  now: () => new Date()
+})
+
 function createWindow() {
-  mainWindow = new BrowserWindow(mainWindowOptions(path.join(__dirname, 'preload.cjs')))
+  mainWindow = new BrowserWindow(mainWindowOptions(path.join(__dirname, '..', '..', 'preload', 'dist', 'preload.cjs')))
   mainWindow.once('ready-to-show', () => mainWindow?.show())
   mainWindow.webContents.setWindowOpenHandler(({ url }) => {
     if (!isClinicUrl(url, serverUrl)) void shell.openExternal(url)
@@ -33,7 +88,10 @@ function createWindow() {
 ipcMain.handle(ipcChannels.appInfo, (event) => (fromOwnWindow(event) ? { version: app.getVersion(), platform: process.platform } : null))
 ipcMain.handle(ipcChannels.printDocument, async (event) => {
   if (!fromOwnWindow(event)) return false
-  return new Promise<boolean>((resolve) => event.sender.print({ silent: false, printBackground: true }, (success) => resolve(success)))
+  // The current page: on the documents printer when one is chosen, else through the system dialog.
+  const printer = (await printers.choices()).documents
+  const options = printer ? printOptionsFor('documents', printer) : dialogPrintOptions()
+  return new Promise<boolean>((resolve) => event.sender.print(options, (success) => resolve(success)))
 })
 ipcMain.handle(ipcChannels.dial, (event, number: unknown) => {
   const dialable = dialableNumber(number)
@@ -43,6 +101,15 @@ ipcMain.handle(ipcChannels.dial, (event, number: unknown) => {
   void shell.openExternal(`tel:${dialable}`)
   return true
 })
+ipcMain.handle(ipcChannels.listPrinters, (event) => (fromOwnWindow(event) ? printers.listPrinters() : []))
+ipcMain.handle(ipcChannels.printerChoices, (event) => (fromOwnWindow(event) ? printers.choices() : null))
+ipcMain.handle(ipcChannels.choosePrinter, (event, role: unknown, printer: unknown) => (fromOwnWindow(event) ? printers.choose(role, printer) : null))
+ipcMain.handle(ipcChannels.printPdf, (event, role: unknown, bytes: unknown) =>
+  fromOwnWindow(event) ? printers.printPdf(role, bytes) : { ok: false, reason: 'notAllowed' }
+)
+ipcMain.handle(ipcChannels.testPrint, (event, role: unknown, heading: unknown) =>
+  fromOwnWindow(event) ? printers.testPrint(role, heading) : { ok: false, reason: 'notAllowed' }
+)
 
 void app.whenReady().then(createWindow)
 app.on('window-all-closed', () => app.quit())

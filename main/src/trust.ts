@@ -28,3 +28,21 @@ export function serverUrlFrom(env: Record<string, string | undefined>): string {
   clinicOrigin(url)
   return url
 }
+
+/** What the shell knows of an IPC message's sender (from IpcMainInvokeEvent). */
+export interface IpcSender {
+  /** webContents id of the sender. */
+  webContentsId: number
+  /** The sending frame's URL; undefined when the frame is gone. */
+  frameUrl: string | undefined
+  /** Whether the sending frame is the page itself, not an iframe in it. */
+  isTopFrame: boolean
+}
+
+/**
+ * IPC answers only the top frame of the shell's own window(s), on a page of the clinic server:
+ * not another window, not an iframe, not a page the window was somehow taken to.
+ */
+export function isTrustedSender(sender: IpcSender, ownWebContentsIds: readonly number[], serverUrl: string): boolean {
+  return ownWebContentsIds.includes(sender.webContentsId) && sender.isTopFrame && isClinicUrl(sender.frameUrl ?? '', serverUrl)
+}

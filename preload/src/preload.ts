@@ -1,14 +1,20 @@
 import { contextBridge, ipcRenderer } from 'electron'
 import { ipcChannels } from '../../main/src/ipc-channels'
+import type { PrintResult, PrinterChoices, PrinterRole, SystemPrinter } from '../../main/src/printer-roles'
 
 /**
  * The narrow desktop API the renderer reaches through renderer/src/platform/desktop.ts.
- * Verbs only: ipcRenderer itself is never exposed.
+ * Verbs only: ipcRenderer itself is never exposed, and each verb names its channel.
  */
 const clinicDesktop = {
   printDocument: (): Promise<boolean> => ipcRenderer.invoke(ipcChannels.printDocument),
   dial: (phoneNumber: string): Promise<boolean> => ipcRenderer.invoke(ipcChannels.dial, phoneNumber),
-  appInfo: (): Promise<{ version: string; platform: string } | null> => ipcRenderer.invoke(ipcChannels.appInfo)
+  appInfo: (): Promise<{ version: string; platform: string } | null> => ipcRenderer.invoke(ipcChannels.appInfo),
+  listPrinters: (): Promise<SystemPrinter[]> => ipcRenderer.invoke(ipcChannels.listPrinters),
+  printerChoices: (): Promise<PrinterChoices | null> => ipcRenderer.invoke(ipcChannels.printerChoices),
+  choosePrinter: (role: PrinterRole, printer: string | null): Promise<PrinterChoices | null> => ipcRenderer.invoke(ipcChannels.choosePrinter, role, printer),
+  printPdf: (role: PrinterRole, bytes: Uint8Array): Promise<PrintResult> => ipcRenderer.invoke(ipcChannels.printPdf, role, bytes),
+  testPrint: (role: PrinterRole, heading: string): Promise<PrintResult> => ipcRenderer.invoke(ipcChannels.testPrint, role, heading)
 }
 
 export type ClinicDesktopApi = typeof clinicDesktop

@@ -37,6 +37,7 @@ import * as telegram from './20261129120200_telegram'
 import * as smsProviders from './20261130160000_sms_providers'
 import * as reportIndexes from './20261129120500_report_indexes'
 import * as appointmentMoves from './20261130100000_appointment_moves'
+import * as whatsapp from './20261130130000_whatsapp'
 import * as staffNotifications from './20261129120300_staff_notifications'
 import * as tasks from './20261129090000_tasks'
 import * as serviceRequiresConsent from './20261129120100_service_requires_consent'
@@ -90,6 +91,7 @@ const migrations: Array<[string, Migration]> = [
   ['20261129120400_document_day', documentDay],
   ['20261129120500_report_indexes', reportIndexes],
   ['20261130100000_appointment_moves', appointmentMoves],
+  ['20261130130000_whatsapp', whatsapp],
   ['20261130150000_customer_chat', customerChat],
   ['20261130160000_sms_providers', smsProviders]
 ]

@@ -69,6 +69,7 @@ import { notificationTemplateClient } from './services/messaging/notification-te
 import { communicationClient } from './services/messaging/communications/communications.shared'
 import { telegramClient } from './services/messaging/telegram/telegram.shared'
 import { telegramIntegrationClient } from './services/messaging/telegram-integration/telegram-integration.shared'
+import { whatsappIntegrationClient } from './services/messaging/whatsapp-integration/whatsapp-integration.shared'
 import { expenseClient } from './services/billing/expense/expense.shared'
 import { userBalanceHistoryClient } from './services/billing/user-balance-history/user-balance-history.shared'
 import { userBalanceReportsClient } from './services/billing/user-balance-reports/user-balance-reports.shared'
@@ -150,6 +151,7 @@ export const clientServices = [
   communicationClient,
   telegramClient,
   telegramIntegrationClient,
+  whatsappIntegrationClient,
   expenseClient,
   userBalanceHistoryClient,
   userBalanceReportsClient,

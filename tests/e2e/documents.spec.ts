@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { expect as baseExpect, test, type Page } from '@playwright/test'
-import { demoAdmin, openInApp, russianPage } from './support/app'
+import { chooseFromAccountMenu, demoAdmin, openInApp, russianPage } from './support/app'
 import { uniqueLetters, uniquePhone } from './support/api'
 import { shoot, shotsDir } from './support/shots'
 import { signInApi, type Api } from './support/socket-api'
@@ -147,4 +147,78 @@ test('the calendar prints a doctor\'s day as the daily log 037/у, and a visit p
   await page.setViewportSize({ width: 390, height: 844 })
   await shoot(page, 'visit-print-drawer', 'phone')
   await page.setViewportSize({ width: 1366, height: 800 })
+})
+
+/**
+ * Issue 20: the same web app inside the desktop shell. The shell's preload cannot run here, so a
+ * stand-in `window.clinicDesktop` answers its verbs (printers, choices, prints) in the page; the
+ * app's real desktop platform talks to it. The receipt goes to the 80 mm printer, no tab opens.
+ */
+test('in the desktop shell, printers are chosen by role and a receipt prints silently on the 80 mm one', async ({ browser }) => {
+  const desk = await browser.newPage({ viewport: { width: 1366, height: 800 } })
+  await desk.addInitScript(() => {
+    localStorage.setItem('locale', 'ru')
+    const choices: Record<string, string | null> = { documents: 'HP_LaserJet_M404', receipt80: null, receipt58: null, label: 'Old_Zebra_GK420' }
+    const calls: Array<{ verb: string; role: string; head?: string; heading?: string }> = []
+    Object.assign(window, {
+      desktopCalls: calls,
+      clinicDesktop: {
+        printDocument: async () => true,
+        dial: async () => true,
+        appInfo: async () => ({ version: '0.1.0', platform: 'linux' }),
+        listPrinters: async () => [
+          { name: 'HP_LaserJet_M404', displayName: 'HP LaserJet Pro M404dn', description: 'Регистратура', isDefault: true },
+          { name: 'XP-80C', displayName: 'Xprinter XP-80C', description: 'Чеки', isDefault: false }
+        ],
+        printerChoices: async () => ({ ...choices }),
+        choosePrinter: async (role: string, printer: string | null) => {
+          choices[role] = printer
+          return { ...choices }
+        },
+        printPdf: async (role: string, bytes: Uint8Array) => {
+          calls.push({ verb: 'printPdf', role, head: String.fromCharCode(...bytes.subarray(0, 5)) })
+          return choices[role] ? { ok: true } : { ok: false, reason: 'noPrinter' }
+        },
+        testPrint: async (role: string, heading: string) => {
+          calls.push({ verb: 'testPrint', role, heading })
+          return { ok: true }
+        }
+      }
+    })
+  })
+  await desk.goto('/login')
+  await desk.locator('input[type=email]').fill(demoAdmin.email)
+  await desk.locator('input[type=password]').fill(demoAdmin.password)
+  await desk.getByRole('button', { name: 'Войти' }).click()
+  await expect(desk.getByRole('navigation', { name: 'Главное меню' })).toBeVisible({ timeout: 20_000 })
+
+  // The account menu leads to the printers (the browser's has no such entry).
+  await chooseFromAccountMenu(desk, 'Принтеры', '/profile/printers')
+  await expect(desk.getByTestId('printer-role-label')).toContainText('не найден на этом компьютере')
+  await desk.getByTestId('printer-select-receipt80').click()
+  await desk.locator('.ant-select-item-option').filter({ hasText: 'Xprinter XP-80C' }).click()
+  await expect(desk.getByText('Сохранено')).toBeVisible()
+  await desk.getByTestId('printer-test-receipt80').click()
+  await expect(desk.getByText('Пробная страница отправлена на принтер')).toBeVisible()
+  expect(await desk.evaluate(() => (window as unknown as { desktopCalls: unknown[] }).desktopCalls)).toEqual([{ verb: 'testPrint', role: 'receipt80', heading: 'Пробная печать: Чеки 80 мм' }])
+  await shoot(desk, 'desktop-printers', 'desktop')
+  await desk.setViewportSize({ width: 390, height: 844 })
+  await shoot(desk, 'desktop-printers', 'phone')
+  await desk.setViewportSize({ width: 1366, height: 800 })
+
+  // A payment's receipt prints on the 80 mm printer, with no tab; a 58 mm one says why it cannot.
+  const patient = (await admin.service('customers').create({ first_name: 'Азиз', last_name: `Настольный${tag}`, phone: uniquePhone() })) as { _id: string }
+  await admin.service('transactions').create({ clientKey: `desktop-${Date.now()}-${Math.random().toString(36).slice(2, 8)}`, customerId: patient._id, method: 'cash', amount: 1_000_000 })
+  await openInApp(desk, `/customer/${patient._id}/transactions`)
+  let tabs = 0
+  desk.on('popup', () => (tabs += 1))
+  await desk.getByTestId('transactions-tab').getByTestId('print-menu').first().click()
+  await desk.getByText('Чек 80 мм').click()
+  await expect.poll(() => desk.evaluate(() => (window as unknown as { desktopCalls: unknown[] }).desktopCalls.length)).toBe(2)
+  expect(await desk.evaluate(() => (window as unknown as { desktopCalls: unknown[] }).desktopCalls[1])).toEqual({ verb: 'printPdf', role: 'receipt80', head: '%PDF-' })
+  await desk.getByTestId('transactions-tab').getByTestId('print-menu').first().click()
+  await desk.getByText('Чек 58 мм').click()
+  await expect(desk.getByText('Для такого документа не выбран принтер', { exact: false })).toBeVisible()
+  expect(tabs).toBe(0)
+  await desk.close()
 })

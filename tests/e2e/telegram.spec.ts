@@ -3,6 +3,7 @@ import { demoAdmin } from './support/app'
 import { connectApi, uniqueLetters, uniquePhone, type Api } from './support/api'
 import { shoot } from './support/shots'
 import { TelegramServer } from '../server/support/telegram-server'
+import { WhatsappServer } from '../server/support/whatsapp-server'
 
 /**
  * Issue 18, Telegram in Russian: an administrator sets up the clinic's bot on the integrations
@@ -10,7 +11,8 @@ import { TelegramServer } from '../server/support/telegram-server'
  * Telegram" shows a one-time link and its QR code; the patient opens it in the (local) Bot API,
  * shares their phone, and the card shows the link without a reload. Then (item 7) the patient
  * writes to the bot: the chats screen shows the conversation unread, the administrator opens it,
- * replies, and the reply's bubble shows it sent.
+ * replies, and the reply's bubble shows it sent. The same tab sets up the clinic's WhatsApp number
+ * (local Graph API): the connection test names it and gives the webhook's address.
  */
 const expect = baseExpect.configure({ timeout: 20_000 })
 test.describe.configure({ timeout: 120_000 })
@@ -22,6 +24,7 @@ interface Customer {
 
 test('the clinic bot is set up and a patient links Telegram by the QR link', async ({ page, baseURL }) => {
   const tg = await new TelegramServer().start(Number(process.env.E2E_TELEGRAM_PORT))
+  const wa = await new WhatsappServer().start(Number(process.env.E2E_WHATSAPP_PORT))
   const api: Api = await connectApi(baseURL!)
   try {
     const [settings] = (await api.service<{ _id: string }>('integrations').find({})).data
@@ -62,6 +65,24 @@ test('the clinic bot is set up and a patient links Telegram by the QR link', asy
     await shoot(page, 'sms-provider-integrations', 'desktop')
     await page.setViewportSize({ width: 390, height: 844 })
     await shoot(page, 'sms-provider-integrations', 'phone')
+    await page.setViewportSize({ width: 1366, height: 800 })
+
+    // WhatsApp: the number typed in, a template named, the connection tested.
+    const whatsapp = page.getByTestId('whatsapp-settings')
+    await whatsapp.getByLabel('Идентификатор номера телефона').fill(wa.phoneNumberId)
+    await whatsapp.getByLabel('Токен доступа').fill(wa.accessToken)
+    await whatsapp.getByLabel('Секрет приложения').fill(wa.appSecret)
+    await whatsapp.getByLabel('Проверочный токен').fill('verify-me-please')
+    await page.getByTestId('whatsapp-template-reminder').fill('visit_reminder')
+    await page.getByTestId('whatsapp-save').click()
+    await expect(whatsapp.getByText('Подключён', { exact: true })).toBeVisible()
+    await page.getByTestId('whatsapp-test').click()
+    await expect(page.getByTestId('whatsapp-check')).toContainText('Подключено: +998 71 200 00 00 (Clinic Test)')
+    await expect(page.getByTestId('whatsapp-check')).toContainText(/\/hooks\/whatsapp\/[0-9a-f]{48}/)
+    await expect(page.getByTestId('channel-order-settings')).toContainText('Telegram, затем WhatsApp, затем SMS')
+    await shoot(page, 'whatsapp-integrations', 'desktop')
+    await page.setViewportSize({ width: 390, height: 844 })
+    await shoot(page, 'whatsapp-integrations', 'phone')
     await page.setViewportSize({ width: 1366, height: 800 })
 
     const phone = uniquePhone()
@@ -120,5 +141,6 @@ test('the clinic bot is set up and a patient links Telegram by the QR link', asy
     await api.service('integrations').patch(settings._id, { smsProvider: 'eskiz', playmobile: { password: '' } }).catch(() => undefined)
     api.close()
     await tg.stop()
+    await wa.stop()
   }
 })

@@ -71,6 +71,8 @@ export const routes: RouteObject[] = [
           { path: 'profile/me', ...page(() => import('../features/profile/ProfilePage')) },
           { path: 'profile/security', ...page(() => import('../features/profile/SecurityPage')) },
           { path: 'profile/schedule', ...page(() => import('../features/schedule/MySchedulePage')) },
+          // Issue 20: the workstation's printers (the desktop shell; the browser is told where they are chosen).
+          { path: 'profile/printers', ...page(() => import('../features/printers/PrintersPage')) },
           { path: 'people/team', ...page(() => import('../features/team/TeamPage')) },
           { path: 'people/customers', ...page(() => import('../features/customers/CustomersPage')) },
           { path: 'people/customers/filter/:filter', ...page(() => import('../features/customers/CustomersPage')) },

@@ -4,6 +4,7 @@ import type { NotificationInstance } from 'antd/es/notification/interface'
 import { i18n } from '../i18n'
 import { errorCode, technicalKey } from '../api/errors'
 import { formatters } from '../i18n/format'
+import { isPrintFailedError } from '../platform/print-failure'
 
 /**
  * Spec section 2: toasts top-right, 1500 ms, one at a time. Held in a module so code outside
@@ -71,6 +72,8 @@ export const toast = {
 
 /** The message for any failure: the server's code translated, else the default error toast. */
 export function errorMessage(error: unknown): string {
+  // The desktop shell's printing says why it printed nothing.
+  if (isPrintFailedError(error)) return i18n.t(`printers.failures.${error.reason}`)
   const technical = technicalKey(error)
   if (technical) return i18n.t(technical)
   const code = errorCode(error)

@@ -1,11 +1,32 @@
 import type { ClinicDesktopApi } from '../../../preload/src/preload'
-import type { Platform } from './types'
+import { noPrinterChoices, type PrintResult } from '../../../main/src/printer-roles'
+import { PrintFailedError } from './print-failure'
+import type { Platform, PrintersCapability } from './types'
 import { webPlatform } from './web'
 
 declare global {
   interface Window {
     /** Exposed by preload/src/preload.ts; only this module may touch it (architecture). */
     clinicDesktop?: ClinicDesktopApi
+  }
+}
+
+/** A refused or failed print as an error the toasts translate. */
+function printed(result: PrintResult): true {
+  if (!result.ok) throw new PrintFailedError(result.reason)
+  return true
+}
+
+function printersOf(bridge: ClinicDesktopApi): PrintersCapability {
+  return {
+    list: () => bridge.listPrinters(),
+    choices: async () => (await bridge.printerChoices()) ?? noPrinterChoices(),
+    choose: async (role, printer) => {
+      const choices = await bridge.choosePrinter(role, printer)
+      if (!choices) throw new PrintFailedError('notAllowed')
+      return choices
+    },
+    testPrint: (role, heading) => bridge.testPrint(role, heading)
   }
 }
 
@@ -23,6 +44,15 @@ export function desktopPlatform(bridge: ClinicDesktopApi): Platform {
     // No service worker, so no Web Push: the bell in the window is the desktop's notice.
     webPush: { ...webPlatform.webPush, supported: false },
     printDocument: () => bridge.printDocument(),
+    // The PDF's bytes go to the shell (the signed link or a preview's blob: both readable here),
+    // which prints them silently on the role's printer with its paper size.
+    printPdf: async (pdf) => {
+      const { url, role } = await pdf
+      const answer = await fetch(url)
+      if (!answer.ok) throw new PrintFailedError('loadFailed')
+      return printed(await bridge.printPdf(role, new Uint8Array(await answer.arrayBuffer())))
+    },
+    printers: printersOf(bridge),
     dial: (phoneNumber) => bridge.dial(phoneNumber)
   }
 }

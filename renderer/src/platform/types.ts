@@ -1,3 +1,26 @@
+import type { PrintResult, PrinterChoices, PrinterRole, SystemPrinter } from '../../../main/src/printer-roles'
+
+export type { PrintResult, PrinterChoices, PrinterRole, SystemPrinter }
+
+/** A PDF made by the server, and the printer role its paper needs (roleForPaper). */
+export interface PdfToPrint {
+  /** The PDF's address: the server's signed link, or a blob: URL of a preview. */
+  url: string
+  role: PrinterRole
+}
+
+/** The workstation's printers by role (the desktop shell only; printers/PrintersPage.tsx). */
+export interface PrintersCapability {
+  /** The system's printers. */
+  list(): Promise<SystemPrinter[]>
+  /** The printer chosen for each role on this computer. */
+  choices(): Promise<PrinterChoices>
+  /** Chooses (or clears, with null) the printer of a role; the choices as stored. */
+  choose(role: PrinterRole, printer: string | null): Promise<PrinterChoices>
+  /** Prints a test page on the role's printer, headed with `heading`. */
+  testPrint(role: PrinterRole, heading: string): Promise<PrintResult>
+}
+
 /** A browser's Web Push subscription as the server takes it (`PushSubscription.toJSON()`). */
 export interface WebPushSubscription {
   endpoint: string
@@ -33,11 +56,14 @@ export interface Platform {
   /** Prints the current document; resolves false when nothing was printed. */
   printDocument(): Promise<boolean>
   /**
-   * Shows a PDF made by the server to print it: the browser opens it in a new tab (its viewer
-   * prints); the desktop shell will print it silently on the workstation's printer (issue 20).
-   * `pdf` resolves to the PDF's address; the tab opens at once, so that no popup blocker stops it.
+   * Prints a PDF made by the server: the browser opens it in a new tab (its viewer prints); the
+   * desktop shell prints it silently on the workstation's printer of the PDF's role, and throws a
+   * PrintFailedError (print-failure.ts) saying why when it cannot. `pdf` resolves to the PDF; the
+   * browser's tab opens at once, so that no popup blocker stops it.
    */
-  printPdf(pdf: Promise<string>): Promise<boolean>
+  printPdf(pdf: Promise<PdfToPrint>): Promise<boolean>
+  /** The workstation's printers by role: the desktop shell only, null in the browser. */
+  printers: PrintersCapability | null
   /** Starts a phone call: the desktop softphone, or the device's dialer on the web. */
   dial(phoneNumber: string): Promise<boolean>
   /** Web Push on this device; the desktop shell has none (its window shows the bell). */

@@ -47,7 +47,7 @@ export const webPlatform: Platform = {
   printPdf: async (pdf) => {
     // Opened in the click itself: a tab opened after an await is a popup to the browser.
     const tab = window.open('about:blank', '_blank')
-    const url = await pdf.catch((error: unknown) => {
+    const { url } = await pdf.catch((error: unknown) => {
       tab?.close()
       throw error
     })
@@ -61,5 +61,7 @@ export const webPlatform: Platform = {
     window.location.href = `tel:${phoneNumber.replace(/[^\d+]/g, '')}`
     return true
   },
+  // The browser prints through its own dialog: no printers to choose.
+  printers: null,
   webPush
 }

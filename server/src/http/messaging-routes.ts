@@ -10,8 +10,10 @@ import { linkByHash, settleDelivery } from '../services/messaging/communications
 import { answerVisit } from '../services/messaging/communications/visit-answers'
 import { timingSafeEqual } from 'node:crypto'
 import type { Update } from 'grammy/types'
-import { companyOfCallbackSecret, companyOfReportPath, companyOfTelegramHook, messagingSettings } from '../services/messaging/integrations/integration-store'
+import { companyOfCallbackSecret, companyOfReportPath, companyOfTelegramHook, companyOfWhatsappHook, messagingSettings } from '../services/messaging/integrations/integration-store'
 import { clinicBots } from '../services/messaging/telegram/telegram-bot'
+import { handleWhatsappNotification, type WhatsappNotification } from '../services/messaging/whatsapp-integration/whatsapp-inbound'
+import { validHubSignature } from '../providers/whatsapp/whatsapp'
 import { companyContact } from '../services/company/company/company-reads'
 import { branchContact } from '../services/company/branches/branch-reads'
 import { memberDisplayName } from '../services/team/users/user-rows'
@@ -25,6 +27,7 @@ import { memberDisplayName } from '../services/team/users/user-rows'
  * - `POST /hooks/playmobile/<path>` and `POST /hooks/smsru/<path>`: Play Mobile's and SMS.ru's
  *   delivery reports, each provider with its own secret path per company (the address the clinic
  *   registers with the provider), the same rules.
+ * - `GET|POST /hooks/whatsapp/<path>`: the WhatsApp webhook (verification, signed notifications).
  * - `GET /v/<token>`: the patient's page of a visit (server-rendered, in their language), with
  *   Confirm and Cancel buttons. `POST /v/<token>` with `action=confirm|cancel` changes the visit's
  *   status through the appointment service (every calendar hears it). A GET never changes
@@ -60,6 +63,8 @@ export function messagingRoutes(app: Application): Middleware {
     if (report) return smsReport(app, ctx, report[1] as 'playmobile' | 'smsru', report[2])
     const telegramHook = /^\/hooks\/telegram\/([^/]+)$/.exec(ctx.path)
     if (telegramHook) return telegramUpdate(app, ctx, telegramHook[1])
+    const whatsappHook = /^\/hooks\/whatsapp\/([^/]+)$/.exec(ctx.path)
+    if (whatsappHook) return whatsappWebhook(app, ctx, whatsappHook[1])
     const visit = /^\/v\/([A-Za-z0-9_-]{10,64})$/.exec(ctx.path)
     if (visit) return visitPage(app, ctx, visit[1])
     return next()
@@ -196,6 +201,72 @@ async function telegramUpdate(app: Application, ctx: ParameterizedContext, hookP
       .handle(companyId, settings, update)
       .catch((error) => app.get('logger').error({ err: error, msg: 'telegram update failed', companyId }))
   }
+  ctx.status = 200
+  ctx.body = { ok: true }
+}
+
+/**
+ * `/hooks/whatsapp/<path>`: the company's WhatsApp Cloud API webhook (path: 48 hex characters per
+ * company, made by the connection test; unknown: 404).
+ * - `GET` is Meta's verification: `hub.mode=subscribe` and `hub.verify_token` equal to the
+ *   company's verify token → the `hub.challenge` echoed as text; else 403.
+ * Refusals carry a body (the Feathers error handler turns a bodiless answer into 404).
+ * - `POST` must carry `X-Hub-Signature-256: sha256=<HMAC-SHA256 of the raw body under the app
+ *   secret>`; a missing or wrong one (or no app secret set) is 401 and the body is not looked at.
+ *   A signed notification is handled at once (short work) and answered 200, also when handling
+ *   failed (logged), so that Meta does not deliver it again and again.
+ */
+async function whatsappWebhook(app: Application, ctx: ParameterizedContext, hookPath: string) {
+  if (ctx.method !== 'GET' && ctx.method !== 'POST') {
+    ctx.status = 405
+    ctx.body = { ok: false }
+    return
+  }
+  const found = await companyOfWhatsappHook(app.get('db'), hookPath, app.get('config').authSecret)
+  if (!found) {
+    ctx.status = 404
+    return
+  }
+  const { companyId, whatsapp } = found
+  if (ctx.method === 'GET') {
+    const given = Buffer.from(String(ctx.query['hub.verify_token'] ?? ''))
+    const expected = Buffer.from(whatsapp.verifyToken ?? '')
+    const challenge = String(ctx.query['hub.challenge'] ?? '')
+    if (ctx.query['hub.mode'] !== 'subscribe' || !whatsapp.verifyToken || given.length !== expected.length || !timingSafeEqual(given, expected) || !/^[\x21-\x7e]{1,200}$/.test(challenge)) {
+      ctx.status = 403
+      ctx.body = { ok: false }
+      return
+    }
+    ctx.type = 'text/plain'
+    ctx.body = challenge
+    return
+  }
+  const chunks: Buffer[] = []
+  let size = 0
+  for await (const chunk of ctx.req) {
+    size += (chunk as Buffer).length
+    if (size > 1024 * 1024) {
+      ctx.status = 413
+      ctx.body = { ok: false }
+      return
+    }
+    chunks.push(chunk as Buffer)
+  }
+  const raw = Buffer.concat(chunks)
+  if (!whatsapp.appSecret || !validHubSignature(whatsapp.appSecret, raw, ctx.get('x-hub-signature-256') || undefined)) {
+    ctx.status = 401
+    ctx.body = { ok: false }
+    return
+  }
+  let notification: WhatsappNotification
+  try {
+    notification = JSON.parse(raw.toString('utf8')) as WhatsappNotification
+  } catch {
+    ctx.status = 400
+    ctx.body = { ok: false }
+    return
+  }
+  await handleWhatsappNotification(app, companyId, whatsapp, notification).catch((error) => app.get('logger').error({ err: error, msg: 'whatsapp notification failed', companyId }))
   ctx.status = 200
   ctx.body = { ok: true }
 }

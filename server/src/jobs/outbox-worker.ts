@@ -10,6 +10,11 @@ import { ESKIZ_DEFAULT_URL, EskizSms } from '../providers/sms/eskiz'
 import { PLAYMOBILE_DEFAULT_URL, PlayMobileSms } from '../providers/sms/playmobile'
 import { SMSRU_DEFAULT_URL, SmsRuSms } from '../providers/sms/smsru'
 import { SmtpEmail } from '../providers/email/smtp'
+import { whatsappButtonData } from '../providers/whatsapp/whatsapp'
+import { whatsappClient } from '../services/messaging/whatsapp-integration/whatsapp-connect'
+import { lastInbound } from '../services/messaging/whatsapp-integration/whatsapp-store'
+import { insideWindow, whatsappButtonEvents, whatsappTemplateParameters } from '../../../domain/messaging/whatsapp'
+import type { AppointmentEvent } from '../../../domain/messaging/templates'
 import { clockOf, planFallback } from '../services/messaging/communications/appointment-messages'
 import { awaitingReport, claimDue, giveUpSending, markChecked, settleClaimed, settleDelivery, type OutboxRow } from '../services/messaging/communications/outbox-store'
 import { messagingSettings, storeEskizToken, type MessagingSettings } from '../services/messaging/integrations/integration-store'
@@ -134,12 +139,12 @@ export class OutboxWorker {
     const providerName = row.channel === 'sms' ? await providers.smsProviderOf(row.companyId).catch(() => row.provider) : row.provider
     try {
       const provider = await providers.of(row.companyId, providerName)
-      const to = row.channel === 'telegram' ? await chatOfCustomer(this.db, row.companyId, row.customerId ?? '') : (row.channel === 'sms' ? row.phone : row.email)
+      const to = row.channel === 'telegram' ? await chatOfCustomer(this.db, row.companyId, row.customerId ?? '') : (row.channel === 'sms' || row.channel === 'whatsapp' ? row.phone : row.email)
       outcome = !provider
         ? { kind: 'not-sent', error: row.channel === 'telegram' ? 'telegram: Telegram integration is not configured' : `${row.channel}: no account set up for the company`, retry: false }
         : row.channel === 'telegram' && !to
           ? { kind: 'not-sent', error: 'telegram: Telegram user is not found (the patient is no longer linked)', retry: false }
-          : await provider.send({ id: row._id, to: to ?? '', subject: row.subject, text: row.text, buttons: this.buttonsOf(row) })
+          : await provider.send({ id: row._id, to: to ?? '', subject: row.subject, text: row.text, buttons: this.buttonsOf(row), ...(row.channel === 'whatsapp' ? await this.whatsappForm(row, providers) : {}) })
     } catch (error) {
       outcome = { kind: 'unknown', error: String((error as Error)?.message ?? error).slice(0, 500) }
     }
@@ -164,11 +169,28 @@ export class OutboxWorker {
     }
   }
 
-  /** Confirm / Cancel under a Telegram message about a visit the patient can still answer (signed callback data). */
+  /** Confirm / Cancel under a Telegram or WhatsApp message about a visit the patient can still answer (signed callback data / payload). */
   private buttonsOf(row: OutboxRow): OutgoingMessage['buttons'] {
-    if (row.channel !== 'telegram' || !row.appointmentId || row.event === 'bookingCancelled' || !['reminder', 'bookingMade', 'bookingMoved'].includes(row.event)) return undefined
+    if ((row.channel !== 'telegram' && row.channel !== 'whatsapp') || !row.appointmentId || !whatsappButtonEvents.includes(row.event as AppointmentEvent)) return undefined
     const secret = this.app.get('config').authSecret
-    return (['confirm', 'cancel'] as const).map((action) => ({ text: botText(row.locale, action), data: visitButtonData(secret, row.companyId, action, row.appointmentId!) }))
+    const data = row.channel === 'telegram' ? visitButtonData : whatsappButtonData
+    return (['confirm', 'cancel'] as const).map((action) => ({ text: botText(row.locale, action), data: data(secret, row.companyId, action, row.appointmentId!) }))
+  }
+
+  /**
+   * WhatsApp: free-form text while the patient's 24-hour window is open (they wrote to the
+   * clinic), the company's approved template for the event otherwise (body parameters in the
+   * order of domain/messaging/whatsapp.ts).
+   */
+  private async whatsappForm(row: OutboxRow, providers: ProviderCache): Promise<Pick<OutgoingMessage, 'freeForm' | 'template'>> {
+    const settings = (await providers.settingsOf(row.companyId)).whatsapp
+    const name = settings?.templates[row.event]
+    const parameters = whatsappTemplateParameters[row.event as AppointmentEvent]
+    const params = (row.params ?? {}) as Record<string, string>
+    return {
+      freeForm: insideWindow(await lastInbound(this.db, row.companyId, row.phone ?? ''), clockOf(this.app)),
+      template: name && parameters ? { name, language: row.locale, parameters: parameters.map((key) => params[key] ?? '') } : undefined
+    }
   }
 
   /** Status polling, the fallback for delivery callbacks that never came (every SMS provider with a status call). */
@@ -202,7 +224,7 @@ class ProviderCache {
   private mailers: SmtpEmail[] = []
   constructor(private readonly app: Application) {}
 
-  private settingsOf(companyId: string) {
+  settingsOf(companyId: string) {
     if (!this.settings.has(companyId)) this.settings.set(companyId, messagingSettings(this.app.get('db'), companyId, this.app.get('config').authSecret))
     return this.settings.get(companyId)!
   }
@@ -245,6 +267,7 @@ class ProviderCache {
     if (provider === 'telegram') {
       return settings.telegram ? new TelegramBotChannel({ token: settings.telegram.token, apiRoot: telegramApiRootOf(this.app) }) : null
     }
+    if (provider === 'whatsapp') return settings.whatsapp ? whatsappClient(this.app, settings.whatsapp) : null
     if (provider === 'smtp') {
       const mailer = settings.smtp ? new SmtpEmail(settings.smtp, settings.smtp.from || smtp.from) : smtp.url ? new SmtpEmail(smtp.url, smtp.from) : null
       if (mailer) this.mailers.push(mailer)

@@ -18,8 +18,15 @@ export interface OutgoingMessage {
   to: string
   subject: string
   text: string
-  /** Buttons under the message where the channel has them (Telegram): the text shown and what a press sends back. */
+  /** Buttons under the message where the channel has them (Telegram, WhatsApp): the text shown and what a press sends back. */
   buttons?: Array<{ text: string; data: string }>
+  /**
+   * WhatsApp: whether free-form text may go (the patient wrote within 24 hours), and the
+   * approved template to send otherwise (its body parameters in order; quick-reply payloads
+   * from `buttons`).
+   */
+  freeForm?: boolean
+  template?: { name: string; language: string; parameters: string[] }
 }
 
 /** A delivery report, from a callback or a status query. */

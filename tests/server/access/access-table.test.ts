@@ -80,6 +80,7 @@ const expectedAccessTable: Record<string, Record<string, string>> = {
   communications: { find: 'communications:view', get: 'communications:view', create: 'refused', update: 'refused', patch: 'refused', remove: 'refused' },
   telegram: { find: 'customers:view', get: 'customers:view', create: 'customers:edit', update: 'refused', patch: 'refused', remove: 'customers:edit' },
   'telegram-integration': { create: 'notifications:edit', update: 'refused' },
+  'whatsapp-integration': { create: 'notifications:edit', update: 'refused' },
   // Treatments done: patched field by field, never replaced whole.
   treatment: { find: 'treatment:view', get: 'treatment:view', create: 'treatment:create', update: 'refused', patch: 'treatment:edit', remove: 'treatment:delete' },
   // Patch carries the actions (present, accept, book a phase: the appointment's own create rule applies too).

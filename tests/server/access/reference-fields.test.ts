@@ -20,7 +20,9 @@ const NOT_RECORD_DATA = new Set(['authentication'])
 // transactionId: a payment's id at the terminal, bank or provider (spec: transaction id), not a record of ours.
 // merchantId: the clinic's cashbox id at an online payment provider (Payme), not a record of ours.
 // deviceId: a signing tablet's own name for itself (kept in its browser), not a record of ours.
-const NOT_REFERENCES = new Set<string>(['transactionId', 'merchantId', 'deviceId'])
+// phoneNumberId: the clinic's WhatsApp number at Meta (Cloud API), not a record of ours.
+// apiId: the clinic's SMS.ru api_id, a credential, not a record of ours.
+const NOT_REFERENCES = new Set<string>(['transactionId', 'merchantId', 'deviceId', 'phoneNumberId', 'apiId'])
 /**
  * Ids of lists that also hold shipped entries (no company), which the generic check cannot
  * accept: their service checks them itself (exam: complaints of the `cdb` list; treatment: the

@@ -1,11 +1,12 @@
 import { Dropdown, Typography } from 'antd'
-import { LockOutlined, LogoutOutlined, ScheduleOutlined, TabletOutlined, UserOutlined } from '@ant-design/icons'
+import { LockOutlined, LogoutOutlined, PrinterOutlined, ScheduleOutlined, TabletOutlined, UserOutlined } from '@ant-design/icons'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
 import { useSignedIn } from '../../api/session-store'
 import { useCan } from '../../api/permissions'
 import { PersonAvatar } from '../../components/PersonAvatar'
 import { roleLabel } from '../../features/roles/role-label'
+import { platform } from '../../platform'
 
 export function UserMenu() {
   const { t } = useTranslation()
@@ -21,6 +22,8 @@ export function UserMenu() {
           { key: 'me', icon: <UserOutlined />, label: t('nav.profile'), onClick: () => navigate('/profile/me') },
           { key: 'schedule', icon: <ScheduleOutlined />, label: t('schedule.myTitle'), onClick: () => navigate('/profile/schedule') },
           { key: 'security', icon: <LockOutlined />, label: t('nav.security'), onClick: () => navigate('/profile/security') },
+          // The workstation's printers: only the desktop shell has them.
+          ...(platform.printers ? [{ key: 'printers', icon: <PrinterOutlined />, label: t('printers.title'), onClick: () => navigate('/profile/printers'), 'data-testid': 'menu-printers' }] : []),
           ...(canSign ? [{ key: 'kiosk', icon: <TabletOutlined />, label: t('nav.kiosk'), onClick: () => navigate('/kiosk'), 'data-testid': 'menu-kiosk' }] : []),
           { type: 'divider' },
           { key: 'logout', icon: <LogoutOutlined />, danger: true, label: t('auth.signOut'), onClick: () => navigate('/login/logout') }

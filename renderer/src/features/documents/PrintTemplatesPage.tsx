@@ -8,6 +8,7 @@ import { useCan } from '../../api/permissions'
 import { client } from '../../api/client'
 import { toast, toastError } from '../../app/toasts'
 import { PageHeader } from '../../components/PageHeader'
+import { roleForPaper } from '../../../../main/src/printer-roles'
 import { platform } from '../../platform'
 import { documentKinds, documentLanguages, type DocumentKind, type DocumentLanguage } from '../../../../domain/documents/kinds'
 import { shippedTemplate } from '../../../../domain/documents/shipped-templates'
@@ -85,7 +86,11 @@ export default function PrintTemplatesPage() {
         client
           .service('document-previews')
           .create({ kind, language, ...texts })
-          .then((answer) => URL.createObjectURL(new Blob([Uint8Array.from(atob(answer.pdf), (char) => char.charCodeAt(0))], { type: 'application/pdf' })))
+          .then((answer) => ({
+            url: URL.createObjectURL(new Blob([Uint8Array.from(atob(answer.pdf), (char) => char.charCodeAt(0))], { type: 'application/pdf' })),
+            // A receipt's preview is made on 80 mm paper (document-previews' default).
+            role: roleForPaper(kind === 'receipt' ? '80mm' : 'A4')
+          }))
       )
     } catch (error) {
       toastError(error)

@@ -2,6 +2,7 @@ import { useState } from 'react'
 import { createRecord } from '../../api/live'
 import { toastError } from '../../app/toasts'
 import { platform } from '../../platform'
+import { roleForPaper } from '../../../../main/src/printer-roles'
 import type { PrintedDocument, PrintedDocumentData } from '../../../../server/src/services/documents/documents/documents.shared'
 
 /** The PDF's address on the clinic server (the answer's signed link). */
@@ -17,7 +18,7 @@ export function downloadPdf(url: string) {
 
 /**
  * Prints a document: the server renders and keeps it (documents.create), then the platform shows
- * it (a new tab on the web; the desktop shell's printer later). `printing` names what is being
+ * it (a new tab on the web; the desktop shell prints silently on the printer of its paper). `printing` names what is being
  * printed, for the button's spinner.
  */
 export function usePrint() {
@@ -32,7 +33,8 @@ export function usePrint() {
   }
   async function print(key: string, data: PrintedDocumentData) {
     try {
-      await platform.printPdf(printed(key, data).then(documentHref))
+      // A receipt goes to the workstation's receipt printer of its paper; the rest to A4.
+      await platform.printPdf(printed(key, data).then((document) => ({ url: documentHref(document), role: roleForPaper(document.paper) })))
     } catch (error) {
       toastError(error)
     }

@@ -8,21 +8,22 @@ import { PageLoading } from '../../components/PageLoading'
 import { toast } from '../../app/toasts'
 import { showServerError } from '../../components/form-errors'
 import type { Integration } from '../../../../server/src/services/messaging/integrations/integrations.shared'
+import { orderedChannels, type OrderedChannel } from '../../../../domain/messaging/channel-order'
 import './messaging.css'
 
-type Channel = 'telegram' | 'sms'
-/** The orders offered: both channels either way round, or one alone (no fallback). */
-const ORDERS = ['telegram,sms', 'sms,telegram', 'sms', 'telegram'] as const
+type Channel = OrderedChannel
+/** The orders offered: the three channels (the default), two either way round, or one alone (no fallback). */
+const ORDERS = ['telegram,whatsapp,sms', 'whatsapp,telegram,sms', 'telegram,sms', 'sms,telegram', 'whatsapp,sms', 'sms', 'telegram', 'whatsapp'] as const
 type Order = (typeof ORDERS)[number]
-const toOrder = (channels: readonly Channel[] | undefined): Order => ((channels?.join(',') as Order) ?? 'telegram,sms')
+const toOrder = (channels: readonly Channel[] | undefined): Order => (channels ?? orderedChannels).join(',') as Order
 const toChannels = (order: Order) => order.split(',') as Channel[]
 /** '' = the branch follows the company's order. */
 type Values = { company: Order; branches: Record<string, Order | ''> }
 
 /**
  * The integrations tab's channel order: which channel a visit message tries first, and the next
- * one when the first cannot reach the patient (not linked, no bot, the bot blocked, the SMS
- * refused). The company's order, and a branch's own where it differs (docs/decisions/messaging.md).
+ * one when the first cannot reach the patient (not linked, no bot, the bot blocked, no WhatsApp
+ * template outside the 24-hour window, the SMS refused). The company's order, and a branch's own where it differs (docs/decisions/messaging.md).
  */
 export function ChannelOrderSettings() {
   const { t } = useTranslation()
@@ -66,7 +67,7 @@ export function ChannelOrderSettings() {
 
   if (settings.error) return <FetchError error={settings.error} onRetry={() => void settings.refetch()} />
   if (!row) return <PageLoading />
-  const options = ORDERS.map((value) => ({ value, label: t(`messaging.order.orders.${value.replace(',', '-')}`) }))
+  const options = ORDERS.map((value) => ({ value, label: t(`messaging.order.orders.${value.replaceAll(',', '-')}`) }))
   const branchRows = branchList ?? []
   return (
     <Form form={form} layout="vertical" onFinish={save} disabled={!canEdit || busy} data-testid="channel-order-settings" style={{ maxWidth: 720 }}>

@@ -43,7 +43,7 @@ export function CommunicationsList({ customerId, filter = {} }: { customerId?: s
         <List.Item key={message._id} data-testid="communication" data-state={message.state}>
           <div className="messaging-log-row">
             <Space wrap size={[8, 4]}>
-              {message.channel === 'sms' ? <MessageOutlined aria-hidden /> : <MailOutlined aria-hidden />}
+              {message.channel === 'email' ? <MailOutlined aria-hidden /> : <MessageOutlined aria-hidden />}
               {!customerId && message.customerId && <Link to={`/customer/${message.customerId}/communications`}>{patients.get(message.customerId) ?? t('messaging.company.patient')}</Link>}
               <Typography.Text strong>{t(`messaging.channels.${message.channel}`)}</Typography.Text>
               <Typography.Text>{t(`messaging.events.${message.event}`)}</Typography.Text>
@@ -57,7 +57,7 @@ export function CommunicationsList({ customerId, filter = {} }: { customerId?: s
               {message.text}
             </Typography.Paragraph>
             <Typography.Text type="secondary" className="messaging-log-to">
-              {message.channel === 'sms' ? (message.phone ? `+${message.phone}` : t('messaging.log.hiddenPhone')) : message.email}
+              {message.channel === 'sms' || message.channel === 'whatsapp' ? (message.phone ? `+${message.phone}` : t('messaging.log.hiddenPhone')) : message.email}
               {message.segments > 1 ? ` · ${t('messaging.segments', { count: message.segments })}` : ''}
             </Typography.Text>
             {message.fallbackOf ? (

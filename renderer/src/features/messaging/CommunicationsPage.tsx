@@ -7,7 +7,7 @@ import type { OutboxState } from '../../../../server/src/services/messaging/comm
 import './messaging.css'
 
 const states: OutboxState[] = ['scheduled', 'sending', 'sent', 'delivered', 'failed', 'unknown', 'cancelled']
-type Channel = 'sms' | 'email'
+type Channel = 'sms' | 'email' | 'telegram' | 'whatsapp'
 interface Filter {
   channel?: Channel
   state?: OutboxState
@@ -33,7 +33,7 @@ export default function CommunicationsPage() {
             aria-label={t('messaging.company.channel')}
             value={filter.channel}
             onChange={(channel: Channel | undefined) => setFilter((current) => ({ ...current, channel }))}
-            options={(['sms', 'email'] as const).map((channel) => ({ value: channel, label: t(`messaging.channels.${channel}`) }))}
+            options={(['sms', 'whatsapp', 'telegram', 'email'] as const).map((channel) => ({ value: channel, label: t(`messaging.channels.${channel}`) }))}
           />
           <Select
             allowClear

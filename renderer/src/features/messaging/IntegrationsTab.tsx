@@ -3,10 +3,11 @@ import { PageLoading } from '../../components/PageLoading'
 import { ChannelOrderSettings } from './ChannelOrderSettings'
 import { SmsProviderSettings } from './SmsProviderSettings'
 import { TelegramSettings } from './TelegramSettings'
+import { WhatsappSettings } from './WhatsappSettings'
 
 /**
  * The company profile's `integrations` tab: the SMS provider and its account, the Telegram bot,
- * and the order visit messages try the channels in. Its texts (area `messaging`,
+ * the WhatsApp number, and the order visit messages try the channels in. Its texts (area `messaging`,
  * i18n/text-areas.ts) load when it is first shown.
  */
 export function IntegrationsTab() {
@@ -16,6 +17,7 @@ export function IntegrationsTab() {
     <>
       <SmsProviderSettings />
       <TelegramSettings />
+      <WhatsappSettings />
       <ChannelOrderSettings />
     </>
   )

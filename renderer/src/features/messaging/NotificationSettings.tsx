@@ -36,8 +36,8 @@ export function NotificationSettings() {
     form.setFieldsValue({
       rules: {
         ...row.rules,
-        // Telegram is on unless switched off (settings saved before it existed have no switch).
-        events: Object.fromEntries(Object.entries(row.rules.events).map(([event, switches]) => [event, { ...switches, telegram: switches.telegram ?? true }])) as Integration['rules']['events'],
+        // Telegram and WhatsApp are on unless switched off (settings saved before them have no switch).
+        events: Object.fromEntries(Object.entries(row.rules.events).map(([event, switches]) => [event, { ...switches, telegram: switches.telegram ?? true, whatsapp: switches.whatsapp ?? true }])) as Integration['rules']['events'],
         reminder: row.rules.reminder ?? { amount: 1, unit: 'days' }
       },
       reminderOn: row.rules.reminder !== null,
@@ -81,7 +81,7 @@ export function NotificationSettings() {
           dataSource={appointmentEvents.map((event) => ({ event }))}
           columns={[
             { title: t('messaging.settings.event'), dataIndex: 'event', render: (event: string) => t(`messaging.events.${event}`) },
-            ...(['telegram', 'sms', 'email'] as const).map((channel) => ({
+            ...(['telegram', 'whatsapp', 'sms', 'email'] as const).map((channel) => ({
               title: t(`messaging.channels.${channel}`),
               key: channel,
               align: 'center' as const,

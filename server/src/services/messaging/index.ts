@@ -4,6 +4,7 @@ import { notificationTemplates } from './notification-templates/notification-tem
 import { communications } from './communications/communications'
 import { telegram } from './telegram/telegram'
 import { telegramIntegration } from './telegram-integration/telegram-integration'
+import { whatsappIntegration } from './whatsapp-integration/whatsapp-integration'
 import { notification } from './notification/notification'
 import { myNotifications } from './my-notifications/my-notifications'
 import { customerChatMessages } from './customer-chat-messages/customer-chat-messages'
@@ -16,6 +17,7 @@ export function messaging(app: Application) {
   app.configure(communications)
   app.configure(telegram)
   app.configure(telegramIntegration)
+  app.configure(whatsappIntegration)
   app.configure(notification)
   app.configure(myNotifications)
   app.configure(customerChatMessages)

@@ -49,7 +49,7 @@ describe.each(engines)('messaging settings and templates on %s', (engine) => {
       expect((await failure(templates().patch(made._id, malformed({ event: 'birthday' })))).name).toBe('BadRequest')
       expect((await failure(templates().create(malformed({ event: 'payday', channel: 'sms', locale: 'ru', body: 'x' })))).name).toBe('BadRequest')
       expect((await failure(templates().create({ event: 'birthday', channel: 'sms', locale: 'ru', body: '' }))).name).toBe('BadRequest')
-      expect((await failure(templates().create(malformed({ event: 'birthday', channel: 'whatsapp', locale: 'ru', body: 'x' })))).name).toBe('BadRequest')
+      expect((await failure(templates().create(malformed({ event: 'birthday', channel: 'viber', locale: 'ru', body: 'x' })))).name).toBe('BadRequest')
       const patched = await templates().patch(made._id, { body: 'Ждём вас {{date}} в {{time}}' })
       expect(patched.body).toBe('Ждём вас {{date}} в {{time}}')
       await templates().remove(made._id)

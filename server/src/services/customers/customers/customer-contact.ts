@@ -34,3 +34,11 @@ export async function customerNames(db: Knex, companyId: string, customerIds: re
   }
   return names
 }
+
+/** The company's customers whose phone is this number (digits as stored), at most `limit`: who a message from that number is from. */
+export async function customersWithPhone(db: Knex, companyId: string, phone: string, limit = 5): Promise<string[]> {
+  const digits = phone.replace(/\D/g, '')
+  if (digits.length < 7) return []
+  const rows = (await db('customers').where({ companyId, phone: digits }).orderBy('createdAt').limit(limit).select('_id')) as Array<{ _id: string }>
+  return rows.map((row) => row._id)
+}

@@ -14,6 +14,9 @@ import { companyContact } from '../../company/company/company-reads'
 import { messagingSettings, smsReady, type MessagingSettings } from '../integrations/integration-store'
 import { templateFor } from '../notification-templates/template-reads'
 import { chatOfCustomer } from '../telegram/telegram-store'
+import { lastInbound } from '../whatsapp-integration/whatsapp-store'
+import { effectiveChannelOrder, type OrderedChannel } from '../../../../../domain/messaging/channel-order'
+import { insideWindow } from '../../../../../domain/messaging/whatsapp'
 import { anyGone, changePending, insertLink, insertMessages, pendingMessages, type OutboxRow } from './outbox-store'
 import type { Appointment } from '../../appointments/appointment/appointment.shared'
 
@@ -177,13 +180,13 @@ async function scheduleReminder(lookups: Lookups, out: PlannedMessages, appointm
 }
 
 /** The order a visit message tries Telegram and SMS in: the branch's own, else the company's, else Telegram first. */
-export function channelOrderOf(settings: MessagingSettings, branchId: string | null): Array<'telegram' | 'sms'> {
-  return (branchId ? settings.rules.branchChannelOrder?.[branchId] : undefined) ?? settings.rules.channelOrder ?? ['telegram', 'sms']
+export function channelOrderOf(settings: MessagingSettings, branchId: string | null): OrderedChannel[] {
+  return effectiveChannelOrder((branchId ? settings.rules.branchChannelOrder?.[branchId] : undefined) ?? settings.rules.channelOrder)
 }
 
 interface ComposeOptions {
   /** Only this channel (a fallback), and only if it can reach the patient; no e-mail besides. */
-  only?: 'telegram' | 'sms'
+  only?: OrderedChannel
   fallbackOf?: string
 }
 
@@ -194,24 +197,35 @@ async function compose(lookups: Lookups, appointment: Appointment, event: Appoin
   const customer = await lookups.customer(appointment.companyId, appointment.customerId)
   if (!customer) return []
   const switches = settings.rules.events[event]
+  const company = await companyContact(db, appointment.companyId)
+  const timeZone = company?.timezone ?? 'UTC'
+  const sendAt = nextSendingTime(dueMs, timeZone, settings.rules.quietHours)
   const channels: MessageChannel[] = []
   // Consent and blacklist (domain/messaging/consent.ts); an account to send through. Visit notices are not promotion.
   const reachable = {
-    sms: switches.sms && smsReady(settings) && mayMessage(customer, 'sms', { promotional: false }),
+    sms: async () => switches.sms && smsReady(settings) && mayMessage(customer, 'sms', { promotional: false }),
     // A patient who linked their Telegram (sharing their phone) asked for it.
-    telegram: (switches.telegram ?? true) && Boolean(settings.telegram) && Boolean(await chatOfCustomer(db, appointment.companyId, customer._id))
+    telegram: async () => (switches.telegram ?? true) && Boolean(settings.telegram) && Boolean(await chatOfCustomer(db, appointment.companyId, customer._id)),
+    // The patient's phone, under the SMS consents; outside the 24-hour window only with an approved template.
+    whatsapp: async () =>
+      (switches.whatsapp ?? true) &&
+      Boolean(settings.whatsapp) &&
+      mayMessage(customer, 'whatsapp', { promotional: false }) &&
+      (Boolean(settings.whatsapp?.templates[event]) || insideWindow(await lastInbound(db, appointment.companyId, customer.phone), sendAt))
   }
   if (options.only) {
-    if (reachable[options.only]) channels.push(options.only)
+    if (await reachable[options.only]()) channels.push(options.only)
   } else {
-    // Telegram or SMS, whichever comes first in the branch's (else the company's) order; e-mail besides.
-    const first = channelOrderOf(settings, appointment.branchId).find((channel) => reachable[channel])
-    if (first) channels.push(first)
+    // Telegram, WhatsApp or SMS, whichever comes first in the branch's (else the company's) order; e-mail besides.
+    for (const channel of channelOrderOf(settings, appointment.branchId)) {
+      if (await reachable[channel]()) {
+        channels.push(channel)
+        break
+      }
+    }
     if (switches.email && (settings.smtp || app.get('config').smtp.url) && mayMessage(customer, 'email', { promotional: false })) channels.push('email')
   }
   if (channels.length === 0) return []
-  const company = await companyContact(db, appointment.companyId)
-  const timeZone = company?.timezone ?? 'UTC'
   const locale = templateLocaleOf(customer.serviceLanguage, company?.locale)
   const branch = await branchContact(db, appointment.companyId, appointment.branchId)
   const local = toZoned(appointment.start, timeZone)
@@ -228,7 +242,6 @@ async function compose(lookups: Lookups, appointment: Appointment, event: Appoin
     clinic: company?.name ?? '',
     link
   }
-  const sendAt = nextSendingTime(dueMs, timeZone, settings.rules.quietHours)
   const rows: OutboxRow[] = []
   for (const channel of channels) {
     const template = await templateFor(db, appointment.companyId, event, channel, locale)
@@ -244,11 +257,11 @@ async function compose(lookups: Lookups, appointment: Appointment, event: Appoin
       appointmentId: appointment._id,
       channel,
       // The SMS provider chosen now; the worker sends by the one chosen when the message goes.
-      provider: channel === 'sms' ? settings.smsProvider : channel === 'telegram' ? 'telegram' : 'smtp',
+      provider: channel === 'sms' ? settings.smsProvider : channel === 'email' ? 'smtp' : channel,
       event,
       locale,
       collapseKey,
-      phone: channel === 'sms' ? customer.phone : null,
+      phone: channel === 'sms' || channel === 'whatsapp' ? customer.phone : null,
       email: channel === 'email' ? customer.email : null,
       params: Object.fromEntries(Object.entries(values).filter(([key]) => key !== 'link')) as Record<string, string>,
       subject: channel === 'email' ? tidyMessage(renderTemplate(template.subject, values)) : '',
@@ -289,7 +302,7 @@ export async function planFallback(app: Application, failed: OutboxRow): Promise
   const lookups = new Lookups(db, app)
   const settings = await lookups.settings(failed.companyId)
   const order = channelOrderOf(settings, failed.branchId)
-  const at = order.indexOf(failed.channel as 'telegram' | 'sms')
+  const at = order.indexOf(failed.channel as OrderedChannel)
   const next = (at < 0 ? order : order.slice(at + 1)).filter((channel) => channel !== failed.channel)
   if (next.length === 0) return null
   const appointment = (await app

@@ -169,3 +169,10 @@ export async function messagesByIds(db: Knex, companyId: string, ids: readonly s
   const rows = await db(OUTBOX_TABLE).where({ companyId }).whereIn('_id', [...ids])
   return rows.map((row: Record<string, unknown>) => outboxCodec.fromDb<OutboxRow>(row))
 }
+
+/** Of these patients, the one the company last wrote to at this phone (a number several patients share); undefined when none. */
+export async function lastRecipientAt(db: Knex, companyId: string, phone: string, customerIds: readonly string[]): Promise<string | undefined> {
+  if (customerIds.length === 0) return undefined
+  const row = await db(OUTBOX_TABLE).where({ companyId, phone }).whereIn('customerId', [...customerIds]).orderBy('createdAt', 'desc').first('customerId')
+  return row?.customerId ?? undefined
+}

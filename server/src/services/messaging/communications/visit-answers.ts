@@ -14,17 +14,17 @@ export interface AnswerResult {
 }
 
 /**
- * A patient confirms or cancels their visit (the confirm/cancel page, a Telegram button): the
- * appointment service changes the status (its state machine applies; every calendar hears the
- * `patched` event), and the answer is recorded with its channel on an `appointment_links` row
- * (`confirm:link`, `cancel:telegram`, ...): the page's own link row, or a row made for the answer
+ * A patient confirms or cancels their visit (the confirm/cancel page, a Telegram button, a
+ * WhatsApp quick reply): the appointment service changes the status (its state machine applies;
+ * every calendar hears the `patched` event), and the answer is recorded with its channel on an `appointment_links` row
+ * (`confirm:link`, `cancel:telegram`, `confirm:whatsapp`, ...): the page's own link row, or a row made for the answer
  * when the channel has no link (its token is random and never given out).
  */
 export async function answerVisit(
   app: Application,
   appointment: Appointment,
   action: VisitAnswer,
-  channel: { kind: 'link'; tokenHash: string } | { kind: 'telegram'; locale: string }
+  channel: { kind: 'link'; tokenHash: string } | { kind: 'telegram' | 'whatsapp'; locale: string }
 ): Promise<AnswerResult> {
   const status = appointment.status as AppointmentStatus
   const target: AppointmentStatus = action === 'confirm' ? 'confirmed' : 'cancelled'

@@ -135,8 +135,7 @@ export class ChatMessageService {
       collapseKey: null, phone: null, email: null, params: {}, subject: '', text: data.text, segments: 0,
       // A person wrote it now, in answer: quiet hours are for automated messages.
       automated: false, promotional: false, state: 'scheduled', dueAt: at, attempts: 0,
-      claimedBy: null, claimedAt: null, providerMessageId: null, cost: null, error: null, sentAt: null, deliveredAt: null, checkedAt: null,
-      fallbackOf: null
+      claimedBy: null, claimedAt: null, providerMessageId: null, cost: null, error: null, sentAt: null, deliveredAt: null, checkedAt: null, fallbackOf: null
     }
     await insertMessages(db, [row])
     await touchChat(db, { companyId, customerId: customer._id, messageId: row._id, at, inbound: false, by: row.createdBy })

@@ -5,7 +5,7 @@ import { newId, now } from '../../../hooks/ids'
 import { defaultQuietHours } from '../../../../../domain/messaging/quiet-hours'
 import { appointmentEvents } from '../../../../../domain/messaging/templates'
 import { open, seal } from './secret-box'
-import type { MessagingRules, SmsProviderName, StoredEskiz, StoredPlayMobile, StoredSmsRu, StoredSmtp, StoredTelegram } from './integrations.schema'
+import type { MessagingRules, SmsProviderName, StoredEskiz, StoredPlayMobile, StoredSmsRu, StoredSmtp, StoredTelegram, StoredWhatsapp } from './integrations.schema'
 
 /**
  * The messaging settings of a company (table `messaging_settings`, owned by `integrations`), for
@@ -14,11 +14,11 @@ import type { MessagingRules, SmsProviderName, StoredEskiz, StoredPlayMobile, St
  */
 export const MESSAGING_SETTINGS_TABLE = 'messaging_settings'
 export const integrationRowShape = {
-  json: ['rules', 'eskiz', 'smtp', 'telegram', 'playmobile', 'smsru'],
+  json: ['rules', 'eskiz', 'smtp', 'telegram', 'playmobile', 'smsru', 'whatsapp'],
   instant: ['eskizTokenAt'],
-  hidden: ['eskizToken', 'callbackSecret', 'telegramHookPath', 'telegramHookToken', 'telegramOffset', 'playmobileHookPath', 'smsruHookPath']
+  hidden: ['eskizToken', 'callbackSecret', 'telegramHookPath', 'telegramHookToken', 'telegramOffset', 'playmobileHookPath', 'smsruHookPath', 'whatsappHookPath']
 }
-const codec = new RowCodec({ json: ['rules', 'eskiz', 'smtp', 'telegram', 'playmobile', 'smsru'], instant: ['eskizTokenAt'] })
+const codec = new RowCodec({ json: ['rules', 'eskiz', 'smtp', 'telegram', 'playmobile', 'smsru', 'whatsapp'], instant: ['eskizTokenAt'] })
 
 export const defaultMessagingRules: MessagingRules = {
   events: Object.fromEntries(appointmentEvents.map((event) => [event, { sms: true, email: true }])) as MessagingRules['events'],
@@ -33,7 +33,7 @@ export async function ensureSettingsRow(db: Knex, companyId: string): Promise<vo
   if (existing) return
   await db(MESSAGING_SETTINGS_TABLE)
     .insert(
-      codec.toDb({ _id: newId(), companyId, createdAt: now(), updatedAt: now(), createdBy: null, rules: defaultMessagingRules, eskiz: {}, smtp: {}, telegram: {}, playmobile: {}, smsru: {}, callbackSecret: randomBytes(24).toString('hex') })
+      codec.toDb({ _id: newId(), companyId, createdAt: now(), updatedAt: now(), createdBy: null, rules: defaultMessagingRules, eskiz: {}, smtp: {}, telegram: {}, playmobile: {}, smsru: {}, whatsapp: {}, callbackSecret: randomBytes(24).toString('hex') })
     )
     .onConflict('companyId')
     .ignore()
@@ -44,6 +44,16 @@ export interface SmtpCredentials { host: string; port: number; secure: boolean; 
 export interface PlayMobileCredentials { login: string; password: string; originator: string }
 export interface SmsRuCredentials { apiId: string; from: string }
 export interface TelegramBotSettings { token: string; mode: 'webhook' | 'polling'; username: string; hookPath: string | null; hookToken: string | null; offset: number | null }
+export interface WhatsappSettings {
+  accessToken: string
+  phoneNumberId: string
+  /** Null until set: the webhook refuses every POST (it cannot check a signature) and every verification. */
+  appSecret: string | null
+  verifyToken: string | null
+  /** The approved template's name per visit event; an event without one goes only inside the 24-hour window. */
+  templates: Partial<Record<string, string>>
+  hookPath: string | null
+}
 
 export interface MessagingSettings {
   companyId: string
@@ -55,6 +65,8 @@ export interface MessagingSettings {
   eskizTokenAt: string | null
   /** The clinic's Telegram bot; null when no token is set (or it was sealed under another secret). */
   telegram: TelegramBotSettings | null
+  /** The clinic's WhatsApp Cloud API number; null without an access token and a phone number id. */
+  whatsapp: WhatsappSettings | null
   /** Which SMS provider sends the company's SMS (its account below must be set up). */
   smsProvider: SmsProviderName
   playmobile: PlayMobileCredentials | null
@@ -77,9 +89,12 @@ export async function messagingSettings(db: Knex, companyId: string, secret: str
     rules: MessagingRules; eskiz: StoredEskiz; smtp: StoredSmtp; telegram: StoredTelegram | null; callbackSecret: string; eskizToken: string | null; eskizTokenAt: string | null
     telegramHookPath: string | null; telegramHookToken: string | null; telegramOffset: number | string | null
     smsProvider: string | null; playmobile: StoredPlayMobile | null; smsru: StoredSmsRu | null
+    whatsapp: StoredWhatsapp | null; whatsappHookPath: string | null
   }>(row)
   const playmobilePassword = open(decoded.playmobile?.password, secret)
   const smsruApiId = open(decoded.smsru?.apiId, secret)
+  const whatsapp = decoded.whatsapp ?? {}
+  const whatsappToken = open(whatsapp.accessToken, secret)
   const telegramToken = open(decoded.telegram?.token, secret)
   const eskizPassword = open(decoded.eskiz.password, secret)
   const smtpPassword = open(decoded.smtp.password, secret)
@@ -103,8 +118,39 @@ export async function messagingSettings(db: Knex, companyId: string, secret: str
       : null,
     smsProvider: decoded.smsProvider === 'playmobile' || decoded.smsProvider === 'smsru' ? decoded.smsProvider : 'eskiz',
     playmobile: decoded.playmobile?.login && playmobilePassword ? { login: decoded.playmobile.login, password: playmobilePassword, originator: decoded.playmobile.originator || '3700' } : null,
-    smsru: smsruApiId ? { apiId: smsruApiId, from: decoded.smsru?.from ?? '' } : null
+    smsru: smsruApiId ? { apiId: smsruApiId, from: decoded.smsru?.from ?? '' } : null,
+    whatsapp:
+      whatsappToken && whatsapp.phoneNumberId
+        ? {
+            accessToken: whatsappToken,
+            phoneNumberId: whatsapp.phoneNumberId,
+            appSecret: open(whatsapp.appSecret, secret),
+            verifyToken: open(whatsapp.verifyToken, secret),
+            templates: Object.fromEntries(Object.entries(whatsapp.templates ?? {}).filter(([, name]) => Boolean(name))),
+            hookPath: decoded.whatsappHookPath ?? null
+          }
+        : null
   }
+}
+
+/** The company whose WhatsApp webhook is at this secret path segment, with its settings; null when none (or WhatsApp is not set up). */
+export async function companyOfWhatsappHook(db: Knex, hookPath: string, secret: string): Promise<{ companyId: string; whatsapp: WhatsappSettings } | null> {
+  if (!/^[0-9a-f]{48}$/.test(hookPath)) return null
+  const companyId = (await db(MESSAGING_SETTINGS_TABLE).where({ whatsappHookPath: hookPath }).first('companyId'))?.companyId as string | undefined
+  if (!companyId) return null
+  const whatsapp = (await messagingSettings(db, companyId, secret)).whatsapp
+  return whatsapp ? { companyId, whatsapp } : null
+}
+
+/** Keeps what the connection test learnt of the number and makes the webhook's secret path on first need. */
+export async function storeWhatsappNumber(db: Knex, companyId: string, number: { displayPhoneNumber: string; verifiedName: string }): Promise<{ hookPath: string }> {
+  const row = await db(MESSAGING_SETTINGS_TABLE).where({ companyId }).first('whatsapp', 'whatsappHookPath')
+  const stored = (codec.fromDb<{ whatsapp: StoredWhatsapp | null }>(row).whatsapp ?? {}) as StoredWhatsapp
+  const hookPath = (row.whatsappHookPath as string | null) ?? randomBytes(24).toString('hex')
+  await db(MESSAGING_SETTINGS_TABLE)
+    .where({ companyId })
+    .update({ ...codec.toDb({ whatsapp: { ...stored, ...number } }), whatsappHookPath: hookPath })
+  return { hookPath }
 }
 
 /** The company whose Play Mobile or SMS.ru delivery reports arrive at this secret path segment; null when none. */

@@ -6,14 +6,19 @@ import { strictQuery } from '../../../schema/query'
 import { recordProperties } from '../../../schema/record'
 import { appointmentEvents } from '../../../../../domain/messaging/templates'
 import { reminderUnits } from '../../appointments/appointment/appointment.shared'
+import { WHATSAPP_TEMPLATE_NAME } from '../../../../../domain/messaging/whatsapp'
+import { orderedChannels } from '../../../../../domain/messaging/channel-order'
 
 const literals = <T extends string>(values: readonly T[]) => Type.Union(values.map((value) => Type.Literal(value)))
 const LocalTime = Type.String({ pattern: '^([01]\\d|2[0-3]):[0-5]\\d$' })
-/** `telegram` absent: on (settings saved before Telegram existed). */
-const channelSwitches = Type.Object({ sms: Type.Boolean(), email: Type.Boolean(), telegram: Type.Optional(Type.Boolean()) }, { additionalProperties: false })
-export const orderedChannels = ['telegram', 'sms'] as const
-/** Which of Telegram and SMS a visit message tries first (the other is the fallback). */
-const channelOrder = Type.Array(literals(orderedChannels), { minItems: 1, maxItems: 2, uniqueItems: true })
+/** `telegram`, `whatsapp` absent: on (settings saved before they existed). */
+const channelSwitches = Type.Object(
+  { sms: Type.Boolean(), email: Type.Boolean(), telegram: Type.Optional(Type.Boolean()), whatsapp: Type.Optional(Type.Boolean()) },
+  { additionalProperties: false }
+)
+/** Which of Telegram, WhatsApp and SMS a visit message tries first (the next ones are the fallback). */
+const channelOrder = Type.Array(literals(orderedChannels), { minItems: 1, maxItems: 3, uniqueItems: true })
+
 
 /** Which events send by which channel, quiet hours, the grace period and the default reminder. */
 export const messagingRulesSchema = Type.Object(
@@ -26,7 +31,7 @@ export const messagingRulesSchema = Type.Object(
     graceMinutes: Type.Integer({ minimum: 0, maximum: 60 }),
     /** The reminder of a visit booked without its own (null: none). */
     reminder: Type.Union([Type.Object({ amount: Type.Integer({ minimum: 1, maximum: 1000 }), unit: literals(reminderUnits) }, { additionalProperties: false }), Type.Null()]),
-    /** Telegram then SMS unless said otherwise; a branch may have its own order (by branch id). */
+    /** Telegram, WhatsApp, then SMS unless said otherwise; a branch may have its own order (by branch id). */
     channelOrder: Type.Optional(channelOrder),
     branchChannelOrder: Type.Optional(Type.Record(Type.String({ maxLength: 36 }), channelOrder))
   },
@@ -43,6 +48,25 @@ const smtpView = Type.Object(
 
 const telegramModes = ['webhook', 'polling'] as const
 const telegramView = Type.Object({ mode: literals(telegramModes), username: Type.String(), tokenSet: Type.Boolean() }, { additionalProperties: false })
+
+/** The approved template's name per visit event ('' none: that event goes by WhatsApp only inside the 24-hour window). */
+const whatsappTemplates = Type.Object(
+  Object.fromEntries(appointmentEvents.map((event) => [event, Type.String({ maxLength: 512 })])) as Record<(typeof appointmentEvents)[number], ReturnType<typeof Type.String>>,
+  { additionalProperties: false }
+)
+const whatsappView = Type.Object(
+  {
+    phoneNumberId: Type.String(),
+    /** What the connection test learnt of the number. */
+    displayPhoneNumber: Type.String(),
+    verifiedName: Type.String(),
+    accessTokenSet: Type.Boolean(),
+    appSecretSet: Type.Boolean(),
+    verifyTokenSet: Type.Boolean(),
+    templates: whatsappTemplates
+  },
+  { additionalProperties: false }
+)
 
 /** The SMS providers a company chooses between (one sends all its SMS). */
 export const smsProviders = ['eskiz', 'playmobile', 'smsru'] as const
@@ -64,7 +88,8 @@ export const integrationSchema = Type.Object(
     playmobile: playmobileView,
     smsru: smsruView,
     smtp: smtpView,
-    telegram: telegramView
+    telegram: telegramView,
+    whatsapp: whatsappView
   },
   { $id: 'Integration', additionalProperties: false }
 )
@@ -74,6 +99,16 @@ export type Integration = Static<typeof integrationSchema>
 export interface StoredEskiz { email?: string; from?: string; password?: string | null }
 export interface StoredSmtp { host?: string; port?: number; secure?: boolean; user?: string; from?: string; password?: string | null }
 export interface StoredTelegram { token?: string | null; mode?: 'webhook' | 'polling'; username?: string }
+/** The access token, app secret and verify token sealed; the phone number id and template names plain. */
+export interface StoredWhatsapp {
+  accessToken?: string | null
+  appSecret?: string | null
+  verifyToken?: string | null
+  phoneNumberId?: string
+  displayPhoneNumber?: string
+  verifiedName?: string
+  templates?: Partial<Record<(typeof appointmentEvents)[number], string>>
+}
 /** `hookPath`: the secret path segment of its delivery reports (also a column, to find the company by). */
 export interface StoredPlayMobile { login?: string; originator?: string; password?: string | null; hookPath?: string }
 export interface StoredSmsRu { apiId?: string | null; from?: string; hookPath?: string }
@@ -93,6 +128,18 @@ export const integrationResolver = resolve<Integration, HookContext>({
   telegram: async (value) => {
     const stored = (value ?? {}) as StoredTelegram
     return { mode: stored.mode ?? 'webhook', username: stored.username ?? '', tokenSet: Boolean(stored.token) }
+  },
+  whatsapp: async (value) => {
+    const stored = (value ?? {}) as StoredWhatsapp
+    return {
+      phoneNumberId: stored.phoneNumberId ?? '',
+      displayPhoneNumber: stored.displayPhoneNumber ?? '',
+      verifiedName: stored.verifiedName ?? '',
+      accessTokenSet: Boolean(stored.accessToken),
+      appSecretSet: Boolean(stored.appSecret),
+      verifyTokenSet: Boolean(stored.verifyToken),
+      templates: Object.fromEntries(appointmentEvents.map((event) => [event, stored.templates?.[event] ?? ''])) as Integration['whatsapp']['templates']
+    }
   },
   smsProvider: async (value) => (smsProviders.includes(value as SmsProviderName) ? value : 'eskiz') as SmsProviderName,
   playmobile: async (value, _row, context) => {
@@ -126,6 +173,28 @@ export const integrationPatchSchema = Type.Object(
     /** The bot's token from @BotFather ('' clears it, absent keeps it) and how updates arrive. */
     telegram: Type.Optional(
       Type.Partial(Type.Object({ token: Type.String({ maxLength: 100, pattern: '^(|\\d{3,20}:[A-Za-z0-9_-]{20,80})$' }), mode: literals(telegramModes) }), { additionalProperties: false })
+    ),
+    /**
+     * The WhatsApp Cloud API number: a secret given is sealed, '' clears it, absent keeps it; the
+     * templates whole ('' for an event without one).
+     */
+    whatsapp: Type.Optional(
+      Type.Partial(
+        Type.Object({
+          accessToken: Type.String({ maxLength: 1000, pattern: '^[A-Za-z0-9_.|-]*$' }),
+          appSecret: Type.String({ maxLength: 200, pattern: '^[A-Za-z0-9]*$' }),
+          verifyToken: Type.String({ maxLength: 200, pattern: '^[\\x21-\\x7e]*$' }),
+          phoneNumberId: Type.String({ maxLength: 20, pattern: '^\\d*$' }),
+          templates: Type.Object(
+            Object.fromEntries(appointmentEvents.map((event) => [event, Type.String({ maxLength: 512, pattern: `^(|${WHATSAPP_TEMPLATE_NAME.source.slice(1, -1)})$` })])) as Record<
+              (typeof appointmentEvents)[number],
+              ReturnType<typeof Type.String>
+            >,
+            { additionalProperties: false }
+          )
+        }),
+        { additionalProperties: false }
+      )
     )
   },
   { $id: 'IntegrationPatch', additionalProperties: false }

@@ -9,7 +9,7 @@ import { clinicError } from '../../../errors'
 import { resolveExternal, resolveResult } from '../../../hooks/resolve-shapes'
 import { quietHoursProblem } from '../../../../../domain/messaging/quiet-hours'
 import { IntegrationService, integrationServiceOptions } from './integrations.class'
-import { integrationExternalResolver, integrationPatchSchema, integrationPatchValidator, integrationQueryValidator, integrationResolver, type IntegrationPatch, type StoredEskiz, type StoredPlayMobile, type StoredSmsRu, type StoredSmtp, type StoredTelegram } from './integrations.schema'
+import { integrationExternalResolver, integrationPatchSchema, integrationPatchValidator, integrationQueryValidator, integrationResolver, type IntegrationPatch, type StoredEskiz, type StoredPlayMobile, type StoredSmsRu, type StoredSmtp, type StoredTelegram, type StoredWhatsapp } from './integrations.schema'
 import { integrationRowShape, MESSAGING_SETTINGS_TABLE, mergeCredentials } from './integration-store'
 import { seal } from './secret-box'
 import { integrationMethods, integrationPath } from './integrations.shared'
@@ -23,7 +23,7 @@ declare module '../../../declarations' {
   }
 }
 
-const storedCodec = new RowCodec({ json: ['eskiz', 'smtp', 'telegram', 'playmobile', 'smsru'] })
+const storedCodec = new RowCodec({ json: ['eskiz', 'smtp', 'telegram', 'playmobile', 'smsru', 'whatsapp'] })
 
 /**
  * A patch: quiet hours must open before they close; provider passwords are sealed into the
@@ -36,13 +36,13 @@ async function prepareIntegrationPatch(context: HookContext) {
     const problem = quietHoursProblem(data.rules.quietHours)
     if (problem) throw clinicError(BadRequest, 'invalid-request', 'rules.quietHours.end')
   }
-  if (!data.eskiz && !data.smtp && !data.telegram && !data.playmobile && !data.smsru) {
+  if (!data.eskiz && !data.smtp && !data.telegram && !data.playmobile && !data.smsru && !data.whatsapp) {
     context.data = { ...data, updatedAt: now() }
     return
   }
-  const row = await dbOf(context.app, context.params)(MESSAGING_SETTINGS_TABLE).where({ _id: context.id, ...(context.params.query ?? {}) }).first('eskiz', 'smtp', 'telegram', 'playmobile', 'smsru')
+  const row = await dbOf(context.app, context.params)(MESSAGING_SETTINGS_TABLE).where({ _id: context.id, ...(context.params.query ?? {}) }).first('eskiz', 'smtp', 'telegram', 'playmobile', 'smsru', 'whatsapp')
   if (!row) return
-  const stored = storedCodec.fromDb<{ eskiz: StoredEskiz; smtp: StoredSmtp; telegram: StoredTelegram | null; playmobile: StoredPlayMobile | null; smsru: StoredSmsRu | null }>(row)
+  const stored = storedCodec.fromDb<{ eskiz: StoredEskiz; smtp: StoredSmtp; telegram: StoredTelegram | null; playmobile: StoredPlayMobile | null; smsru: StoredSmsRu | null; whatsapp: StoredWhatsapp | null }>(row)
   const secret = context.app.get('config').authSecret
   const written: Record<string, unknown> = { ...data, updatedAt: now() }
   // Other credentials: the kept bearer token is of the old account.
@@ -72,6 +72,21 @@ async function prepareIntegrationPatch(context: HookContext) {
     }
     written.telegram = telegram
   }
+  if (data.whatsapp) {
+    const whatsapp: StoredWhatsapp = { ...(stored.whatsapp ?? {}) }
+    const { accessToken, appSecret, verifyToken, phoneNumberId, templates } = data.whatsapp
+    for (const [key, value] of [['accessToken', accessToken], ['appSecret', appSecret], ['verifyToken', verifyToken]] as const) {
+      if (typeof value === 'string') whatsapp[key] = value === '' ? null : seal(value, secret)
+    }
+    if (typeof phoneNumberId === 'string' && phoneNumberId !== whatsapp.phoneNumberId) {
+      // Another number: what the connection test learnt of the old one no longer holds.
+      whatsapp.phoneNumberId = phoneNumberId
+      whatsapp.displayPhoneNumber = ''
+      whatsapp.verifiedName = ''
+    }
+    if (templates) whatsapp.templates = templates
+    written.whatsapp = whatsapp
+  }
   context.data = written
 }
 
@@ -81,13 +96,15 @@ function integrationActivity(context: HookContext) {
   const fields = (value: Record<string, unknown> | undefined) => (value ? Object.keys(value).map((key) => (key === 'password' ? 'password (changed)' : key)) : undefined)
   const telegram = data.telegram ? Object.keys(data.telegram).map((key) => (key === 'token' ? 'token (changed)' : key)) : undefined
   const smsru = data.smsru ? Object.keys(data.smsru).map((key) => (key === 'apiId' ? 'apiId (changed)' : key)) : undefined
-  return { action: 'settings', rules: data.rules ? true : undefined, smsProvider: data.smsProvider, eskiz: fields(data.eskiz), playmobile: fields(data.playmobile), smsru, smtp: fields(data.smtp), telegram }
+  const secrets = new Set(['accessToken', 'appSecret', 'verifyToken'])
+  const whatsapp = data.whatsapp ? Object.keys(data.whatsapp).map((key) => (secrets.has(key) ? `${key} (changed)` : key)) : undefined
+  return { action: 'settings', rules: data.rules ? true : undefined, smsProvider: data.smsProvider, eskiz: fields(data.eskiz), playmobile: fields(data.playmobile), smsru, smtp: fields(data.smtp), telegram, whatsapp }
 }
 
 /**
  * `integrations`: the company's messaging settings (issue 18): which events send by which
  * channel, quiet hours, the grace period, the default reminder, the SMS provider chosen (Eskiz,
- * Play Mobile or SMS.ru) and each one's account, and the e-mail (SMTP) account. Passwords are sealed at rest and never leave the server (`passwordSet`
+ * Play Mobile or SMS.ru) and each one's account, the e-mail (SMTP) account, the Telegram bot and the WhatsApp number. Passwords are sealed at rest and never leave the server (`passwordSet`
  * says whether one is there). Reading and changing need `notifications` view and edit.
  */
 export function integrations(app: Application) {

@@ -40,6 +40,8 @@ import { paymentHistoryClient } from './services/billing/payment-history/payment
 import { invoicesSummaryClient } from './services/billing/invoices-summary/invoices-summary.shared'
 import { reportsSummaryClient } from './services/reports/reports-summary/reports-summary.shared'
 import { appointmentReportsClient } from './services/reports/appointment-reports/appointment-reports.shared'
+import { paymentReportsClient } from './services/reports/payment-reports/payment-reports.shared'
+import { balanceReportsClient } from './services/reports/balance-reports/balance-reports.shared'
 import { examClient } from './services/clinical/exam/exam.shared'
 import { xraysClient } from './services/clinical/xrays/xrays.shared'
 import { mediaClient } from './services/customers/media/media.shared'
@@ -163,6 +165,8 @@ export const clientServices = [
   taskClient,
   reportsSummaryClient,
   appointmentReportsClient,
+  paymentReportsClient,
+  balanceReportsClient,
   notificationClient,
   myNotificationClient,
   chatMessageClient,

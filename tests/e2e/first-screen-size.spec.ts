@@ -18,8 +18,11 @@ import { demoAdmin, signIn, useEnglish } from './support/app'
  * 252.6 kB later that day with seven more services declared for the client (signatures, Telegram,
  * staff notifications, push devices, the summary report) and their error texts: 253 kB, until
  * the error texts load per area.
+ * 254.5 kB on 2026-11-30 with the payments and debtors reports declared for the client (0.1 to
+ * 0.2 kB) next to main's appointments report, chat, SMS providers, WhatsApp and the desktop
+ * shell's platform layer (main alone measured 254.4 kB at c965f9f): 255 kB.
  */
-const LOGIN_BUDGET = 253_000
+const LOGIN_BUDGET = 255_000
 /**
  * Signed in, the home screen: the sign-in screen's scripts plus the shell and the dashboard.
  * 448.7 kB on 2026-11-25, once the texts were split by area (renderer/src/i18n/text-areas.ts):
@@ -36,8 +39,13 @@ const LOGIN_BUDGET = 253_000
  * notifications to show): the notification bell in the top bar (its list, the push switch,
  * antd's Badge and Popover) and the services above: 457 kB. Loading the bell's panel
  * when it first opens (only the badge on the first screen) is the next step back.
+ * 460.0 kB on 2026-11-30 when the money reports (payment-reports, balance-reports: their client
+ * declarations and texts, the sidebar's reports entry reading report-pages.ts; 0.5 kB) met
+ * main's appointments report, chat, SMS providers, WhatsApp and the desktop shell's platform
+ * layer (main alone measured 459.5 kB at c965f9f): 461 kB. The bell's panel above is still the
+ * next step back.
  */
-const HOME_BUDGET = 457_000
+const HOME_BUDGET = 461_000
 
 test.use({ serviceWorkers: 'block' })
 

@@ -4,16 +4,20 @@ import { expect as baseExpect, test, type Locator, type Page } from '@playwright
 import { demoAdmin, russianPage } from './support/app'
 import { uniqueLetters } from './support/api'
 import { shoot } from './support/shots'
-import { signInApi, type Api } from './support/socket-api'
+import { addMember, signInApi, type Api } from './support/socket-api'
+import { addDays, companyToday } from '../../renderer/src/features/appointments/zoned-time'
 
 /**
  * Issue 19, the summary report: in Russian, the demo clinic's administrator opens /reports (it
  * goes to /reports/summary), sees the month's figures with their formulas (a cash payment taken
  * through the API today makes "Получено" non-zero), opens the payments behind the cash figure and
  * finds that their sum is the figure, and downloads the CSV: UTF-8 with a byte order mark,
- * Russian headers, and the totals row equal to the screen. Then the switch opens the appointments
- * report: a figure with its formula, its rows as many as the figure, its CSV's totals row.
- * Screenshots at 1366×800 and 390×844.
+ * Russian headers, and the totals row equal to the screen. Then the reports' tabs open the
+ * appointments report (a figure with its formula, its rows as many as the figure, its CSV's totals
+ * row) and, with the period chosen there carried along, the summary again, the payments report
+ * (the cash taken is in its methods, the total opens rows adding up to it) and the debtors report
+ * (an unpaid invoice of a visit is debt of 0–30 days; the cash top-up is a prepaid balance).
+ * Screenshots of each at 1366×800 and 390×844.
  */
 test.describe.configure({ mode: 'serial' })
 const expect = baseExpect.configure({ timeout: 20_000 })
@@ -22,6 +26,7 @@ const PAID = 123_450
 
 let admin: Api
 let page: Page
+let owed = 0
 
 /** Digits only, so checks do not depend on the currency sign or the kind of space Intl puts. */
 const digits = (locator: Locator) => locator.evaluate((node) => (node.textContent ?? '').replace(/\D/g, ''))
@@ -30,6 +35,22 @@ test.beforeAll(async ({ browser }) => {
   admin = await signInApi(demoAdmin.email, demoAdmin.password)
   const patient = (await admin.service('customers').create({ first_name: 'Отчёт', last_name: `Сводкин${tag}` })) as { _id: string }
   await admin.service('transactions').create({ clientKey: `reports-${Date.now()}`, customerId: patient._id, method: 'cash', amount: PAID })
+  // An unpaid invoice of a completed visit: the debtors report's debt.
+  const doctor = await addMember(admin, 'doctor', { email: `reports-doctor-${Date.now().toString(36)}@e2e.test`, password: 'Clinic-pass-2026!', first: 'Ирина', last: `Долгова${tag}` })
+  const hours = [{ start: '00:00', end: '23:59' }]
+  await admin.service('users').patch(doctor._id as string, { acceptsAppointments: true, schedule: { week: Object.fromEntries(['1', '2', '3', '4', '5', '6', '7'].map((key) => [key, hours])) } })
+  const today = companyToday((await admin.service('my-company').get('mine')).timezone as string)
+  const [mainBranch] = (await admin.service('branches').find({ query: { isMain: true } })).data as Array<{ _id: string }>
+  const service = ((await admin.service('service').find({ query: { $limit: 50 } })).data as Array<{ _id: string; name: string; duration: number; price: number }>).find((candidate) => candidate.price >= 1_000)!
+  const [free] = (await admin.service('appointment-slots').find({ query: { serviceIds: [service._id], staffId: doctor._id as string, branchId: mainBranch._id, dateFrom: today, dateTo: addDays(today, 2), $limit: 1 } })).data as Array<{ start: string; branchId: string }>
+  const visit = (await admin.service('appointment').create({
+    customerId: patient._id, staffId: doctor._id as string, branchId: free.branchId, start: free.start, duration: service.duration, status: 'planned',
+    services: [{ serviceId: service._id, name: service.name, duration: service.duration, price: service.price, quantity: 1 }]
+  })) as { _id: string }
+  await admin.service('appointment').patch(visit._id, { status: 'started' })
+  const line = (await admin.service('treatment').create({ customerId: patient._id, appointmentId: visit._id, serviceId: service._id })) as { _id: string }
+  await admin.service('appointment').patch(visit._id, { status: 'completed' })
+  owed = ((await admin.service('invoices').create({ customerId: patient._id, treatmentIds: [line._id] })) as { total: number }).total
   page = await russianPage(browser)
 })
 test.afterAll(async () => {
@@ -92,8 +113,8 @@ test('the xlsx opens with Russian headers and the totals on the screen', async (
   expect(String(total.getCell(3).value)).toBe(await digits(page.getByTestId('reports-total-visits')))
 })
 
-test('the switch opens the appointments report; a figure states its formula and opens its rows; its CSV has the totals', async () => {
-  await page.getByTestId('reports-switch').getByText('Записи').click()
+test('the tabs open the appointments report; a figure states its formula and opens its rows; its CSV has the totals', async () => {
+  await page.getByTestId('reports-nav').getByRole('tab', { name: 'Записи' }).click()
   await expect(page).toHaveURL(/\/reports\/appointments/)
   await expect(page.getByRole('heading', { level: 1, name: 'Отчёт по записям' })).toBeVisible()
   await expect(page.getByTestId('appointments-tile-completed')).toContainText('Записи в статусе «завершён»')
@@ -122,8 +143,11 @@ test('the switch opens the appointments report; a figure states its formula and 
   await shoot(page, 'reports-appointments-rows', 'phone')
   await page.keyboard.press('Escape')
   await page.setViewportSize({ width: 1366, height: 800 })
-  await page.getByTestId('reports-switch').getByText('Сводный').click()
-  await expect(page).toHaveURL(/\/reports\/summary/)
+  // The period chosen here travels with the tabs.
+  await page.getByTestId('reports-period').click()
+  await page.getByTitle('Эта неделя').click()
+  await page.getByTestId('reports-nav').getByRole('tab', { name: 'Сводный' }).click()
+  await expect(page).toHaveURL(/\/reports\/summary\?period=thisWeek$/)
 })
 
 test('screenshots at 1366×800 and 390×844', async () => {
@@ -135,4 +159,39 @@ test('screenshots at 1366×800 and 390×844', async () => {
   await page.getByTestId('reports-method-cash').click()
   await expect(page.getByTestId('reports-rows-sum')).toBeVisible()
   await shoot(page, 'reports-rows', 'phone')
+})
+
+test('the reports\' tabs open payments and debtors; their numbers open rows that add up to them', async () => {
+  await page.keyboard.press('Escape')
+  await page.setViewportSize({ width: 1366, height: 800 })
+  await page.getByTestId('reports-nav').getByRole('tab', { name: 'Платежи' }).click()
+  await expect(page).toHaveURL(/\/reports\/payments\?period=thisWeek$/)
+  await expect(page.getByRole('heading', { level: 1, name: 'Платежи' })).toBeVisible()
+  await expect(page.getByTestId('reports-tile-cancelled')).toContainText('получено + отменено')
+  const cash = page.getByTestId('reports-by-method').getByRole('row', { name: /Наличные/ })
+  expect(Number(await digits(cash.locator('td').nth(1)))).toBeGreaterThanOrEqual(PAID)
+  const collected = page.getByTestId('reports-total-collected')
+  await collected.click()
+  await expect(page.getByTestId('reports-rows').getByText(`Сводкин${tag} Отчёт`)).toBeVisible()
+  expect((await digits(page.getByTestId('reports-rows-sum'))).startsWith(await digits(collected))).toBe(true)
+  await page.keyboard.press('Escape')
+  for (const size of [{ name: 'desktop', width: 1366, height: 800 }, { name: 'phone', width: 390, height: 844 }]) {
+    await page.setViewportSize({ width: size.width, height: size.height })
+    await shoot(page, 'reports-payments', size.name)
+  }
+
+  await page.getByTestId('reports-nav').getByRole('tab', { name: 'Должники' }).click()
+  await expect(page).toHaveURL(/\/reports\/payments2_0\?period=thisWeek$/)
+  await expect(page.getByRole('heading', { level: 1, name: 'Должники' })).toBeVisible()
+  expect(Number(await digits(page.getByTestId('reports-total-d0_30')))).toBeGreaterThanOrEqual(owed)
+  expect(Number(await digits(page.getByTestId('reports-total-prepaid')))).toBeGreaterThanOrEqual(PAID)
+  for (const size of [{ name: 'phone', width: 390, height: 844 }, { name: 'desktop', width: 1366, height: 800 }]) {
+    await page.setViewportSize({ width: size.width, height: size.height })
+    await shoot(page, 'reports-debtors', size.name)
+  }
+  const debt = page.getByTestId('reports-total-debt')
+  await debt.click()
+  await expect(page.getByTestId('reports-rows').getByText(`Сводкин${tag} Отчёт`)).toBeVisible()
+  expect((await digits(page.getByTestId('reports-rows-sum'))).startsWith(await digits(debt))).toBe(true)
+  await shoot(page, 'reports-debtors-rows', 'desktop')
 })

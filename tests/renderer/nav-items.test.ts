@@ -1,4 +1,5 @@
 import { activeNavKey, navItems, visibleNavItems, type NavItem } from '../../renderer/src/app/layout/nav-items'
+import { allowedReportPages, carriedSearch, reportPages } from '../../renderer/src/features/reports/report-pages'
 
 const view = (resource: string) => ({ resource, view: true })
 
@@ -50,5 +51,18 @@ describe('sidebar entries', () => {
     expect(visibleNavItems(navItems, [view('communications')], {}).map((item) => item.key)).toContain('pulse')
     expect(visibleNavItems(navItems, [view('customers')], { customers: true }).map((item) => item.key)).not.toContain('pulse')
     expect(activeNavKey(navItems, '/pulse/customer/0190a1b2-0000-7000-8000-000000000000')).toBe('pulse')
+  })
+
+  test('one reports entry: shown with view on any built report, active on every /reports/* page; the tabs carry the period, branch and doctor', () => {
+    for (const page of reportPages) {
+      expect(visibleNavItems(navItems, [view(page.resource)], { reports: true }).map((item) => item.key)).toContain('reports')
+      expect(activeNavKey(navItems, page.path)).toBe('reports')
+      expect(allowedReportPages([view(page.resource)])).toEqual([page])
+    }
+    expect(reportPages.map((page) => page.path)).toEqual(['/reports/summary', '/reports/appointments', '/reports/payments', '/reports/payments2_0'])
+    expect(visibleNavItems(navItems, [view('payment-reports')], { reports: false }).map((item) => item.key)).not.toContain('reports')
+    expect(visibleNavItems(navItems, [view('customer-reports')], { reports: true }).map((item) => item.key)).not.toContain('reports')
+    expect(carriedSearch('?period=custom&from=2026-01-01&to=2026-01-31&branch=b1&doctor=d1&source=none&asOf=2026-01-05')).toBe('?period=custom&from=2026-01-01&to=2026-01-31&branch=b1&doctor=d1')
+    expect(carriedSearch('?source=none')).toBe('')
   })
 })

@@ -29,6 +29,8 @@ import { paymentHistory } from './billing/payment-history/payment-history'
 import { invoicesSummary } from './billing/invoices-summary/invoices-summary'
 import { reportsSummary } from './reports/reports-summary/reports-summary'
 import { appointmentReports } from './reports/appointment-reports/appointment-reports'
+import { paymentReports } from './reports/payment-reports/payment-reports'
+import { balanceReports } from './reports/balance-reports/balance-reports'
 import { exam } from './clinical/exam/exam'
 import { xrays } from './clinical/xrays/xrays'
 import { media } from './customers/media/media'
@@ -150,4 +152,6 @@ export function services(app: Application) {
   app.configure(tasks)
   app.configure(reportsSummary)
   app.configure(appointmentReports)
+  app.configure(paymentReports)
+  app.configure(balanceReports)
 }

@@ -1,5 +1,6 @@
 import { hasPermission, type CheckMode } from '../../../../domain/access/check'
 import type { Permission, PermissionFlag } from '../../../../domain/access/resources'
+import { reportResources } from '../../features/reports/report-pages'
 
 /** A sidebar entry: shown only when its module is on and its permission passes (spec 2, 6). */
 export interface NavItem {
@@ -66,14 +67,14 @@ export const navItems: NavItem[] = [
     permission: { resource: 'invoices', flags: ['view'] },
     module: 'billing'
   },
-  // Issue 19: the reports (the summary first; a switch on each report leads to the others), for
-  // those who may view one of them, reports module on.
+  // Issue 19: the reports (the summary first; the reports' tabs lead to the others), for those
+  // who may view one of them (report-pages.ts), reports module on; every /reports/* page is its.
   {
     key: 'reports',
     path: '/reports/summary',
     label: 'nav.reports',
     icon: 'reports',
-    permission: { resource: ['reports-summary', 'appointment-reports'], flags: ['view'] },
+    permission: { resource: [...reportResources], flags: ['view'] },
     module: 'reports',
     alsoActiveOn: ['/reports']
   },

@@ -20,7 +20,7 @@ import {
   type AppointmentReportRow
 } from '../../../../server/src/services/reports/appointment-reports/appointment-reports.shared'
 import { useAppointmentReport, useAppointmentRows, type AppointmentDrill, type AppointmentReportFilter } from './useAppointmentReports'
-import { ReportsSwitch } from './ReportsSwitch'
+import { ReportsNav } from './ReportsNav'
 import { downloadText, toCsv } from './csv'
 import { xlsxOf } from './xlsx'
 import './reports.css'
@@ -158,6 +158,7 @@ export default function AppointmentReportsPage() {
 
   return (
     <>
+      <ReportsNav />
       <PageHeader
         title={t('reports.appointments.title')}
         subtitle={range ? `${dayText(range.from)} – ${dayText(lastDayOf(range))}` : t('reports.summary.subtitle')}
@@ -172,7 +173,6 @@ export default function AppointmentReportsPage() {
           </div>
         }
       />
-      <ReportsSwitch current="appointments" />
       <Card className="reports-filters">
         <Select
           value={preset}

@@ -1,15 +1,14 @@
 import { daysOf, type DayRange } from '../../../../domain/reports/periods'
-import type { SummaryCell } from '../../../../server/src/services/reports/reports-summary/reports-summary.shared'
 
 /**
- * Money collected per day as plain SVG bars (no chart library in the bundle): one bar a day,
- * every branch of the table added up, the day's amount in the bar's tooltip; a bar opens that
- * day's payments.
+ * Money per day (collected, in the summary and the payments report) as plain SVG bars (no chart
+ * library in the bundle): one bar a day, the values of a day added up (every branch), the
+ * day's amount in the bar's tooltip; a bar opens that day's rows.
  */
-export function DayChart({ range, cells, label, money, onDay }: { range: DayRange; cells: SummaryCell[]; label: (day: string) => string; money: (minor: number) => string; onDay: (day: string) => void }) {
+export function DayChart({ range, values, label, money, onDay }: { range: DayRange; values: ReadonlyArray<{ day: string; value: number }>; label: (day: string) => string; money: (minor: number) => string; onDay: (day: string) => void }) {
   const days = daysOf(range)
   const byDay = new Map<string, number>()
-  for (const cell of cells) byDay.set(cell.day, (byDay.get(cell.day) ?? 0) + cell.collected)
+  for (const entry of values) byDay.set(entry.day, (byDay.get(entry.day) ?? 0) + entry.value)
   const max = Math.max(1, ...byDay.values())
   const width = 100 / days.length
   // A label under every bar when they fit, else about eight of them.

@@ -19,7 +19,7 @@ import { csvMoney, downloadText, toCsv } from './csv'
 import { xlsxOf } from './xlsx'
 import type { PaymentMethod } from '../../../../domain/billing/money'
 import { DayChart } from './DayChart'
-import { ReportsSwitch, useReportAllowed } from './ReportsSwitch'
+import { ReportsNav, useReportPages } from './ReportsNav'
 import './reports.css'
 
 const DAY = 'YYYY-MM-DD'
@@ -38,14 +38,16 @@ export default function ReportsSummaryPage() {
   const phone = !Grid.useBreakpoint().md
   const timeZone = useSignedIn().company.timezone
   const seesAll = useCan('reports-summary', 'seeAll')
-  const allowed = useReportAllowed()
+  const reports = useReportPages()
+  // The sidebar's entry opens the summary: one who may not see it goes to the first report they may.
+  const elsewhere = reports.some((report) => report.key === 'summary') ? undefined : reports[0]
   const [params, setParams] = useSearchParams()
   const preset = (periodPresets as readonly string[]).includes(params.get('period') ?? '') ? (params.get('period') as PeriodPreset) : 'thisMonth'
   const branchId = params.get('branch') ?? undefined
   const doctorId = params.get('doctor') ?? undefined
   const range = periodRange(preset, companyToday(timeZone), { first: params.get('from'), last: params.get('to') })
   const filter: SummaryFilter | null = range ? { ...range, ...(branchId ? { branchId } : {}), ...(doctorId ? { doctorId } : {}) } : null
-  const summary = useReportsSummary(allowed.summary || !allowed.appointments ? filter : null)
+  const summary = useReportsSummary(elsewhere ? null : filter)
   const [drill, setDrill] = useState<Drill | null>(null)
   const branches = useFind('branches', { $limit: 200, $sort: { name: 1 } })
   const team = useFind('my-team', { $limit: 500 }, seesAll)
@@ -93,12 +95,12 @@ export default function ReportsSummaryPage() {
     }
   }
 
-  // The sidebar's entry opens the summary: one who may see only the appointments report goes there.
-  if (!allowed.summary && allowed.appointments) return <Navigate to={`/reports/appointments${window.location.search}`} replace />
+  if (elsewhere) return <Navigate to={`${elsewhere.path}${window.location.search}`} replace />
   if (summary.error) return <FetchError error={summary.error} onRetry={() => void summary.refetch()} />
   const data = summary.data
   return (
     <>
+      <ReportsNav />
       <PageHeader
         title={t('reports.summary.title')}
         subtitle={range ? `${dayText(range.from)} – ${dayText(lastDayOf(range))}` : t('reports.summary.subtitle')}
@@ -113,7 +115,6 @@ export default function ReportsSummaryPage() {
           </div>
         }
       />
-      <ReportsSwitch current="summary" />
       <Card className="reports-filters">
         <Select
           value={preset}
@@ -180,7 +181,7 @@ export default function ReportsSummaryPage() {
       </div>
       {data && range && (
         <Card size="small" className="reports-chart-card" title={t('reports.chart.title')}>
-          <DayChart range={range} cells={data.cells} label={(day) => dayText(day)} money={(value) => format.money(value, currency)} onDay={(day) => setDrill({ figure: 'collected', day })} />
+          <DayChart range={range} values={data.cells.map((cell) => ({ day: cell.day, value: cell.collected }))} label={(day) => dayText(day)} money={(value) => format.money(value, currency)} onDay={(day) => setDrill({ figure: 'collected', day })} />
         </Card>
       )}
       <Card size="small" className="reports-table-card">

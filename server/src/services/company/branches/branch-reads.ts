@@ -10,3 +10,8 @@ export async function branchInvoicePrefix(db: Knex, companyId: string, branchId:
   const row = await db('branches').where({ _id: branchId, companyId }).first('invoicePrefix')
   return row ? String(row.invoicePrefix) : undefined
 }
+
+/** The ids of a company's branches in use (not archived): a report tells whether a caller's branches cover them all. */
+export async function activeBranchIds(db: Knex, companyId: string): Promise<string[]> {
+  return (await db('branches').where({ companyId, archived: false }).select('_id')).map((row: { _id: string }) => row._id)
+}

@@ -9,11 +9,12 @@ import { memberDisplayNames } from '../../team/users/user-rows'
 import type { FigureGroup, ReportFilter } from '../../report-filter'
 import { daysOf } from '../../../../../domain/reports/periods'
 import { localDate, zonedToUtc } from '../../../../../domain/appointments/zoned-time'
+import type { ScopedReport } from '../report-scope'
 import type { ReportsSummaryQuery } from './reports-summary.schema'
 import { REPORT_ROWS_LIMIT, summaryFigures, type ReportsSummary, type ReportsSummaryRows, type SummaryCell, type SummaryFigure, type SummaryFigures } from './reports-summary.shared'
 
 /** The query once the hooks have checked it: the company, the period, the branches and doctor allowed. */
-export type ScopedReportQuery = ReportsSummaryQuery & { companyId: string; from: string; to: string; branchIds: string[] | null; doctorId?: string }
+export type ScopedReportQuery = ScopedReport<ReportsSummaryQuery>
 export type ReportsSummaryParams = Params<ReportsSummaryQuery>
 
 const visitFigures: readonly SummaryFigure[] = ['visits', 'newPatients']

@@ -1,0 +1,274 @@
+import { useState } from 'react'
+import { Button, Card, Drawer, Grid, Table, Typography } from 'antd'
+import { DownloadOutlined } from '@ant-design/icons'
+import { useQuery } from '@tanstack/react-query'
+import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
+import { client } from '../../api/client'
+import { useSignedIn } from '../../api/session-store'
+import { PageHeader } from '../../components/PageHeader'
+import { FetchError } from '../../components/FetchError'
+import { useFormat } from '../../i18n/format'
+import { useCurrency } from '../appointments/useCalendarSettings'
+import { companyToday } from '../appointments/zoned-time'
+import { useRefreshOnMoney } from '../billing/useRefreshOnMoney'
+import { lastDayOf } from '../../../../domain/reports/periods'
+import {
+  paymentFigures, type AllocationTarget, type PaymentFigure, type PaymentFigures, type PaymentReport, type PaymentReportRow, type PaymentReportRows
+} from '../../../../server/src/services/reports/payment-reports/payment-reports.shared'
+import { DayChart } from './DayChart'
+import { ReportsNav } from './ReportsNav'
+import { PeriodFilter, ScopeFilters, usePeriod, useReportParams, useReportScope } from './ReportFilters'
+import { exportTable } from './table-export'
+import './reports.css'
+
+interface PaymentFilter {
+  from: string
+  to: string
+  branchId?: string
+  doctorId?: string
+}
+
+/** One number of the report: a figure narrowed to a day and branch, a method, a cashier or a doctor. */
+interface Drill {
+  figure: PaymentFigure
+  day?: string
+  branchId?: string
+  method?: string
+  cashierId?: string
+  doctorId?: string
+  via?: AllocationTarget
+}
+
+/**
+ * /reports/payments (issue 19): the money taken in a period: collected, refunds, net and the
+ * payments cancelled since, by method, by the staff member who took it, by the doctor of the
+ * invoices it went to, and per day and branch, with a chart by day. Every number opens its rows
+ * (the payments, or their parts by invoice when narrowed to a doctor); each figure states its
+ * formula; the day table exports to CSV and Excel. Filters live in the address.
+ */
+export default function PaymentReportsPage() {
+  const { t } = useTranslation()
+  const format = useFormat()
+  const currency = useCurrency()
+  const phone = !Grid.useBreakpoint().md
+  const timeZone = useSignedIn().company.timezone
+  const { params, set, branchId, doctorId } = useReportParams()
+  const { preset, range } = usePeriod(params, companyToday(timeZone))
+  const scope = useReportScope('payment-reports')
+  const filter: PaymentFilter | null = range ? { ...range, ...(branchId ? { branchId } : {}), ...(doctorId ? { doctorId } : {}) } : null
+  const report = useQuery({
+    queryKey: ['payment-reports', 'find', filter],
+    queryFn: () => client.service('payment-reports').find({ query: filter! }) as Promise<PaymentReport>,
+    enabled: filter !== null
+  })
+  useRefreshOnMoney('payment-reports', filter !== null)
+  const [drill, setDrill] = useState<Drill | null>(null)
+  const [exporting, setExporting] = useState(false)
+  const money = (value: number) => format.money(value, currency)
+  const dayText = (day: string) => format.date(day)
+  const link = (figure: PaymentFigure, value: number, where: Omit<Drill, 'figure'>, testId?: string) =>
+    value === 0 && !testId ? (
+      <span className="reports-zero">{money(0)}</span>
+    ) : (
+      <Typography.Link className="reports-number" onClick={() => setDrill({ figure, ...where })} data-testid={testId}>
+        {money(value)}
+      </Typography.Link>
+    )
+  const figureColumns = <T extends PaymentFigures>(where: (entry: T) => Omit<Drill, 'figure'>) =>
+    paymentFigures.map((figure) => ({
+      key: figure,
+      title: t(`reports.payments.figures.${figure}`),
+      align: 'right' as const,
+      className: 'reports-nowrap',
+      render: (_: unknown, entry: T) => link(figure, entry[figure], where(entry))
+    }))
+
+  const data = report.data
+  const exportDays = async (kind: 'csv' | 'xlsx') => {
+    if (!data || !range) return
+    setExporting(true)
+    try {
+      await exportTable(kind, {
+        fileName: `${t('reports.payments.fileName')}-${range.from}-${lastDayOf(range)}`,
+        sheetName: t('reports.payments.title'),
+        columns: [{ title: t('reports.table.day') }, { title: t('reports.table.branch') }, ...paymentFigures.map((figure) => ({ title: t(`reports.payments.figures.${figure}`), money: true }))],
+        rows: data.cells.map((cell) => [cell.day, scope.branchName.get(cell.branchId) ?? '', ...paymentFigures.map((figure) => cell[figure])]),
+        total: [t('reports.table.total'), '', ...paymentFigures.map((figure) => data.totals[figure])]
+      })
+    } finally {
+      setExporting(false)
+    }
+  }
+
+  if (report.error) return <FetchError error={report.error} onRetry={() => void report.refetch()} />
+  const methodName = (method: string) => t(`reports.methods.${method}`)
+  const totalRow = (span: number) =>
+    data ? (
+      <Table.Summary.Row className="reports-total-row">
+        <Table.Summary.Cell index={0} colSpan={span}>{t('reports.table.total')}</Table.Summary.Cell>
+        {paymentFigures.map((figure, index) => (
+          <Table.Summary.Cell key={figure} index={index + span} align="right">
+            {link(figure, data.totals[figure], {})}
+          </Table.Summary.Cell>
+        ))}
+      </Table.Summary.Row>
+    ) : null
+  const breakdown = <T extends PaymentFigures>(title: string, testId: string, rows: T[], rowKey: (entry: T) => string, name: { title: string; render: (entry: T) => React.ReactNode }, where: (entry: T) => Omit<Drill, 'figure'>) => (
+    <Card size="small" className="reports-table-card" title={title}>
+      <Table<T>
+        rowKey={rowKey}
+        size="small"
+        loading={report.isLoading}
+        dataSource={rows}
+        pagination={false}
+        scroll={{ x: 'max-content' }}
+        data-testid={testId}
+        locale={{ emptyText: t('reports.summary.empty') }}
+        columns={[{ key: 'name', title: name.title, render: (_, entry) => name.render(entry) }, ...figureColumns<T>(where)]}
+        summary={() => (rows.length > 1 ? totalRow(1) : null)}
+      />
+    </Card>
+  )
+
+  return (
+    <>
+      <ReportsNav />
+      <PageHeader
+        title={t('reports.payments.title')}
+        subtitle={range ? `${dayText(range.from)} – ${dayText(lastDayOf(range))}` : t('reports.summary.subtitle')}
+        extra={
+          <div className="reports-exports">
+            <Button icon={<DownloadOutlined />} onClick={() => void exportDays('csv')} disabled={!data} data-testid="reports-export-csv">
+              {t('reports.export.csv')}
+            </Button>
+            <Button icon={<DownloadOutlined />} onClick={() => void exportDays('xlsx')} loading={exporting} disabled={!data} data-testid="reports-export-xlsx">
+              {t('reports.export.xlsx')}
+            </Button>
+          </div>
+        }
+      />
+      <Card className="reports-filters">
+        <PeriodFilter preset={preset} params={params} set={set} />
+        <ScopeFilters scope={scope} branchId={branchId} doctorId={doctorId} set={set} />
+      </Card>
+      {!range && <Typography.Paragraph type="warning">{t('errors.date-constraint-required')}</Typography.Paragraph>}
+      <div className="reports-tiles" data-testid="reports-tiles">
+        {paymentFigures.map((figure) => (
+          <Card key={figure} size="small" className="reports-tile" loading={report.isLoading} data-testid={`reports-tile-${figure}`}>
+            <div className="reports-tile-label">{t(`reports.payments.figures.${figure}`)}</div>
+            <div className="reports-tile-value">{data ? link(figure, data.totals[figure], {}, `reports-total-${figure}`) : '—'}</div>
+            <div className="reports-formula">{t(`reports.payments.formulas.${figure}`)}</div>
+          </Card>
+        ))}
+      </div>
+      {data && range && (
+        <Card size="small" className="reports-chart-card" title={t('reports.chart.title')}>
+          <DayChart range={range} values={data.cells.map((cell) => ({ day: cell.day, value: cell.collected }))} label={dayText} money={money} onDay={(day) => setDrill({ figure: 'collected', day })} />
+        </Card>
+      )}
+      <div className="reports-breakdowns">
+        {breakdown(t('reports.payments.byMethod'), 'reports-by-method', data?.byMethod ?? [], (entry) => entry.method, { title: t('reports.rows.method'), render: (entry) => methodName(entry.method) }, (entry) => ({ method: entry.method }))}
+        {breakdown(t('reports.payments.byCashier'), 'reports-by-cashier', data?.byCashier ?? [], (entry) => entry.cashierId ?? 'none', { title: t('reports.payments.cashier'), render: (entry) => (entry.cashierId ? entry.name || '—' : t('reports.payments.noCashier')) }, (entry) => ({ cashierId: entry.cashierId ?? 'none' }))}
+      </div>
+      {breakdown(
+        t('reports.payments.byDoctor'), 'reports-by-doctor', data?.byDoctor ?? [], (entry) => entry.doctorId ?? entry.via ?? '',
+        { title: t('reports.rows.doctor'), render: (entry) => (entry.doctorId ? entry.name || '—' : t(`reports.payments.via.${entry.via}`)) },
+        (entry) => (entry.doctorId ? { doctorId: entry.doctorId } : { via: entry.via ?? undefined })
+      )}
+      <Typography.Paragraph className="reports-formula">{t('reports.payments.byDoctorFormula')}</Typography.Paragraph>
+      <Card size="small" className="reports-table-card" title={t('reports.payments.byDay')}>
+        <Table
+          rowKey={(cell) => `${cell.day}|${cell.branchId}`}
+          size="small"
+          loading={report.isLoading}
+          dataSource={data?.cells ?? []}
+          pagination={false}
+          scroll={{ x: 'max-content' }}
+          data-testid="reports-table"
+          locale={{ emptyText: t('reports.summary.empty') }}
+          columns={[
+            { key: 'day', title: t('reports.table.day'), fixed: phone ? undefined : 'left', className: 'reports-nowrap', render: (_, cell) => dayText(cell.day) },
+            { key: 'branch', title: t('reports.table.branch'), render: (_, cell) => scope.branchName.get(cell.branchId) ?? '—' },
+            ...figureColumns<NonNullable<typeof data>['cells'][number]>((cell) => ({ day: cell.day, branchId: cell.branchId }))
+          ]}
+          summary={() => (data && data.cells.length > 0 ? totalRow(2) : null)}
+        />
+      </Card>
+      <PaymentRowsDrawer filter={filter} drill={drill} onClose={() => setDrill(null)} branchName={scope.branchName} money={money} dayText={dayText} phone={phone} />
+    </>
+  )
+}
+
+function PaymentRowsDrawer({ filter, drill, onClose, branchName, money, dayText, phone }: {
+  filter: PaymentFilter | null
+  drill: Drill | null
+  onClose: () => void
+  branchName: Map<string, string>
+  money: (value: number) => string
+  dayText: (day: string) => string
+  phone: boolean
+}) {
+  const { t } = useTranslation()
+  const format = useFormat()
+  const rows = useQuery({
+    queryKey: ['payment-reports', 'find', filter, drill],
+    queryFn: () => {
+      const { figure, ...where } = drill!
+      const narrow = Object.fromEntries(Object.entries(where).filter(([, value]) => value !== undefined))
+      return client.service('payment-reports').find({ query: { ...filter!, ...narrow, $rows: figure } }) as Promise<PaymentReportRows>
+    },
+    enabled: filter !== null && drill !== null
+  })
+  const figure = drill?.figure ?? 'collected'
+  const split = Boolean(drill?.doctorId || drill?.via || filter?.doctorId)
+  const where = [
+    drill?.day ? dayText(drill.day) : null,
+    drill?.branchId ? branchName.get(drill.branchId) : null,
+    drill?.method ? t(`reports.methods.${drill.method}`) : null,
+    drill?.via ? t(`reports.payments.via.${drill.via}`) : null,
+    drill?.cashierId === 'none' ? t('reports.payments.noCashier') : drill?.cashierId ? rows.data?.data[0]?.cashierName : null,
+    drill?.doctorId ? rows.data?.data[0]?.doctorName : null
+  ].filter(Boolean).join(' · ')
+  return (
+    <Drawer open={drill !== null} onClose={onClose} width={phone ? '100%' : 900} title={t(`reports.payments.figures.${figure}`)} destroyOnHidden data-testid="reports-rows">
+      {where && <Typography.Paragraph type="secondary">{where}</Typography.Paragraph>}
+      <Typography.Paragraph className="reports-formula">{t(`reports.payments.formulas.${figure}`)}</Typography.Paragraph>
+      {rows.error && <FetchError error={rows.error} onRetry={() => void rows.refetch()} />}
+      {rows.data && (
+        <Typography.Paragraph strong data-testid="reports-rows-sum">
+          {t('reports.rows.sum')}: {money(rows.data.sum)} · {t('reports.rows.count', { count: rows.data.total })}
+          {rows.data.total > rows.data.data.length && ` · ${t('reports.rows.shown', { shown: rows.data.data.length })}`}
+        </Typography.Paragraph>
+      )}
+      <Table<PaymentReportRow>
+        rowKey="_id"
+        size="small"
+        loading={rows.isLoading}
+        dataSource={rows.data?.data ?? []}
+        pagination={false}
+        scroll={{ x: 'max-content' }}
+        data-testid="reports-rows-table"
+        locale={{ emptyText: t('reports.rows.empty') }}
+        columns={[
+          { key: 'date', title: t('reports.payments.when'), className: 'reports-nowrap', render: (_, row) => format.dateTime(row.date) },
+          { key: 'patient', title: t('reports.rows.patient'), render: (_, row) => <Link to={`/customer/${row.customerId}/transactions`}>{row.customerName || '—'}</Link> },
+          { key: 'method', title: t('reports.rows.method'), render: (_, row) => t(`reports.methods.${row.method}`) },
+          { key: 'cashier', title: t('reports.payments.cashier'), render: (_, row) => (row.cashierId ? row.cashierName || '—' : t('reports.payments.noCashier')) },
+          ...(split
+            ? [
+                { key: 'invoice', title: t('reports.rows.invoice'), render: (_: unknown, row: PaymentReportRow) => row.invoice ?? t('reports.payments.via.balance') },
+                { key: 'doctor', title: t('reports.rows.doctor'), render: (_: unknown, row: PaymentReportRow) => row.doctorName || '—' }
+              ]
+            : []),
+          { key: 'branch', title: t('reports.table.branch'), render: (_, row) => branchName.get(row.branchId) ?? '—' },
+          { key: 'reference', title: t('reports.payments.reference'), render: (_, row) => row.reference || '—' },
+          ...(figure === 'cancelled'
+            ? [{ key: 'cancel', title: t('reports.payments.cancelReason'), render: (_: unknown, row: PaymentReportRow) => (row.cancelReason ? `${t(`billing.reasons.${row.cancelReason}`)}${row.cancelNote ? `: ${row.cancelNote}` : ''}` : '—') }]
+            : []),
+          { key: 'value', title: t('reports.rows.value'), align: 'right', className: 'reports-nowrap', render: (_, row) => money(row.value) }
+        ]}
+      />
+    </Drawer>
+  )
+}

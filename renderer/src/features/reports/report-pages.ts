@@ -1,0 +1,45 @@
+import { hasPermission } from '../../../../domain/access/check'
+import type { Permission, PermissionResource } from '../../../../domain/access/resources'
+
+/**
+ * A built report: its key (its tab's label is the text `reports.nav.<key>`; the sidebar imports
+ * this file, so it names no text itself), its address and the resource that shows it.
+ */
+export interface ReportPage {
+  key: 'summary' | 'appointments' | 'payments' | 'debtors'
+  path: string
+  resource: PermissionResource
+}
+
+/**
+ * The reports' own navigation (ReportsNav), in the order shown: one line per built report. A
+ * report leaves renderer/src/app/planned-routes.ts when it gets its line here; the sidebar's one
+ * reports entry (nav-items.ts) shows for the view of any of them.
+ */
+export const reportPages: readonly ReportPage[] = [
+  { key: 'summary', path: '/reports/summary', resource: 'reports-summary' },
+  { key: 'appointments', path: '/reports/appointments', resource: 'appointment-reports' },
+  { key: 'payments', path: '/reports/payments', resource: 'payment-reports' },
+  { key: 'debtors', path: '/reports/payments2_0', resource: 'balance-reports' }
+]
+
+/** The resources of the built reports: the sidebar's reports entry needs view on one of them. */
+export const reportResources: readonly PermissionResource[] = reportPages.map((page) => page.resource)
+
+/** The reports a person may open, in the tabs' order. */
+export const allowedReportPages = (permissions: readonly Permission[] | undefined) => reportPages.filter((page) => hasPermission(permissions, page.resource, 'view'))
+
+/** What travels from one report to another: the period, the branch and the doctor (a report ignores what it has no filter for). */
+const CARRIED = ['period', 'from', 'to', 'branch', 'doctor'] as const
+
+/** The part of an address's query that a report's tab carries along (`?…`, or '' when nothing). */
+export function carriedSearch(search: string): string {
+  const params = new URLSearchParams(search)
+  const kept = new URLSearchParams()
+  for (const key of CARRIED) {
+    const value = params.get(key)
+    if (value) kept.set(key, value)
+  }
+  const text = kept.toString()
+  return text ? `?${text}` : ''
+}

@@ -1,0 +1,164 @@
+import type { Knex } from 'knex'
+import { INVOICES_TABLE } from './invoices/invoice-rows'
+import { ALLOCATIONS_TABLE, TRANSACTIONS_TABLE } from './transactions/transaction-rows'
+import { paymentFigures, type AllocationTarget, type PaymentFigure } from '../../../../domain/reports/money-reports'
+import { instantBounds, localDayCase, type ReportFilter } from '../report-filter'
+
+/**
+ * Billing's reads for the payments report (`payment-reports`, issue 19, docs/decisions/reports.md),
+ * with the summary's definitions (billing/report-reads.ts):
+ *
+ * - collected: payments (kind payment) not cancelled, dated in the period; method `balance`
+ *   (spending a prepayment) is not money taken and is left out.
+ * - refunds: refunds not cancelled, as positive amounts.
+ * - net: collected − refunds (the signed amounts of both).
+ * - cancelled: payments (kind payment, method not `balance`) dated in the period and cancelled
+ *   since, whenever that was: collected + cancelled is every payment recorded on those days.
+ *
+ * Each figure has two shared queries: by payment (its day, branch, method and the staff member
+ * who took it, `createdBy`) and by allocation (the doctor of the invoice the money went to, or
+ * the balance). Each grouped read and its drill-down rows come from the same one, so a number
+ * always equals the sum of its rows. With a doctor (`filter.doctorId`) money counts through
+ * the allocations to that doctor's invoices, as in the summary.
+ */
+export { paymentFigures, type AllocationTarget, type PaymentFigure }
+
+/** One group: a day, a branch, a method and who took it; or a doctor (or the balance). */
+export interface PaymentGroup {
+  day: string
+  branchId: string
+  method: string
+  cashierId: string | null
+  value: number
+}
+export interface DoctorGroup {
+  /** A doctor's id, or where the money went instead. */
+  key: string | AllocationTarget
+  value: number
+}
+
+/** A drill-down narrowed to one number of the report. */
+export interface PaymentNarrowing {
+  day?: string
+  branchId?: string
+  method?: string
+  /** The staff member who took the payment; 'none' for payments no one took (online). */
+  cashierId?: string
+  /** Money that went to the balance or to invoices without a doctor. */
+  via?: AllocationTarget
+}
+
+export interface PaymentRow {
+  _id: string
+  paymentId: string
+  day: string
+  date: string
+  branchId: string
+  customerId: string
+  method: string
+  kind: string
+  cashierId: string | null
+  /** The invoice the money went to (by allocation): its number, or null for the balance. */
+  invoice: string | null
+  doctorId: string | null
+  reference: string
+  cancelReason: string | null
+  cancelNote: string | null
+  cancelledAt: string | null
+  value: number
+}
+
+const I = INVOICES_TABLE
+const T = TRANSACTIONS_TABLE
+const A = ALLOCATIONS_TABLE
+
+/** The payments of a figure, dated in the period (or one day of it), narrowed. */
+function paymentsOf(db: Knex, filter: ReportFilter, figure: PaymentFigure, narrow: PaymentNarrowing) {
+  const [start, end] = instantBounds(filter, narrow.day)
+  const query = db(`${T} as t`).where('t.companyId', filter.companyId).whereNot('t.method', 'balance').where('t.date', '>=', start).where('t.date', '<', end)
+  if (figure === 'cancelled') query.where('t.kind', 'payment').where('t.status', 'cancelled')
+  else {
+    query.whereNot('t.status', 'cancelled')
+    if (figure === 'collected') query.where('t.kind', 'payment')
+    else if (figure === 'refunds') query.where('t.kind', 'refund')
+    else query.whereIn('t.kind', ['payment', 'refund'])
+  }
+  if (filter.branchIds) query.whereIn('t.branchId', [...filter.branchIds])
+  if (narrow.branchId) query.where('t.branchId', narrow.branchId)
+  if (narrow.method) query.where('t.method', narrow.method)
+  if (narrow.cashierId === 'none') query.whereNull('t.createdBy')
+  else if (narrow.cashierId) query.where('t.createdBy', narrow.cashierId)
+  return query
+}
+
+/** The same payments split by allocation, each with the invoice (and its doctor) it went to. */
+function allocationsOf(db: Knex, filter: ReportFilter, figure: PaymentFigure, narrow: PaymentNarrowing) {
+  const query = paymentsOf(db, filter, figure, narrow).join(`${A} as a`, 'a.paymentId', 't._id').leftJoin(`${I} as i`, 'i._id', 'a.invoiceId')
+  if (filter.doctorId) query.where('i.doctorId', filter.doctorId)
+  if (narrow.via === 'balance') query.whereNull('a.invoiceId')
+  else if (narrow.via === 'no-doctor') query.whereNotNull('a.invoiceId').whereNull('i.doctorId')
+  return query
+}
+
+/** Refunds are kept negative in the ledger and shown as positive amounts. */
+const sign = (figure: PaymentFigure) => (figure === 'refunds' ? -1 : 1)
+
+/** Whether a figure's numbers (or rows) are read by allocation. */
+const byAllocation = (filter: ReportFilter, narrow: PaymentNarrowing = {}) => filter.doctorId !== null || narrow.via !== undefined
+
+function baseOf(db: Knex, filter: ReportFilter, figure: PaymentFigure, narrow: PaymentNarrowing = {}) {
+  return byAllocation(filter, narrow) ? { query: allocationsOf(db, filter, figure, narrow), value: 'a.amount' } : { query: paymentsOf(db, filter, figure, narrow), value: 't.amount' }
+}
+
+/** A figure per company-local day, branch, method and the staff member who took the money. */
+export async function paymentFigure(db: Knex, filter: ReportFilter, figure: PaymentFigure): Promise<PaymentGroup[]> {
+  const base = baseOf(db, filter, figure)
+  const day = localDayCase('"t"."date"', filter)
+  // Grouped outside: PostgreSQL does not match a GROUP BY expression whose bindings are new parameters.
+  const inner = base.query.select(db.raw(`${day.sql} as "day"`, day.bindings), 't.branchId as branchId', 't.method as method', 't.createdBy as cashierId').select({ value: base.value })
+  const rows = (await db.from(inner.as('x')).groupBy('x.day', 'x.branchId', 'x.method', 'x.cashierId').select('x.day', 'x.branchId', 'x.method', 'x.cashierId').sum({ value: 'x.value' })) as Array<{ day: string; branchId: string; method: string; cashierId: string | null; value: unknown }>
+  return rows.map((row) => ({ day: row.day, branchId: row.branchId, method: row.method, cashierId: row.cashierId ?? null, value: sign(figure) * Number(row.value ?? 0) }))
+}
+
+/** A figure per doctor of the invoices the money went to (the balance and invoices without a doctor apart). */
+export async function paymentFigureByDoctor(db: Knex, filter: ReportFilter, figure: PaymentFigure): Promise<DoctorGroup[]> {
+  const inner = allocationsOf(db, filter, figure, {}).select(db.raw(`case when "a"."invoiceId" is null then 'balance' when "i"."doctorId" is null then 'no-doctor' else "i"."doctorId" end as "key"`)).select({ value: 'a.amount' })
+  const rows = (await db.from(inner.as('x')).groupBy('x.key').select('x.key').sum({ value: 'x.value' })) as Array<{ key: string; value: unknown }>
+  return rows.map((row) => ({ key: row.key, value: sign(figure) * Number(row.value ?? 0) }))
+}
+
+/** The rows behind a number, oldest first, at most `limit`; how many there are and their sum. */
+export async function paymentFigureRows(db: Knex, filter: ReportFilter, figure: PaymentFigure, narrow: PaymentNarrowing, limit: number, localDay: (instant: unknown) => string): Promise<{ total: number; sum: number; rows: PaymentRow[] }> {
+  const base = baseOf(db, filter, figure, narrow)
+  const split = byAllocation(filter, narrow)
+  const [{ count, sum }] = (await base.query.clone().clearSelect().count({ count: '*' }).sum({ sum: base.value })) as Array<{ count: unknown; sum: unknown }>
+  const rows = (await base.query
+    .select('t._id as paymentId', 't.date', 't.branchId', 't.customerId', 't.method', 't.kind', 't.createdBy', 't.transactionId', 't.cancelReason', 't.cancelNote', 't.cancelledAt')
+    .select(split ? ['a._id as rowId', 'a.invoiceId', 'i.prefix', 'i.counter', 'i.doctorId'] : ['t._id as rowId'])
+    .select({ value: base.value })
+    .orderBy([{ column: 't.date' }, { column: 't._id' }, ...(split ? [{ column: 'a._id' }] : [])])
+    .limit(limit)) as Array<Record<string, unknown>>
+  const instant = (value: unknown) => (value instanceof Date ? value.toISOString() : value === null || value === undefined ? null : String(value))
+  return {
+    total: Number(count),
+    sum: sign(figure) * Number(sum ?? 0),
+    rows: rows.map((row) => ({
+      _id: String(row.rowId),
+      paymentId: String(row.paymentId),
+      day: localDay(row.date),
+      date: instant(row.date) ?? '',
+      branchId: String(row.branchId),
+      customerId: String(row.customerId),
+      method: String(row.method),
+      kind: String(row.kind),
+      cashierId: (row.createdBy as string | null) ?? null,
+      invoice: split && row.invoiceId ? `${String(row.prefix)}-${String(row.counter)}` : null,
+      doctorId: split ? ((row.doctorId as string | null) ?? null) : null,
+      reference: String(row.transactionId ?? ''),
+      cancelReason: (row.cancelReason as string | null) ?? null,
+      cancelNote: (row.cancelNote as string | null) ?? null,
+      cancelledAt: instant(row.cancelledAt),
+      value: sign(figure) * Number(row.value ?? 0)
+    }))
+  }
+}

@@ -23,13 +23,20 @@ export const reportScope: RecordScope = { branch: {}, owner: { field: 'doctorId'
  * The period must be given (`date-constraint-required` at `from`), real days with `to` after
  * `from` and at most a year and a day (`invalid-request` at `to`); `day` within it. A branch
  * named must be one the caller sees (`branch-not-allowed`); a caller limited to their own
- * figures gets them whatever doctor they name, and naming another is Forbidden.
+ * figures gets them whatever doctor they name, and naming another is Forbidden. The home
+ * (`view: 'home'`) takes no period, branch or rows: the same rules give its branches and doctor.
  */
 function scopeReport(context: HookContext) {
   const query = context.params.query as ReportsSummaryQuery
-  const problem = rangeProblem(query)
-  if (problem === 'missing') throw clinicError(BadRequest, 'date-constraint-required', query.from ? 'to' : 'from')
-  if (problem) throw clinicError(BadRequest, 'invalid-request', 'to')
+  if (query.view === 'home') {
+    // The home's periods are the server's (the company's today); it lists every branch seen.
+    const extra = (['from', 'to', 'branchId', '$rows', 'day', 'method', '$limit'] as const).find((field) => query[field] !== undefined)
+    if (extra) throw clinicError(BadRequest, 'invalid-request', extra)
+  } else {
+    const problem = rangeProblem(query)
+    if (problem === 'missing') throw clinicError(BadRequest, 'date-constraint-required', query.from ? 'to' : 'from')
+    if (problem) throw clinicError(BadRequest, 'invalid-request', 'to')
+  }
   if (query.day && !(query.day >= query.from! && query.day < query.to!)) throw clinicError(BadRequest, 'invalid-request', 'day')
   if ((query.day || query.method) && !query.$rows) throw clinicError(BadRequest, 'invalid-request', '$rows')
   const identity = context.params.provider ? context.params.identity : undefined

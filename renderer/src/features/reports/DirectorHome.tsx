@@ -1,0 +1,108 @@
+import { useState } from 'react'
+import { useQuery } from '@tanstack/react-query'
+import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
+import { client } from '../../api/client'
+import { FetchError } from '../../components/FetchError'
+import { useFormat } from '../../i18n/format'
+import { useTextArea } from '../../i18n/useTextArea'
+import { useCurrency } from '../appointments/useCalendarSettings'
+import { useRefreshOnMoney } from '../billing/useRefreshOnMoney'
+import { homeFigures, moneyFigures, type HomeByPeriod, type HomeFigure, type ReportsHome } from '../../../../server/src/services/reports/reports-summary/reports-summary.shared'
+import './director-home.css'
+
+/** More of these is worse news: a rise shows red, not green. */
+const worseWhenUp: readonly HomeFigure[] = ['noShows', 'debtCreated']
+const HOME_QUERY = { view: 'home' } as const
+
+/** The home's figures: one read of `reports-summary` (`view: 'home'`), refetched by every money write. */
+function useReportsHome() {
+  const found = useQuery({
+    queryKey: ['reports-summary', 'find', HOME_QUERY],
+    queryFn: () => client.service('reports-summary').find({ query: HOME_QUERY }) as Promise<ReportsHome>
+  })
+  useRefreshOnMoney('reports-summary', true)
+  return found
+}
+
+/**
+ * The director's (or finance manager's) home, issue 19 item 3: today and this month at a glance,
+ * each against the previous period (yesterday; the previous month to the same day), for every
+ * branch or one (the switch reuses the same answer: one server call for the whole home). A
+ * figure of a period opens the summary report for that period with the figure chosen. Its own
+ * chunk with the reports' texts: only those who may view the summary load it.
+ */
+export default function DirectorHome() {
+  return useTextArea('reports') ? <DirectorTiles /> : null
+}
+
+function DirectorTiles() {
+  const { t } = useTranslation()
+  const format = useFormat()
+  const currency = useCurrency()
+  const home = useReportsHome()
+  const [branchId, setBranchId] = useState<string | null>(null)
+  if (home.error) return <FetchError error={home.error} onRetry={() => void home.refetch()} />
+  const data = home.data
+  const branch = data?.branches.find((entry) => entry.branchId === branchId)
+  const figures: HomeByPeriod | undefined = branch ?? data?.totals
+  const show = (figure: HomeFigure, value: number) => (moneyFigures.includes(figure) ? format.moneyWhole(value, currency) : format.number(value))
+  const link = (figure: HomeFigure, period: 'today' | 'thisMonth') => {
+    const params = new URLSearchParams({ period, figure })
+    if (branchId) params.set('branch', branchId)
+    return `/reports/summary?${params}`
+  }
+  const delta = (figure: HomeFigure, now: number, before: number) => {
+    const direction = now === before ? 'same' : now > before ? 'up' : 'down'
+    const good = direction === 'same' ? 'same' : (direction === 'up') !== worseWhenUp.includes(figure) ? 'good' : 'bad'
+    return { arrow: direction === 'same' ? '=' : direction === 'up' ? '▲' : '▼', tone: good }
+  }
+  return (
+    <section className="director-home" data-testid="director-home" aria-label={t('reports.home.title')}>
+      <div className="director-home-head">
+        <h2 className="director-home-title">{t('reports.home.title')}</h2>
+        {data && data.branches.length > 1 && (
+          <div className="director-home-branches" role="group" aria-label={t('reports.filters.branch')} data-testid="director-home-branches">
+            {[{ branchId: null as string | null, name: t('reports.filters.allBranches') }, ...data.branches].map((entry) => (
+              <button
+                key={entry.branchId ?? 'all'}
+                type="button"
+                className="director-home-branch"
+                aria-pressed={branchId === entry.branchId}
+                onClick={() => setBranchId(entry.branchId)}
+              >
+                {entry.name || '—'}
+              </button>
+            ))}
+          </div>
+        )}
+      </div>
+      <div className="director-tiles">
+        {homeFigures.map((figure) => (
+          <div key={figure} className="director-tile" data-testid={`home-figure-${figure}`}>
+            <div className="director-tile-label">{t(`reports.figures.${figure}`)}</div>
+            <div className="director-tile-periods">
+              {(['today', 'month'] as const).map((period) => {
+                const now = figures?.[period][figure] ?? 0
+                const before = figures?.[period === 'today' ? 'yesterday' : 'previousMonth'][figure] ?? 0
+                const change = delta(figure, now, before)
+                return (
+                  <Link key={period} to={link(figure, period === 'today' ? 'today' : 'thisMonth')} className="director-tile-period" data-testid={`home-${figure}-${period}`}>
+                    <span className="director-tile-when">{t(`reports.home.${period}`)}</span>
+                    <span className="director-tile-value">{figures ? show(figure, now) : '…'}</span>
+                    {figures && (
+                      <span className={`director-tile-delta director-tile-${change.tone}`}>
+                        {change.arrow} {t(`reports.home.${period === 'today' ? 'yesterday' : 'previousMonth'}`)}: {show(figure, before)}
+                      </span>
+                    )}
+                  </Link>
+                )
+              })}
+            </div>
+          </div>
+        ))}
+      </div>
+      <div className="director-home-note">{t('reports.home.note')}</div>
+    </section>
+  )
+}

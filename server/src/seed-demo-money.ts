@@ -1,4 +1,5 @@
 import type { Params } from '@feathersjs/feathers'
+import type { Knex } from 'knex'
 import type { Application } from './declarations'
 import { seededRandom } from './demo-people'
 import { newId } from './hooks/ids'
@@ -63,7 +64,7 @@ export async function seedDemoMoney(app: Application, input: DemoMoneyInput): Pr
   let keys = 0
 
   await inWriteTransaction(app, async (params: Params) => {
-    const trx = params.transaction!.trx!
+    const trx = (params as { transaction: { trx: Knex.Transaction } }).transaction.trx
     const dated: Array<{ table: string; _id: string; at: string; issuedOn?: string }> = []
     const pay = async (body: { customerId: string; branchId: string; amount: number; method?: PaymentMethod; refundOf?: string; allocations?: Array<{ invoiceId: string | null; amount: number }> }, atMs: number) => {
       const at = iso(atMs)

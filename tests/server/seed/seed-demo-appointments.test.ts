@@ -1,5 +1,6 @@
 import { engines, failure, startServer, type SignedIn, type TestServer } from '../support/harness'
 import { DEMO_SIGN_IN, seedDemoClinic } from '../../../server/src/seed-demo'
+import type { ReportsSummary } from '../../../server/src/services/reports/reports-summary/reports-summary.shared'
 import { DEMO_PLACES, demoWeekDoctors, demoWeekServices } from '../../../server/src/seed-demo-appointments'
 import { demoDays, planDemoWeek, type DemoWeek, type DemoWeekInput } from '../../../server/src/seed-demo-week'
 import { canTransition, holdsSlot, initialStatuses, isAppointmentStatus, type AppointmentStatus } from '../../../domain/appointments/status'
@@ -218,7 +219,7 @@ describe.each(engines)('the demo clinic week on %s', (engine) => {
     for (const invoice of (await admin.client.service('invoices').find({ query: { $limit: 200, $select: ['total'] } })).data) states.add(invoice.state)
     for (const state of ['paid', 'paid-partially', 'not-paid']) expect([state, states.has(state)]).toEqual([state, true])
     // The demo's reports show money: the summary of the week.
-    const summary = await admin.client.service('reports-summary').find({ query: { from: days.firstDay, to: addLocalDays(days.lastDay, 1) } })
+    const summary = (await admin.client.service('reports-summary').find({ query: { from: days.firstDay, to: addLocalDays(days.lastDay, 1) } })) as ReportsSummary
     expect(summary.totals.collected).toBeGreaterThan(0)
     expect(summary.totals.debtCreated).toBeGreaterThan(0)
     expect(summary.totals.prepayments).toBeGreaterThan(0)

@@ -15,8 +15,8 @@ import { roleLabel } from '../roles/role-label'
 
 // Its own chunk: only roles that view tasks load it (the home screen is the first signed-in screen).
 const MyTasksCard = lazy(() => import('../tasks/MyTasksCard'))
-// Its own chunk too (with the reports' texts, which it loads): only those who may view the summary report load it.
-const DirectorHome = lazy(() => import('../reports/DirectorHome'))
+// Its own chunk too (with its texts, which it loads): only those who may view the summary report load it.
+const DirectorHome = lazy(() => import('../director-home/DirectorHome'))
 
 /** Words, unlike counts, must fit the card at a smaller size. */
 const textStat = { fontSize: 18, lineHeight: 1.35, overflowWrap: 'anywhere' } as const

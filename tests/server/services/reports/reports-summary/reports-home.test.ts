@@ -3,7 +3,7 @@ import { signedInMember } from '../../../support/fixtures'
 import { malformed } from '../../../support/malformed'
 import { at, booking, openClinic, type Clinic } from '../../../support/appointment-fixtures'
 import { invoicesOf, key, paymentsOf, visitWithTreatments } from '../../billing/billing-fixtures'
-import { homeFigures, type ReportsHome, type ReportsSummary } from '../../../../../server/src/services/reports/reports-summary/reports-summary.shared'
+import { homeFigures, type ReportsHome, type ReportsSummary, type SummaryFigures } from '../../../../../server/src/services/reports/reports-summary/reports-summary.shared'
 
 /**
  * The director's home (`reports-summary` with `view: 'home'`): today, yesterday, this month to
@@ -22,7 +22,7 @@ describe.each(engines)('the director\'s home on %s', (engine) => {
 
   const home = (who: SignedIn, query: Record<string, unknown> = {}) => who.client.service('reports-summary').find({ query: { view: 'home', ...query } }) as Promise<ReportsHome>
   const summary = (who: SignedIn, query: Record<string, unknown>) => who.client.service('reports-summary').find({ query }) as Promise<ReportsSummary>
-  const pick = (figures: Record<string, number>) => Object.fromEntries(homeFigures.map((figure) => [figure, figures[figure]]))
+  const pick = (figures: SummaryFigures) => Object.fromEntries(homeFigures.map((figure) => [figure, figures[figure]]))
 
   async function visit(date: string, time: string, status: string, extra: Record<string, unknown> = {}) {
     const created = await clinic.admin.client.service('appointment').create(booking(clinic, date, time, extra))

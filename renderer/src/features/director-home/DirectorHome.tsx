@@ -3,11 +3,10 @@ import { useQuery } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { client } from '../../api/client'
-import { FetchError } from '../../components/FetchError'
+import { errorMessage } from '../../app/toasts'
 import { useFormat } from '../../i18n/format'
+import { useSignedIn } from '../../api/session-store'
 import { useTextArea } from '../../i18n/useTextArea'
-import { useCurrency } from '../appointments/useCalendarSettings'
-import { useRefreshOnMoney } from '../billing/useRefreshOnMoney'
 import { homeFigures, moneyFigures, type HomeByPeriod, type HomeFigure, type ReportsHome } from '../../../../server/src/services/reports/reports-summary/reports-summary.shared'
 import './director-home.css'
 
@@ -15,14 +14,18 @@ import './director-home.css'
 const worseWhenUp: readonly HomeFigure[] = ['noShows', 'debtCreated']
 const HOME_QUERY = { view: 'home' } as const
 
-/** The home's figures: one read of `reports-summary` (`view: 'home'`), refetched by every money write. */
+/**
+ * The home's figures: one read of `reports-summary` (`view: 'home'`), again whenever the home is
+ * opened or the app comes back to the front; not on every payment of the clinic (a phone on a
+ * slow network would fetch all day), and the money listener stays out of the first screen.
+ */
 function useReportsHome() {
-  const found = useQuery({
+  return useQuery({
     queryKey: ['reports-summary', 'find', HOME_QUERY],
-    queryFn: () => client.service('reports-summary').find({ query: HOME_QUERY }) as Promise<ReportsHome>
+    queryFn: () => client.service('reports-summary').find({ query: HOME_QUERY }) as Promise<ReportsHome>,
+    staleTime: 60_000,
+    refetchOnWindowFocus: true
   })
-  useRefreshOnMoney('reports-summary', true)
-  return found
 }
 
 /**
@@ -30,19 +33,31 @@ function useReportsHome() {
  * each against the previous period (yesterday; the previous month to the same day), for every
  * branch or one (the switch reuses the same answer: one server call for the whole home). A
  * figure of a period opens the summary report for that period with the figure chosen. Its own
- * chunk with the reports' texts: only those who may view the summary load it.
+ * chunk with its own few words (text area `directorHome`): only those who may view the summary
+ * load them, and nothing else the home screen does not already have (no antd Result, no money
+ * listener, not the reports' texts).
  */
 export default function DirectorHome() {
-  return useTextArea('reports') ? <DirectorTiles /> : null
+  return useTextArea('directorHome') ? <DirectorTiles /> : null
 }
 
 function DirectorTiles() {
   const { t } = useTranslation()
   const format = useFormat()
-  const currency = useCurrency()
+  const currency = useSignedIn().company?.currency || 'UZS'
   const home = useReportsHome()
   const [branchId, setBranchId] = useState<string | null>(null)
-  if (home.error) return <FetchError error={home.error} onRetry={() => void home.refetch()} />
+  // Not the shared FetchError: antd's Result (10 kB) would join the home screen's download.
+  if (home.error) {
+    return (
+      <div className="director-home director-home-error" role="alert">
+        {t('errors.could-not-fetch')} {errorMessage(home.error)}{' '}
+        <button type="button" className="director-home-branch" onClick={() => void home.refetch()}>
+          {t('common.tryAgain')}
+        </button>
+      </div>
+    )
+  }
   const data = home.data
   const branch = data?.branches.find((entry) => entry.branchId === branchId)
   const figures: HomeByPeriod | undefined = branch ?? data?.totals
@@ -58,12 +73,12 @@ function DirectorTiles() {
     return { arrow: direction === 'same' ? '=' : direction === 'up' ? '▲' : '▼', tone: good }
   }
   return (
-    <section className="director-home" data-testid="director-home" aria-label={t('reports.home.title')}>
+    <section className="director-home" data-testid="director-home" aria-label={t('directorHome.title')}>
       <div className="director-home-head">
-        <h2 className="director-home-title">{t('reports.home.title')}</h2>
+        <h2 className="director-home-title">{t('directorHome.title')}</h2>
         {data && data.branches.length > 1 && (
-          <div className="director-home-branches" role="group" aria-label={t('reports.filters.branch')} data-testid="director-home-branches">
-            {[{ branchId: null as string | null, name: t('reports.filters.allBranches') }, ...data.branches].map((entry) => (
+          <div className="director-home-branches" role="group" aria-label={t('directorHome.branch')} data-testid="director-home-branches">
+            {[{ branchId: null as string | null, name: t('directorHome.allBranches') }, ...data.branches].map((entry) => (
               <button
                 key={entry.branchId ?? 'all'}
                 type="button"
@@ -80,7 +95,7 @@ function DirectorTiles() {
       <div className="director-tiles">
         {homeFigures.map((figure) => (
           <div key={figure} className="director-tile" data-testid={`home-figure-${figure}`}>
-            <div className="director-tile-label">{t(`reports.figures.${figure}`)}</div>
+            <div className="director-tile-label">{t(`directorHome.figures.${figure}`)}</div>
             <div className="director-tile-periods">
               {(['today', 'month'] as const).map((period) => {
                 const now = figures?.[period][figure] ?? 0
@@ -88,11 +103,11 @@ function DirectorTiles() {
                 const change = delta(figure, now, before)
                 return (
                   <Link key={period} to={link(figure, period === 'today' ? 'today' : 'thisMonth')} className="director-tile-period" data-testid={`home-${figure}-${period}`}>
-                    <span className="director-tile-when">{t(`reports.home.${period}`)}</span>
-                    <span className="director-tile-value">{figures ? show(figure, now) : '…'}</span>
+                    <span className="director-tile-when">{t(`directorHome.${period}`)}</span>
+                    <span className="director-tile-value" data-testid={`home-${figure}-${period}-value`}>{figures ? show(figure, now) : '…'}</span>
                     {figures && (
                       <span className={`director-tile-delta director-tile-${change.tone}`}>
-                        {change.arrow} {t(`reports.home.${period === 'today' ? 'yesterday' : 'previousMonth'}`)}: {show(figure, before)}
+                        {change.arrow} {t(`directorHome.${period === 'today' ? 'yesterday' : 'previousMonth'}`)}: {show(figure, before)}
                       </span>
                     )}
                   </Link>
@@ -102,7 +117,7 @@ function DirectorTiles() {
           </div>
         ))}
       </div>
-      <div className="director-home-note">{t('reports.home.note')}</div>
+      <div className="director-home-note">{t('directorHome.note')}</div>
     </section>
   )
 }

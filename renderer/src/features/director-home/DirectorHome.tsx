@@ -1,8 +1,7 @@
 import { useState } from 'react'
-import { useQuery } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
-import { client } from '../../api/client'
+import { useReport } from '../../api/live'
 import { errorMessage } from '../../app/toasts'
 import { useFormat } from '../../i18n/format'
 import { useSignedIn } from '../../api/session-store'
@@ -15,27 +14,14 @@ const worseWhenUp: readonly HomeFigure[] = ['noShows', 'debtCreated']
 const HOME_QUERY = { view: 'home' } as const
 
 /**
- * The home's figures: one read of `reports-summary` (`view: 'home'`), again whenever the home is
- * opened or the app comes back to the front; not on every payment of the clinic (a phone on a
- * slow network would fetch all day), and the money listener stays out of the first screen.
- */
-function useReportsHome() {
-  return useQuery({
-    queryKey: ['reports-summary', 'find', HOME_QUERY],
-    queryFn: () => client.service('reports-summary').find({ query: HOME_QUERY }) as Promise<ReportsHome>,
-    staleTime: 60_000,
-    refetchOnWindowFocus: true
-  })
-}
-
-/**
  * The director's (or finance manager's) home, issue 19 item 3: today and this month at a glance,
  * each against the previous period (yesterday; the previous month to the same day), for every
  * branch or one (the switch reuses the same answer: one server call for the whole home). A
  * figure of a period opens the summary report for that period with the figure chosen. Its own
  * chunk with its own few words (text area `directorHome`): only those who may view the summary
  * load them, and nothing else the home screen does not already have (no antd Result, no money
- * listener, not the reports' texts).
+ * listener, not the reports' texts). The figures are read again when the home opens a minute or
+ * more after the last read, not on every payment of the clinic (a phone on a slow network).
  */
 export default function DirectorHome() {
   return useTextArea('directorHome') ? <DirectorTiles /> : null
@@ -45,7 +31,7 @@ function DirectorTiles() {
   const { t } = useTranslation()
   const format = useFormat()
   const currency = useSignedIn().company?.currency || 'UZS'
-  const home = useReportsHome()
+  const home = useReport<ReportsHome>('reports-summary', HOME_QUERY)
   const [branchId, setBranchId] = useState<string | null>(null)
   // Not the shared FetchError: antd's Result (10 kB) would join the home screen's download.
   if (home.error) {

@@ -86,3 +86,30 @@ export function daysOf(range: DayRange): string[] {
 
 /** The last day of a range (the one before `to`), for showing it as "from – to". */
 export const lastDayOf = (range: DayRange) => addLocalDays(range.to, -1)
+
+/** The four periods of the director's home: today against yesterday, this month to today against the previous month to the same day. */
+export interface HomePeriods {
+  today: DayRange
+  yesterday: DayRange
+  month: DayRange
+  previousMonth: DayRange
+}
+export const homePeriodKeys = ['today', 'yesterday', 'month', 'previousMonth'] as const
+export type HomePeriod = (typeof homePeriodKeys)[number]
+
+/**
+ * The home's periods on the company's `today`: today; yesterday; this month from its first day
+ * to today (included); the previous month from its first day to the same day of the month, or
+ * to its last day when it is shorter (31 March compares with 1-28 February).
+ */
+export function homePeriods(today: string): HomePeriods {
+  const month = monthStart(today)
+  const previousStart = monthStart(addLocalDays(month, -1))
+  const sameDay = addLocalDays(previousStart, daysBetween(month, today) + 1)
+  return {
+    today: { from: today, to: addLocalDays(today, 1) },
+    yesterday: { from: addLocalDays(today, -1), to: today },
+    month: { from: month, to: addLocalDays(today, 1) },
+    previousMonth: { from: previousStart, to: sameDay < month ? sameDay : month }
+  }
+}

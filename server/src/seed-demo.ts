@@ -7,6 +7,7 @@ import { demoScheduleFor, seedDemoCatalogue } from './seed-demo-catalogue'
 import { seedDemoBundles } from './seed-demo-bundles'
 import { seedDemoTextTemplates } from './seed-demo-text-templates'
 import { demoDoctorBranches, seedDemoAppointments } from './seed-demo-appointments'
+import { seedDemoMoney } from './seed-demo-money'
 import { DEMO_BRANCHES, DEMO_SPECIALTIES, demoLocaleOf } from './seed-demo-texts'
 
 export const DEMO_SIGN_IN = { email: 'admin@demo.clinic', password: 'Demo-clinic-2026' }
@@ -22,7 +23,8 @@ const DEMO_TEAM = [
 /**
  * A small but believable clinic: two branches, specialties, a team in every default role (the
  * doctors take appointments, with weekly hours), customers, a service catalogue, chairs and shift
- * templates, and a realistic week of appointments around `now` with a waiting list.
+ * templates, a realistic week of appointments around `now` with a waiting list, and the money
+ * of the visits done (invoices, payments, a refund, prepayments, debts: seed-demo-money.ts).
  *
  * `locale` is the company's language, and every seeded text follows
  * it: Russian for ru and ru1 (the default demo, DEMO_LOCALE), Uzbek for uz, English for en and fi
@@ -86,5 +88,6 @@ export async function seedDemoClinic(app: Application, { now: seedTime = new Dat
   await seedDemoCatalogue(db, stamp, [registered.branchId, secondBranch], language)
   await seedDemoBundles(db, stamp, language, specialtyIds)
   await seedDemoTextTemplates(db, stamp, language)
-  await seedDemoAppointments(app, { companyId: registered.companyId, userId: registered.userId, now: seedTime.getTime(), branches, doctorIds, customers, locale: language })
+  const week = await seedDemoAppointments(app, { companyId: registered.companyId, userId: registered.userId, now: seedTime.getTime(), branches, doctorIds, customers, locale: language })
+  if (!process.env.NO_MONEY) await seedDemoMoney(app, { companyId: registered.companyId, userId: registered.userId, now: seedTime.getTime(), appointments: week.appointments })
 }

@@ -18,6 +18,9 @@ import { addDays, companyToday } from '../../renderer/src/features/appointments/
  * (the cash taken is in its methods, the total opens rows adding up to it) and the debtors report
  * (an unpaid invoice of a visit is debt of 0–30 days; the cash top-up is a prepaid balance).
  * Screenshots of each at 1366×800 and 390×844.
+ * Then issue 19 item 3, as the demo clinic's director on a 390×844 phone: the home shows today
+ * and the month against the previous periods, "Получено" for the month opens the month's summary
+ * with that figure marked and its formula, and a day's bar opens that day's payments.
  */
 test.describe.configure({ mode: 'serial' })
 const expect = baseExpect.configure({ timeout: 20_000 })
@@ -88,12 +91,12 @@ test('the CSV has a byte order mark, Russian headers and the totals on the scree
   const bytes = fs.readFileSync((await download.path())!)
   expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf])
   const lines = bytes.toString('utf8').slice(1).trimEnd().split('\r\n').map((line) => line.split(';'))
-  expect(lines[0]).toEqual(['День', 'Филиал', 'Визиты', 'Новые пациенты', 'Выставлено счетов', 'Получено', 'Возвраты', 'Предоплаты', 'Новый долг'])
+  expect(lines[0]).toEqual(['День', 'Филиал', 'Визиты', 'Новые пациенты', 'Неявки', 'Выставлено счетов', 'Получено', 'Возвраты', 'Предоплаты', 'Новый долг'])
   const total = lines[lines.length - 1]
   expect(total[0]).toBe('Итого')
-  expect(total[5].replace(/\D/g, '')).toBe(await digits(page.getByTestId('reports-total-collected')))
+  expect(total[6].replace(/\D/g, '')).toBe(await digits(page.getByTestId('reports-total-collected')))
   expect(total[2]).toBe(await digits(page.getByTestId('reports-total-visits')))
-  expect(total[7].replace(/\D/g, '')).toBe(await digits(page.getByTestId('reports-total-prepayments')))
+  expect(total[8].replace(/\D/g, '')).toBe(await digits(page.getByTestId('reports-total-prepayments')))
   expect(download.suggestedFilename()).toMatch(/^сводка-\d{4}-\d{2}-\d{2}-\d{4}-\d{2}-\d{2}\.csv$/)
 })
 
@@ -106,10 +109,10 @@ test('the xlsx opens with Russian headers and the totals on the screen', async (
   await workbook.xlsx.readFile((await download.path())!)
   const sheet = workbook.worksheets[0]
   expect(sheet.name).toBe('Сводный отчёт')
-  expect(sheet.getRow(1).values).toEqual([undefined, 'День', 'Филиал', 'Визиты', 'Новые пациенты', 'Выставлено счетов', 'Получено', 'Возвраты', 'Предоплаты', 'Новый долг'])
+  expect(sheet.getRow(1).values).toEqual([undefined, 'День', 'Филиал', 'Визиты', 'Новые пациенты', 'Неявки', 'Выставлено счетов', 'Получено', 'Возвраты', 'Предоплаты', 'Новый долг'])
   const total = sheet.getRow(sheet.rowCount)
   expect(total.getCell(1).value).toBe('Итого')
-  expect(String(Math.round(Number(total.getCell(6).value) * 100))).toBe(await digits(page.getByTestId('reports-total-collected')))
+  expect(String(Math.round(Number(total.getCell(7).value) * 100))).toBe(await digits(page.getByTestId('reports-total-collected')))
   expect(String(total.getCell(3).value)).toBe(await digits(page.getByTestId('reports-total-visits')))
 })
 
@@ -194,4 +197,41 @@ test('the reports\' tabs open payments and debtors; their numbers open rows that
   await expect(page.getByTestId('reports-rows').getByText(`Сводкин${tag} Отчёт`)).toBeVisible()
   expect((await digits(page.getByTestId('reports-rows-sum'))).startsWith(await digits(debt))).toBe(true)
   await shoot(page, 'reports-debtors-rows', 'desktop')
+})
+
+test('as a director on a 390×844 phone: the home, revenue for the month, its summary with the formula, one day\'s payments', async ({ browser }) => {
+  const director = await russianPage(browser, { email: 'petrov@demo.clinic', password: demoAdmin.password })
+  try {
+    await director.setViewportSize({ width: 390, height: 844 })
+    await director.goto('/')
+    const month = director.getByTestId('home-collected-month-value')
+    await expect(month).toBeVisible()
+    // The cash taken today (123.45, shown in whole units) is in today's and the month's figure.
+    expect(Number(await digits(director.getByTestId('home-collected-today-value')))).toBeGreaterThanOrEqual(123)
+    expect(Number(await digits(month))).toBeGreaterThanOrEqual(Number(await digits(director.getByTestId('home-collected-today-value'))))
+    await expect(director.getByTestId('home-figure-noShows')).toContainText('Неявки')
+    expect(await director.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
+    await shoot(director, 'director-home', 'phone')
+
+    await director.getByTestId('home-collected-month').click()
+    await expect(director).toHaveURL(/\/reports\/summary\?period=thisMonth&figure=collected$/)
+    const tile = director.getByTestId('reports-tile-collected')
+    await expect(tile).toHaveClass(/reports-tile-chosen/)
+    await expect(tile).toContainText('Принятые платежи по способам оплаты')
+    await shoot(director, 'director-summary', 'phone')
+
+    const zone = (await admin.service('my-company').get('mine')).timezone as string
+    await director.getByTestId(`reports-bar-${companyToday(zone)}`).dispatchEvent('click')
+    const drawer = director.getByTestId('reports-rows')
+    await expect(drawer.getByText(`Сводкин${tag} Отчёт`)).toBeVisible()
+    await expect(drawer.getByText('Наличные').first()).toBeVisible()
+    await shoot(director, 'director-day-payments', 'phone')
+
+    await director.setViewportSize({ width: 1366, height: 800 })
+    await director.goto('/')
+    await expect(director.getByTestId('home-collected-month-value')).toBeVisible()
+    await shoot(director, 'director-home', 'desktop')
+  } finally {
+    await director.close()
+  }
 })

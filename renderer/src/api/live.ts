@@ -250,3 +250,17 @@ export function useRemove<P extends RemovePath>(path: P, options: WriteOptions =
 
 /** The typed service itself, for calls outside the cache (a search as you type, a listener). */
 export { view as remoteService }
+
+/**
+ * A read of a service that keeps no records and sends no events (a report's `find`): its answer
+ * as it comes, again on opening once it is older than `staleMs`. Here rather than in the screens so
+ * that a lazy screen using it does not split the query library off the first screen's chunks.
+ */
+export function useReport<T>(path: ServicePath, query: Record<string, unknown>, staleMs = 60_000): UseQueryResult<T> {
+  return useQuery({
+    queryKey: [path, 'find', query],
+    queryFn: () => (client.service(path) as unknown as { find: (params: unknown) => Promise<T> }).find({ query }),
+    staleTime: staleMs,
+    refetchOnMount: true
+  })
+}

@@ -60,6 +60,17 @@ export function formatters(language: string, timeZone?: string) {
       } catch {
         return `${new Intl.NumberFormat(tag, { minimumFractionDigits: 2 }).format(amount)} ${currency}`
       }
+    },
+    /** Money in whole units (rounded, no cents), for glances such as the director's home. */
+    moneyWhole: (minor: number, currency: string) => {
+      const code = currency?.toUpperCase() === 'SUM' ? 'UZS' : currency?.toUpperCase()
+      const amount = Math.round(minor / 100)
+      if (intlLacksData(lang) && code === 'UZS') return `${number.format(amount)} so'm`
+      try {
+        return new Intl.NumberFormat(tag, { style: 'currency', currency: code, minimumFractionDigits: 0, maximumFractionDigits: 0 }).format(amount)
+      } catch {
+        return `${number.format(amount)} ${currency}`
+      }
     }
   }
 }

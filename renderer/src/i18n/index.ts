@@ -71,6 +71,13 @@ const areaLoaders: Record<TextAreaName, Record<Language, Texts>> = {
     ru1: () => import('virtual:texts/ru1/reports'),
     fi: () => import('virtual:texts/fi/reports'),
     uz: () => import('virtual:texts/uz/reports')
+  },
+  directorHome: {
+    en: () => import('virtual:texts/en/directorHome'),
+    ru: () => import('virtual:texts/ru/directorHome'),
+    ru1: () => import('virtual:texts/ru1/directorHome'),
+    fi: () => import('virtual:texts/fi/directorHome'),
+    uz: () => import('virtual:texts/uz/directorHome')
   }
 }
 /** Areas some screen has needed: a language switched to later loads them too. */

@@ -90,6 +90,12 @@ export const textAreas = {
     namespaces: ['reports'],
     folders: ['reports'],
     shared: []
+  },
+  // Issue 19 item 3: the director's tiles on the home screen (loaded with them, by those who see them).
+  directorHome: {
+    namespaces: ['directorHome'],
+    folders: ['director-home'],
+    shared: []
   }
 } as const satisfies Record<string, TextArea>
 

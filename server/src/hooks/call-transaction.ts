@@ -114,9 +114,10 @@ export async function callTransaction(context: HookContext, next: NextFunction) 
  * A write that comes from no service call (a provider's webhook: server/src/http/payment-routes.ts)
  * run the way `callTransaction` runs an external write: one transaction, nested service calls
  * join it (given `params` or through `joinOpenTransaction`), and events and announcements wait
- * for the commit (none at all after a rollback).
+ * for the commit (none at all after a rollback). `announce: false` drops them after the commit
+ * too: for filling an empty database (the demo seed), where nobody is connected to be told.
  */
-export async function inWriteTransaction<T>(app: Application, work: (params: Params) => Promise<T>): Promise<T> {
+export async function inWriteTransaction<T>(app: Application, work: (params: Params) => Promise<T>, { announce = true }: { announce?: boolean } = {}): Promise<T> {
   const waiting: Announcement[] = []
   const db: Knex = app.get('db')
   let open: Knex.Transaction | undefined
@@ -130,9 +131,9 @@ export async function inWriteTransaction<T>(app: Application, work: (params: Par
   } finally {
     if (open) waitingForCommit.delete(open)
   }
-  for (const announce of waiting) {
+  for (const announcement of announce ? waiting : []) {
     try {
-      await announce()
+      await announcement()
     } catch (error) {
       app.get('logger').error({ err: error, msg: 'event after commit failed' })
     }

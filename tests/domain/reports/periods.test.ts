@@ -1,4 +1,4 @@
-import { daysOf, isLocalDay, lastDayOf, periodRange, rangeProblem, REPORT_MAX_DAYS } from '../../../domain/reports/periods'
+import { homePeriods, daysOf, isLocalDay, lastDayOf, periodRange, rangeProblem, REPORT_MAX_DAYS } from '../../../domain/reports/periods'
 
 describe('report periods', () => {
   // 2026-11-29 is a Sunday.
@@ -52,5 +52,17 @@ describe('report periods', () => {
     expect(lastDayOf({ from: '2026-10-30', to: '2026-11-02' })).toBe('2026-11-01')
     expect(isLocalDay('2026-02-29')).toBe(false)
     expect(isLocalDay('2028-02-29')).toBe(true)
+  })
+
+  it('gives the home periods: the previous month to the same day, or to its end when shorter', () => {
+    expect(homePeriods('2026-03-31')).toEqual({
+      today: { from: '2026-03-31', to: '2026-04-01' },
+      yesterday: { from: '2026-03-30', to: '2026-03-31' },
+      month: { from: '2026-03-01', to: '2026-04-01' },
+      previousMonth: { from: '2026-02-01', to: '2026-03-01' }
+    })
+    expect(homePeriods('2026-03-05').previousMonth).toEqual({ from: '2026-02-01', to: '2026-02-06' })
+    expect(homePeriods('2026-01-01')).toMatchObject({ yesterday: { from: '2025-12-31', to: '2026-01-01' }, month: { from: '2026-01-01', to: '2026-01-02' }, previousMonth: { from: '2025-12-01', to: '2025-12-02' } })
+    expect(homePeriods('2028-02-29').previousMonth).toEqual({ from: '2028-01-01', to: '2028-01-30' })
   })
 })

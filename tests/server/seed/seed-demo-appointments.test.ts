@@ -1,5 +1,6 @@
 import { engines, failure, startServer, type SignedIn, type TestServer } from '../support/harness'
 import { DEMO_SIGN_IN, seedDemoClinic } from '../../../server/src/seed-demo'
+import type { ReportsSummary } from '../../../server/src/services/reports/reports-summary/reports-summary.shared'
 import { DEMO_PLACES, demoWeekDoctors, demoWeekServices } from '../../../server/src/seed-demo-appointments'
 import { demoDays, planDemoWeek, type DemoWeek, type DemoWeekInput } from '../../../server/src/seed-demo-week'
 import { canTransition, holdsSlot, initialStatuses, isAppointmentStatus, type AppointmentStatus } from '../../../domain/appointments/status'
@@ -195,5 +196,33 @@ describe.each(engines)('the demo clinic week on %s', (engine) => {
       })
     )
     expect(error).toMatchObject({ code: 409, data: { code: 'appointment-staff-busy', path: 'staffId' } })
+  })
+
+  it('has the money of the visits done, made by billing: paid, part paid, owed, prepaid, one refund; the ledger holds', async () => {
+    const done = rows.filter((row) => row.status === 'completed' && Date.parse(row.end) + 15 * 60_000 <= SEED_TIME.getTime())
+    const invoices = (await server.db('invoices').select('_id', 'appointmentId', 'issuedOn', 'customerId', 'total')) as Array<{ appointmentId: string; issuedOn: string; customerId: string }>
+    const byVisit = new Map(invoices.map((invoice) => [invoice.appointmentId, invoice]))
+    expect(done.length).toBeGreaterThan(10)
+    expect(done.map((row) => [row._id, byVisit.get(row._id)?.issuedOn])).toEqual(done.map((row) => [row._id, row.date]))
+    const payments = (await server.db('transactions').select('kind', 'method', 'amount', 'date')) as Array<{ kind: string; method: string; date: string | Date }>
+    const methods = new Set(payments.map((payment) => `${payment.kind}:${payment.method}`))
+    for (const kind of ['payment:cash', 'payment:card', 'payment:balance']) expect([kind, methods.has(kind)]).toEqual([kind, true])
+    expect(payments.filter((payment) => payment.kind === 'refund')).toHaveLength(1)
+    expect(payments.every((payment) => new Date(payment.date).getTime() <= SEED_TIME.getTime())).toBe(true)
+    // What the patients' records say is what the ledger says (billing's settleCustomer wrote it).
+    const states = new Set<string>()
+    for (const customerId of new Set(invoices.map((invoice) => invoice.customerId))) {
+      const history = await admin.client.service('payment-history').find({ query: { customerId, $limit: 0 } })
+      const stored = await server.db('customers').where({ _id: customerId }).first('balance', 'debt')
+      expect([customerId, Number(stored.balance), Number(stored.debt)]).toEqual([customerId, history.balance, history.debt])
+    }
+    for (const invoice of (await admin.client.service('invoices').find({ query: { $limit: 200, $select: ['total'] } })).data) states.add(invoice.state)
+    for (const state of ['paid', 'paid-partially', 'not-paid']) expect([state, states.has(state)]).toEqual([state, true])
+    // The demo's reports show money: the summary of the week.
+    const summary = (await admin.client.service('reports-summary').find({ query: { from: days.firstDay, to: addLocalDays(days.lastDay, 1) } })) as ReportsSummary
+    expect(summary.totals.collected).toBeGreaterThan(0)
+    expect(summary.totals.debtCreated).toBeGreaterThan(0)
+    expect(summary.totals.prepayments).toBeGreaterThan(0)
+    expect(summary.totals.refunds).toBeGreaterThan(0)
   })
 })

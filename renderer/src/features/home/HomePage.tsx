@@ -15,6 +15,8 @@ import { roleLabel } from '../roles/role-label'
 
 // Its own chunk: only roles that view tasks load it (the home screen is the first signed-in screen).
 const MyTasksCard = lazy(() => import('../tasks/MyTasksCard'))
+// Its own chunk too (with its texts, which it loads): only those who may view the summary report load it.
+const DirectorHome = lazy(() => import('../director-home/DirectorHome'))
 
 /** Words, unlike counts, must fit the card at a smaller size. */
 const textStat = { fontSize: 18, lineHeight: 1.35, overflowWrap: 'anywhere' } as const
@@ -39,6 +41,8 @@ export default function HomePage() {
   const seesPlans = useCan('treatment-plan', 'view')
   const waiting = useFind('treatment-plan', { needsBooking: true, $limit: 0 }, seesPlans)
   const seesTasks = useCan('tasks', 'view')
+  // The director's and finance manager's glance at today and this month (issue 19, item 3).
+  const seesFigures = useCan('reports-summary', 'view') && session.company.modules?.reports === true
   const now = new Date()
   // A doctor (their own visits only) starts on their own day, not on the clinic's tiles.
   if (seesAppointments && !seesAllAppointments) return <Navigate to="/appointments/calendar?view=day&doctor=me" replace />
@@ -48,6 +52,11 @@ export default function HomePage() {
         title={t(greetingKey(now.getHours()), { name: session.user.first_name })}
         subtitle={`${session.company.name} · ${format.date(now)}`}
       />
+      {seesFigures && (
+        <Suspense fallback={<Spin />}>
+          <DirectorHome />
+        </Suspense>
+      )}
       <Row gutter={[16, 16]} align="stretch">
         <Col xs={12} lg={6}>
           <Card className="stat-card">

@@ -20,7 +20,7 @@ export function DayChart({ range, values, label, money, onDay }: { range: DayRan
           const value = byDay.get(day) ?? 0
           const height = (value / max) * 38
           return (
-            <rect key={day} x={index * width + width * 0.15} width={width * 0.7} y={40 - height} height={Math.max(height, value > 0 ? 0.4 : 0)} className="reports-bar" onClick={() => onDay(day)}>
+            <rect key={day} x={index * width + width * 0.15} width={width * 0.7} y={40 - height} height={Math.max(height, value > 0 ? 0.4 : 0)} className="reports-bar" onClick={() => onDay(day)} data-testid={`reports-bar-${day}`}>
               <title>{`${label(day)}: ${money(value)}`}</title>
             </rect>
           )

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react'
+import { useEffect, useMemo, useRef, useState } from 'react'
 import { Button, Card, DatePicker, Drawer, Grid, Select, Table, Typography } from 'antd'
 import { DownloadOutlined } from '@ant-design/icons'
 import dayjs from 'dayjs'
@@ -29,7 +29,9 @@ const isMoney = (figure: SummaryFigure) => moneyFigures.includes(figure)
  * /reports/summary (issue 19): the daily summary of a period for one branch or every branch one
  * sees, and one doctor or everyone (a doctor without seeAll: their own). Each figure states its
  * formula; every number opens the rows behind it; the table exports to CSV. The filters live in
- * the address, so a link or a reload shows the same report.
+ * the address, so a link or a reload shows the same report. `figure=<figure>` (the director's
+ * home links with it) marks that figure's tile and brings it into view; with `rows=1` its rows
+ * open at once.
  */
 export default function ReportsSummaryPage() {
   const { t } = useTranslation()
@@ -48,7 +50,12 @@ export default function ReportsSummaryPage() {
   const range = periodRange(preset, companyToday(timeZone), { first: params.get('from'), last: params.get('to') })
   const filter: SummaryFilter | null = range ? { ...range, ...(branchId ? { branchId } : {}), ...(doctorId ? { doctorId } : {}) } : null
   const summary = useReportsSummary(elsewhere ? null : filter)
-  const [drill, setDrill] = useState<Drill | null>(null)
+  const chosen = (summaryFigures as readonly string[]).includes(params.get('figure') ?? '') ? (params.get('figure') as SummaryFigure) : null
+  const [drill, setDrill] = useState<Drill | null>(chosen && params.get('rows') === '1' ? { figure: chosen } : null)
+  const chosenTile = useRef<HTMLDivElement>(null)
+  useEffect(() => {
+    if (chosen && summary.data) chosenTile.current?.scrollIntoView?.({ block: 'nearest' })
+  }, [chosen, summary.data])
   const branches = useFind('branches', { $limit: 200, $sort: { name: 1 } })
   const team = useFind('my-team', { $limit: 500 }, seesAll)
   const branchName = useMemo(() => new Map((branches.data?.data ?? []).map((branch) => [branch._id, branch.name])), [branches.data])
@@ -160,7 +167,14 @@ export default function ReportsSummaryPage() {
       {!range && <Typography.Paragraph type="warning">{t('errors.date-constraint-required')}</Typography.Paragraph>}
       <div className="reports-tiles" data-testid="reports-tiles">
         {summaryFigures.map((figure) => (
-          <Card key={figure} size="small" className="reports-tile" loading={summary.isLoading} data-testid={`reports-tile-${figure}`}>
+          <Card
+            key={figure}
+            ref={figure === chosen ? chosenTile : undefined}
+            size="small"
+            className={figure === chosen ? 'reports-tile reports-tile-chosen' : 'reports-tile'}
+            loading={summary.isLoading}
+            data-testid={`reports-tile-${figure}`}
+          >
             <div className="reports-tile-label">{t(`reports.figures.${figure}`)}</div>
             <div className="reports-tile-value">{data ? figureLink(figure, data.totals[figure], {}, `reports-total-${figure}`) : '—'}</div>
             {figure === 'collected' && data && Object.keys(data.totals.collectedByMethod).length > 0 && (

@@ -10,10 +10,12 @@ import { instantBounds, type FigureGroup, type FigureRow, type ReportFilter, typ
  * - newPatients: those visits that are the patient's first visit ever (no earlier one in any
  *   branch, with any doctor; two on the same first day: the earlier start), so each patient is
  *   new once, on the day and in the branch of their first visit.
+ * - noShows: appointments marked "did not come" (status noShow) on the period's days, in their
+ *   branch, with their doctor (the director's home compares them day by day).
  * Read through the (companyId, branchId, start) index, or (companyId, start) for every branch
  * (migration 20261129120500_report_indexes), and for "first ever" (companyId, customerId, start).
  */
-export type VisitFigure = 'visits' | 'newPatients'
+export type VisitFigure = 'visits' | 'newPatients' | 'noShows'
 
 export const VISIT_STATUSES: readonly AppointmentStatus[] = ['arrived', 'started', 'completed']
 
@@ -23,7 +25,7 @@ function visitsIn(db: Knex, filter: ReportFilter, figure: VisitFigure, narrow: R
     .where('v.companyId', filter.companyId)
     .where('v.start', '>=', start)
     .where('v.start', '<', end)
-    .whereIn('v.status', [...VISIT_STATUSES])
+    .whereIn('v.status', figure === 'noShows' ? ['noShow'] : [...VISIT_STATUSES])
   if (narrow.day) query.where('v.date', narrow.day)
   else query.where('v.date', '>=', filter.from).where('v.date', '<', filter.to)
   if (filter.branchIds) query.whereIn('v.branchId', [...filter.branchIds])

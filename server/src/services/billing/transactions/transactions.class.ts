@@ -15,7 +15,11 @@ import { ALLOCATIONS_TABLE, TRANSACTIONS_TABLE, allocationsOf, transactionCodec,
 import type { Allocation, Payment, PaymentData, PaymentPatch, PaymentQuery } from './transactions.schema'
 
 export type { Allocation, Payment, PaymentData, PaymentPatch, PaymentQuery }
-export type PaymentParams = RecordParams & { query?: PaymentQuery }
+export type PaymentParams = RecordParams & {
+  query?: PaymentQuery
+  /** Past money being written down (the demo seed, internal only): no "payment received" notice, it is no news. */
+  history?: boolean
+}
 type StoredPayment = Omit<Payment, 'allocations'> & { bodyHash?: string }
 
 /** Answers that repeat an earlier create with the same key: not logged again, not announced again. */
@@ -93,7 +97,7 @@ export class TransactionsService extends RecordService<Payment, PaymentData, Pay
         await trx(TRANSACTIONS_TABLE).insert(transactionCodec.toDb({ ...row, bodyHash: hash }))
         await trx(ALLOCATIONS_TABLE).insert(targets.map((target) => ({ _id: newId(), companyId, paymentId: row._id, customerId: row.customerId, invoiceId: target.invoiceId, amount: target.amount })))
         await settleCustomer(app, inTrx as Params, companyId, row.customerId)
-        if (row.kind === 'payment' && row.method !== 'balance') await notifyPaymentReceived(app, inTrx as Params, row)
+        if (row.kind === 'payment' && row.method !== 'balance' && !params?.history) await notifyPaymentReceived(app, inTrx as Params, row)
         return (await this.present(trx, [row]))[0]
       })
     } catch (error) {

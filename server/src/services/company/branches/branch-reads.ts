@@ -15,3 +15,13 @@ export async function branchInvoicePrefix(db: Knex, companyId: string, branchId:
 export async function activeBranchIds(db: Knex, companyId: string): Promise<string[]> {
   return (await db('branches').where({ companyId, archived: false }).select('_id')).map((row: { _id: string }) => row._id)
 }
+
+/** The company's branches (or those named), not archived, the main one first then by name: for reports that list branches. */
+export async function branchNames(db: Knex, companyId: string, branchIds: readonly string[] | null): Promise<Array<{ _id: string; name: string }>> {
+  const query = db('branches').where({ companyId, archived: false })
+  if (branchIds) query.whereIn('_id', [...branchIds])
+  const rows = (await query.select('_id', 'name', 'isMain')) as Array<{ _id: string; name: string; isMain: unknown }>
+  return rows
+    .sort((a, b) => Number(Boolean(b.isMain)) - Number(Boolean(a.isMain)) || a.name.localeCompare(b.name))
+    .map((row) => ({ _id: row._id, name: row.name }))
+}

@@ -6,19 +6,31 @@ import { billingFigure, billingFigureRows, type BillingFigure } from '../../bill
 import { visitFigure, visitFigureRows, type VisitFigure } from '../../appointments/appointment/visit-reads'
 import { customerNames } from '../../customers/customers/customer-contact'
 import { memberDisplayNames } from '../../team/users/user-rows'
+import { branchNames } from '../../company/branches/branch-reads'
 import type { FigureGroup, ReportFilter } from '../../report-filter'
-import { daysOf } from '../../../../../domain/reports/periods'
-import { localDate, zonedToUtc } from '../../../../../domain/appointments/zoned-time'
+import { daysOf, homePeriodKeys, homePeriods, type DayRange } from '../../../../../domain/reports/periods'
+import { localDate, toZoned, zonedToUtc } from '../../../../../domain/appointments/zoned-time'
 import type { ScopedReport } from '../report-scope'
 import type { ReportsSummaryQuery } from './reports-summary.schema'
-import { REPORT_ROWS_LIMIT, summaryFigures, type ReportsSummary, type ReportsSummaryRows, type SummaryCell, type SummaryFigure, type SummaryFigures } from './reports-summary.shared'
+import {
+  REPORT_ROWS_LIMIT, homeFigures, summaryFigures,
+  type HomeByPeriod, type HomeFigures, type ReportsHome, type ReportsSummary, type ReportsSummaryRows, type SummaryCell, type SummaryFigure, type SummaryFigures
+} from './reports-summary.shared'
 
 /** The query once the hooks have checked it: the company, the period, the branches and doctor allowed. */
 export type ScopedReportQuery = ScopedReport<ReportsSummaryQuery>
 export type ReportsSummaryParams = Params<ReportsSummaryQuery>
 
-const visitFigures: readonly SummaryFigure[] = ['visits', 'newPatients']
-const emptyFigures = (): SummaryFigures => ({ visits: 0, newPatients: 0, billed: 0, collected: 0, collectedByMethod: {}, refunds: 0, prepayments: 0, debtCreated: 0 })
+declare module '../../../declarations' {
+  interface AppSettings {
+    /** The clock the reports' "today" reads (tests set it); the real time otherwise. */
+    reportsClock?: () => number
+  }
+}
+export const reportsClock = (app: Application) => app.get('reportsClock')?.() ?? Date.now()
+
+const visitFigures: readonly SummaryFigure[] = ['visits', 'newPatients', 'noShows']
+const emptyFigures = (): SummaryFigures => ({ visits: 0, newPatients: 0, noShows: 0, billed: 0, collected: 0, collectedByMethod: {}, refunds: 0, prepayments: 0, debtCreated: 0 })
 
 function add(target: SummaryFigures, figure: SummaryFigure, group: FigureGroup) {
   if (figure === 'collected') {
@@ -32,24 +44,14 @@ function add(target: SummaryFigures, figure: SummaryFigure, group: FigureGroup) 
 export class ReportsSummaryService {
   constructor(private readonly app: Application) {}
 
-  async find(params?: ReportsSummaryParams): Promise<ReportsSummary | ReportsSummaryRows> {
+  async find(params?: ReportsSummaryParams): Promise<ReportsSummary | ReportsSummaryRows | ReportsHome> {
     const db = dbOf(this.app, params)
     const query = params?.query as ScopedReportQuery
     const timeZone = await companyTimeZone(db, query.companyId)
-    const days = daysOf({ from: query.from, to: query.to })
-    const filter: ReportFilter = {
-      companyId: query.companyId,
-      from: query.from,
-      to: query.to,
-      days,
-      dayStarts: [...days, query.to].map((day) => zonedToUtc(day, '00:00', timeZone)),
-      branchIds: query.branchId ? [query.branchId] : query.branchIds,
-      doctorId: query.doctorId ?? null
-    }
+    if (query.view === 'home') return this.home(db, query, timeZone)
+    const filter = filterOf(query, query, timeZone)
     if (query.$rows) return this.rows(db, filter, query, timeZone)
-    const groups = await Promise.all(
-      summaryFigures.map((figure) => (visitFigures.includes(figure) ? visitFigure(db, filter, figure as VisitFigure) : billingFigure(db, filter, figure as BillingFigure)))
-    )
+    const groups = await groupsOf(db, filter, summaryFigures)
     const totals = emptyFigures()
     const cells = new Map<string, SummaryCell>()
     summaryFigures.forEach((figure, index) => {
@@ -70,6 +72,43 @@ export class ReportsSummaryService {
       totals,
       cells: ordered,
       formulas: Object.fromEntries(summaryFigures.map((figure) => [figure, `reports.formulas.${figure}`])) as Record<SummaryFigure, string>
+    }
+  }
+
+  /**
+   * The director's home in one read: each figure's groups over the previous month's first day
+   * to today (at most 62 days, the same grouped reads as the summary), summed into the four
+   * periods, per branch and in total. Every figure is a sum of per-day groups, so each period's
+   * total is the summary's for that period (tested).
+   */
+  private async home(db: ReturnType<typeof dbOf>, query: ScopedReportQuery, timeZone: string): Promise<ReportsHome> {
+    const today = toZoned(reportsClock(this.app), timeZone).date
+    const periods = homePeriods(today)
+    const filter = filterOf(query, { from: periods.previousMonth.from, to: periods.today.to }, timeZone)
+    const [groups, branches] = await Promise.all([groupsOf(db, filter, homeFigures), branchNames(db, query.companyId, query.branchIds)])
+    const empty = (): HomeByPeriod => Object.fromEntries(homePeriodKeys.map((period) => [period, Object.fromEntries(homeFigures.map((figure) => [figure, 0])) as HomeFigures])) as HomeByPeriod
+    const totals = empty()
+    const byBranch = new Map(branches.map((branch) => [branch._id, empty()]))
+    const within = (day: string, range: DayRange) => day >= range.from && day < range.to
+    homeFigures.forEach((figure, index) => {
+      for (const group of groups[index]) {
+        let branch = byBranch.get(group.branchId)
+        // A branch archived since still counts in the totals; it is listed with its name unknown.
+        if (!branch) byBranch.set(group.branchId, (branch = empty()))
+        for (const period of homePeriodKeys) {
+          if (!within(group.day, periods[period])) continue
+          totals[period][figure] += group.value
+          branch[period][figure] += group.value
+        }
+      }
+    })
+    const names = new Map(branches.map((branch) => [branch._id, branch.name]))
+    return {
+      today,
+      periods,
+      doctorId: query.doctorId ?? null,
+      totals,
+      branches: [...byBranch].map(([branchId, figures]) => ({ branchId, name: names.get(branchId) ?? '', ...figures }))
     }
   }
 
@@ -95,4 +134,23 @@ export class ReportsSummaryService {
       data: found.rows.map((row) => ({ ...row, customerName: row.customerId ? (customers.get(row.customerId) ?? '') : '', doctorName: row.doctorId ? (doctors.get(row.doctorId) ?? '') : '' }))
     }
   }
+}
+
+/** The filter of a period for the areas' reads, with the caller's branches and doctor. */
+function filterOf(query: ScopedReportQuery, range: DayRange, timeZone: string): ReportFilter {
+  const days = daysOf(range)
+  return {
+    companyId: query.companyId,
+    from: range.from,
+    to: range.to,
+    days,
+    dayStarts: [...days, range.to].map((day) => zonedToUtc(day, '00:00', timeZone)),
+    branchIds: query.branchId ? [query.branchId] : query.branchIds,
+    doctorId: query.doctorId ?? null
+  }
+}
+
+/** Each figure's groups (per day and branch, and method for money taken), read at once. */
+function groupsOf(db: ReturnType<typeof dbOf>, filter: ReportFilter, figures: readonly SummaryFigure[]): Promise<FigureGroup[][]> {
+  return Promise.all(figures.map((figure) => (visitFigures.includes(figure) ? visitFigure(db, filter, figure as VisitFigure) : billingFigure(db, filter, figure as BillingFigure))))
 }

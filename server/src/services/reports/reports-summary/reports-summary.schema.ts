@@ -12,6 +12,7 @@ const literals = <T extends string>(values: readonly T[]) => Type.Union(values.m
  * optional in the schema so that a missing one is the spec's "Date constraint is required"
  * (`date-constraint-required`), not a schema error. `$rows` asks for the rows behind one
  * figure instead of the totals, narrowed by `day` and `method` (and `branchId`, as the totals).
+ * `view: 'home'` takes no period (the server's today decides it), only `doctorId`.
  */
 export const reportsSummaryQuerySchema = Type.Object(
   {
@@ -23,6 +24,8 @@ export const reportsSummaryQuerySchema = Type.Object(
     day: Type.Optional(LocalDate),
     method: Type.Optional(literals(paymentMethods)),
     $limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000 })),
+    /** The director's home: today, yesterday, this month and the previous month to the same day, per branch; no period given. */
+    view: Type.Optional(Type.Literal('home')),
     companyId: Type.Optional(IdSchema)
   },
   { additionalProperties: false }

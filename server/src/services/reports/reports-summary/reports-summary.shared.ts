@@ -5,13 +5,14 @@ import type { ReportsSummaryService } from './reports-summary.class'
  * `reports-summary` (spec sections 2 and 6, issue 19): the daily summary of a period per
  * company-local day and branch: visits, new patients, billed, collected by method, refunds,
  * prepayments, debt created (definitions: docs/decisions/reports.md). Find only; resource
- * `reports-summary`, module `reports`. `$rows: <figure>` answers the rows behind a figure.
+ * `reports-summary`, module `reports`. `$rows: <figure>` answers the rows behind a figure;
+ * `view: 'home'` answers the director's home (`ReportsHome`): today and this month at a glance.
  */
 export const reportsSummaryPath = 'reports-summary'
 export const reportsSummaryMethods = ['find'] as const
 export type ReportsSummaryClientService = Pick<ReportsSummaryService, (typeof reportsSummaryMethods)[number]>
 
-export const summaryFigures = ['visits', 'newPatients', 'billed', 'collected', 'refunds', 'prepayments', 'debtCreated'] as const
+export const summaryFigures = ['visits', 'newPatients', 'noShows', 'billed', 'collected', 'refunds', 'prepayments', 'debtCreated'] as const
 export type SummaryFigure = (typeof summaryFigures)[number]
 /** Figures that are money (minor units); the others are counts. */
 export const moneyFigures: readonly SummaryFigure[] = ['billed', 'collected', 'refunds', 'prepayments', 'debtCreated']
@@ -19,6 +20,7 @@ export const moneyFigures: readonly SummaryFigure[] = ['billed', 'collected', 'r
 export interface SummaryFigures {
   visits: number
   newPatients: number
+  noShows: number
   billed: number
   collected: number
   /** Collected per payment method (only methods with money). */
@@ -73,5 +75,26 @@ export interface ReportsSummaryRows {
 }
 
 export const REPORT_ROWS_LIMIT = 1000
+
+/** The figures of the director's home (docs/decisions/reports.md, "The director's home"). */
+export const homeFigures = ['visits', 'collected', 'noShows', 'debtCreated', 'newPatients'] as const satisfies readonly SummaryFigure[]
+export type HomeFigure = (typeof homeFigures)[number]
+export type HomeFigures = Record<HomeFigure, number>
+export type HomePeriodName = 'today' | 'yesterday' | 'month' | 'previousMonth'
+/** The home's figures of each of its four periods. */
+export type HomeByPeriod = Record<HomePeriodName, HomeFigures>
+
+/**
+ * `find({ query: { view: 'home' } })`: the company's today, the four periods as `[from, to)`
+ * (the summary answers the same figures for each), the totals over the branches the caller sees,
+ * and the same per branch (every branch seen, with or without figures, main first).
+ */
+export interface ReportsHome {
+  today: string
+  periods: Record<HomePeriodName, { from: string; to: string }>
+  doctorId: string | null
+  totals: HomeByPeriod
+  branches: Array<{ branchId: string; name: string } & HomeByPeriod>
+}
 
 export const reportsSummaryClient = clientService<ReportsSummaryClientService>()(reportsSummaryPath, reportsSummaryMethods)

@@ -4,7 +4,7 @@ import { registerService } from '../../register-service'
 import type { Application, HookContext } from '../../../declarations'
 import { companyScope } from '../../../access/tenancy'
 import type { RecordScope } from '../../../access/record-scope'
-import { reportScopeOf, scopeReportQuery } from '../report-scope'
+import { reportScopeOf, scopeReport, scopeReportQuery } from '../report-scope'
 import { clinicError } from '../../../errors'
 import { rangeProblem } from '../../../../../domain/reports/periods'
 import { ReportsSummaryService } from './reports-summary.class'
@@ -19,7 +19,20 @@ declare module '../../../declarations' {
 
 /** Whose figures a caller sees: their branches; a doctor without `reports-summary: seeAll` only their own. */
 export const reportScope: RecordScope = reportScopeOf('reports-summary')
-const scopeReport = scopeReportQuery('reports-summary')
+const scopeByPeriod = scopeReportQuery('reports-summary')
+
+/**
+ * The summary over a period (period and reach: services/reports/report-scope.ts), or the
+ * director's home (`view: 'home'`), which takes no period, branch or rows: its periods are the
+ * server's (the company's today) and it lists every branch the caller sees, with the same reach.
+ */
+function scopeSummary(context: HookContext) {
+  const query = context.params.query as ReportsSummaryQuery
+  if (query.view !== 'home') return scopeByPeriod(context)
+  const extra = (['from', 'to', 'branchId', '$rows', 'day', 'method', '$limit'] as const).find((field) => query[field] !== undefined)
+  if (extra) throw clinicError(BadRequest, 'invalid-request', extra)
+  context.params.query = scopeReport(context, 'reports-summary', query)
+}
 
 /** The summary's own narrowing of rows: `day` within the period, `day` and `method` only with `$rows`. */
 function checkNarrowing(context: HookContext) {
@@ -40,7 +53,7 @@ export function reportsSummary(app: Application) {
     },
     hooks: {
       before: {
-        find: [schemaHooks.validateQuery(reportsSummaryQueryValidator), companyScope, scopeReport, checkNarrowing]
+        find: [schemaHooks.validateQuery(reportsSummaryQueryValidator), companyScope, scopeSummary, checkNarrowing]
       }
     }
   })

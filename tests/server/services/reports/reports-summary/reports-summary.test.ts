@@ -43,6 +43,8 @@ describe.each(engines)('reports summary on %s', (engine) => {
     await visit(D2, '10:00', 'started', { customerId: second, staffId: doctorB.user._id })
     await visit(D2, '11:00', 'cancelled', { customerId: second })
     await visit(D2, '12:00', 'planned')
+    // A no-show on D2: no visit, a no-show.
+    await visit(D2, '13:00', 'noShow')
 
     // Invoices of doctor A issued on D1: 100.00 and 50.00; one cancelled (not billed).
     const serviceId = (await clinic.admin.client.service('service').create({ name: 'Пломба', duration: 30, price: 1 }))._id
@@ -69,7 +71,7 @@ describe.each(engines)('reports summary on %s', (engine) => {
   it('sums each figure per day and branch by its formula', async () => {
     const report = await summary(finance)
     expect(report.totals).toEqual({
-      visits: 3, newPatients: 2, billed: 15_000,
+      visits: 3, newPatients: 2, noShows: 1, billed: 15_000,
       collected: 6_000 + 2_000 + 3_000 + 4_000, collectedByMethod: { cash: 9_000, card: 6_000 },
       refunds: 1_000, prepayments: 3_000 + 4_000,
       // The big invoice was paid 60.00 on its day, the small one nothing that day.
@@ -77,7 +79,7 @@ describe.each(engines)('reports summary on %s', (engine) => {
     })
     const cell = (day: string, branchId: string) => report.cells.find((entry) => entry.day === day && entry.branchId === branchId)
     expect(cell(D1, clinic.branchId)).toMatchObject({ visits: 1, newPatients: 1, billed: 15_000, collected: 6_000, collectedByMethod: { cash: 6_000 }, refunds: 0, debtCreated: 9_000 })
-    expect(cell(D2, clinic.branchId)).toMatchObject({ visits: 2, newPatients: 1, billed: 0, collected: 5_000, collectedByMethod: { cash: 3_000, card: 2_000 }, refunds: 1_000, prepayments: 3_000 })
+    expect(cell(D2, clinic.branchId)).toMatchObject({ visits: 2, newPatients: 1, noShows: 1, billed: 0, collected: 5_000, collectedByMethod: { cash: 3_000, card: 2_000 }, refunds: 1_000, prepayments: 3_000 })
     expect(cell(D2, northId)).toMatchObject({ collected: 4_000, prepayments: 4_000, visits: 0 })
     expect(report.cells.map((entry) => entry.day)).toEqual([...report.cells.map((entry) => entry.day)].sort())
     expect(report.formulas.debtCreated).toBe('reports.formulas.debtCreated')
@@ -127,7 +129,7 @@ describe.each(engines)('reports summary on %s', (engine) => {
     expect((await failure(summary(doctor, { doctorId: clinic.doctor.user._id }))).name).toBe('Forbidden')
     // Doctor A's figures as finance sees them: their visits and invoices, money through their invoices, no prepayments.
     const doctorA = await summary(finance, { doctorId: clinic.doctor.user._id })
-    expect(doctorA.totals).toEqual({ visits: 2, newPatients: 1, billed: 15_000, collected: 8_000, collectedByMethod: { cash: 6_000, card: 2_000 }, refunds: 1_000, prepayments: 0, debtCreated: 9_000 })
+    expect(doctorA.totals).toEqual({ visits: 2, newPatients: 1, noShows: 1, billed: 15_000, collected: 8_000, collectedByMethod: { cash: 6_000, card: 2_000 }, refunds: 1_000, prepayments: 0, debtCreated: 9_000 })
     const refundRows = await rows(finance, 'refunds', { doctorId: clinic.doctor.user._id })
     expect(refundRows.data.map((row) => row.value)).toEqual([1_000])
     const ownB = await summary(finance, { doctorId: doctorB.user._id })

@@ -21,8 +21,11 @@ import { demoAdmin, signIn, useEnglish } from './support/app'
  * 254.5 kB on 2026-11-30 with the payments and debtors reports declared for the client (0.1 to
  * 0.2 kB) next to main's appointments report, chat, SMS providers, WhatsApp and the desktop
  * shell's platform layer (main alone measured 254.4 kB at c965f9f): 255 kB.
+ * 255.3 kB once the director's home and the dispatch joined (their client declarations and
+ * error texts): 256 kB. Every error code still adds to the first screen; loading the error texts
+ * per area is the next step back, before any other feature.
  */
-const LOGIN_BUDGET = 255_000
+const LOGIN_BUDGET = 256_000
 /**
  * Signed in, the home screen: the sign-in screen's scripts plus the shell and the dashboard.
  * 448.7 kB on 2026-11-25, once the texts were split by area (renderer/src/i18n/text-areas.ts):
@@ -44,9 +47,10 @@ const LOGIN_BUDGET = 255_000
  * main's appointments report, chat, SMS providers, WhatsApp and the desktop shell's platform
  * layer (main alone measured 459.5 kB at c965f9f): 461 kB. The director's tiles
  * (issue 19 item 3: their own 1.3 kB chunk and text area, loaded only by those who may view the
- * summary) came with them: 462 kB. The bell's panel above is still the next step back.
+ * summary) came with them, and the dispatch's screen declarations: 462.8 kB, 463 kB. The bell's
+ * panel above is still the next step back.
  */
-const HOME_BUDGET = 462_000
+const HOME_BUDGET = 463_000
 
 test.use({ serviceWorkers: 'block' })
 

@@ -1,17 +1,15 @@
-import { useMemo, useState } from 'react'
-import { Button, Card, DatePicker, Drawer, Grid, Select, Table, Tabs, Typography } from 'antd'
+import { useState } from 'react'
+import { Button, Card, Drawer, Grid, Select, Table, Tabs, Typography } from 'antd'
 import { DownloadOutlined } from '@ant-design/icons'
-import dayjs from 'dayjs'
 import { useTranslation } from 'react-i18next'
-import { Link, useSearchParams } from 'react-router'
+import { Link } from 'react-router'
 import { useFind } from '../../api/live'
-import { useCan } from '../../api/permissions'
 import { useSignedIn } from '../../api/session-store'
 import { PageHeader } from '../../components/PageHeader'
 import { FetchError } from '../../components/FetchError'
 import { useFormat } from '../../i18n/format'
 import { companyToday } from '../appointments/zoned-time'
-import { lastDayOf, periodPresets, periodRange, type PeriodPreset } from '../../../../domain/reports/periods'
+import { lastDayOf } from '../../../../domain/reports/periods'
 import {
   NO_SOURCE,
   type AppointmentFigure,
@@ -21,11 +19,11 @@ import {
 } from '../../../../server/src/services/reports/appointment-reports/appointment-reports.shared'
 import { useAppointmentReport, useAppointmentRows, type AppointmentDrill, type AppointmentReportFilter } from './useAppointmentReports'
 import { ReportsNav } from './ReportsNav'
+import { PeriodFilter, ScopeFilters, usePeriod, useReportParams, useReportScope } from './ReportFilters'
 import { downloadText, toCsv } from './csv'
 import { xlsxOf } from './xlsx'
 import './reports.css'
 
-const DAY = 'YYYY-MM-DD'
 const CANCEL_PARTS: AppointmentFigure[] = ['cancelledByPatient', 'cancelledByClinic', 'cancelledLate', 'cancelledEarly']
 /** The columns of every table, in order; doctors' tables add working time and load. */
 const COUNT_COLUMNS: AppointmentFigure[] = ['completed', 'cancelled', ...CANCEL_PARTS, 'noShow', 'rescheduled', 'bookedMinutes']
@@ -46,31 +44,17 @@ export default function AppointmentReportsPage() {
   const format = useFormat()
   const phone = !Grid.useBreakpoint().md
   const timeZone = useSignedIn().company.timezone
-  const seesAll = useCan('appointment-reports', 'seeAll')
-  const [params, setParams] = useSearchParams()
-  const preset = (periodPresets as readonly string[]).includes(params.get('period') ?? '') ? (params.get('period') as PeriodPreset) : 'thisMonth'
-  const branchId = params.get('branch') ?? undefined
-  const doctorId = params.get('doctor') ?? undefined
+  const { params, set, branchId, doctorId } = useReportParams()
   const sourceId = params.get('source') ?? undefined
-  const range = periodRange(preset, companyToday(timeZone), { first: params.get('from'), last: params.get('to') })
+  const { preset, range } = usePeriod(params, companyToday(timeZone))
   const filter: AppointmentReportFilter | null = range ? { ...range, ...(branchId ? { branchId } : {}), ...(doctorId ? { doctorId } : {}), ...(sourceId ? { sourceId } : {}) } : null
   const report = useAppointmentReport(filter)
   const [drill, setDrill] = useState<AppointmentDrill | null>(null)
   const [grouping, setGrouping] = useState<Grouping>('byDoctor')
-  const branches = useFind('branches', { $limit: 200, $sort: { name: 1 } })
-  const team = useFind('my-team', { $limit: 500 }, seesAll)
+  const scope = useReportScope('appointment-reports')
+  const { branchName } = scope
   const sources = useFind('sources', { $limit: 200, $sort: { name: 1 } })
-  const branchName = useMemo(() => new Map((branches.data?.data ?? []).map((branch) => [branch._id, branch.name])), [branches.data])
-  const doctors = useMemo(() => (team.data?.data ?? []).filter((member) => member.acceptsAppointments), [team.data])
 
-  const set = (changes: Record<string, string | undefined>) => {
-    const next = new URLSearchParams(params)
-    for (const [key, value] of Object.entries(changes)) {
-      if (value) next.set(key, value)
-      else next.delete(key)
-    }
-    setParams(next, { replace: true })
-  }
   const show = (value: number) => format.number(value)
   const percent = (value: number | null) => (value === null ? '—' : `${format.number(value)} %`)
   const dayText = (day: string) => format.date(`${day}T12:00:00`)
@@ -174,46 +158,8 @@ export default function AppointmentReportsPage() {
         }
       />
       <Card className="reports-filters">
-        <Select
-          value={preset}
-          onChange={(value: PeriodPreset) => set({ period: value, ...(value === 'custom' ? {} : { from: undefined, to: undefined }) })}
-          aria-label={t('reports.filters.period')}
-          data-testid="reports-period"
-          options={periodPresets.map((value) => ({ value, label: t(`reports.presets.${value}`) }))}
-        />
-        {preset === 'custom' && (
-          <DatePicker.RangePicker
-            value={params.get('from') && params.get('to') ? [dayjs(params.get('from')), dayjs(params.get('to'))] : null}
-            onChange={(next) => set({ from: next?.[0]?.format(DAY), to: next?.[1]?.format(DAY) })}
-            format="DD.MM.YYYY"
-            aria-label={t('reports.filters.dates')}
-            data-testid="reports-dates"
-          />
-        )}
-        {(branches.data?.data.length ?? 0) > 1 && (
-          <Select
-            allowClear
-            value={branchId}
-            onChange={(value?: string) => set({ branch: value })}
-            placeholder={t('reports.filters.allBranches')}
-            aria-label={t('reports.filters.branch')}
-            data-testid="reports-branch"
-            options={(branches.data?.data ?? []).map((branch) => ({ value: branch._id, label: branch.name }))}
-          />
-        )}
-        {seesAll && doctors.length > 0 && (
-          <Select
-            allowClear
-            showSearch
-            optionFilterProp="label"
-            value={doctorId}
-            onChange={(value?: string) => set({ doctor: value })}
-            placeholder={t('reports.filters.allDoctors')}
-            aria-label={t('reports.filters.doctor')}
-            data-testid="reports-doctor"
-            options={doctors.map((member) => ({ value: member._id, label: `${member.first_name} ${member.last_name}`.trim() }))}
-          />
-        )}
+        <PeriodFilter preset={preset} params={params} set={set} />
+        <ScopeFilters scope={scope} branchId={branchId} doctorId={doctorId} set={set} />
         <Select
           allowClear
           showSearch

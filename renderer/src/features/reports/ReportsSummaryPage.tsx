@@ -1,18 +1,15 @@
-import { useEffect, useMemo, useRef, useState } from 'react'
-import { Button, Card, DatePicker, Drawer, Grid, Select, Table, Typography } from 'antd'
+import { useEffect, useRef, useState } from 'react'
+import { Button, Card, Drawer, Grid, Table, Typography } from 'antd'
 import { DownloadOutlined } from '@ant-design/icons'
-import dayjs from 'dayjs'
 import { useTranslation } from 'react-i18next'
-import { Link, Navigate, useSearchParams } from 'react-router'
-import { useFind } from '../../api/live'
-import { useCan } from '../../api/permissions'
+import { Link, Navigate } from 'react-router'
 import { useSignedIn } from '../../api/session-store'
 import { PageHeader } from '../../components/PageHeader'
 import { FetchError } from '../../components/FetchError'
 import { useFormat } from '../../i18n/format'
 import { useCurrency } from '../appointments/useCalendarSettings'
 import { companyToday } from '../appointments/zoned-time'
-import { lastDayOf, periodPresets, periodRange, type PeriodPreset } from '../../../../domain/reports/periods'
+import { lastDayOf } from '../../../../domain/reports/periods'
 import { moneyFigures, summaryFigures, type SummaryCell, type SummaryFigure, type SummaryRow } from '../../../../server/src/services/reports/reports-summary/reports-summary.shared'
 import { useReportsSummary, useSummaryRows, type Drill, type SummaryFilter } from './useReportsSummary'
 import { csvMoney, downloadText, toCsv } from './csv'
@@ -20,9 +17,9 @@ import { xlsxOf } from './xlsx'
 import type { PaymentMethod } from '../../../../domain/billing/money'
 import { DayChart } from './DayChart'
 import { ReportsNav, useReportPages } from './ReportsNav'
+import { PeriodFilter, ScopeFilters, usePeriod, useReportParams, useReportScope } from './ReportFilters'
 import './reports.css'
 
-const DAY = 'YYYY-MM-DD'
 const isMoney = (figure: SummaryFigure) => moneyFigures.includes(figure)
 
 /**
@@ -39,15 +36,11 @@ export default function ReportsSummaryPage() {
   const currency = useCurrency()
   const phone = !Grid.useBreakpoint().md
   const timeZone = useSignedIn().company.timezone
-  const seesAll = useCan('reports-summary', 'seeAll')
   const reports = useReportPages()
   // The sidebar's entry opens the summary: one who may not see it goes to the first report they may.
   const elsewhere = reports.some((report) => report.key === 'summary') ? undefined : reports[0]
-  const [params, setParams] = useSearchParams()
-  const preset = (periodPresets as readonly string[]).includes(params.get('period') ?? '') ? (params.get('period') as PeriodPreset) : 'thisMonth'
-  const branchId = params.get('branch') ?? undefined
-  const doctorId = params.get('doctor') ?? undefined
-  const range = periodRange(preset, companyToday(timeZone), { first: params.get('from'), last: params.get('to') })
+  const { params, set, branchId, doctorId } = useReportParams()
+  const { preset, range } = usePeriod(params, companyToday(timeZone))
   const filter: SummaryFilter | null = range ? { ...range, ...(branchId ? { branchId } : {}), ...(doctorId ? { doctorId } : {}) } : null
   const summary = useReportsSummary(elsewhere ? null : filter)
   const chosen = (summaryFigures as readonly string[]).includes(params.get('figure') ?? '') ? (params.get('figure') as SummaryFigure) : null
@@ -56,19 +49,9 @@ export default function ReportsSummaryPage() {
   useEffect(() => {
     if (chosen && summary.data) chosenTile.current?.scrollIntoView?.({ block: 'nearest' })
   }, [chosen, summary.data])
-  const branches = useFind('branches', { $limit: 200, $sort: { name: 1 } })
-  const team = useFind('my-team', { $limit: 500 }, seesAll)
-  const branchName = useMemo(() => new Map((branches.data?.data ?? []).map((branch) => [branch._id, branch.name])), [branches.data])
-  const doctors = useMemo(() => (team.data?.data ?? []).filter((member) => member.acceptsAppointments), [team.data])
+  const scope = useReportScope('reports-summary')
+  const { branchName } = scope
 
-  const set = (changes: Record<string, string | undefined>) => {
-    const next = new URLSearchParams(params)
-    for (const [key, value] of Object.entries(changes)) {
-      if (value) next.set(key, value)
-      else next.delete(key)
-    }
-    setParams(next, { replace: true })
-  }
   const show = (figure: SummaryFigure, value: number) => (isMoney(figure) ? format.money(value, currency) : format.number(value))
   const dayText = (day: string) => format.date(`${day}T12:00:00`)
   const figureLink = (figure: SummaryFigure, value: number, where: Omit<Drill, 'figure'> = {}, testId?: string) => (
@@ -123,46 +106,8 @@ export default function ReportsSummaryPage() {
         }
       />
       <Card className="reports-filters">
-        <Select
-          value={preset}
-          onChange={(value: PeriodPreset) => set({ period: value, ...(value === 'custom' ? {} : { from: undefined, to: undefined }) })}
-          aria-label={t('reports.filters.period')}
-          data-testid="reports-period"
-          options={periodPresets.map((value) => ({ value, label: t(`reports.presets.${value}`) }))}
-        />
-        {preset === 'custom' && (
-          <DatePicker.RangePicker
-            value={params.get('from') && params.get('to') ? [dayjs(params.get('from')), dayjs(params.get('to'))] : null}
-            onChange={(next) => set({ from: next?.[0]?.format(DAY), to: next?.[1]?.format(DAY) })}
-            format="DD.MM.YYYY"
-            aria-label={t('reports.filters.dates')}
-            data-testid="reports-dates"
-          />
-        )}
-        {(branches.data?.data.length ?? 0) > 1 && (
-          <Select
-            allowClear
-            value={branchId}
-            onChange={(value?: string) => set({ branch: value })}
-            placeholder={t('reports.filters.allBranches')}
-            aria-label={t('reports.filters.branch')}
-            data-testid="reports-branch"
-            options={(branches.data?.data ?? []).map((branch) => ({ value: branch._id, label: branch.name }))}
-          />
-        )}
-        {seesAll && doctors.length > 0 && (
-          <Select
-            allowClear
-            showSearch
-            optionFilterProp="label"
-            value={doctorId}
-            onChange={(value?: string) => set({ doctor: value })}
-            placeholder={t('reports.filters.allDoctors')}
-            aria-label={t('reports.filters.doctor')}
-            data-testid="reports-doctor"
-            options={doctors.map((member) => ({ value: member._id, label: `${member.first_name} ${member.last_name}`.trim() }))}
-          />
-        )}
+        <PeriodFilter preset={preset} params={params} set={set} />
+        <ScopeFilters scope={scope} branchId={branchId} doctorId={doctorId} set={set} />
       </Card>
       {!range && <Typography.Paragraph type="warning">{t('errors.date-constraint-required')}</Typography.Paragraph>}
       <div className="reports-tiles" data-testid="reports-tiles">

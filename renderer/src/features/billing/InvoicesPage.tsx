@@ -128,6 +128,8 @@ export default function InvoicesPage() {
           loading={list.isLoading}
           dataSource={invoices}
           data-testid="company-invoices"
+          // Large sums in nine columns outgrow a laptop's width: the table scrolls inside its card, never the page.
+          scroll={{ x: 'max-content' }}
           locale={{ emptyText: t('billing.list.empty') }}
           pagination={{ current: page, pageSize: PAGE_SIZE, total: list.data?.total ?? 0, hideOnSinglePage: true, showSizeChanger: false, onChange: setPage }}
           onRow={(invoice) => ({ onClick: () => setOpenId(invoice._id), style: { cursor: 'pointer' }, 'data-testid': 'company-invoice-row' }) as object}
@@ -135,7 +137,8 @@ export default function InvoicesPage() {
             {
               key: 'number',
               title: t('billing.number'),
-              className: 'billing-nowrap',
+              // On a phone the patient's name is under the number: it wraps there.
+              className: phone ? undefined : 'billing-nowrap',
               render: (_, invoice) => (
                 <div className="billing-list-what">
                   <Typography.Link>{invoice.number}</Typography.Link>

@@ -18,6 +18,7 @@ import {
   type AppointmentReportRow
 } from '../../../../server/src/services/reports/appointment-reports/appointment-reports.shared'
 import { useAppointmentReport, useAppointmentRows, type AppointmentDrill, type AppointmentReportFilter } from './useAppointmentReports'
+import { RowsSum } from './RowsSum'
 import { ReportsNav } from './ReportsNav'
 import { PeriodFilter, ScopeFilters, usePeriod, useReportParams, useReportScope } from './ReportFilters'
 import { downloadText, toCsv } from './csv'
@@ -282,11 +283,7 @@ function AppointmentRowsDrawer({ filter, drill, onClose, branchName, dayText, ph
       <Typography.Paragraph className="reports-formula">{t(`reports.appointments.formulas.${figure}`)}</Typography.Paragraph>
       {rows.error && <FetchError error={rows.error} onRetry={() => void rows.refetch()} />}
       {rows.data && (
-        <Typography.Paragraph strong data-testid="reports-rows-sum">
-          {minutes ? `${t('reports.rows.sum')}: ${format.number(rows.data.sum)} · ` : ''}
-          {t('reports.rows.count', { count: rows.data.total })}
-          {rows.data.total > rows.data.data.length && ` · ${t('reports.rows.shown', { shown: rows.data.data.length })}`}
-        </Typography.Paragraph>
+        <RowsSum sum={minutes ? format.number(rows.data.sum) : undefined} total={rows.data.total} shown={rows.data.data.length} />
       )}
       <Table<AppointmentReportRow>
         rowKey="_id"

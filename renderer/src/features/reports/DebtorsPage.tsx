@@ -17,6 +17,7 @@ import { isLocalDay } from '../../../../domain/reports/periods'
 import {
   ageingBuckets, type AgedDebt, type AgeingBucket, type BalanceReport, type BalanceReportRows, type DebtByPatient, type DebtReportRow, type PrepaidReportRow
 } from '../../../../server/src/services/reports/balance-reports/balance-reports.shared'
+import { RowsSum } from './RowsSum'
 import { ReportsNav } from './ReportsNav'
 import { ScopeFilters, useReportParams, useReportScope } from './ReportFilters'
 import { exportTable } from './table-export'
@@ -228,10 +229,7 @@ function DebtRowsDrawer({ filter, drill, onClose, branchName, money, phone, buck
       <Typography.Paragraph className="reports-formula">{debt ? t('reports.debtors.formulas.debt') : t('reports.debtors.formulas.prepaid')}</Typography.Paragraph>
       {rows.error && <FetchError error={rows.error} onRetry={() => void rows.refetch()} />}
       {rows.data && (
-        <Typography.Paragraph strong data-testid="reports-rows-sum">
-          {t('reports.rows.sum')}: {money(rows.data.sum)} · {t('reports.rows.count', { count: rows.data.total })}
-          {rows.data.total > rows.data.data.length && ` · ${t('reports.rows.shown', { shown: rows.data.data.length })}`}
-        </Typography.Paragraph>
+        <RowsSum sum={money(rows.data.sum)} total={rows.data.total} shown={rows.data.data.length} />
       )}
       {debt ? (
         <Table<DebtReportRow>

@@ -17,6 +17,7 @@ import {
   paymentFigures, type AllocationTarget, type PaymentFigure, type PaymentFigures, type PaymentReport, type PaymentReportRow, type PaymentReportRows
 } from '../../../../server/src/services/reports/payment-reports/payment-reports.shared'
 import { DayChart } from './DayChart'
+import { RowsSum } from './RowsSum'
 import { ReportsNav } from './ReportsNav'
 import { PeriodFilter, ScopeFilters, usePeriod, useReportParams, useReportScope } from './ReportFilters'
 import { exportTable } from './table-export'
@@ -236,10 +237,7 @@ function PaymentRowsDrawer({ filter, drill, onClose, branchName, money, dayText,
       <Typography.Paragraph className="reports-formula">{t(`reports.payments.formulas.${figure}`)}</Typography.Paragraph>
       {rows.error && <FetchError error={rows.error} onRetry={() => void rows.refetch()} />}
       {rows.data && (
-        <Typography.Paragraph strong data-testid="reports-rows-sum">
-          {t('reports.rows.sum')}: {money(rows.data.sum)} · {t('reports.rows.count', { count: rows.data.total })}
-          {rows.data.total > rows.data.data.length && ` · ${t('reports.rows.shown', { shown: rows.data.data.length })}`}
-        </Typography.Paragraph>
+        <RowsSum sum={money(rows.data.sum)} total={rows.data.total} shown={rows.data.data.length} />
       )}
       <Table<PaymentReportRow>
         rowKey="_id"

@@ -16,6 +16,7 @@ import { csvMoney, downloadText, toCsv } from './csv'
 import { xlsxOf } from './xlsx'
 import type { PaymentMethod } from '../../../../domain/billing/money'
 import { DayChart } from './DayChart'
+import { RowsSum } from './RowsSum'
 import { ReportsNav, useReportPages } from './ReportsNav'
 import { PeriodFilter, ScopeFilters, usePeriod, useReportParams, useReportScope } from './ReportFilters'
 import './reports.css'
@@ -200,10 +201,7 @@ function RowsDrawer({ filter, drill, onClose, branchName, show, dayText, phone }
       <Typography.Paragraph className="reports-formula">{t(`reports.formulas.${figure}`)}</Typography.Paragraph>
       {rows.error && <FetchError error={rows.error} onRetry={() => void rows.refetch()} />}
       {rows.data && (
-        <Typography.Paragraph strong data-testid="reports-rows-sum">
-          {t('reports.rows.sum')}: {show(figure, rows.data.sum)} · {t('reports.rows.count', { count: rows.data.total })}
-          {rows.data.total > rows.data.data.length && ` · ${t('reports.rows.shown', { shown: rows.data.data.length })}`}
-        </Typography.Paragraph>
+        <RowsSum sum={show(figure, rows.data.sum)} total={rows.data.total} shown={rows.data.data.length} />
       )}
       <Table<SummaryRow>
         rowKey="_id"

@@ -2,7 +2,8 @@ import { expect as baseExpect, test, type Locator, type Page } from '@playwright
 import { uniqueLetters, uniquePhone } from './support/api'
 import { shoot } from './support/shots'
 import { addMember, signInApi, type Api } from './support/socket-api'
-import { companyToday, addDays } from '../../renderer/src/features/appointments/zoned-time'
+import { companyToday } from '../../renderer/src/features/appointments/zoned-time'
+import { zonedToUtcMs } from '../../domain/appointments/zoned-time'
 import { percentOf } from '../../domain/billing/money'
 import { demoAdmin, signIn, useEnglish } from './support/app'
 
@@ -38,16 +39,19 @@ let doctorId: string
 /** The doctor's share of revenue (percent of the billed amount, the company's default base). */
 const SHARE_PERCENT = 30
 
-/** A visit of today that the doctor finished with `lines` treatments (through the socket API). */
+/** Visits booked so far: each next one starts after the last, from the company's midnight. */
+let booked = 0
+
+/**
+ * A visit of today that the doctor finished with `lines` treatments (through the socket API). It is
+ * booked at a fixed time of today rather than at the first free slot: late in the company's day
+ * the first free slot is tomorrow's, and the cash desk lists today's visits only.
+ */
 async function finishedVisit(lines: number) {
-  const today = companyToday(zone)
-  const [free] = (
-    await admin.service('appointment-slots').find({
-      query: { serviceIds: [service._id], staffId: doctorId, branchId: mainBranch._id, dateFrom: today, dateTo: addDays(today, 1), $limit: 1 }
-    })
-  ).data as Array<{ start: string; branchId: string }>
+  const start = zonedToUtcMs(companyToday(zone), '00:00', zone) + booked++ * service.duration * 60_000
   const visit = (await admin.service('appointment').create({
-    customerId: patientId, staffId: doctorId, branchId: free.branchId, start: free.start, duration: service.duration, status: 'planned',
+    customerId: patientId, staffId: doctorId, branchId: mainBranch._id, start: new Date(start).toISOString(), duration: service.duration, status: 'planned',
+    overrideWorkingHours: true,
     services: [{ serviceId: service._id, name: service.name, duration: service.duration, price: service.price, quantity: 1 }]
   })) as { _id: string }
   await admin.service('appointment').patch(visit._id, { status: 'started' })

@@ -79,7 +79,8 @@ export function ChartSection({ customerId, birthdate }: { customerId: string; bi
     try {
       await client.service('tooth').create(entry.data)
       await refreshService('tooth')
-      setSelection([])
+      // Only the charted selection is cleared: teeth picked while the save was on the way stay.
+      setSelection((current) => (current === selection ? [] : current))
       toast.success(t('treatment.charted'))
     } catch (error) {
       toastError(error)

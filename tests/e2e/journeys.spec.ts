@@ -115,9 +115,11 @@ test('adds a team member with that role who may sign in', async () => {
   await drawer.getByLabel('E-mail').fill(member.email)
   await drawer.getByLabel('Role').click()
   await admin.locator(`.ant-select-item-option[title="${roleName}"]`).click()
+  await expect(drawer.locator('.ant-select').filter({ hasText: roleName })).toBeVisible()
   await drawer.getByLabel('Password', { exact: true }).fill(member.password)
   await admin.getByTestId('save-member').click()
-  await expect(drawer).toBeHidden()
+  // The save hashes the password (argon2, deliberately slow): on a loaded two-core machine it can take seconds.
+  await expect(drawer).toBeHidden({ timeout: 30_000 })
   const row = admin.getByRole('row', { name: new RegExp(member.last) })
   await expect(row).toContainText(roleName)
   await expect(row).toContainText('Can sign in')

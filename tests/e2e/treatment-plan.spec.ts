@@ -43,16 +43,23 @@ test.afterAll(async () => {
 
 /**
  * Picks an option of an antd Select by its visible text; again until the select shows it. A list
- * still open from the select before (on a busy machine its closing can lag) is closed first, or
- * it covers this one.
+ * still showing from the select before (on a busy machine its closing can lag) is waited out, or
+ * closed by a click on the dialog's title, or it covers this one. Not by Escape: when the list
+ * has closed meanwhile, Escape closes the dialog itself.
  */
 async function choose(page: Page, testId: string, text: string) {
   const select = page.getByTestId(testId)
+  const lists = page.locator('.ant-select-dropdown:visible')
   await expect(async () => {
     const ownOpen = ((await select.getAttribute('class')) ?? '').includes('ant-select-open')
-    if (!ownOpen && (await page.locator('.ant-select-dropdown:visible').count())) await page.keyboard.press('Escape')
+    if (!ownOpen && (await lists.count())) {
+      await expect(lists).toHaveCount(0, { timeout: 2_000 }).catch(() => page.locator('.ant-modal-title:visible').first().click())
+    }
     if (!ownOpen) await select.click({ timeout: 2_000 })
-    await page.keyboard.type(text)
+    // A searchable select's search is filled, not typed: a retry with the list still open would
+    // otherwise search for the text twice over. A select without search has a read-only input.
+    const search = select.locator('input').first()
+    if (await search.isEditable()) await search.fill(text)
     await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: text }).first().click({ timeout: 2_000 })
     await expect(select).toContainText(text, { timeout: 2_000 })
   }).toPass({ timeout: 30_000 })

@@ -24,8 +24,10 @@ import { demoAdmin, signIn, useEnglish } from './support/app'
  * 255.3 kB once the director's home and the dispatch joined (their client declarations and
  * error texts): 256 kB. Every error code still adds to the first screen; loading the error texts
  * per area is the next step back, before any other feature.
+ * 252.0 kB on 2026-11-30 once the services' error texts load with the signed-in layout (text area
+ * `errors`; the sign-in screens keep the 33 they show and the fallbacks): 253 kB.
  */
-const LOGIN_BUDGET = 256_000
+const LOGIN_BUDGET = 253_000
 /**
  * Signed in, the home screen: the sign-in screen's scripts plus the shell and the dashboard.
  * 448.7 kB on 2026-11-25, once the texts were split by area (renderer/src/i18n/text-areas.ts):

@@ -12,9 +12,9 @@ const page = (load: () => Promise<{ default: ComponentType }>): Pick<RouteObject
   lazy: async () => ({ Component: (await load()).default })
 })
 
-/** A screen of a text area (i18n/text-areas.ts): its code and its texts load together. */
-const withTexts = (area: TextAreaName, load: () => Promise<{ default: ComponentType }>) => async () => {
-  const [screen] = await Promise.all([load(), loadTextArea(area)])
+/** A screen of a text area (i18n/text-areas.ts) or several: its code and its texts load together. */
+const withTexts = (areas: TextAreaName | readonly TextAreaName[], load: () => Promise<{ default: ComponentType }>) => async () => {
+  const [screen] = await Promise.all([load(), ...[areas].flat().map(loadTextArea)])
   return screen
 }
 
@@ -46,7 +46,7 @@ export const routes: RouteObject[] = [
     shouldRevalidate: () => false,
     errorElement: <RouteError />,
     hydrateFallbackElement: <PageLoading full />,
-    lazy: async () => ({ Component: (await withTexts('documents', () => import('../features/documents/KioskPage'))()).default })
+    lazy: async () => ({ Component: (await withTexts(['documents', 'errors'], () => import('../features/documents/KioskPage'))()).default })
   },
   {
     path: '/',
@@ -55,7 +55,8 @@ export const routes: RouteObject[] = [
     shouldRevalidate: () => false,
     errorElement: <RouteError />,
     hydrateFallbackElement: <PageLoading full />,
-    ...page(() => import('./layout/AppLayout')),
+    // Every signed-in screen may show any service's error: their texts load with the layout.
+    ...page(withTexts('errors', () => import('./layout/AppLayout'))),
     children: [
       {
         errorElement: <RouteError />,

@@ -72,6 +72,13 @@ const areaLoaders: Record<TextAreaName, Record<Language, Texts>> = {
     fi: () => import('virtual:texts/fi/reports'),
     uz: () => import('virtual:texts/uz/reports')
   },
+  errors: {
+    en: () => import('virtual:texts/en/errors'),
+    ru: () => import('virtual:texts/ru/errors'),
+    ru1: () => import('virtual:texts/ru1/errors'),
+    fi: () => import('virtual:texts/fi/errors'),
+    uz: () => import('virtual:texts/uz/errors')
+  },
   directorHome: {
     en: () => import('virtual:texts/en/directorHome'),
     ru: () => import('virtual:texts/ru/directorHome'),

@@ -15,6 +15,12 @@ export interface TextArea {
   /** The feature folders (under renderer/src/features) whose screens use the area's texts. */
   folders: readonly string[]
   /**
+   * Loaded by the signed-in layout's route (router.tsx) for every screen behind it: any file may
+   * use the area's texts except what the sign-in screens show (features/auth and what it imports),
+   * which is held to the shared ones.
+   */
+  signedIn?: true
+  /**
    * Keys (or whole subtrees) of the area's namespaces that other screens use too: they stay in
    * the core (the settings hub's entries, the patient card's tab, the medical-alert flag on the
    * calendar, the activity log's words for chart entries).
@@ -90,6 +96,25 @@ export const textAreas = {
     namespaces: ['reports'],
     folders: ['reports'],
     shared: []
+  },
+  // The error messages of the services (domain/messages.ts), about 200 and growing with each
+  // service: every signed-in screen may show any of them, so they load with the signed-in layout
+  // (router.tsx), not with the sign-in screen, which keeps the ones sign-in, the welcome and the
+  // password pages show, and those every failure falls back to (api/errors.ts, byHttpStatus).
+  errors: {
+    namespaces: ['errors'],
+    folders: [],
+    signedIn: true,
+    shared: [
+      'errors.invalid-login', 'errors.missing-credentials', 'errors.access-restricted', 'errors.account-expired',
+      'errors.account-expiring', 'errors.current-password-incorrect', 'errors.passwords-do-not-match', 'errors.field-required',
+      'errors.error-saving', 'errors.could-not-fetch', 'errors.something-went-wrong', 'errors.email-registered',
+      'errors.invalid-email', 'errors.invalid-phone', 'errors.invalid-code', 'errors.invalid-password',
+      'errors.too-many-attempts', 'errors.service-not-enabled', 'errors.invalid-link', 'errors.first-name-required',
+      'errors.last-name-required', 'errors.company-name-required', 'errors.phone-required', 'errors.email-required',
+      'errors.password-too-short', 'errors.password-needs-special', 'errors.password-needs-number', 'errors.password-same-as-previous',
+      'errors.not-found', 'errors.forbidden', 'errors.not-authenticated', 'errors.invalid-request', 'errors.conflict'
+    ]
   },
   // Issue 19 item 3: the director's tiles on the home screen (loaded with them, by those who see them).
   directorHome: {

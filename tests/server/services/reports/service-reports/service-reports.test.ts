@@ -2,6 +2,7 @@ import { engines, failure, startServer, type SignedIn, type TestServer } from '.
 import { signedInMember } from '../../../support/fixtures'
 import { malformed } from '../../../support/malformed'
 import { PERIOD, serviceClinic, type ServiceClinic } from '../service-fixture'
+import type { ReportsSummary } from '../../../../../server/src/services/reports/reports-summary/reports-summary.shared'
 import { serviceFigures, type ServiceFigure, type ServiceReport, type ServiceReportRows } from '../../../../../server/src/services/reports/service-reports/service-reports.shared'
 
 describe.each(engines)('service reports on %s', (engine) => {
@@ -32,7 +33,8 @@ describe.each(engines)('service reports on %s', (engine) => {
     ])
     expect(found.formulas.average).toBe('reports.services.formulas.average')
     // The services' revenue is the invoices' billed total here (one discounted invoice, no rounding left over).
-    expect((await finance.client.service('reports-summary').find({ query: PERIOD })).totals.billed).toBe(found.totals.revenue)
+    const summary = (await finance.client.service('reports-summary').find({ query: PERIOD })) as ReportsSummary
+    expect(summary.totals.billed).toBe(found.totals.revenue)
     // One branch; one doctor (the lines' and treatments' doctor).
     expect((await report(finance, { branchId: northId })).totals).toEqual({ done: 1, billed: 0, revenue: 0, average: null })
     expect((await report(finance, { doctorId: data.doctorB.user._id })).totals).toEqual({ done: 2, billed: 2, revenue: 13_499, average: 6_750 })

@@ -108,9 +108,9 @@ export default function ServiceReportsPage() {
       <Table.Summary.Row className="reports-total-row">
         <Table.Summary.Cell index={0} colSpan={span}>{t('reports.table.total')}</Table.Summary.Cell>
         {serviceFigures.map((figure, index) => (
-          <Table.Summary.Cell key={figure} index={index + span} align="right">{link(figure, data.totals[figure], {})}</Table.Summary.Cell>
+          <Table.Summary.Cell key={figure} index={index + span} align="right" className="reports-nowrap">{link(figure, data.totals[figure], {})}</Table.Summary.Cell>
         ))}
-        <Table.Summary.Cell index={span + serviceFigures.length} align="right">{valueText('average', data.totals.average)}</Table.Summary.Cell>
+        <Table.Summary.Cell index={span + serviceFigures.length} align="right" className="reports-nowrap">{valueText('average', data.totals.average)}</Table.Summary.Cell>
       </Table.Summary.Row>
     ) : null
   const byName = <T extends { name: string }>(a: T, b: T) => a.name.localeCompare(b.name)
@@ -146,11 +146,11 @@ export default function ServiceReportsPage() {
         loading={report.isLoading}
         dataSource={data?.services ?? []}
         pagination={false}
-        scroll={{ x: 'max-content' }}
+        scroll={phone ? { x: 720 } : undefined}
         data-testid="reports-services-table"
         locale={{ emptyText: t('reports.summary.empty') }}
         columns={[
-          { key: 'name', title: t('reports.services.service'), fixed: phone ? undefined : 'left', sorter: byName, render: (_, line) => line.name || noService },
+          { key: 'name', title: t('reports.services.service'), sorter: byName, render: (_, line) => line.name || noService },
           { key: 'category', title: t('reports.services.category'), sorter: (a, b) => a.categoryName.localeCompare(b.categoryName), render: (_, line) => (line.categoryId ? line.categoryName || '—' : noCategory) },
           ...figureColumns<ServiceReportLine>(serviceWhere)
         ]}
@@ -164,11 +164,11 @@ export default function ServiceReportsPage() {
         loading={report.isLoading}
         dataSource={data?.categories ?? []}
         pagination={false}
-        scroll={{ x: 'max-content' }}
+        scroll={phone ? { x: 600 } : undefined}
         data-testid="reports-categories-table"
         locale={{ emptyText: t('reports.summary.empty') }}
         columns={[
-          { key: 'name', title: t('reports.services.category'), fixed: phone ? undefined : 'left', sorter: byName, render: (_, line) => line.name || noCategory },
+          { key: 'name', title: t('reports.services.category'), sorter: byName, render: (_, line) => line.name || noCategory },
           ...figureColumns<CategoryReportLine>(categoryWhere)
         ]}
         summary={() => (data && data.categories.length > 1 ? totalRow(1) : null)}
@@ -200,7 +200,7 @@ export default function ServiceReportsPage() {
       {!range && <Typography.Paragraph type="warning">{t('errors.date-constraint-required')}</Typography.Paragraph>}
       <div className="reports-tiles" data-testid="reports-tiles">
         {[...serviceFigures, 'average' as const].map((figure) => (
-          <Card key={figure} size="small" className="reports-tile" loading={report.isLoading} data-testid={`reports-tile-${figure}`}>
+          <Card key={figure} size="small" className={isMoneyFigure(figure) ? 'reports-tile reports-tile-money' : 'reports-tile'} loading={report.isLoading} data-testid={`reports-tile-${figure}`}>
             <div className="reports-tile-label">{t(`reports.services.figures.${figure}`)}</div>
             <div className="reports-tile-value">
               {!data ? '—' : figure === 'average' ? <span className="reports-number" data-testid="reports-total-average">{valueText('average', data.totals.average)}</span> : link(figure, data.totals[figure], {}, `reports-total-${figure}`)}

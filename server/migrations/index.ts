@@ -37,6 +37,7 @@ import * as telegram from './20261129120200_telegram'
 import * as smsProviders from './20261130160000_sms_providers'
 import * as reportIndexes from './20261129120500_report_indexes'
 import * as appointmentMoves from './20261130100000_appointment_moves'
+import * as treatmentReportIndexes from './20261201100000_treatment_report_indexes'
 import * as whatsapp from './20261130130000_whatsapp'
 import * as dispatch from './20261130140000_dispatch'
 import * as staffNotifications from './20261129120300_staff_notifications'
@@ -95,7 +96,8 @@ const migrations: Array<[string, Migration]> = [
   ['20261130130000_whatsapp', whatsapp],
   ['20261130140000_dispatch', dispatch],
   ['20261130150000_customer_chat', customerChat],
-  ['20261130160000_sms_providers', smsProviders]
+  ['20261130160000_sms_providers', smsProviders],
+  ['20261201100000_treatment_report_indexes', treatmentReportIndexes]
 ]
 
 export const migrationSource: Knex.MigrationSource<[string, Migration]> = {

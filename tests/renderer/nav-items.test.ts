@@ -59,7 +59,7 @@ describe('sidebar entries', () => {
       expect(activeNavKey(navItems, page.path)).toBe('reports')
       expect(allowedReportPages([view(page.resource)])).toEqual([page])
     }
-    expect(reportPages.map((page) => page.path)).toEqual(['/reports/summary', '/reports/appointments', '/reports/payments', '/reports/payments2_0'])
+    expect(reportPages.map((page) => page.path)).toEqual(['/reports/summary', '/reports/appointments', '/reports/payments', '/reports/payments2_0', '/reports/services', '/reports/toppers'])
     expect(visibleNavItems(navItems, [view('payment-reports')], { reports: false }).map((item) => item.key)).not.toContain('reports')
     expect(visibleNavItems(navItems, [view('customer-reports')], { reports: true }).map((item) => item.key)).not.toContain('reports')
     expect(carriedSearch('?period=custom&from=2026-01-01&to=2026-01-31&branch=b1&doctor=d1&source=none&asOf=2026-01-05')).toBe('?period=custom&from=2026-01-01&to=2026-01-31&branch=b1&doctor=d1')

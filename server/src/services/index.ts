@@ -31,6 +31,8 @@ import { reportsSummary } from './reports/reports-summary/reports-summary'
 import { appointmentReports } from './reports/appointment-reports/appointment-reports'
 import { paymentReports } from './reports/payment-reports/payment-reports'
 import { balanceReports } from './reports/balance-reports/balance-reports'
+import { serviceReports } from './reports/service-reports/service-reports'
+import { toppers } from './reports/toppers/toppers'
 import { exam } from './clinical/exam/exam'
 import { xrays } from './clinical/xrays/xrays'
 import { media } from './customers/media/media'
@@ -154,4 +156,6 @@ export function services(app: Application) {
   app.configure(appointmentReports)
   app.configure(paymentReports)
   app.configure(balanceReports)
+  app.configure(serviceReports)
+  app.configure(toppers)
 }

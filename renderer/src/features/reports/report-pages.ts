@@ -6,7 +6,7 @@ import type { Permission, PermissionResource } from '../../../../domain/access/r
  * this file, so it names no text itself), its address and the resource that shows it.
  */
 export interface ReportPage {
-  key: 'summary' | 'appointments' | 'payments' | 'debtors'
+  key: 'summary' | 'appointments' | 'payments' | 'debtors' | 'services' | 'toppers'
   path: string
   resource: PermissionResource
 }
@@ -20,7 +20,9 @@ export const reportPages: readonly ReportPage[] = [
   { key: 'summary', path: '/reports/summary', resource: 'reports-summary' },
   { key: 'appointments', path: '/reports/appointments', resource: 'appointment-reports' },
   { key: 'payments', path: '/reports/payments', resource: 'payment-reports' },
-  { key: 'debtors', path: '/reports/payments2_0', resource: 'balance-reports' }
+  { key: 'debtors', path: '/reports/payments2_0', resource: 'balance-reports' },
+  { key: 'services', path: '/reports/services', resource: 'service-reports' },
+  { key: 'toppers', path: '/reports/toppers', resource: 'toppers' }
 ]
 
 /** The resources of the built reports: the sidebar's reports entry needs view on one of them. */

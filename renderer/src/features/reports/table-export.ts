@@ -11,14 +11,15 @@ export interface ExportTable {
   sheetName: string
   columns: readonly SheetColumn[]
   rows: ReadonlyArray<ReadonlyArray<string | number>>
-  total: ReadonlyArray<string | number>
+  /** The totals row; none for a table whose lines do not add up (the toppers' rankings). */
+  total?: ReadonlyArray<string | number>
 }
 
 export async function exportTable(kind: 'csv' | 'xlsx', table: ExportTable): Promise<void> {
   if (kind === 'xlsx') {
-    downloadText(`${table.fileName}.xlsx`, await xlsxOf(table.sheetName, table.columns, table.rows, table.total))
+    downloadText(`${table.fileName}.xlsx`, await xlsxOf(table.sheetName, table.columns, table.rows, table.total ?? null))
     return
   }
   const cell = (row: ReadonlyArray<string | number>) => row.map((value, index) => (table.columns[index]?.money && typeof value === 'number' ? csvMoney(value) : value))
-  downloadText(`${table.fileName}.csv`, toCsv([table.columns.map((column) => column.title), ...table.rows.map(cell), cell(table.total)]))
+  downloadText(`${table.fileName}.csv`, toCsv([table.columns.map((column) => column.title), ...table.rows.map(cell), ...(table.total ? [cell(table.total)] : [])]))
 }

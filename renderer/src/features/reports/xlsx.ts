@@ -10,7 +10,7 @@ export interface SheetColumn {
   money?: boolean
 }
 
-export async function xlsxOf(sheetName: string, columns: readonly SheetColumn[], rows: ReadonlyArray<ReadonlyArray<string | number>>, totalRow: ReadonlyArray<string | number>): Promise<Blob> {
+export async function xlsxOf(sheetName: string, columns: readonly SheetColumn[], rows: ReadonlyArray<ReadonlyArray<string | number>>, totalRow: ReadonlyArray<string | number> | null): Promise<Blob> {
   const { default: ExcelJS } = await import('exceljs')
   const workbook = new ExcelJS.Workbook()
   const sheet = workbook.addWorksheet(sheetName.slice(0, 31))
@@ -19,7 +19,7 @@ export async function xlsxOf(sheetName: string, columns: readonly SheetColumn[],
   // Minor units become major units only here, for the spreadsheet's own arithmetic.
   const cells = (row: ReadonlyArray<string | number>) => row.map((value, index) => (columns[index]?.money && typeof value === 'number' ? value / 100 : value))
   for (const row of rows) sheet.addRow(cells(row))
-  sheet.addRow(cells(totalRow)).font = { bold: true }
+  if (totalRow) sheet.addRow(cells(totalRow)).font = { bold: true }
   sheet.views = [{ state: 'frozen', ySplit: 1 }]
   const buffer = await workbook.xlsx.writeBuffer()
   return new Blob([buffer], { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' })

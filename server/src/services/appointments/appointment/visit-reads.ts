@@ -19,7 +19,8 @@ export type VisitFigure = 'visits' | 'newPatients' | 'noShows'
 
 export const VISIT_STATUSES: readonly AppointmentStatus[] = ['arrived', 'started', 'completed']
 
-function visitsIn(db: Knex, filter: ReportFilter, figure: VisitFigure, narrow: RowsNarrowing) {
+/** The appointments of a figure in the period (or one cell of it): the summary's query, grouped per doctor or source by visit-groups.ts. */
+export function visitsIn(db: Knex, filter: ReportFilter, figure: VisitFigure, narrow: RowsNarrowing) {
   const [start, end] = instantBounds(filter, narrow.day)
   const query = db(`${APPOINTMENT_TABLE} as v`)
     .where('v.companyId', filter.companyId)

@@ -71,3 +71,21 @@ export async function serviceCategoryIds(db: Knex, companyId: string, serviceIds
   const rows = (await db('services').select('_id', 'categoryId').whereIn('_id', ids).andWhere({ companyId })) as Array<{ _id: string; categoryId: string | null }>
   return new Map(rows.map((row) => [row._id, row.categoryId ?? null]))
 }
+
+/**
+ * The company's services with their category (`_id`, `categoryId`) as a table another area's
+ * report joins (the services report groups invoice lines and treatments by category), so that
+ * area never names `services` itself. A line whose service left the catalogue joins as no category.
+ */
+export const serviceCategoriesTable = (db: Knex, companyId: string) => db('services').select('_id', 'categoryId').where({ companyId })
+
+/** The catalogue's names of these services and of these categories of the company (a report's labels); those not found are missing. */
+export async function catalogueNames(db: Knex, companyId: string, serviceIds: readonly string[], categoryIds: readonly string[]): Promise<{ services: Map<string, string>; categories: Map<string, string> }> {
+  const services = [...new Set(serviceIds)]
+  const categories = [...new Set(categoryIds)]
+  const [serviceRows, categoryRows] = await Promise.all([
+    services.length === 0 ? [] : (db('services').where({ companyId }).whereIn('_id', services).select('_id', 'name') as Promise<Array<{ _id: string; name: string }>>),
+    categories.length === 0 ? [] : (db('service_categories').where({ companyId }).whereIn('_id', categories).select('_id', 'name') as Promise<Array<{ _id: string; name: string }>>)
+  ])
+  return { services: new Map(serviceRows.map((row) => [row._id, row.name])), categories: new Map(categoryRows.map((row) => [row._id, row.name])) }
+}

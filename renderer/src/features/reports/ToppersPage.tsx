@@ -1,0 +1,177 @@
+import { useState } from 'react'
+import { Button, Card, Drawer, Grid, Table, Typography } from 'antd'
+import { DownloadOutlined } from '@ant-design/icons'
+import { useQuery } from '@tanstack/react-query'
+import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
+import { client } from '../../api/client'
+import { useSignedIn } from '../../api/session-store'
+import { PageHeader } from '../../components/PageHeader'
+import { FetchError } from '../../components/FetchError'
+import { useFormat } from '../../i18n/format'
+import { useCurrency } from '../appointments/useCalendarSettings'
+import { companyToday } from '../appointments/zoned-time'
+import { useRefreshOnMoney } from '../billing/useRefreshOnMoney'
+import { lastDayOf } from '../../../../domain/reports/periods'
+import { topperListOf, topperLists, type TopperFigure, type TopperList, type TopperRow, type TopperRows, type Toppers } from '../../../../server/src/services/reports/toppers/toppers.shared'
+import { RowsSum } from './RowsSum'
+import { ReportsNav } from './ReportsNav'
+import { PeriodFilter, ScopeFilters, usePeriod, useReportParams, useReportScope } from './ReportFilters'
+import { TopBars } from './TopBars'
+import { isMoneyFigure, toppersTable } from './service-report-view'
+import { exportTable } from './table-export'
+import './reports.css'
+
+interface ToppersFilter {
+  from: string
+  to: string
+  branchId?: string
+}
+
+/** One number of the toppers: a list's entry (a doctor, a service or a source). */
+interface Drill {
+  list: TopperList
+  key: string
+  name: string
+}
+
+/**
+ * /reports/toppers (issue 19): for a period and branch, the ten best doctors (by revenue billed
+ * and by visits), services (by revenue and by times done) and patients' sources (by new
+ * patients and by revenue), each a ranking of bars whose every number opens its rows; each list
+ * states its formula; the six lists export to CSV and Excel as one table.
+ */
+export default function ToppersPage() {
+  const { t } = useTranslation()
+  const format = useFormat()
+  const currency = useCurrency()
+  const phone = !Grid.useBreakpoint().md
+  const timeZone = useSignedIn().company.timezone
+  const { params, set, branchId } = useReportParams()
+  const { preset, range } = usePeriod(params, companyToday(timeZone))
+  const scope = useReportScope('toppers')
+  const filter: ToppersFilter | null = range ? { ...range, ...(branchId ? { branchId } : {}) } : null
+  const report = useQuery({
+    queryKey: ['toppers', 'find', filter],
+    queryFn: () => client.service('toppers').find({ query: filter! }) as Promise<Toppers>,
+    enabled: filter !== null
+  })
+  useRefreshOnMoney('toppers', filter !== null)
+  const [drill, setDrill] = useState<Drill | null>(null)
+  const [exporting, setExporting] = useState(false)
+  const money = (value: number) => format.money(value, currency)
+  const valueText = (figure: TopperFigure, value: number) => (isMoneyFigure(figure) ? money(value) : format.number(value))
+  const nameOf = (list: TopperList, name: string) => name || t(`reports.toppers.none.${topperListOf[list].grain}`)
+  const data = report.data
+
+  const exportLists = async (kind: 'csv' | 'xlsx') => {
+    if (!data || !range) return
+    setExporting(true)
+    try {
+      await exportTable(kind, {
+        fileName: `${t('reports.toppers.fileName')}-${range.from}-${lastDayOf(range)}`,
+        sheetName: t('reports.toppers.title'),
+        columns: [{ title: t('reports.toppers.list') }, { title: t('reports.toppers.rank') }, { title: t('reports.toppers.name') }, { title: t('reports.toppers.amount'), money: true }, { title: t('reports.toppers.count') }],
+        rows: toppersTable(data.lists, (list) => t(`reports.toppers.lists.${list}`), nameOf)
+      })
+    } finally {
+      setExporting(false)
+    }
+  }
+
+  if (report.error) return <FetchError error={report.error} onRetry={() => void report.refetch()} />
+  return (
+    <>
+      <ReportsNav />
+      <PageHeader
+        title={t('reports.toppers.title')}
+        subtitle={range ? `${format.date(range.from)} – ${format.date(lastDayOf(range))}` : t('reports.summary.subtitle')}
+        extra={
+          <div className="reports-exports">
+            <Button icon={<DownloadOutlined />} onClick={() => void exportLists('csv')} disabled={!data} data-testid="reports-export-csv">
+              {t('reports.export.csv')}
+            </Button>
+            <Button icon={<DownloadOutlined />} onClick={() => void exportLists('xlsx')} loading={exporting} disabled={!data} data-testid="reports-export-xlsx">
+              {t('reports.export.xlsx')}
+            </Button>
+          </div>
+        }
+      />
+      <Card className="reports-filters">
+        <PeriodFilter preset={preset} params={params} set={set} />
+        {/* Per branch only: with one doctor the doctors' lists would rank them alone. */}
+        <ScopeFilters scope={{ ...scope, seesAll: false }} branchId={branchId} set={set} />
+      </Card>
+      {!range && <Typography.Paragraph type="warning">{t('errors.date-constraint-required')}</Typography.Paragraph>}
+      <div className="reports-toppers">
+        {topperLists.map((list) => {
+          const { figure } = topperListOf[list]
+          const entries = data?.lists[list] ?? []
+          return (
+            <Card key={list} size="small" title={t(`reports.toppers.lists.${list}`)} loading={report.isLoading} data-testid={`reports-toppers-${list}`}>
+              {entries.length === 0 ? (
+                <Typography.Text type="secondary">{t('reports.summary.empty')}</Typography.Text>
+              ) : (
+                <TopBars
+                  testId={`reports-top-${list}`}
+                  bars={entries.map((entry) => ({ key: entry.key, label: nameOf(list, entry.name), value: entry.value, text: valueText(figure, entry.value) }))}
+                  onBar={(key) => setDrill({ list, key, name: nameOf(list, entries.find((entry) => entry.key === key)?.name ?? '') })}
+                />
+              )}
+              <div className="reports-formula reports-formula-parts">{t(`reports.toppers.formulas.${figure}`)}</div>
+            </Card>
+          )
+        })}
+      </div>
+      <TopperRowsDrawer filter={filter} drill={drill} onClose={() => setDrill(null)} branchName={scope.branchName} valueText={valueText} phone={phone} />
+    </>
+  )
+}
+
+function TopperRowsDrawer({ filter, drill, onClose, branchName, valueText, phone }: {
+  filter: ToppersFilter | null
+  drill: Drill | null
+  onClose: () => void
+  branchName: Map<string, string>
+  valueText: (figure: TopperFigure, value: number) => string
+  phone: boolean
+}) {
+  const { t } = useTranslation()
+  const format = useFormat()
+  const rows = useQuery({
+    queryKey: ['toppers', 'find', filter, drill],
+    queryFn: () => {
+      const { grain, figure } = topperListOf[drill!.list]
+      return client.service('toppers').find({ query: { ...filter!, $rows: figure, [`${grain}Id`]: drill!.key } }) as Promise<TopperRows>
+    },
+    enabled: filter !== null && drill !== null
+  })
+  const figure = drill ? topperListOf[drill.list].figure : 'revenue'
+  const visits = figure === 'visits' || figure === 'newPatients'
+  return (
+    <Drawer open={drill !== null} onClose={onClose} width={phone ? '100%' : 900} title={drill ? t(`reports.toppers.lists.${drill.list}`) : ''} destroyOnHidden data-testid="reports-rows">
+      {drill && <Typography.Paragraph type="secondary">{drill.name}</Typography.Paragraph>}
+      <Typography.Paragraph className="reports-formula">{t(`reports.toppers.formulas.${figure}`)}</Typography.Paragraph>
+      {rows.error && <FetchError error={rows.error} onRetry={() => void rows.refetch()} />}
+      {rows.data && <RowsSum sum={valueText(figure, rows.data.sum)} total={rows.data.total} shown={rows.data.data.length} />}
+      <Table<TopperRow>
+        rowKey="_id"
+        size="small"
+        loading={rows.isLoading}
+        dataSource={rows.data?.data ?? []}
+        pagination={false}
+        scroll={{ x: 'max-content' }}
+        data-testid="reports-rows-table"
+        locale={{ emptyText: t('reports.rows.empty') }}
+        columns={[
+          { key: 'day', title: t('reports.table.day'), className: 'reports-nowrap', render: (_, row) => format.date(row.day) },
+          { key: 'patient', title: t('reports.rows.patient'), render: (_, row) => <Link to={`/customer/${row.customerId}`}>{row.customerName || '—'}</Link> },
+          { key: 'doctor', title: t('reports.rows.doctor'), render: (_, row) => row.doctorName || '—' },
+          { key: 'label', title: t(visits ? 'reports.toppers.time' : 'reports.services.service'), render: (_, row) => row.label || '—' },
+          { key: 'branch', title: t('reports.table.branch'), render: (_, row) => branchName.get(row.branchId) ?? '—' },
+          { key: 'value', title: t(isMoneyFigure(figure) ? 'reports.rows.value' : 'reports.services.quantity'), align: 'right', className: 'reports-nowrap', render: (_, row) => valueText(figure, row.value) }
+        ]}
+      />
+    </Drawer>
+  )
+}

@@ -42,6 +42,7 @@ import { reportsSummaryClient } from './services/reports/reports-summary/reports
 import { appointmentReportsClient } from './services/reports/appointment-reports/appointment-reports.shared'
 import { paymentReportsClient } from './services/reports/payment-reports/payment-reports.shared'
 import { balanceReportsClient } from './services/reports/balance-reports/balance-reports.shared'
+import { expenseReportsClient } from './services/reports/expense-reports/expense-reports.shared'
 import { examClient } from './services/clinical/exam/exam.shared'
 import { xraysClient } from './services/clinical/xrays/xrays.shared'
 import { mediaClient } from './services/customers/media/media.shared'
@@ -167,6 +168,7 @@ export const clientServices = [
   appointmentReportsClient,
   paymentReportsClient,
   balanceReportsClient,
+  expenseReportsClient,
   notificationClient,
   myNotificationClient,
   chatMessageClient,

@@ -31,6 +31,7 @@ import { reportsSummary } from './reports/reports-summary/reports-summary'
 import { appointmentReports } from './reports/appointment-reports/appointment-reports'
 import { paymentReports } from './reports/payment-reports/payment-reports'
 import { balanceReports } from './reports/balance-reports/balance-reports'
+import { expenseReports } from './reports/expense-reports/expense-reports'
 import { exam } from './clinical/exam/exam'
 import { xrays } from './clinical/xrays/xrays'
 import { media } from './customers/media/media'
@@ -154,4 +155,5 @@ export function services(app: Application) {
   app.configure(appointmentReports)
   app.configure(paymentReports)
   app.configure(balanceReports)
+  app.configure(expenseReports)
 }

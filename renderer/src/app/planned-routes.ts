@@ -7,10 +7,10 @@
 /** Route patterns of whole sections not built yet (react-router paths under the signed-in layout). */
 export const plannedRoutes = [
   'materials/*',
-  // The summary, appointments, payments and debtors (payments2_0) are built (issue 19, report-pages.ts); the spec's other reports come with that issue's next slices.
+  // The summary, appointments, payments, debtors (payments2_0), payouts (and payouts2_0) and expenses are built (issue 19, report-pages.ts); the spec's other reports come with that issue's next slices.
   ...[
-    'summary2_0', 'customers', 'services', 'products', 'payouts', 'payouts2_0',
-    'toppers', 'expenses', 'history', 'feedback', 'conversion-funnel'
+    'summary2_0', 'customers', 'services', 'products',
+    'toppers', 'history', 'feedback', 'conversion-funnel'
   ].map((report) => `reports/${report}`),
   'easy/*',
   'profile/subscription',

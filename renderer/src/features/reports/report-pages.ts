@@ -6,7 +6,7 @@ import type { Permission, PermissionResource } from '../../../../domain/access/r
  * this file, so it names no text itself), its address and the resource that shows it.
  */
 export interface ReportPage {
-  key: 'summary' | 'appointments' | 'payments' | 'debtors'
+  key: 'summary' | 'appointments' | 'payments' | 'debtors' | 'payouts' | 'payoutsByDay' | 'expenses'
   path: string
   resource: PermissionResource
 }
@@ -20,7 +20,10 @@ export const reportPages: readonly ReportPage[] = [
   { key: 'summary', path: '/reports/summary', resource: 'reports-summary' },
   { key: 'appointments', path: '/reports/appointments', resource: 'appointment-reports' },
   { key: 'payments', path: '/reports/payments', resource: 'payment-reports' },
-  { key: 'debtors', path: '/reports/payments2_0', resource: 'balance-reports' }
+  { key: 'debtors', path: '/reports/payments2_0', resource: 'balance-reports' },
+  { key: 'payouts', path: '/reports/payouts', resource: 'balance-reports' },
+  { key: 'payoutsByDay', path: '/reports/payouts2_0', resource: 'balance-reports' },
+  { key: 'expenses', path: '/reports/expenses', resource: 'expense-reports' }
 ]
 
 /** The resources of the built reports: the sidebar's reports entry needs view on one of them. */

@@ -19,7 +19,8 @@ describe.each(engines)('expense reports on %s', (engine) => {
     server = await startServer(engine)
     money = await moneyClinic(server)
     await withPayoutsAndExpenses(money)
-  })
+    // A whole ledger, payouts and expenses through the services: slow on PostgreSQL on a busy machine.
+  }, 120_000)
   afterAll(() => server.stop())
 
   it('sums expenses per category, branch and day, and the net: money taken − expenses − payouts', async () => {

@@ -17,7 +17,8 @@ describe.each(engines)('payout reports on %s', (engine) => {
     server = await startServer(engine)
     money = await moneyClinic(server)
     await withPayoutsAndExpenses(money)
-  })
+    // A whole ledger, payouts and expenses through the services: slow on PostgreSQL on a busy machine.
+  }, 120_000)
   afterAll(() => server.stop())
 
   it('per doctor: the opening balance, base and share earned, paid out and the balance at the end', async () => {

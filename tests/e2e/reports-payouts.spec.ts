@@ -51,16 +51,18 @@ test('payouts per doctor and by day, and expenses with the net: figures as the A
     await shoot(page, 'reports-payouts', size.name)
   }
 
+  await page.setViewportSize({ width: 1366, height: 800 })
   await page.getByTestId('reports-nav').getByRole('tab', { name: 'Выплаты по дням' }).click()
   await expect(page.getByRole('heading', { level: 1, name: 'Выплаты по дням' })).toBeVisible()
   await expect(page.getByTestId('reports-chart')).toBeVisible()
   await expect.poll(() => amount(page.getByTestId('reports-total-paidOut'))).toBe(payouts.paidOut)
-  for (const size of [...sizes].reverse()) {
+  for (const size of sizes) {
     await page.setViewportSize({ width: size.width, height: size.height })
     await shoot(page, 'reports-payouts-by-day', size.name)
   }
 
   const expenses = (await admin.service('expense-reports').find({ query: month })) as unknown as { totals: { expenses: number; net: number } }
+  await page.setViewportSize({ width: 1366, height: 800 })
   await page.getByTestId('reports-nav').getByRole('tab', { name: 'Расходы' }).click()
   await expect(page.getByRole('heading', { level: 1, name: 'Расходы' })).toBeVisible()
   await expect(page.getByTestId('reports-tile-net')).toContainText('Получено − расходы − выплаты врачам')

@@ -112,7 +112,7 @@ export default function ExpenseReportsPage() {
         <ScopeFilters scope={{ ...scope, doctors: [] }} branchId={branchId} set={set} />
       </Card>
       {!range && <Typography.Paragraph type="warning">{t('errors.date-constraint-required')}</Typography.Paragraph>}
-      <div className="reports-tiles" data-testid="reports-tiles">
+      <div className="reports-tiles reports-tiles-money" data-testid="reports-tiles">
         {expenseFigures.filter((figure) => withNet || figure === 'expenses').map((figure) => (
           <Card key={figure} size="small" className="reports-tile" loading={report.isLoading} data-testid={`reports-tile-${figure}`}>
             <div className="reports-tile-label">{t(`reports.expenses.figures.${figure}`)}</div>

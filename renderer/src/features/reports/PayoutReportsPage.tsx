@@ -87,7 +87,7 @@ export default function PayoutReportsPage() {
         <ScopeFilters scope={scope} branchId={branchId} doctorId={doctorId} set={set} />
       </Card>
       {!range && <Typography.Paragraph type="warning">{t('errors.date-constraint-required')}</Typography.Paragraph>}
-      <div className="reports-tiles reports-tiles-compact" data-testid="reports-tiles">
+      <div className="reports-tiles reports-tiles-money" data-testid="reports-tiles">
         {payoutFigures.map((figure) => (
           <Card key={figure} size="small" className="reports-tile" loading={report.isLoading} data-testid={`reports-tile-${figure}`}>
             <div className="reports-tile-label">{t(`reports.payouts.figures.${figure}`)}</div>

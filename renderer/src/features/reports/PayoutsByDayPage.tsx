@@ -93,7 +93,7 @@ export default function PayoutsByDayPage() {
         <ScopeFilters scope={scope} branchId={branchId} doctorId={doctorId} set={set} />
       </Card>
       {!range && <Typography.Paragraph type="warning">{t('errors.date-constraint-required')}</Typography.Paragraph>}
-      <div className="reports-tiles" data-testid="reports-tiles">
+      <div className="reports-tiles reports-tiles-money" data-testid="reports-tiles">
         {report.isLoading && <Card size="small" className="reports-tile" loading />}
         {tiles.map((tile) => (
           <Card key={tile.key} size="small" className="reports-tile" data-testid={`reports-tile-${tile.key}`}>

@@ -13,7 +13,13 @@ export function ratio(whole: number, numerator: number, denominator: number): nu
     throw new RangeError('money is integer minor units')
   }
   const product = whole * numerator
-  if (!Number.isSafeInteger(product)) throw new RangeError('amount out of range')
+  if (!Number.isSafeInteger(product)) {
+    // A fixed share pro rata of a large sum in tiyin passes 2^53 before the division: in BigInt.
+    const exact = BigInt(whole) * BigInt(numerator)
+    const rest = exact % BigInt(denominator)
+    const quotient = Number((exact - rest) / BigInt(denominator))
+    return Number(rest) * 2 >= denominator ? quotient + 1 : quotient
+  }
   const rest = product % denominator
   const quotient = (product - rest) / denominator
   return rest * 2 >= denominator ? quotient + 1 : quotient

@@ -44,6 +44,7 @@ import { paymentReportsClient } from './services/reports/payment-reports/payment
 import { balanceReportsClient } from './services/reports/balance-reports/balance-reports.shared'
 import { serviceReportsClient } from './services/reports/service-reports/service-reports.shared'
 import { toppersClient } from './services/reports/toppers/toppers.shared'
+import { expenseReportsClient } from './services/reports/expense-reports/expense-reports.shared'
 import { examClient } from './services/clinical/exam/exam.shared'
 import { xraysClient } from './services/clinical/xrays/xrays.shared'
 import { mediaClient } from './services/customers/media/media.shared'
@@ -171,6 +172,7 @@ export const clientServices = [
   balanceReportsClient,
   serviceReportsClient,
   toppersClient,
+  expenseReportsClient,
   notificationClient,
   myNotificationClient,
   chatMessageClient,

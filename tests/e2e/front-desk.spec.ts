@@ -138,6 +138,6 @@ test('a front-desk morning in Russian', async () => {
   await page.keyboard.press('Escape')
 
   // A screen of a later issue typed by hand says so.
-  await page.goto('/reports/payouts2_0')
+  await page.goto('/reports/feedback')
   await expect(page.getByRole('heading', { name: 'Раздел пока недоступен' })).toBeVisible()
 })

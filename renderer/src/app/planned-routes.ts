@@ -7,10 +7,10 @@
 /** Route patterns of whole sections not built yet (react-router paths under the signed-in layout). */
 export const plannedRoutes = [
   'materials/*',
-  // The summary, appointments, payments, debtors (payments2_0), services and toppers are built (issue 19, report-pages.ts); the spec's other reports come with that issue's next slices.
+  // Built (issue 19, report-pages.ts): the summary, appointments, payments, debtors (payments2_0),
+  // services, toppers, payouts (and payouts2_0) and expenses; the spec's other reports come with that issue's next slices.
   ...[
-    'summary2_0', 'customers', 'products', 'payouts', 'payouts2_0',
-    'expenses', 'history', 'feedback', 'conversion-funnel'
+    'summary2_0', 'customers', 'products', 'history', 'feedback', 'conversion-funnel'
   ].map((report) => `reports/${report}`),
   'easy/*',
   'profile/subscription',

@@ -33,6 +33,7 @@ import { paymentReports } from './reports/payment-reports/payment-reports'
 import { balanceReports } from './reports/balance-reports/balance-reports'
 import { serviceReports } from './reports/service-reports/service-reports'
 import { toppers } from './reports/toppers/toppers'
+import { expenseReports } from './reports/expense-reports/expense-reports'
 import { exam } from './clinical/exam/exam'
 import { xrays } from './clinical/xrays/xrays'
 import { media } from './customers/media/media'
@@ -158,4 +159,5 @@ export function services(app: Application) {
   app.configure(balanceReports)
   app.configure(serviceReports)
   app.configure(toppers)
+  app.configure(expenseReports)
 }

@@ -6,7 +6,7 @@ import type { Permission, PermissionResource } from '../../../../domain/access/r
  * this file, so it names no text itself), its address and the resource that shows it.
  */
 export interface ReportPage {
-  key: 'summary' | 'appointments' | 'payments' | 'debtors' | 'services' | 'toppers'
+  key: 'summary' | 'appointments' | 'payments' | 'debtors' | 'services' | 'toppers' | 'payouts' | 'payoutsByDay' | 'expenses'
   path: string
   resource: PermissionResource
 }
@@ -22,7 +22,10 @@ export const reportPages: readonly ReportPage[] = [
   { key: 'payments', path: '/reports/payments', resource: 'payment-reports' },
   { key: 'debtors', path: '/reports/payments2_0', resource: 'balance-reports' },
   { key: 'services', path: '/reports/services', resource: 'service-reports' },
-  { key: 'toppers', path: '/reports/toppers', resource: 'toppers' }
+  { key: 'toppers', path: '/reports/toppers', resource: 'toppers' },
+  { key: 'payouts', path: '/reports/payouts', resource: 'balance-reports' },
+  { key: 'payoutsByDay', path: '/reports/payouts2_0', resource: 'balance-reports' },
+  { key: 'expenses', path: '/reports/expenses', resource: 'expense-reports' }
 ]
 
 /** The resources of the built reports: the sidebar's reports entry needs view on one of them. */

@@ -1,21 +1,26 @@
 import { Type, getValidator, type Static } from '@feathersjs/typebox'
 import { queryValidator } from '../../../validators'
 import { IdSchema } from '../../../schema/query'
+import { payoutRowFigures } from './user-balance-reports.shared'
 
 const LocalDate = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', maxLength: 10 })
-const totals = { base: Type.Integer(), share: Type.Integer(), paidOut: Type.Integer(), balance: Type.Integer() }
 
-export const balanceReportRowSchema = Type.Object({ userId: IdSchema, name: Type.String(), opening: Type.Integer(), ...totals }, { additionalProperties: false })
-export type BalanceReportRow = Static<typeof balanceReportRowSchema>
-
-export const balanceReportSchema = Type.Object(
-  { from: LocalDate, to: LocalDate, branchId: Type.Union([IdSchema, Type.Null()]), ...totals, rows: Type.Array(balanceReportRowSchema) },
-  { $id: 'BalanceReportResult', additionalProperties: false }
-)
-export type BalanceReport = Static<typeof balanceReportSchema>
-
+/**
+ * The period as every report's (`[from, to)` company-local days; missing:
+ * `date-constraint-required`), a branch, a doctor. `$rows` asks for the lines behind one figure
+ * (`opening`, `base`, `share`, `paidOut`), narrowed by `day` (one day of the period).
+ */
 export const balanceReportQuerySchema = Type.Object(
-  { from: LocalDate, to: LocalDate, branchId: Type.Optional(IdSchema), companyId: Type.Optional(IdSchema) },
+  {
+    from: Type.Optional(LocalDate),
+    to: Type.Optional(LocalDate),
+    branchId: Type.Optional(IdSchema),
+    doctorId: Type.Optional(IdSchema),
+    $rows: Type.Optional(Type.Union(payoutRowFigures.map((figure) => Type.Literal(figure)))),
+    day: Type.Optional(LocalDate),
+    $limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000 })),
+    companyId: Type.Optional(IdSchema)
+  },
   { additionalProperties: false }
 )
 export type BalanceReportQuery = Static<typeof balanceReportQuerySchema>

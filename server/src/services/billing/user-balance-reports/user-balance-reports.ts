@@ -3,9 +3,8 @@ import { hooks as schemaHooks } from '@feathersjs/schema'
 import { registerService } from '../../register-service'
 import type { Application, HookContext } from '../../../declarations'
 import { companyScope } from '../../../access/tenancy'
-import { viewerOf, visibleBranches, type RecordScope } from '../../../access/record-scope'
 import { clinicError } from '../../../errors'
-import { checkPeriod } from '../user-balance-history/user-balance-history'
+import { checkReportPeriod, scopeReport } from '../../reports/report-scope'
 import { UserBalanceReportsService } from './user-balance-reports.class'
 import { balanceReportQueryValidator, type BalanceReportQuery } from './user-balance-reports.schema'
 import { userBalanceReportsMethods, userBalanceReportsPath } from './user-balance-reports.shared'
@@ -16,19 +15,20 @@ declare module '../../../declarations' {
   }
 }
 
-const reportScope: RecordScope = { branch: {} }
-
-/** An ordered period of at most a year; a branch named must be one the caller sees; none: every branch they see. */
-function scopeReport(context: HookContext) {
+/**
+ * The period as every report's (`checkReportPeriod`: required, `[from, to)`, at most a year and a
+ * day); `day` within it and `day`/`$limit` only with `$rows`. Branches and the doctor as
+ * `scopeReport` allows: without `balance-reports: seeAll` one's own figures only.
+ */
+function scopePayoutReport(context: HookContext) {
   const query = context.params.query as BalanceReportQuery
-  checkPeriod(query.from, query.to)
-  const identity = context.params.provider ? context.params.identity : undefined
-  const branches = identity ? visibleBranches(reportScope, viewerOf(identity)) : null
-  if (identity && query.branchId && !(branches ?? identity.branchIds).includes(query.branchId)) throw clinicError(BadRequest, 'branch-not-allowed', 'branchId')
-  context.params.query = { ...query, branchIds: branches }
+  checkReportPeriod(query)
+  if (query.day && !(query.day >= query.from! && query.day < query.to!)) throw clinicError(BadRequest, 'invalid-request', 'day')
+  if ((query.day || query.$limit) && !query.$rows) throw clinicError(BadRequest, 'invalid-request', '$rows')
+  context.params.query = scopeReport(context, 'balance-reports', query)
 }
 
-/** `user-balance-reports` (issue 16, item 6): read-only totals per doctor over `user-balance-history`'s ledger. */
+/** `user-balance-reports` (issue 16 item 6, issue 19): read-only figures per doctor over `user-balance-history`'s ledger. */
 export function userBalanceReports(app: Application) {
   registerService(app, userBalanceReportsPath, new UserBalanceReportsService(app), {
     methods: [...userBalanceReportsMethods],
@@ -40,7 +40,7 @@ export function userBalanceReports(app: Application) {
     },
     hooks: {
       before: {
-        find: [schemaHooks.validateQuery(balanceReportQueryValidator), companyScope, scopeReport]
+        find: [schemaHooks.validateQuery(balanceReportQueryValidator), companyScope, scopePayoutReport]
       }
     }
   })

@@ -40,6 +40,8 @@ import { paymentHistoryClient } from './services/billing/payment-history/payment
 import { invoicesSummaryClient } from './services/billing/invoices-summary/invoices-summary.shared'
 import { reportsSummaryClient } from './services/reports/reports-summary/reports-summary.shared'
 import { appointmentReportsClient } from './services/reports/appointment-reports/appointment-reports.shared'
+import { customerReportsClient } from './services/reports/customer-reports/customer-reports.shared'
+import { customerConversionFunnelReportsClient } from './services/reports/customer-conversion-funnel-reports/customer-conversion-funnel-reports.shared'
 import { paymentReportsClient } from './services/reports/payment-reports/payment-reports.shared'
 import { balanceReportsClient } from './services/reports/balance-reports/balance-reports.shared'
 import { examClient } from './services/clinical/exam/exam.shared'
@@ -165,6 +167,8 @@ export const clientServices = [
   taskClient,
   reportsSummaryClient,
   appointmentReportsClient,
+  customerReportsClient,
+  customerConversionFunnelReportsClient,
   paymentReportsClient,
   balanceReportsClient,
   notificationClient,

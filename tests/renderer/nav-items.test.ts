@@ -57,11 +57,11 @@ describe('sidebar entries', () => {
     for (const page of reportPages) {
       expect(visibleNavItems(navItems, [view(page.resource)], { reports: true }).map((item) => item.key)).toContain('reports')
       expect(activeNavKey(navItems, page.path)).toBe('reports')
-      expect(allowedReportPages([view(page.resource)])).toEqual([page])
+      expect(allowedReportPages([view(page.resource)])).toEqual(reportPages.filter((other) => other.resource === page.resource))
     }
-    expect(reportPages.map((page) => page.path)).toEqual(['/reports/summary', '/reports/appointments', '/reports/payments', '/reports/payments2_0'])
+    expect(reportPages.map((page) => page.path)).toEqual(['/reports/summary', '/reports/appointments', '/reports/customers', '/reports/conversion-funnel', '/reports/payments', '/reports/payments2_0'])
     expect(visibleNavItems(navItems, [view('payment-reports')], { reports: false }).map((item) => item.key)).not.toContain('reports')
-    expect(visibleNavItems(navItems, [view('customer-reports')], { reports: true }).map((item) => item.key)).not.toContain('reports')
+    expect(visibleNavItems(navItems, [view('sales-reports')], { reports: true }).map((item) => item.key)).not.toContain('reports')
     expect(carriedSearch('?period=custom&from=2026-01-01&to=2026-01-31&branch=b1&doctor=d1&source=none&asOf=2026-01-05')).toBe('?period=custom&from=2026-01-01&to=2026-01-31&branch=b1&doctor=d1')
     expect(carriedSearch('?source=none')).toBe('')
   })

@@ -7,10 +7,10 @@
 /** Route patterns of whole sections not built yet (react-router paths under the signed-in layout). */
 export const plannedRoutes = [
   'materials/*',
-  // The summary, appointments, payments and debtors (payments2_0) are built (issue 19, report-pages.ts); the spec's other reports come with that issue's next slices.
+  // The summary, appointments, customers, conversion-funnel, payments and debtors (payments2_0) are built (issue 19, report-pages.ts); the spec's other reports come with that issue's next slices.
   ...[
-    'summary2_0', 'customers', 'services', 'products', 'payouts', 'payouts2_0',
-    'toppers', 'expenses', 'history', 'feedback', 'conversion-funnel'
+    'summary2_0', 'services', 'products', 'payouts', 'payouts2_0',
+    'toppers', 'expenses', 'history', 'feedback'
   ].map((report) => `reports/${report}`),
   'easy/*',
   'profile/subscription',

@@ -49,8 +49,10 @@ const LOGIN_BUDGET = 256_000
  * (issue 19 item 3: their own 1.3 kB chunk and text area, loaded only by those who may view the
  * summary) came with them, and the dispatch's screen declarations: 462.8 kB, 463 kB. The bell's
  * panel above is still the next step back.
+ * 463.04 kB with the customers report and the conversion funnel (two client declarations, two
+ * routes, two lines of report-pages.ts: 0.2 kB): 464 kB.
  */
-const HOME_BUDGET = 463_000
+const HOME_BUDGET = 464_000
 
 test.use({ serviceWorkers: 'block' })
 

@@ -198,8 +198,8 @@ export default function ConversionFunnelPage() {
                 </div>
                 {data && index > 0 && (
                   <div className="reports-funnel-rates">
-                    <span>{t('reports.funnel.ofPrevious', { percent: share(ofPrevious(data.totals, index)) })}</span>
-                    <span>{t('reports.funnel.ofEntered', { percent: share(percentOf(data.totals[step], entered)) })}</span>
+                    {ofPrevious(data.totals, index) !== null && <span>{t('reports.funnel.ofPrevious', { percent: share(ofPrevious(data.totals, index)) })}</span>}
+                    {entered > 0 && <span>{t('reports.funnel.ofEntered', { percent: share(percentOf(data.totals[step], entered)) })}</span>}
                   </div>
                 )}
               </div>

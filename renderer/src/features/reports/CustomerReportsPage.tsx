@@ -249,8 +249,8 @@ function CustomerRowsDrawer({ filter, drill, onClose, branchName, dayText, phone
   const patient = patientColumns<CustomerReportRow>(t, (row) => row.customerId, dayText, branchName)
   const dayTitle = figure === 'registered' ? t('reports.customers.rows.registeredOn') : figure === 'lapsed' ? t('reports.customers.rows.lastVisit') : t('reports.customers.rows.visit')
   const columns = [
-    { key: 'day', title: dayTitle, className: 'reports-nowrap', render: (_: unknown, row: CustomerReportRow) => `${dayText(row.day)}${row.time ? ` ${row.time}` : ''}` },
     patient.patient,
+    { key: 'day', title: dayTitle, className: 'reports-nowrap', render: (_: unknown, row: CustomerReportRow) => `${dayText(row.day)}${row.time ? ` ${row.time}` : ''}` },
     patient.phone,
     ...(figure === 'registered' ? [] : [{ key: 'doctor', title: t('reports.rows.doctor'), render: (_: unknown, row: CustomerReportRow) => row.doctorName || '—' }]),
     patient.firstVisit,

@@ -40,6 +40,8 @@ import { paymentHistoryClient } from './services/billing/payment-history/payment
 import { invoicesSummaryClient } from './services/billing/invoices-summary/invoices-summary.shared'
 import { reportsSummaryClient } from './services/reports/reports-summary/reports-summary.shared'
 import { appointmentReportsClient } from './services/reports/appointment-reports/appointment-reports.shared'
+import { customerReportsClient } from './services/reports/customer-reports/customer-reports.shared'
+import { customerConversionFunnelReportsClient } from './services/reports/customer-conversion-funnel-reports/customer-conversion-funnel-reports.shared'
 import { paymentReportsClient } from './services/reports/payment-reports/payment-reports.shared'
 import { balanceReportsClient } from './services/reports/balance-reports/balance-reports.shared'
 import { serviceReportsClient } from './services/reports/service-reports/service-reports.shared'
@@ -168,6 +170,8 @@ export const clientServices = [
   taskClient,
   reportsSummaryClient,
   appointmentReportsClient,
+  customerReportsClient,
+  customerConversionFunnelReportsClient,
   paymentReportsClient,
   balanceReportsClient,
   serviceReportsClient,

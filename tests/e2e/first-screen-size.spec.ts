@@ -51,8 +51,13 @@ const LOGIN_BUDGET = 253_000
  * (issue 19 item 3: their own 1.3 kB chunk and text area, loaded only by those who may view the
  * summary) came with them, and the dispatch's screen declarations: 462.8 kB, 463 kB. The bell's
  * panel above is still the next step back.
+ * 463.04 kB with the customers report and the conversion funnel (two client declarations, two
+ * routes, two lines of report-pages.ts: 0.2 kB). On 2026-11-30 the services' error texts moved
+ * from the core to their own chunk, loaded with the signed-in layout (+0.7 kB: the chunk repeats
+ * the 33 texts the core keeps), and the services, toppers, payouts and expenses reports came
+ * (their declarations and routes). Measured again after those: see the note below.
  */
-const HOME_BUDGET = 463_000
+const HOME_BUDGET = 464_000
 
 test.use({ serviceWorkers: 'block' })
 

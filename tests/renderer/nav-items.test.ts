@@ -57,12 +57,15 @@ describe('sidebar entries', () => {
     for (const page of reportPages) {
       expect(visibleNavItems(navItems, [view(page.resource)], { reports: true }).map((item) => item.key)).toContain('reports')
       expect(activeNavKey(navItems, page.path)).toBe('reports')
-      // Payouts and payouts by day (and the debtors) share balance-reports: one view opens them all.
+      // Payouts and payouts by day (and the debtors) share balance-reports; the customers and the funnel customer-reports: one view opens them all.
       expect(allowedReportPages([view(page.resource)])).toEqual(reportPages.filter((other) => other.resource === page.resource))
     }
-    expect(reportPages.map((page) => page.path)).toEqual(['/reports/summary', '/reports/appointments', '/reports/payments', '/reports/payments2_0', '/reports/services', '/reports/toppers', '/reports/payouts', '/reports/payouts2_0', '/reports/expenses'])
+    expect(reportPages.map((page) => page.path)).toEqual([
+      '/reports/summary', '/reports/appointments', '/reports/customers', '/reports/conversion-funnel', '/reports/payments', '/reports/payments2_0',
+      '/reports/services', '/reports/toppers', '/reports/payouts', '/reports/payouts2_0', '/reports/expenses'
+    ])
     expect(visibleNavItems(navItems, [view('payment-reports')], { reports: false }).map((item) => item.key)).not.toContain('reports')
-    expect(visibleNavItems(navItems, [view('customer-reports')], { reports: true }).map((item) => item.key)).not.toContain('reports')
+    expect(visibleNavItems(navItems, [view('sales-reports')], { reports: true }).map((item) => item.key)).not.toContain('reports')
     expect(carriedSearch('?period=custom&from=2026-01-01&to=2026-01-31&branch=b1&doctor=d1&source=none&asOf=2026-01-05')).toBe('?period=custom&from=2026-01-01&to=2026-01-31&branch=b1&doctor=d1')
     expect(carriedSearch('?source=none')).toBe('')
   })

@@ -7,10 +7,11 @@
 /** Route patterns of whole sections not built yet (react-router paths under the signed-in layout). */
 export const plannedRoutes = [
   'materials/*',
-  // Built (issue 19, report-pages.ts): the summary, appointments, payments, debtors (payments2_0),
-  // services, toppers, payouts (and payouts2_0) and expenses; the spec's other reports come with that issue's next slices.
+  // Built (issue 19, report-pages.ts): the summary, appointments, customers, conversion-funnel,
+  // payments, debtors (payments2_0), services, toppers, payouts (and payouts2_0) and expenses;
+  // the spec's other reports come with that issue's next slices.
   ...[
-    'summary2_0', 'customers', 'products', 'history', 'feedback', 'conversion-funnel'
+    'summary2_0', 'products', 'history', 'feedback'
   ].map((report) => `reports/${report}`),
   'easy/*',
   'profile/subscription',

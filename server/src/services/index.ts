@@ -29,6 +29,8 @@ import { paymentHistory } from './billing/payment-history/payment-history'
 import { invoicesSummary } from './billing/invoices-summary/invoices-summary'
 import { reportsSummary } from './reports/reports-summary/reports-summary'
 import { appointmentReports } from './reports/appointment-reports/appointment-reports'
+import { customerReports } from './reports/customer-reports/customer-reports'
+import { customerConversionFunnelReports } from './reports/customer-conversion-funnel-reports/customer-conversion-funnel-reports'
 import { paymentReports } from './reports/payment-reports/payment-reports'
 import { balanceReports } from './reports/balance-reports/balance-reports'
 import { serviceReports } from './reports/service-reports/service-reports'
@@ -155,6 +157,8 @@ export function services(app: Application) {
   app.configure(tasks)
   app.configure(reportsSummary)
   app.configure(appointmentReports)
+  app.configure(customerReports)
+  app.configure(customerConversionFunnelReports)
   app.configure(paymentReports)
   app.configure(balanceReports)
   app.configure(serviceReports)

@@ -93,6 +93,8 @@ const expectedAccessTable: Record<string, Record<string, string>> = {
   'invoices-summary': { find: 'invoices-summary:view', update: 'refused' },
   'reports-summary': { find: 'reports-summary:view', update: 'refused' },
   'appointment-reports': { find: 'appointment-reports:view', update: 'refused' },
+  'customer-reports': { find: 'customer-reports:view', update: 'refused' },
+  'customer-conversion-funnel-reports': { find: 'customer-reports:view', update: 'refused' },
   'payment-reports': { find: 'payment-reports:view', update: 'refused' },
   'balance-reports': { find: 'balance-reports:view', update: 'refused' },
   'service-reports': { find: 'service-reports:view', update: 'refused' },

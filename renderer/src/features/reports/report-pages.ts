@@ -6,7 +6,7 @@ import type { Permission, PermissionResource } from '../../../../domain/access/r
  * this file, so it names no text itself), its address and the resource that shows it.
  */
 export interface ReportPage {
-  key: 'summary' | 'appointments' | 'payments' | 'debtors' | 'services' | 'toppers' | 'payouts' | 'payoutsByDay' | 'expenses'
+  key: 'summary' | 'appointments' | 'customers' | 'funnel' | 'payments' | 'debtors' | 'services' | 'toppers' | 'payouts' | 'payoutsByDay' | 'expenses'
   path: string
   resource: PermissionResource
 }
@@ -19,6 +19,9 @@ export interface ReportPage {
 export const reportPages: readonly ReportPage[] = [
   { key: 'summary', path: '/reports/summary', resource: 'reports-summary' },
   { key: 'appointments', path: '/reports/appointments', resource: 'appointment-reports' },
+  // The funnel is a report on customers: its service has no resource of its own (docs/decisions/reports.md).
+  { key: 'customers', path: '/reports/customers', resource: 'customer-reports' },
+  { key: 'funnel', path: '/reports/conversion-funnel', resource: 'customer-reports' },
   { key: 'payments', path: '/reports/payments', resource: 'payment-reports' },
   { key: 'debtors', path: '/reports/payments2_0', resource: 'balance-reports' },
   { key: 'services', path: '/reports/services', resource: 'service-reports' },

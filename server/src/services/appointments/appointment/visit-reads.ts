@@ -32,17 +32,23 @@ export function visitsIn(db: Knex, filter: ReportFilter, figure: VisitFigure, na
   if (filter.branchIds) query.whereIn('v.branchId', [...filter.branchIds])
   if (narrow.branchId) query.where('v.branchId', narrow.branchId)
   if (filter.doctorId) query.where('v.staffId', filter.doctorId)
-  if (figure === 'newPatients') {
-    query.whereNotExists(
-      db(`${APPOINTMENT_TABLE} as e`)
-        .select(db.raw('1'))
-        .where('e.companyId', db.ref('v.companyId'))
-        .where('e.customerId', db.ref('v.customerId'))
-        .whereIn('e.status', [...VISIT_STATUSES])
-        .where((earlier) => earlier.where('e.start', '<', db.ref('v.start')).orWhere((same) => same.where('e.start', db.ref('v.start')).where('e._id', '<', db.ref('v._id'))))
-    )
-  }
+  if (figure === 'newPatients') query.whereNotExists(earlierVisitOf(db, 'v'))
   return query
+}
+
+/**
+ * The one definition of "not the first visit" (docs/decisions/reports.md): a visit of the same
+ * patient before the visit aliased `alias` (any branch, any doctor; the same start: the smaller
+ * id), as a subquery for `whereExists` / `whereNotExists`. New patients are visits without one
+ * (here and in the customers report), returning visits those with one.
+ */
+export function earlierVisitOf(db: Knex, alias: string) {
+  return db(`${APPOINTMENT_TABLE} as e`)
+    .select(db.raw('1'))
+    .where('e.companyId', db.ref(`${alias}.companyId`))
+    .where('e.customerId', db.ref(`${alias}.customerId`))
+    .whereIn('e.status', [...VISIT_STATUSES])
+    .where((earlier) => earlier.where('e.start', '<', db.ref(`${alias}.start`)).orWhere((same) => same.where('e.start', db.ref(`${alias}.start`)).where('e._id', '<', db.ref(`${alias}._id`))))
 }
 
 /** Visits or new patients per company-local day and branch. */

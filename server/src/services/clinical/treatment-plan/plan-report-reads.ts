@@ -1,0 +1,27 @@
+import type { Knex } from 'knex'
+import { TREATMENT_PLAN_TABLE } from './treatment-plan-rows'
+import type { StoredPlanStatus } from '../../../../../domain/clinical/treatment-plans'
+
+/**
+ * The plans' read for the conversion funnel (issue 19, docs/decisions/reports.md). Plans keep
+ * their state, not the moment they reached it, so the funnel asks which state a patient's plans
+ * are in now:
+ * - presented: a plan shown to the patient: presented (or expired, which is stored as presented),
+ *   accepted, partially done, done, or rejected (a refusal answers a plan shown);
+ * - accepted: accepted, partially done or done.
+ * Index: treatment_plans (companyId, customerId, createdAt).
+ */
+export const PRESENTED_PLAN_STATUSES: readonly StoredPlanStatus[] = ['presented', 'accepted', 'partially-done', 'done', 'rejected']
+export const ACCEPTED_PLAN_STATUSES: readonly StoredPlanStatus[] = ['accepted', 'partially-done', 'done']
+
+/** Of these patients, those with a plan in one of `statuses` (by `doctorId` when given). */
+export async function patientsWithPlans(db: Knex, companyId: string, customerIds: readonly string[], statuses: readonly StoredPlanStatus[], doctorId: string | null): Promise<Set<string>> {
+  const found = new Set<string>()
+  const ids = [...new Set(customerIds)]
+  for (let start = 0; start < ids.length; start += 500) {
+    const query = db(TREATMENT_PLAN_TABLE).distinct('customerId').where({ companyId }).whereIn('customerId', ids.slice(start, start + 500)).whereIn('status', [...statuses])
+    if (doctorId) query.where('doctorId', doctorId)
+    for (const row of (await query) as Array<{ customerId: string }>) found.add(row.customerId)
+  }
+  return found
+}

@@ -23,6 +23,16 @@ const HOME_QUERY = { view: 'home' } as const
  * listener, not the reports' texts). The figures are read again when the home opens a minute or
  * more after the last read, not on every payment of the clinic (a phone on a slow network).
  */
+
+/**
+ * Sums with their currency run to 20 characters (hundreds of millions of UZS with tiyin): a long
+ * one gets a smaller size rather than breaking between its digits in half a tile.
+ */
+function sizeClass(text: string): string {
+  if (text.length > 18) return ' director-tile-value-longer'
+  return text.length > 13 ? ' director-tile-value-long' : ''
+}
+
 export default function DirectorHome() {
   return useTextArea('directorHome') ? <DirectorTiles /> : null
 }
@@ -87,10 +97,11 @@ function DirectorTiles() {
                 const now = figures?.[period][figure] ?? 0
                 const before = figures?.[period === 'today' ? 'yesterday' : 'previousMonth'][figure] ?? 0
                 const change = delta(figure, now, before)
+                const value = figures ? show(figure, now) : '…'
                 return (
                   <Link key={period} to={link(figure, period === 'today' ? 'today' : 'thisMonth')} className="director-tile-period" data-testid={`home-${figure}-${period}`}>
                     <span className="director-tile-when">{t(`directorHome.${period}`)}</span>
-                    <span className="director-tile-value" data-testid={`home-${figure}-${period}-value`}>{figures ? show(figure, now) : '…'}</span>
+                    <span className={`director-tile-value${sizeClass(value)}`} data-testid={`home-${figure}-${period}-value`}>{value}</span>
                     {figures && (
                       <span className={`director-tile-delta director-tile-${change.tone}`}>
                         {change.arrow} {t(`directorHome.${period === 'today' ? 'yesterday' : 'previousMonth'}`)}: {show(figure, before)}

@@ -21,8 +21,8 @@ export const DEFAULT_LAPSED_MONTHS: LapsedMonths = 6
 export const funnelSteps = ['entered', 'booked', 'arrived', 'presented', 'accepted', 'paid'] as const
 export type FunnelStep = (typeof funnelSteps)[number]
 
-/** `sourceId` of patients with no source recorded (as the appointments report's). */
-export const NO_SOURCE = 'none'
+/** `sourceId` of patients with no source recorded (every report that splits by source). */
+export { NO_SOURCE } from './sources'
 
 /**
  * A company-local day (`YYYY-MM-DD`) moved by whole months, clamped to the month's last day

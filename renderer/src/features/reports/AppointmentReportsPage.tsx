@@ -1,11 +1,9 @@
 import { useState } from 'react'
-import { Button, Card, Drawer, Grid, Select, Table, Tabs, Typography } from 'antd'
-import { DownloadOutlined } from '@ant-design/icons'
+import { Card, Drawer, Grid, Table, Tabs, Typography } from 'antd'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { useFind } from '../../api/live'
 import { useSignedIn } from '../../api/session-store'
-import { PageHeader } from '../../components/PageHeader'
 import { FetchError } from '../../components/FetchError'
 import { useFormat } from '../../i18n/format'
 import { companyToday } from '../appointments/zoned-time'
@@ -19,8 +17,8 @@ import {
 } from '../../../../server/src/services/reports/appointment-reports/appointment-reports.shared'
 import { useAppointmentReport, useAppointmentRows, type AppointmentDrill, type AppointmentReportFilter } from './useAppointmentReports'
 import { RowsSum } from './RowsSum'
-import { ReportsNav } from './ReportsNav'
-import { PeriodFilter, ScopeFilters, usePeriod, useReportParams, useReportScope } from './ReportFilters'
+import { ReportHeader } from './ReportHeader'
+import { PeriodFilter, ScopeFilters, SourceFilter, usePeriod, useReportParams, useReportScope } from './ReportFilters'
 import { downloadText, toCsv } from './csv'
 import { xlsxOf } from './xlsx'
 import './reports.css'
@@ -143,37 +141,17 @@ export default function AppointmentReportsPage() {
 
   return (
     <>
-      <ReportsNav />
-      <PageHeader
+      <ReportHeader
         title={t('reports.appointments.title')}
-        subtitle={range ? `${dayText(range.from)} – ${dayText(lastDayOf(range))}` : t('reports.summary.subtitle')}
-        extra={
-          <div className="reports-exports">
-            <Button icon={<DownloadOutlined />} onClick={exportCsv} disabled={!data} data-testid="reports-export-csv">
-              {t('reports.export.csv')}
-            </Button>
-            <Button icon={<DownloadOutlined />} onClick={() => void exportXlsx()} loading={exporting} disabled={!data} data-testid="reports-export-xlsx">
-              {t('reports.export.xlsx')}
-            </Button>
-          </div>
-        }
-      />
-      <Card className="reports-filters">
+        range={range}
+        ready={!!data}
+        exporting={exporting}
+        onExport={(kind) => (kind === 'csv' ? exportCsv() : void exportXlsx())}
+      >
         <PeriodFilter preset={preset} params={params} set={set} />
         <ScopeFilters scope={scope} branchId={branchId} doctorId={doctorId} set={set} />
-        <Select
-          allowClear
-          showSearch
-          optionFilterProp="label"
-          value={sourceId}
-          onChange={(value?: string) => set({ source: value })}
-          placeholder={t('reports.appointments.filters.allSources')}
-          aria-label={t('reports.appointments.filters.source')}
-          data-testid="reports-source"
-          options={[...(sources.data?.data ?? []).map((source) => ({ value: source._id, label: source.name })), { value: NO_SOURCE, label: t('reports.appointments.filters.noSource') }]}
-        />
-      </Card>
-      {!range && <Typography.Paragraph type="warning">{t('errors.date-constraint-required')}</Typography.Paragraph>}
+        <SourceFilter sourceId={sourceId} sources={sources.data?.data ?? []} set={set} />
+      </ReportHeader>
       <div className="reports-tiles" data-testid="appointments-tiles">
         {(['completed', 'noShow', 'rescheduled', 'cancelled'] as const).map((figure) => (
           <Card key={figure} size="small" className={figure === 'cancelled' ? 'reports-tile reports-tile-wide' : 'reports-tile'} loading={report.isLoading} data-testid={`appointments-tile-${figure}`}>

@@ -1,12 +1,10 @@
 import { useState } from 'react'
-import { Button, Card, Drawer, Grid, Select, Table, Tabs, Typography } from 'antd'
-import { DownloadOutlined } from '@ant-design/icons'
+import { Card, Drawer, Grid, Table, Tabs, Typography } from 'antd'
 import { useQuery } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { client } from '../../api/client'
 import { useFind } from '../../api/live'
 import { useSignedIn } from '../../api/session-store'
-import { PageHeader } from '../../components/PageHeader'
 import { FetchError } from '../../components/FetchError'
 import { useFormat } from '../../i18n/format'
 import { companyToday } from '../appointments/zoned-time'
@@ -14,8 +12,8 @@ import { lastDayOf } from '../../../../domain/reports/periods'
 import { NO_SOURCE, percentOf } from '../../../../domain/reports/customer-reports'
 import { funnelSteps, type FunnelCounts, type FunnelLine, type FunnelReport, type FunnelRow, type FunnelRows, type FunnelStep } from '../../../../server/src/services/reports/customer-conversion-funnel-reports/customer-conversion-funnel-reports.shared'
 import { RowsSum } from './RowsSum'
-import { ReportsNav } from './ReportsNav'
-import { PeriodFilter, ScopeFilters, usePeriod, useReportParams, useReportScope } from './ReportFilters'
+import { ReportHeader } from './ReportHeader'
+import { PeriodFilter, ScopeFilters, SourceFilter, usePeriod, useReportParams, useReportScope } from './ReportFilters'
 import { patientColumns } from './patient-columns'
 import { exportTable } from './table-export'
 import './reports.css'
@@ -152,37 +150,17 @@ export default function ConversionFunnelPage() {
   const entered = data?.totals.entered ?? 0
   return (
     <>
-      <ReportsNav />
-      <PageHeader
+      <ReportHeader
         title={t('reports.funnel.title')}
-        subtitle={range ? `${dayText(range.from)} – ${dayText(lastDayOf(range))}` : t('reports.summary.subtitle')}
-        extra={
-          <div className="reports-exports">
-            <Button icon={<DownloadOutlined />} onClick={() => void exportShown('csv')} disabled={!data} loading={exporting} data-testid="reports-export-csv">
-              {t('reports.export.csv')}
-            </Button>
-            <Button icon={<DownloadOutlined />} onClick={() => void exportShown('xlsx')} disabled={!data} loading={exporting} data-testid="reports-export-xlsx">
-              {t('reports.export.xlsx')}
-            </Button>
-          </div>
-        }
-      />
-      <Card className="reports-filters">
+        range={range}
+        ready={!!data}
+        exporting={exporting}
+        onExport={(kind) => void exportShown(kind)}
+      >
         <PeriodFilter preset={preset} params={params} set={set} />
         <ScopeFilters scope={scope} branchId={branchId} doctorId={doctorId} set={set} />
-        <Select
-          allowClear
-          showSearch
-          optionFilterProp="label"
-          value={sourceId}
-          onChange={(value?: string) => set({ source: value })}
-          placeholder={t('reports.appointments.filters.allSources')}
-          aria-label={t('reports.appointments.filters.source')}
-          data-testid="reports-source"
-          options={[...(sources.data?.data ?? []).map((source) => ({ value: source._id, label: source.name })), { value: NO_SOURCE, label: t('reports.appointments.filters.noSource') }]}
-        />
-      </Card>
-      {!range && <Typography.Paragraph type="warning">{t('errors.date-constraint-required')}</Typography.Paragraph>}
+        <SourceFilter sourceId={sourceId} sources={sources.data?.data ?? []} set={set} />
+      </ReportHeader>
       <Card size="small" className="reports-chart-card" loading={report.isLoading} data-testid="funnel-steps">
         {data?.doctorId && <Typography.Paragraph type="secondary">{t('reports.funnel.doctorNote')}</Typography.Paragraph>}
         <div className="reports-funnel">

@@ -1,12 +1,10 @@
 import { useMemo, useState } from 'react'
-import { Button, Card, Drawer, Grid, Select, Table, Tabs, Typography } from 'antd'
-import { DownloadOutlined } from '@ant-design/icons'
+import { Card, Drawer, Grid, Select, Table, Tabs, Typography } from 'antd'
 import { useQuery } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { client } from '../../api/client'
 import { useFind } from '../../api/live'
 import { useSignedIn } from '../../api/session-store'
-import { PageHeader } from '../../components/PageHeader'
 import { FetchError } from '../../components/FetchError'
 import { useFormat } from '../../i18n/format'
 import { companyToday } from '../appointments/zoned-time'
@@ -15,8 +13,8 @@ import { DEFAULT_LAPSED_MONTHS, lapsedMonthChoices, NO_SOURCE, type LapsedMonths
 import type { CustomerFigure, CustomerReport, CustomerReportLine, CustomerReportRow, CustomerReportRows } from '../../../../server/src/services/reports/customer-reports/customer-reports.shared'
 import { StackedDayChart } from './StackedDayChart'
 import { RowsSum } from './RowsSum'
-import { ReportsNav } from './ReportsNav'
-import { PeriodFilter, ScopeFilters, usePeriod, useReportParams, useReportScope } from './ReportFilters'
+import { ReportHeader } from './ReportHeader'
+import { PeriodFilter, ScopeFilters, SourceFilter, usePeriod, useReportParams, useReportScope } from './ReportFilters'
 import { patientColumns } from './patient-columns'
 import { exportTable } from './table-export'
 import './reports.css'
@@ -162,35 +160,16 @@ export default function CustomerReportsPage() {
 
   return (
     <>
-      <ReportsNav />
-      <PageHeader
+      <ReportHeader
         title={t('reports.customers.title')}
-        subtitle={range ? `${dayText(range.from)} – ${dayText(lastDayOf(range))}` : t('reports.summary.subtitle')}
-        extra={
-          <div className="reports-exports">
-            <Button icon={<DownloadOutlined />} onClick={() => void exportShown('csv')} disabled={!data} loading={exporting} data-testid="reports-export-csv">
-              {t('reports.export.csv')}
-            </Button>
-            <Button icon={<DownloadOutlined />} onClick={() => void exportShown('xlsx')} disabled={!data} loading={exporting} data-testid="reports-export-xlsx">
-              {t('reports.export.xlsx')}
-            </Button>
-          </div>
-        }
-      />
-      <Card className="reports-filters">
+        range={range}
+        ready={!!data}
+        exporting={exporting}
+        onExport={(kind) => void exportShown(kind)}
+      >
         <PeriodFilter preset={preset} params={params} set={set} />
         <ScopeFilters scope={scope} branchId={branchId} doctorId={doctorId} set={set} />
-        <Select
-          allowClear
-          showSearch
-          optionFilterProp="label"
-          value={sourceId}
-          onChange={(value?: string) => set({ source: value })}
-          placeholder={t('reports.appointments.filters.allSources')}
-          aria-label={t('reports.appointments.filters.source')}
-          data-testid="reports-source"
-          options={[...(sources.data?.data ?? []).map((source) => ({ value: source._id, label: source.name })), { value: NO_SOURCE, label: t('reports.appointments.filters.noSource') }]}
-        />
+        <SourceFilter sourceId={sourceId} sources={sources.data?.data ?? []} set={set} />
         <Select
           value={lapsedMonths}
           onChange={(value: number) => set({ lapsed: value === DEFAULT_LAPSED_MONTHS ? undefined : String(value) })}
@@ -198,8 +177,7 @@ export default function CustomerReportsPage() {
           data-testid="reports-lapsed"
           options={lapsedMonthChoices.map((months) => ({ value: months, label: `${t('reports.customers.lapsedAfter')}: ${t('reports.customers.months', { count: months })}` }))}
         />
-      </Card>
-      {!range && <Typography.Paragraph type="warning">{t('errors.date-constraint-required')}</Typography.Paragraph>}
+      </ReportHeader>
       <div className="reports-tiles" data-testid="customers-tiles">
         {TILES.map((figure) => (
           <Card key={figure} size="small" className="reports-tile" loading={report.isLoading} data-testid={`customers-tile-${figure}`}>

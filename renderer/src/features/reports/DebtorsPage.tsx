@@ -1,13 +1,11 @@
 import { useState } from 'react'
-import { Button, Card, DatePicker, Drawer, Grid, Table, Typography } from 'antd'
-import { DownloadOutlined } from '@ant-design/icons'
+import { Card, DatePicker, Drawer, Grid, Table, Typography } from 'antd'
 import { useQuery } from '@tanstack/react-query'
 import dayjs from 'dayjs'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { client } from '../../api/client'
 import { useSignedIn } from '../../api/session-store'
-import { PageHeader } from '../../components/PageHeader'
 import { FetchError } from '../../components/FetchError'
 import { useFormat } from '../../i18n/format'
 import { useCurrency } from '../appointments/useCalendarSettings'
@@ -18,7 +16,7 @@ import {
   ageingBuckets, type AgedDebt, type AgeingBucket, type BalanceReport, type BalanceReportRows, type DebtByPatient, type DebtReportRow, type PrepaidReportRow
 } from '../../../../server/src/services/reports/balance-reports/balance-reports.shared'
 import { RowsSum } from './RowsSum'
-import { ReportsNav } from './ReportsNav'
+import { ReportHeader } from './ReportHeader'
 import { ScopeFilters, useReportParams, useReportScope } from './ReportFilters'
 import { exportTable } from './table-export'
 import './reports.css'
@@ -112,22 +110,13 @@ export default function DebtorsPage() {
   )
   return (
     <>
-      <ReportsNav />
-      <PageHeader
+      <ReportHeader
         title={t('reports.debtors.title')}
         subtitle={t('reports.debtors.asOfDay', { day: format.date(asOf) })}
-        extra={
-          <div className="reports-exports">
-            <Button icon={<DownloadOutlined />} onClick={() => void exportPatients('csv')} disabled={!data} data-testid="reports-export-csv">
-              {t('reports.export.csv')}
-            </Button>
-            <Button icon={<DownloadOutlined />} onClick={() => void exportPatients('xlsx')} loading={exporting} disabled={!data} data-testid="reports-export-xlsx">
-              {t('reports.export.xlsx')}
-            </Button>
-          </div>
-        }
-      />
-      <Card className="reports-filters">
+        ready={!!data}
+        exporting={exporting}
+        onExport={(kind) => void exportPatients(kind)}
+      >
         <DatePicker
           value={dayjs(asOf)}
           onChange={(next) => set({ asOf: next && next.format(DAY) !== today ? next.format(DAY) : undefined })}
@@ -138,7 +127,7 @@ export default function DebtorsPage() {
           data-testid="reports-as-of"
         />
         <ScopeFilters scope={scope} branchId={branchId} doctorId={doctorId} set={set} />
-      </Card>
+      </ReportHeader>
       <div className="reports-tiles reports-tiles-compact" data-testid="reports-tiles">
         <Card size="small" className="reports-tile" loading={report.isLoading} data-testid="reports-tile-debt">
           <div className="reports-tile-label">{t('reports.debtors.total')}</div>

@@ -1,11 +1,9 @@
 import { useState } from 'react'
-import { Button, Card, Grid, Table, Typography } from 'antd'
-import { DownloadOutlined } from '@ant-design/icons'
+import { Card, Grid, Table, Typography } from 'antd'
 import { useQuery } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { client } from '../../api/client'
 import { useSignedIn } from '../../api/session-store'
-import { PageHeader } from '../../components/PageHeader'
 import { FetchError } from '../../components/FetchError'
 import { useFormat } from '../../i18n/format'
 import { useCurrency } from '../appointments/useCalendarSettings'
@@ -14,7 +12,7 @@ import { lastDayOf } from '../../../../domain/reports/periods'
 import { expenseFigures, type ExpenseByBranch, type ExpenseByCategory, type ExpenseDay, type ExpenseFigure, type ExpenseReport } from '../../../../server/src/services/reports/expense-reports/expense-reports.shared'
 import { DayChart } from './DayChart'
 import { PairChart } from './PairChart'
-import { ReportsNav } from './ReportsNav'
+import { ReportHeader } from './ReportHeader'
 import { PeriodFilter, ScopeFilters, usePeriod, useReportParams, useReportScope } from './ReportFilters'
 import { ExpenseRowsDrawer, type ExpenseDrill, type ExpenseFilter } from './ExpenseRowsDrawer'
 import { exportTable } from './table-export'
@@ -91,27 +89,17 @@ export default function ExpenseReportsPage() {
     ) : null
   return (
     <>
-      <ReportsNav />
-      <PageHeader
+      <ReportHeader
         title={t('reports.expenses.title')}
-        subtitle={range ? `${dayText(range.from)} – ${dayText(lastDayOf(range))}` : t('reports.summary.subtitle')}
-        extra={
-          <div className="reports-exports">
-            <Button icon={<DownloadOutlined />} onClick={() => void exportCells('csv')} disabled={!data} data-testid="reports-export-csv">
-              {t('reports.export.csv')}
-            </Button>
-            <Button icon={<DownloadOutlined />} onClick={() => void exportCells('xlsx')} loading={exporting} disabled={!data} data-testid="reports-export-xlsx">
-              {t('reports.export.xlsx')}
-            </Button>
-          </div>
-        }
-      />
-      <Card className="reports-filters">
+        range={range}
+        ready={!!data}
+        exporting={exporting}
+        onExport={(kind) => void exportCells(kind)}
+      >
         <PeriodFilter preset={preset} params={params} set={set} />
         {/* Expenses have no doctor: the branch only. */}
         <ScopeFilters scope={{ ...scope, doctors: [] }} branchId={branchId} set={set} />
-      </Card>
-      {!range && <Typography.Paragraph type="warning">{t('errors.date-constraint-required')}</Typography.Paragraph>}
+      </ReportHeader>
       <div className="reports-tiles reports-tiles-money" data-testid="reports-tiles">
         {expenseFigures.filter((figure) => withNet || figure === 'expenses').map((figure) => (
           <Card key={figure} size="small" className="reports-tile" loading={report.isLoading} data-testid={`reports-tile-${figure}`}>

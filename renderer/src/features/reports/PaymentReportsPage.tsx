@@ -1,12 +1,10 @@
 import { useState } from 'react'
-import { Button, Card, Drawer, Grid, Table, Typography } from 'antd'
-import { DownloadOutlined } from '@ant-design/icons'
+import { Card, Drawer, Grid, Table, Typography } from 'antd'
 import { useQuery } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { client } from '../../api/client'
 import { useSignedIn } from '../../api/session-store'
-import { PageHeader } from '../../components/PageHeader'
 import { FetchError } from '../../components/FetchError'
 import { useFormat } from '../../i18n/format'
 import { useCurrency } from '../appointments/useCalendarSettings'
@@ -18,7 +16,7 @@ import {
 } from '../../../../server/src/services/reports/payment-reports/payment-reports.shared'
 import { DayChart } from './DayChart'
 import { RowsSum } from './RowsSum'
-import { ReportsNav } from './ReportsNav'
+import { ReportHeader } from './ReportHeader'
 import { PeriodFilter, ScopeFilters, usePeriod, useReportParams, useReportScope } from './ReportFilters'
 import { exportTable } from './table-export'
 import './reports.css'
@@ -134,26 +132,16 @@ export default function PaymentReportsPage() {
 
   return (
     <>
-      <ReportsNav />
-      <PageHeader
+      <ReportHeader
         title={t('reports.payments.title')}
-        subtitle={range ? `${dayText(range.from)} – ${dayText(lastDayOf(range))}` : t('reports.summary.subtitle')}
-        extra={
-          <div className="reports-exports">
-            <Button icon={<DownloadOutlined />} onClick={() => void exportDays('csv')} disabled={!data} data-testid="reports-export-csv">
-              {t('reports.export.csv')}
-            </Button>
-            <Button icon={<DownloadOutlined />} onClick={() => void exportDays('xlsx')} loading={exporting} disabled={!data} data-testid="reports-export-xlsx">
-              {t('reports.export.xlsx')}
-            </Button>
-          </div>
-        }
-      />
-      <Card className="reports-filters">
+        range={range}
+        ready={!!data}
+        exporting={exporting}
+        onExport={(kind) => void exportDays(kind)}
+      >
         <PeriodFilter preset={preset} params={params} set={set} />
         <ScopeFilters scope={scope} branchId={branchId} doctorId={doctorId} set={set} />
-      </Card>
-      {!range && <Typography.Paragraph type="warning">{t('errors.date-constraint-required')}</Typography.Paragraph>}
+      </ReportHeader>
       <div className="reports-tiles" data-testid="reports-tiles">
         {paymentFigures.map((figure) => (
           <Card key={figure} size="small" className="reports-tile" loading={report.isLoading} data-testid={`reports-tile-${figure}`}>

@@ -1,15 +1,13 @@
 import { useState } from 'react'
-import { Button, Card, Grid, Table, Typography } from 'antd'
-import { DownloadOutlined } from '@ant-design/icons'
+import { Card, Grid, Table, Typography } from 'antd'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
-import { PageHeader } from '../../components/PageHeader'
 import { FetchError } from '../../components/FetchError'
 import { useFormat } from '../../i18n/format'
 import { useCurrency } from '../appointments/useCalendarSettings'
 import { lastDayOf } from '../../../../domain/reports/periods'
 import { payoutFigures, type BalanceReportRow, type PayoutFigure } from '../../../../server/src/services/billing/user-balance-reports/user-balance-reports.shared'
-import { ReportsNav } from './ReportsNav'
+import { ReportHeader } from './ReportHeader'
 import { PeriodFilter, ScopeFilters } from './ReportFilters'
 import { PayoutRowsDrawer } from './PayoutRowsDrawer'
 import { usePayoutReport, type PayoutDrill } from './usePayoutReport'
@@ -67,26 +65,16 @@ export default function PayoutReportsPage() {
   if (report.error) return <FetchError error={report.error} onRetry={() => void report.refetch()} />
   return (
     <>
-      <ReportsNav />
-      <PageHeader
+      <ReportHeader
         title={t('reports.payouts.title')}
-        subtitle={range ? `${dayText(range.from)} – ${dayText(lastDayOf(range))}` : t('reports.summary.subtitle')}
-        extra={
-          <div className="reports-exports">
-            <Button icon={<DownloadOutlined />} onClick={() => void exportDoctors('csv')} disabled={!data} data-testid="reports-export-csv">
-              {t('reports.export.csv')}
-            </Button>
-            <Button icon={<DownloadOutlined />} onClick={() => void exportDoctors('xlsx')} loading={exporting} disabled={!data} data-testid="reports-export-xlsx">
-              {t('reports.export.xlsx')}
-            </Button>
-          </div>
-        }
-      />
-      <Card className="reports-filters">
+        range={range}
+        ready={!!data}
+        exporting={exporting}
+        onExport={(kind) => void exportDoctors(kind)}
+      >
         <PeriodFilter preset={preset} params={params} set={set} />
         <ScopeFilters scope={scope} branchId={branchId} doctorId={doctorId} set={set} />
-      </Card>
-      {!range && <Typography.Paragraph type="warning">{t('errors.date-constraint-required')}</Typography.Paragraph>}
+      </ReportHeader>
       <div className="reports-tiles reports-tiles-money" data-testid="reports-tiles">
         {payoutFigures.map((figure) => (
           <Card key={figure} size="small" className="reports-tile" loading={report.isLoading} data-testid={`reports-tile-${figure}`}>

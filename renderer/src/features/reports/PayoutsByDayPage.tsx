@@ -1,14 +1,12 @@
 import { useState } from 'react'
-import { Button, Card, Grid, Table, Typography } from 'antd'
-import { DownloadOutlined } from '@ant-design/icons'
+import { Card, Grid, Table, Typography } from 'antd'
 import { useTranslation } from 'react-i18next'
-import { PageHeader } from '../../components/PageHeader'
 import { FetchError } from '../../components/FetchError'
 import { useFormat } from '../../i18n/format'
 import { useCurrency } from '../appointments/useCalendarSettings'
 import { lastDayOf } from '../../../../domain/reports/periods'
 import type { BalanceReportDay, PayoutRowFigure } from '../../../../server/src/services/billing/user-balance-reports/user-balance-reports.shared'
-import { ReportsNav } from './ReportsNav'
+import { ReportHeader } from './ReportHeader'
 import { PeriodFilter, ScopeFilters } from './ReportFilters'
 import { PairChart } from './PairChart'
 import { PayoutRowsDrawer } from './PayoutRowsDrawer'
@@ -73,26 +71,16 @@ export default function PayoutsByDayPage() {
     : []
   return (
     <>
-      <ReportsNav />
-      <PageHeader
+      <ReportHeader
         title={t('reports.payoutsByDay.title')}
-        subtitle={range ? `${dayText(range.from)} – ${dayText(lastDayOf(range))}` : t('reports.summary.subtitle')}
-        extra={
-          <div className="reports-exports">
-            <Button icon={<DownloadOutlined />} onClick={() => void exportDays('csv')} disabled={!data} data-testid="reports-export-csv">
-              {t('reports.export.csv')}
-            </Button>
-            <Button icon={<DownloadOutlined />} onClick={() => void exportDays('xlsx')} loading={exporting} disabled={!data} data-testid="reports-export-xlsx">
-              {t('reports.export.xlsx')}
-            </Button>
-          </div>
-        }
-      />
-      <Card className="reports-filters">
+        range={range}
+        ready={!!data}
+        exporting={exporting}
+        onExport={(kind) => void exportDays(kind)}
+      >
         <PeriodFilter preset={preset} params={params} set={set} />
         <ScopeFilters scope={scope} branchId={branchId} doctorId={doctorId} set={set} />
-      </Card>
-      {!range && <Typography.Paragraph type="warning">{t('errors.date-constraint-required')}</Typography.Paragraph>}
+      </ReportHeader>
       <div className="reports-tiles reports-tiles-money" data-testid="reports-tiles">
         {report.isLoading && <Card size="small" className="reports-tile" loading />}
         {tiles.map((tile) => (

@@ -7,6 +7,7 @@ import { useFind } from '../../api/live'
 import { useCan } from '../../api/permissions'
 import { periodPresets, periodRange, type DayRange, type PeriodPreset } from '../../../../domain/reports/periods'
 import type { PermissionResource } from '../../../../domain/access/resources'
+import { NO_SOURCE } from '../../../../domain/reports/customer-reports'
 
 const DAY = 'YYYY-MM-DD'
 
@@ -94,5 +95,23 @@ export function ScopeFilters({ scope, branchId, doctorId, set }: { scope: Return
         />
       )}
     </>
+  )
+}
+
+/** The patients' source: one of the company's, or "no source" (`none`), for the reports that split by it. */
+export function SourceFilter({ sourceId, sources, set }: { sourceId?: string; sources: ReadonlyArray<{ _id: string; name: string }>; set: (changes: Record<string, string | undefined>) => void }) {
+  const { t } = useTranslation()
+  return (
+    <Select
+      allowClear
+      showSearch
+      optionFilterProp="label"
+      value={sourceId}
+      onChange={(value?: string) => set({ source: value })}
+      placeholder={t('reports.appointments.filters.allSources')}
+      aria-label={t('reports.appointments.filters.source')}
+      data-testid="reports-source"
+      options={[...sources.map((source) => ({ value: source._id, label: source.name })), { value: NO_SOURCE, label: t('reports.appointments.filters.noSource') }]}
+    />
   )
 }

@@ -1,10 +1,8 @@
 import { useEffect, useRef, useState } from 'react'
-import { Button, Card, Drawer, Grid, Table, Typography } from 'antd'
-import { DownloadOutlined } from '@ant-design/icons'
+import { Card, Drawer, Grid, Table, Typography } from 'antd'
 import { useTranslation } from 'react-i18next'
 import { Link, Navigate } from 'react-router'
 import { useSignedIn } from '../../api/session-store'
-import { PageHeader } from '../../components/PageHeader'
 import { FetchError } from '../../components/FetchError'
 import { useFormat } from '../../i18n/format'
 import { useCurrency } from '../appointments/useCalendarSettings'
@@ -17,7 +15,8 @@ import { xlsxOf } from './xlsx'
 import type { PaymentMethod } from '../../../../domain/billing/money'
 import { DayChart } from './DayChart'
 import { RowsSum } from './RowsSum'
-import { ReportsNav, useReportPages } from './ReportsNav'
+import { useReportPages } from './ReportsNav'
+import { ReportHeader } from './ReportHeader'
 import { PeriodFilter, ScopeFilters, usePeriod, useReportParams, useReportScope } from './ReportFilters'
 import './reports.css'
 
@@ -91,26 +90,16 @@ export default function ReportsSummaryPage() {
   const data = summary.data
   return (
     <>
-      <ReportsNav />
-      <PageHeader
+      <ReportHeader
         title={t('reports.summary.title')}
-        subtitle={range ? `${dayText(range.from)} – ${dayText(lastDayOf(range))}` : t('reports.summary.subtitle')}
-        extra={
-          <div className="reports-exports">
-            <Button icon={<DownloadOutlined />} onClick={exportCsv} disabled={!data} data-testid="reports-export-csv">
-              {t('reports.export.csv')}
-            </Button>
-            <Button icon={<DownloadOutlined />} onClick={() => void exportXlsx()} loading={exporting} disabled={!data} data-testid="reports-export-xlsx">
-              {t('reports.export.xlsx')}
-            </Button>
-          </div>
-        }
-      />
-      <Card className="reports-filters">
+        range={range}
+        ready={!!data}
+        exporting={exporting}
+        onExport={(kind) => (kind === 'csv' ? exportCsv() : void exportXlsx())}
+      >
         <PeriodFilter preset={preset} params={params} set={set} />
         <ScopeFilters scope={scope} branchId={branchId} doctorId={doctorId} set={set} />
-      </Card>
-      {!range && <Typography.Paragraph type="warning">{t('errors.date-constraint-required')}</Typography.Paragraph>}
+      </ReportHeader>
       <div className="reports-tiles" data-testid="reports-tiles">
         {summaryFigures.map((figure) => (
           <Card

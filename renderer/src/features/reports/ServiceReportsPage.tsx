@@ -1,12 +1,10 @@
 import { useState } from 'react'
-import { Button, Card, Drawer, Grid, Table, Tabs, Typography } from 'antd'
-import { DownloadOutlined } from '@ant-design/icons'
+import { Card, Drawer, Grid, Table, Tabs, Typography } from 'antd'
 import { useQuery } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { client } from '../../api/client'
 import { useSignedIn } from '../../api/session-store'
-import { PageHeader } from '../../components/PageHeader'
 import { FetchError } from '../../components/FetchError'
 import { useFormat } from '../../i18n/format'
 import { useCurrency } from '../appointments/useCalendarSettings'
@@ -17,7 +15,7 @@ import {
   serviceFigures, type CategoryReportLine, type ServiceFigure, type ServiceFigures, type ServiceReport, type ServiceReportLine, type ServiceReportRow, type ServiceReportRows, type WithAverage
 } from '../../../../server/src/services/reports/service-reports/service-reports.shared'
 import { RowsSum } from './RowsSum'
-import { ReportsNav } from './ReportsNav'
+import { ReportHeader } from './ReportHeader'
 import { PeriodFilter, ScopeFilters, usePeriod, useReportParams, useReportScope } from './ReportFilters'
 import { TopBars } from './TopBars'
 import { isMoneyFigure, topRevenueBars } from './service-report-view'
@@ -178,26 +176,16 @@ export default function ServiceReportsPage() {
 
   return (
     <>
-      <ReportsNav />
-      <PageHeader
+      <ReportHeader
         title={t('reports.services.title')}
-        subtitle={range ? `${format.date(range.from)} – ${format.date(lastDayOf(range))}` : t('reports.summary.subtitle')}
-        extra={
-          <div className="reports-exports">
-            <Button icon={<DownloadOutlined />} onClick={() => void exportView('csv')} disabled={!data} data-testid="reports-export-csv">
-              {t('reports.export.csv')}
-            </Button>
-            <Button icon={<DownloadOutlined />} onClick={() => void exportView('xlsx')} loading={exporting} disabled={!data} data-testid="reports-export-xlsx">
-              {t('reports.export.xlsx')}
-            </Button>
-          </div>
-        }
-      />
-      <Card className="reports-filters">
+        range={range}
+        ready={!!data}
+        exporting={exporting}
+        onExport={(kind) => void exportView(kind)}
+      >
         <PeriodFilter preset={preset} params={params} set={set} />
         <ScopeFilters scope={scope} branchId={branchId} doctorId={doctorId} set={set} />
-      </Card>
-      {!range && <Typography.Paragraph type="warning">{t('errors.date-constraint-required')}</Typography.Paragraph>}
+      </ReportHeader>
       <div className="reports-tiles" data-testid="reports-tiles">
         {[...serviceFigures, 'average' as const].map((figure) => (
           <Card key={figure} size="small" className={isMoneyFigure(figure) ? 'reports-tile reports-tile-money' : 'reports-tile'} loading={report.isLoading} data-testid={`reports-tile-${figure}`}>

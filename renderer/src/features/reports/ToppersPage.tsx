@@ -1,12 +1,10 @@
 import { useState } from 'react'
-import { Button, Card, Drawer, Grid, Table, Typography } from 'antd'
-import { DownloadOutlined } from '@ant-design/icons'
+import { Card, Drawer, Grid, Table, Typography } from 'antd'
 import { useQuery } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { client } from '../../api/client'
 import { useSignedIn } from '../../api/session-store'
-import { PageHeader } from '../../components/PageHeader'
 import { FetchError } from '../../components/FetchError'
 import { useFormat } from '../../i18n/format'
 import { useCurrency } from '../appointments/useCalendarSettings'
@@ -15,7 +13,7 @@ import { useRefreshOnMoney } from '../billing/useRefreshOnMoney'
 import { lastDayOf } from '../../../../domain/reports/periods'
 import { topperListOf, topperLists, type TopperFigure, type TopperList, type TopperRow, type TopperRows, type Toppers } from '../../../../server/src/services/reports/toppers/toppers.shared'
 import { RowsSum } from './RowsSum'
-import { ReportsNav } from './ReportsNav'
+import { ReportHeader } from './ReportHeader'
 import { PeriodFilter, ScopeFilters, usePeriod, useReportParams, useReportScope } from './ReportFilters'
 import { TopBars } from './TopBars'
 import { isMoneyFigure, toppersTable } from './service-report-view'
@@ -82,27 +80,17 @@ export default function ToppersPage() {
   if (report.error) return <FetchError error={report.error} onRetry={() => void report.refetch()} />
   return (
     <>
-      <ReportsNav />
-      <PageHeader
+      <ReportHeader
         title={t('reports.toppers.title')}
-        subtitle={range ? `${format.date(range.from)} – ${format.date(lastDayOf(range))}` : t('reports.summary.subtitle')}
-        extra={
-          <div className="reports-exports">
-            <Button icon={<DownloadOutlined />} onClick={() => void exportLists('csv')} disabled={!data} data-testid="reports-export-csv">
-              {t('reports.export.csv')}
-            </Button>
-            <Button icon={<DownloadOutlined />} onClick={() => void exportLists('xlsx')} loading={exporting} disabled={!data} data-testid="reports-export-xlsx">
-              {t('reports.export.xlsx')}
-            </Button>
-          </div>
-        }
-      />
-      <Card className="reports-filters">
+        range={range}
+        ready={!!data}
+        exporting={exporting}
+        onExport={(kind) => void exportLists(kind)}
+      >
         <PeriodFilter preset={preset} params={params} set={set} />
         {/* Per branch only: with one doctor the doctors' lists would rank them alone. */}
         <ScopeFilters scope={{ ...scope, seesAll: false }} branchId={branchId} set={set} />
-      </Card>
-      {!range && <Typography.Paragraph type="warning">{t('errors.date-constraint-required')}</Typography.Paragraph>}
+      </ReportHeader>
       <div className="reports-toppers">
         {topperLists.map((list) => {
           const { figure } = topperListOf[list]

@@ -19,7 +19,7 @@ export type AppointmentFigure = (typeof appointmentFigures)[number]
 /** Figures that are minutes (the others count appointments or moves). */
 export const minuteFigures: readonly AppointmentFigure[] = ['bookedMinutes', 'availableMinutes']
 /** `sourceId` of patients with no source recorded. */
-export const NO_SOURCE = 'none'
+export { NO_SOURCE } from '../../../../../domain/reports/sources'
 
 export type AppointmentFigures = Record<AppointmentFigure, number>
 

@@ -1,0 +1,56 @@
+import type { ReactNode } from 'react'
+import { Button, Card, Typography } from 'antd'
+import { DownloadOutlined } from '@ant-design/icons'
+import { useTranslation } from 'react-i18next'
+import { PageHeader } from '../../components/PageHeader'
+import { useFormat } from '../../i18n/format'
+import { lastDayOf, type DayRange } from '../../../../domain/reports/periods'
+import { ReportsNav } from './ReportsNav'
+
+export type ExportKind = 'csv' | 'xlsx'
+
+interface ReportHeaderProps {
+  title: string
+  /**
+   * The report's period: its days are the subtitle, and none (null) is the "Date constraint is
+   * required" warning. Left out by a report of one day (the debtors), which gives its subtitle.
+   */
+  range?: DayRange | null
+  subtitle?: string
+  /** The report has arrived: what is shown can be exported. */
+  ready: boolean
+  exporting: boolean
+  onExport: (kind: ExportKind) => void
+  /** The filters: the period, branch and doctor (ReportFilters.tsx) and the report's own. */
+  children: ReactNode
+}
+
+/** What every report shows above its figures: the reports' tabs, title, period, exports and filters. */
+export function ReportHeader({ title, range, subtitle, ready, exporting, onExport, children }: ReportHeaderProps) {
+  const { t } = useTranslation()
+  const format = useFormat()
+  // Noon, so that no time zone moves a calendar day to its neighbour.
+  const dayText = (day: string) => format.date(`${day}T12:00:00`)
+  const period = range ? `${dayText(range.from)} – ${dayText(lastDayOf(range))}` : t('reports.summary.subtitle')
+  return (
+    <>
+      <ReportsNav />
+      <PageHeader
+        title={title}
+        subtitle={subtitle ?? period}
+        extra={
+          <div className="reports-exports">
+            <Button icon={<DownloadOutlined />} onClick={() => onExport('csv')} disabled={!ready} data-testid="reports-export-csv">
+              {t('reports.export.csv')}
+            </Button>
+            <Button icon={<DownloadOutlined />} onClick={() => onExport('xlsx')} loading={exporting} disabled={!ready} data-testid="reports-export-xlsx">
+              {t('reports.export.xlsx')}
+            </Button>
+          </div>
+        }
+      />
+      <Card className="reports-filters">{children}</Card>
+      {range === null && <Typography.Paragraph type="warning">{t('errors.date-constraint-required')}</Typography.Paragraph>}
+    </>
+  )
+}

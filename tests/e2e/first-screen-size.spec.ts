@@ -55,9 +55,11 @@ const LOGIN_BUDGET = 253_000
  * routes, two lines of report-pages.ts: 0.2 kB). On 2026-11-30 the services' error texts moved
  * from the core to their own chunk, loaded with the signed-in layout (+0.7 kB: the chunk repeats
  * the 33 texts the core keeps), and the services, toppers, payouts and expenses reports came
- * (their declarations and routes). Measured again after those: see the note below.
+ * (their declarations and routes): 464.6 kB in a full CI run. An area's chunk then stopped
+ * repeating the shared texts the core already holds (the English errors chunk 4.4 -> 4.0 kB):
+ * 465 kB. The bell's panel is still the next step back.
  */
-const HOME_BUDGET = 464_000
+const HOME_BUDGET = 465_000
 
 test.use({ serviceWorkers: 'block' })
 

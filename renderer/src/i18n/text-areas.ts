@@ -139,11 +139,18 @@ function put(tree: TextTree, path: readonly string[], value: string | TextTree) 
   node[path[path.length - 1]] = value
 }
 
+function remove(tree: TextTree, path: readonly string[]) {
+  const parent = subtree(tree, path.slice(0, -1))
+  if (typeof parent === 'object') delete parent[path[path.length - 1]]
+}
+
 /** A locale's texts for the core (`'core'`) or one area: what the build puts in that chunk. */
 export function textsOf(tree: TextTree, area: TextAreaName | 'core'): TextTree {
   const out: TextTree = {}
   if (area !== 'core') {
-    for (const namespace of textAreas[area].namespaces) if (tree[namespace] !== undefined) out[namespace] = tree[namespace]
+    for (const namespace of textAreas[area].namespaces) if (tree[namespace] !== undefined) out[namespace] = structuredClone(tree[namespace])
+    // The shared keys are in the core, always loaded before any area: not downloaded twice.
+    for (const key of textAreas[area].shared) remove(out, key.split('.'))
     return out
   }
   const inAreas = new Set<string>(textAreaNames.flatMap((name) => textAreas[name].namespaces))

@@ -13,9 +13,10 @@ import { NO_SOURCE, percentOf } from '../../../../domain/reports/customer-report
 import { funnelSteps, type FunnelCounts, type FunnelLine, type FunnelReport, type FunnelRow, type FunnelRows, type FunnelStep } from '../../../../server/src/services/reports/customer-conversion-funnel-reports/customer-conversion-funnel-reports.shared'
 import { RowsSum } from './RowsSum'
 import { ReportHeader } from './ReportHeader'
+import { useTableExport } from './useTableExport'
 import { PeriodFilter, ScopeFilters, SourceFilter, usePeriod, useReportParams, useReportScope } from './ReportFilters'
 import { patientColumns } from './patient-columns'
-import { exportTable } from './table-export'
+import type { ExportTable } from './table-export'
 import './reports.css'
 
 interface FunnelFilter {
@@ -65,7 +66,6 @@ export default function ConversionFunnelPage() {
   })
   const [drill, setDrill] = useState<Drill | null>(null)
   const [grouping, setGrouping] = useState<Grouping>('bySource')
-  const [exporting, setExporting] = useState(false)
   const data = report.data
   const show = (value: number) => format.number(value)
   const share = (value: number | null) => (value === null ? '—' : format.number(value))
@@ -92,25 +92,21 @@ export default function ConversionFunnelPage() {
     </>
   )
 
-  const exportShown = async (kind: 'csv' | 'xlsx') => {
-    if (!data || !range) return
-    setExporting(true)
-    try {
-      const row = (name: string, counts: FunnelCounts) => [name, ...funnelSteps.flatMap((step, index) => (index === 0 ? [counts[step]] : [counts[step], ofPrevious(counts, index) ?? '']))]
-      await exportTable(kind, {
-        fileName: `${t('reports.funnel.fileName')}-${range.from}-${lastDayOf(range)}`,
-        sheetName: t('reports.funnel.title'),
-        columns: [
-          { title: t(`reports.funnel.tables.${grouping === 'bySource' ? 'source' : 'branch'}`) },
-          ...funnelSteps.flatMap((step, index) => [{ title: stepName(step) }, ...(index === 0 ? [] : [{ title: `${stepName(step)}, %` }])])
-        ],
-        rows: data[grouping].map((line) => row(lineName(grouping, line), line)),
-        total: row(t('reports.table.total'), data.totals)
-      })
-    } finally {
-      setExporting(false)
+  const exportShown = (): ExportTable | null => {
+    if (!data || !range) return null
+    const row = (name: string, counts: FunnelCounts) => [name, ...funnelSteps.flatMap((step, index) => (index === 0 ? [counts[step]] : [counts[step], ofPrevious(counts, index) ?? '']))]
+    return {
+      fileName: `${t('reports.funnel.fileName')}-${range.from}-${lastDayOf(range)}`,
+      sheetName: t('reports.funnel.title'),
+      columns: [
+        { title: t(`reports.funnel.tables.${grouping === 'bySource' ? 'source' : 'branch'}`) },
+        ...funnelSteps.flatMap((step, index) => [{ title: stepName(step) }, ...(index === 0 ? [] : [{ title: `${stepName(step)}, %` }])])
+      ],
+      rows: data[grouping].map((line) => row(lineName(grouping, line), line)),
+      total: row(t('reports.table.total'), data.totals)
     }
   }
+  const { exporting, onExport } = useTableExport(exportShown)
 
   if (report.error) return <FetchError error={report.error} onRetry={() => void report.refetch()} />
 
@@ -155,7 +151,7 @@ export default function ConversionFunnelPage() {
         range={range}
         ready={!!data}
         exporting={exporting}
-        onExport={(kind) => void exportShown(kind)}
+        onExport={onExport}
       >
         <PeriodFilter preset={preset} params={params} set={set} />
         <ScopeFilters scope={scope} branchId={branchId} doctorId={doctorId} set={set} />

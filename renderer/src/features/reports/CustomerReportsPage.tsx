@@ -14,9 +14,10 @@ import type { CustomerFigure, CustomerReport, CustomerReportLine, CustomerReport
 import { StackedDayChart } from './StackedDayChart'
 import { RowsSum } from './RowsSum'
 import { ReportHeader } from './ReportHeader'
+import { useTableExport } from './useTableExport'
 import { PeriodFilter, ScopeFilters, SourceFilter, usePeriod, useReportParams, useReportScope } from './ReportFilters'
 import { patientColumns } from './patient-columns'
-import { exportTable } from './table-export'
+import type { ExportTable } from './table-export'
 import './reports.css'
 
 interface CustomerFilter {
@@ -70,7 +71,6 @@ export default function CustomerReportsPage() {
   })
   const [drill, setDrill] = useState<Drill | null>(null)
   const [grouping, setGrouping] = useState<Grouping>('byDay')
-  const [exporting, setExporting] = useState(false)
   const data = report.data
   const show = (value: number) => format.number(value)
   const dayText = (day: string) => format.date(`${day}T12:00:00`)
@@ -106,22 +106,18 @@ export default function CustomerReportsPage() {
     ]
   }, [data, t])
 
-  const exportShown = async (kind: 'csv' | 'xlsx') => {
-    if (!data || !range) return
-    setExporting(true)
-    try {
-      const figures = figuresOf(grouping)
-      await exportTable(kind, {
-        fileName: `${t('reports.customers.fileName')}-${range.from}-${lastDayOf(range)}`,
-        sheetName: t('reports.customers.title'),
-        columns: [{ title: t(`reports.customers.tables.${nameColumn[grouping]}`) }, ...figures.map((figure) => ({ title: figureName(figure) }))],
-        rows: data[grouping].map((line) => [grouping === 'byDay' ? line.key! : lineName(grouping, line), ...figures.map((figure) => line[figure])]),
-        total: [t('reports.table.total'), ...figures.map((figure) => data.totals[figure])]
-      })
-    } finally {
-      setExporting(false)
+  const exportShown = (): ExportTable | null => {
+    if (!data || !range) return null
+    const figures = figuresOf(grouping)
+    return {
+      fileName: `${t('reports.customers.fileName')}-${range.from}-${lastDayOf(range)}`,
+      sheetName: t('reports.customers.title'),
+      columns: [{ title: t(`reports.customers.tables.${nameColumn[grouping]}`) }, ...figures.map((figure) => ({ title: figureName(figure) }))],
+      rows: data[grouping].map((line) => [grouping === 'byDay' ? line.key! : lineName(grouping, line), ...figures.map((figure) => line[figure])]),
+      total: [t('reports.table.total'), ...figures.map((figure) => data.totals[figure])]
     }
   }
+  const { exporting, onExport } = useTableExport(exportShown)
 
   if (report.error) return <FetchError error={report.error} onRetry={() => void report.refetch()} />
 
@@ -165,7 +161,7 @@ export default function CustomerReportsPage() {
         range={range}
         ready={!!data}
         exporting={exporting}
-        onExport={(kind) => void exportShown(kind)}
+        onExport={onExport}
       >
         <PeriodFilter preset={preset} params={params} set={set} />
         <ScopeFilters scope={scope} branchId={branchId} doctorId={doctorId} set={set} />

@@ -17,8 +17,9 @@ import {
 } from '../../../../server/src/services/reports/balance-reports/balance-reports.shared'
 import { RowsSum } from './RowsSum'
 import { ReportHeader } from './ReportHeader'
+import { useTableExport } from './useTableExport'
 import { ScopeFilters, useReportParams, useReportScope } from './ReportFilters'
-import { exportTable } from './table-export'
+import type { ExportTable } from './table-export'
 import './reports.css'
 
 const DAY = 'YYYY-MM-DD'
@@ -58,7 +59,6 @@ export default function DebtorsPage() {
   })
   useRefreshOnMoney('balance-reports', true)
   const [drill, setDrill] = useState<Drill | null>(null)
-  const [exporting, setExporting] = useState(false)
   const money = (value: number) => format.money(value, currency)
   const link = (value: number, target: Drill, testId?: string) =>
     value === 0 && !testId ? (
@@ -81,21 +81,17 @@ export default function DebtorsPage() {
   ]
 
   const data = report.data
-  const exportPatients = async (kind: 'csv' | 'xlsx') => {
-    if (!data) return
-    setExporting(true)
-    try {
-      await exportTable(kind, {
-        fileName: `${t('reports.debtors.fileName')}-${asOf}`,
-        sheetName: t('reports.debtors.title'),
-        columns: [{ title: t('reports.rows.patient') }, ...ageingBuckets.map((bucket) => ({ title: bucketTitle(bucket), money: true })), { title: t('reports.debtors.total'), money: true }],
-        rows: data.patients.map((patient) => [patient.name, ...ageingBuckets.map((bucket) => patient[bucket]), patient.debt]),
-        total: [t('reports.table.total'), ...ageingBuckets.map((bucket) => data.totals[bucket]), data.totals.debt]
-      })
-    } finally {
-      setExporting(false)
+  const exportPatients = (): ExportTable | null => {
+    if (!data) return null
+    return {
+      fileName: `${t('reports.debtors.fileName')}-${asOf}`,
+      sheetName: t('reports.debtors.title'),
+      columns: [{ title: t('reports.rows.patient') }, ...ageingBuckets.map((bucket) => ({ title: bucketTitle(bucket), money: true })), { title: t('reports.debtors.total'), money: true }],
+      rows: data.patients.map((patient) => [patient.name, ...ageingBuckets.map((bucket) => patient[bucket]), patient.debt]),
+      total: [t('reports.table.total'), ...ageingBuckets.map((bucket) => data.totals[bucket]), data.totals.debt]
     }
   }
+  const { exporting, onExport } = useTableExport(exportPatients)
 
   if (report.error) return <FetchError error={report.error} onRetry={() => void report.refetch()} />
   const totalRow = (
@@ -115,7 +111,7 @@ export default function DebtorsPage() {
         subtitle={t('reports.debtors.asOfDay', { day: format.date(asOf) })}
         ready={!!data}
         exporting={exporting}
-        onExport={(kind) => void exportPatients(kind)}
+        onExport={onExport}
       >
         <DatePicker
           value={dayjs(asOf)}

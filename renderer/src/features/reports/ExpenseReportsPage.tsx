@@ -13,9 +13,10 @@ import { expenseFigures, type ExpenseByBranch, type ExpenseByCategory, type Expe
 import { DayChart } from './DayChart'
 import { PairChart } from './PairChart'
 import { ReportHeader } from './ReportHeader'
+import { useTableExport } from './useTableExport'
 import { PeriodFilter, ScopeFilters, usePeriod, useReportParams, useReportScope } from './ReportFilters'
 import { ExpenseRowsDrawer, type ExpenseDrill, type ExpenseFilter } from './ExpenseRowsDrawer'
-import { exportTable } from './table-export'
+import type { ExportTable } from './table-export'
 import './reports.css'
 
 /**
@@ -40,7 +41,6 @@ export default function ExpenseReportsPage() {
     enabled: filter !== null
   })
   const [drill, setDrill] = useState<ExpenseDrill | null>(null)
-  const [exporting, setExporting] = useState(false)
   const money = (value: number) => format.money(value, currency)
   const dayText = (day: string) => format.date(day)
   const data = report.data
@@ -60,21 +60,17 @@ export default function ExpenseReportsPage() {
   }
   const withNet = data ? data.totals.net !== null : true
 
-  const exportCells = async (kind: 'csv' | 'xlsx') => {
-    if (!data || !range) return
-    setExporting(true)
-    try {
-      await exportTable(kind, {
-        fileName: `${t('reports.expenses.fileName')}-${range.from}-${lastDayOf(range)}`,
-        sheetName: t('reports.expenses.title'),
-        columns: [{ title: t('reports.table.day') }, { title: t('reports.table.branch') }, { title: t('reports.expenses.category') }, { title: t('reports.expenses.count') }, { title: t('reports.expenses.figures.expenses'), money: true }],
-        rows: data.cells.map((cell) => [cell.day, scope.branchName.get(cell.branchId) ?? '', t(`expenses.categories.${cell.category}`), cell.count, cell.amount]),
-        total: [t('reports.table.total'), '', '', data.totals.count, data.totals.expenses]
-      })
-    } finally {
-      setExporting(false)
+  const exportCells = (): ExportTable | null => {
+    if (!data || !range) return null
+    return {
+      fileName: `${t('reports.expenses.fileName')}-${range.from}-${lastDayOf(range)}`,
+      sheetName: t('reports.expenses.title'),
+      columns: [{ title: t('reports.table.day') }, { title: t('reports.table.branch') }, { title: t('reports.expenses.category') }, { title: t('reports.expenses.count') }, { title: t('reports.expenses.figures.expenses'), money: true }],
+      rows: data.cells.map((cell) => [cell.day, scope.branchName.get(cell.branchId) ?? '', t(`expenses.categories.${cell.category}`), cell.count, cell.amount]),
+      total: [t('reports.table.total'), '', '', data.totals.count, data.totals.expenses]
     }
   }
+  const { exporting, onExport } = useTableExport(exportCells)
 
   if (report.error) return <FetchError error={report.error} onRetry={() => void report.refetch()} />
   const share = (amount: number) => (data && data.totals.expenses > 0 ? `${Math.round((amount * 100) / data.totals.expenses)} %` : '—')
@@ -94,7 +90,7 @@ export default function ExpenseReportsPage() {
         range={range}
         ready={!!data}
         exporting={exporting}
-        onExport={(kind) => void exportCells(kind)}
+        onExport={onExport}
       >
         <PeriodFilter preset={preset} params={params} set={set} />
         {/* Expenses have no doctor: the branch only. */}

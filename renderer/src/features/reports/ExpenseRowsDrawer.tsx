@@ -1,11 +1,11 @@
 import { Drawer, Table, Typography } from 'antd'
-import { useQuery } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { client } from '../../api/client'
 import { FetchError } from '../../components/FetchError'
 import type { ExpenseReportRow, ExpenseReportRows, ExpenseRowFigure } from '../../../../server/src/services/reports/expense-reports/expense-reports.shared'
 import { RowsSum } from './RowsSum'
+import { useDrillRows } from './useDrillRows'
 
 export interface ExpenseFilter {
   from: string
@@ -32,15 +32,7 @@ export function ExpenseRowsDrawer({ filter, drill, onClose, branchName, money, d
   phone: boolean
 }) {
   const { t } = useTranslation()
-  const rows = useQuery({
-    queryKey: ['expense-reports', 'find', filter, drill],
-    queryFn: () => {
-      const { figure, ...where } = drill!
-      const narrow = Object.fromEntries(Object.entries(where).filter(([, value]) => value !== undefined))
-      return client.service('expense-reports').find({ query: { ...filter!, ...narrow, $rows: figure } }) as Promise<ExpenseReportRows>
-    },
-    enabled: filter !== null && drill !== null
-  })
+  const rows = useDrillRows('expense-reports', filter, drill, (query) => client.service('expense-reports').find({ query }) as Promise<ExpenseReportRows>)
   const figure = drill?.figure ?? 'expenses'
   const where = [
     drill?.day ? dayText(drill.day) : null,

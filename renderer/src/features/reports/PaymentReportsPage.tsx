@@ -16,9 +16,11 @@ import {
 } from '../../../../server/src/services/reports/payment-reports/payment-reports.shared'
 import { DayChart } from './DayChart'
 import { RowsSum } from './RowsSum'
+import { useDrillRows } from './useDrillRows'
 import { ReportHeader } from './ReportHeader'
+import { useTableExport } from './useTableExport'
 import { PeriodFilter, ScopeFilters, usePeriod, useReportParams, useReportScope } from './ReportFilters'
-import { exportTable } from './table-export'
+import type { ExportTable } from './table-export'
 import './reports.css'
 
 interface PaymentFilter {
@@ -63,7 +65,6 @@ export default function PaymentReportsPage() {
   })
   useRefreshOnMoney('payment-reports', filter !== null)
   const [drill, setDrill] = useState<Drill | null>(null)
-  const [exporting, setExporting] = useState(false)
   const money = (value: number) => format.money(value, currency)
   const dayText = (day: string) => format.date(day)
   const link = (figure: PaymentFigure, value: number, where: Omit<Drill, 'figure'>, testId?: string) =>
@@ -84,21 +85,17 @@ export default function PaymentReportsPage() {
     }))
 
   const data = report.data
-  const exportDays = async (kind: 'csv' | 'xlsx') => {
-    if (!data || !range) return
-    setExporting(true)
-    try {
-      await exportTable(kind, {
-        fileName: `${t('reports.payments.fileName')}-${range.from}-${lastDayOf(range)}`,
-        sheetName: t('reports.payments.title'),
-        columns: [{ title: t('reports.table.day') }, { title: t('reports.table.branch') }, ...paymentFigures.map((figure) => ({ title: t(`reports.payments.figures.${figure}`), money: true }))],
-        rows: data.cells.map((cell) => [cell.day, scope.branchName.get(cell.branchId) ?? '', ...paymentFigures.map((figure) => cell[figure])]),
-        total: [t('reports.table.total'), '', ...paymentFigures.map((figure) => data.totals[figure])]
-      })
-    } finally {
-      setExporting(false)
+  const exportDays = (): ExportTable | null => {
+    if (!data || !range) return null
+    return {
+      fileName: `${t('reports.payments.fileName')}-${range.from}-${lastDayOf(range)}`,
+      sheetName: t('reports.payments.title'),
+      columns: [{ title: t('reports.table.day') }, { title: t('reports.table.branch') }, ...paymentFigures.map((figure) => ({ title: t(`reports.payments.figures.${figure}`), money: true }))],
+      rows: data.cells.map((cell) => [cell.day, scope.branchName.get(cell.branchId) ?? '', ...paymentFigures.map((figure) => cell[figure])]),
+      total: [t('reports.table.total'), '', ...paymentFigures.map((figure) => data.totals[figure])]
     }
   }
+  const { exporting, onExport } = useTableExport(exportDays)
 
   if (report.error) return <FetchError error={report.error} onRetry={() => void report.refetch()} />
   const methodName = (method: string) => t(`reports.methods.${method}`)
@@ -137,7 +134,7 @@ export default function PaymentReportsPage() {
         range={range}
         ready={!!data}
         exporting={exporting}
-        onExport={(kind) => void exportDays(kind)}
+        onExport={onExport}
       >
         <PeriodFilter preset={preset} params={params} set={set} />
         <ScopeFilters scope={scope} branchId={branchId} doctorId={doctorId} set={set} />
@@ -200,15 +197,7 @@ function PaymentRowsDrawer({ filter, drill, onClose, branchName, money, dayText,
 }) {
   const { t } = useTranslation()
   const format = useFormat()
-  const rows = useQuery({
-    queryKey: ['payment-reports', 'find', filter, drill],
-    queryFn: () => {
-      const { figure, ...where } = drill!
-      const narrow = Object.fromEntries(Object.entries(where).filter(([, value]) => value !== undefined))
-      return client.service('payment-reports').find({ query: { ...filter!, ...narrow, $rows: figure } }) as Promise<PaymentReportRows>
-    },
-    enabled: filter !== null && drill !== null
-  })
+  const rows = useDrillRows('payment-reports', filter, drill, (query) => client.service('payment-reports').find({ query }) as Promise<PaymentReportRows>)
   const figure = drill?.figure ?? 'collected'
   const split = Boolean(drill?.doctorId || drill?.via || filter?.doctorId)
   const where = [

@@ -8,10 +8,11 @@ import { useCurrency } from '../appointments/useCalendarSettings'
 import { lastDayOf } from '../../../../domain/reports/periods'
 import { payoutFigures, type BalanceReportRow, type PayoutFigure } from '../../../../server/src/services/billing/user-balance-reports/user-balance-reports.shared'
 import { ReportHeader } from './ReportHeader'
+import { useTableExport } from './useTableExport'
 import { PeriodFilter, ScopeFilters } from './ReportFilters'
 import { PayoutRowsDrawer } from './PayoutRowsDrawer'
 import { usePayoutReport, type PayoutDrill } from './usePayoutReport'
-import { exportTable } from './table-export'
+import type { ExportTable } from './table-export'
 import './reports.css'
 
 /**
@@ -28,7 +29,6 @@ export default function PayoutReportsPage() {
   const phone = !Grid.useBreakpoint().md
   const { params, set, branchId, doctorId, preset, range, scope, filter, report } = usePayoutReport()
   const [drill, setDrill] = useState<PayoutDrill | null>(null)
-  const [exporting, setExporting] = useState(false)
   const money = (value: number) => format.money(value, currency)
   const dayText = (day: string) => format.date(day)
   const data = report.data
@@ -46,21 +46,17 @@ export default function PayoutReportsPage() {
     )
   }
 
-  const exportDoctors = async (kind: 'csv' | 'xlsx') => {
-    if (!data || !range) return
-    setExporting(true)
-    try {
-      await exportTable(kind, {
-        fileName: `${t('reports.payouts.fileName')}-${range.from}-${lastDayOf(range)}`,
-        sheetName: t('reports.payouts.title'),
-        columns: [{ title: t('reports.rows.doctor') }, ...payoutFigures.map((figure) => ({ title: t(`reports.payouts.figures.${figure}`), money: true }))],
-        rows: data.rows.map((row) => [row.name, ...payoutFigures.map((figure) => row[figure])]),
-        total: [t('reports.table.total'), ...payoutFigures.map((figure) => data[figure])]
-      })
-    } finally {
-      setExporting(false)
+  const exportDoctors = (): ExportTable | null => {
+    if (!data || !range) return null
+    return {
+      fileName: `${t('reports.payouts.fileName')}-${range.from}-${lastDayOf(range)}`,
+      sheetName: t('reports.payouts.title'),
+      columns: [{ title: t('reports.rows.doctor') }, ...payoutFigures.map((figure) => ({ title: t(`reports.payouts.figures.${figure}`), money: true }))],
+      rows: data.rows.map((row) => [row.name, ...payoutFigures.map((figure) => row[figure])]),
+      total: [t('reports.table.total'), ...payoutFigures.map((figure) => data[figure])]
     }
   }
+  const { exporting, onExport } = useTableExport(exportDoctors)
 
   if (report.error) return <FetchError error={report.error} onRetry={() => void report.refetch()} />
   return (
@@ -70,7 +66,7 @@ export default function PayoutReportsPage() {
         range={range}
         ready={!!data}
         exporting={exporting}
-        onExport={(kind) => void exportDoctors(kind)}
+        onExport={onExport}
       >
         <PeriodFilter preset={preset} params={params} set={set} />
         <ScopeFilters scope={scope} branchId={branchId} doctorId={doctorId} set={set} />

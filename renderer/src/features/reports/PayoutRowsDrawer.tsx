@@ -1,5 +1,4 @@
 import { Drawer, Table, Tag, Typography } from 'antd'
-import { useQuery } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { client } from '../../api/client'
@@ -7,6 +6,7 @@ import { FetchError } from '../../components/FetchError'
 import type { BalanceReportRows, PayoutReportLine } from '../../../../server/src/services/billing/user-balance-reports/user-balance-reports.shared'
 import type { PayoutDrill, PayoutFilter } from './usePayoutReport'
 import { RowsSum } from './RowsSum'
+import { useDrillRows } from './useDrillRows'
 
 /**
  * The statement lines behind one number of the payouts reports (`$rows`): the invoice lines
@@ -22,15 +22,7 @@ export function PayoutRowsDrawer({ filter, drill, onClose, branchName, money, da
   phone: boolean
 }) {
   const { t } = useTranslation()
-  const rows = useQuery({
-    queryKey: ['user-balance-reports', 'find', filter, drill],
-    queryFn: () => {
-      const { figure, ...where } = drill!
-      const narrow = Object.fromEntries(Object.entries(where).filter(([, value]) => value !== undefined))
-      return client.service('user-balance-reports').find({ query: { ...filter!, ...narrow, $rows: figure } }) as Promise<BalanceReportRows>
-    },
-    enabled: filter !== null && drill !== null
-  })
+  const rows = useDrillRows('user-balance-reports', filter, drill, (query) => client.service('user-balance-reports').find({ query }) as Promise<BalanceReportRows>)
   const figure = drill?.figure ?? 'share'
   const where = [drill?.day ? dayText(drill.day) : null, drill?.doctorId ? rows.data?.data[0]?.doctorName : null].filter(Boolean).join(' · ')
   const what = (row: PayoutReportLine) =>

@@ -7,11 +7,12 @@ import { useCurrency } from '../appointments/useCalendarSettings'
 import { lastDayOf } from '../../../../domain/reports/periods'
 import type { BalanceReportDay, PayoutRowFigure } from '../../../../server/src/services/billing/user-balance-reports/user-balance-reports.shared'
 import { ReportHeader } from './ReportHeader'
+import { useTableExport } from './useTableExport'
 import { PeriodFilter, ScopeFilters } from './ReportFilters'
 import { PairChart } from './PairChart'
 import { PayoutRowsDrawer } from './PayoutRowsDrawer'
 import { usePayoutReport, type PayoutDrill } from './usePayoutReport'
-import { exportTable } from './table-export'
+import type { ExportTable } from './table-export'
 import './reports.css'
 
 const dayFigures = ['base', 'share', 'paidOut'] as const
@@ -29,7 +30,6 @@ export default function PayoutsByDayPage() {
   const phone = !Grid.useBreakpoint().md
   const { params, set, branchId, doctorId, preset, range, scope, filter, report } = usePayoutReport()
   const [drill, setDrill] = useState<PayoutDrill | null>(null)
-  const [exporting, setExporting] = useState(false)
   const money = (value: number) => format.money(value, currency)
   const dayText = (day: string) => format.date(day)
   const data = report.data
@@ -44,21 +44,17 @@ export default function PayoutsByDayPage() {
       </Typography.Link>
     )
 
-  const exportDays = async (kind: 'csv' | 'xlsx') => {
-    if (!data || !range) return
-    setExporting(true)
-    try {
-      await exportTable(kind, {
-        fileName: `${t('reports.payoutsByDay.fileName')}-${range.from}-${lastDayOf(range)}`,
-        sheetName: t('reports.payoutsByDay.title'),
-        columns: [{ title: t('reports.table.day') }, ...dayFigures.map((figure) => ({ title: t(`reports.payouts.figures.${figure}`), money: true })), { title: t('reports.payoutsByDay.balance'), money: true }],
-        rows: days.map((day) => [day.day, ...dayFigures.map((figure) => day[figure]), day.balance]),
-        total: [t('reports.table.total'), ...dayFigures.map((figure) => data[figure]), data.balance]
-      })
-    } finally {
-      setExporting(false)
+  const exportDays = (): ExportTable | null => {
+    if (!data || !range) return null
+    return {
+      fileName: `${t('reports.payoutsByDay.fileName')}-${range.from}-${lastDayOf(range)}`,
+      sheetName: t('reports.payoutsByDay.title'),
+      columns: [{ title: t('reports.table.day') }, ...dayFigures.map((figure) => ({ title: t(`reports.payouts.figures.${figure}`), money: true })), { title: t('reports.payoutsByDay.balance'), money: true }],
+      rows: days.map((day) => [day.day, ...dayFigures.map((figure) => day[figure]), day.balance]),
+      total: [t('reports.table.total'), ...dayFigures.map((figure) => data[figure]), data.balance]
     }
   }
+  const { exporting, onExport } = useTableExport(exportDays)
 
   if (report.error) return <FetchError error={report.error} onRetry={() => void report.refetch()} />
   const tiles: Array<{ key: string; label: string; value: React.ReactNode; formula: string }> = data
@@ -76,7 +72,7 @@ export default function PayoutsByDayPage() {
         range={range}
         ready={!!data}
         exporting={exporting}
-        onExport={(kind) => void exportDays(kind)}
+        onExport={onExport}
       >
         <PeriodFilter preset={preset} params={params} set={set} />
         <ScopeFilters scope={scope} branchId={branchId} doctorId={doctorId} set={set} />

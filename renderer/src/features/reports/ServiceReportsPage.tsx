@@ -16,10 +16,11 @@ import {
 } from '../../../../server/src/services/reports/service-reports/service-reports.shared'
 import { RowsSum } from './RowsSum'
 import { ReportHeader } from './ReportHeader'
+import { useTableExport } from './useTableExport'
 import { PeriodFilter, ScopeFilters, usePeriod, useReportParams, useReportScope } from './ReportFilters'
 import { TopBars } from './TopBars'
 import { isMoneyFigure, topRevenueBars } from './service-report-view'
-import { exportTable } from './table-export'
+import type { ExportTable } from './table-export'
 import './reports.css'
 
 interface ServiceFilter {
@@ -66,7 +67,6 @@ export default function ServiceReportsPage() {
   useRefreshOnMoney('service-reports', filter !== null)
   const [drill, setDrill] = useState<Drill | null>(null)
   const [view, setView] = useState<'services' | 'categories'>('services')
-  const [exporting, setExporting] = useState(false)
   const money = (value: number) => format.money(value, currency)
   const valueText = (figure: ServiceFigure | 'average', value: number | null) => (value === null ? '—' : isMoneyFigure(figure) ? money(value) : format.number(value))
   const noService = t('reports.services.noService')
@@ -113,26 +113,22 @@ export default function ServiceReportsPage() {
     ) : null
   const byName = <T extends { name: string }>(a: T, b: T) => a.name.localeCompare(b.name)
 
-  const exportView = async (kind: 'csv' | 'xlsx') => {
-    if (!data || !range) return
-    setExporting(true)
-    try {
-      const figures = [...serviceFigures.map((figure) => ({ title: t(`reports.services.figures.${figure}`), money: isMoneyFigure(figure) })), { title: t('reports.services.figures.average'), money: true }]
-      const values = (line: Line) => [...serviceFigures.map((figure) => line[figure]), line.average ?? '']
-      const services = view === 'services'
-      await exportTable(kind, {
-        fileName: `${t('reports.services.fileName')}-${range.from}-${lastDayOf(range)}`,
-        sheetName: t('reports.services.title'),
-        columns: services ? [{ title: t('reports.services.service') }, { title: t('reports.services.category') }, ...figures] : [{ title: t('reports.services.category') }, ...figures],
-        rows: services
-          ? data.services.map((line) => [line.name || noService, line.categoryId ? line.categoryName : noCategory, ...values(line)])
-          : data.categories.map((line) => [line.name || noCategory, ...values(line)]),
-        total: [t('reports.table.total'), ...(services ? [''] : []), ...values({ ...data.totals, name: '' })]
-      })
-    } finally {
-      setExporting(false)
+  const exportView = (): ExportTable | null => {
+    if (!data || !range) return null
+    const figures = [...serviceFigures.map((figure) => ({ title: t(`reports.services.figures.${figure}`), money: isMoneyFigure(figure) })), { title: t('reports.services.figures.average'), money: true }]
+    const values = (line: Line) => [...serviceFigures.map((figure) => line[figure]), line.average ?? '']
+    const services = view === 'services'
+    return {
+      fileName: `${t('reports.services.fileName')}-${range.from}-${lastDayOf(range)}`,
+      sheetName: t('reports.services.title'),
+      columns: services ? [{ title: t('reports.services.service') }, { title: t('reports.services.category') }, ...figures] : [{ title: t('reports.services.category') }, ...figures],
+      rows: services
+        ? data.services.map((line) => [line.name || noService, line.categoryId ? line.categoryName : noCategory, ...values(line)])
+        : data.categories.map((line) => [line.name || noCategory, ...values(line)]),
+      total: [t('reports.table.total'), ...(services ? [''] : []), ...values({ ...data.totals, name: '' })]
     }
   }
+  const { exporting, onExport } = useTableExport(exportView)
 
   if (report.error) return <FetchError error={report.error} onRetry={() => void report.refetch()} />
   const bars = data ? topRevenueBars(data.services, TOP, money, noService) : []
@@ -181,7 +177,7 @@ export default function ServiceReportsPage() {
         range={range}
         ready={!!data}
         exporting={exporting}
-        onExport={(kind) => void exportView(kind)}
+        onExport={onExport}
       >
         <PeriodFilter preset={preset} params={params} set={set} />
         <ScopeFilters scope={scope} branchId={branchId} doctorId={doctorId} set={set} />

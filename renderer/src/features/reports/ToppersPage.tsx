@@ -14,10 +14,11 @@ import { lastDayOf } from '../../../../domain/reports/periods'
 import { topperListOf, topperLists, type TopperFigure, type TopperList, type TopperRow, type TopperRows, type Toppers } from '../../../../server/src/services/reports/toppers/toppers.shared'
 import { RowsSum } from './RowsSum'
 import { ReportHeader } from './ReportHeader'
+import { useTableExport } from './useTableExport'
 import { PeriodFilter, ScopeFilters, usePeriod, useReportParams, useReportScope } from './ReportFilters'
 import { TopBars } from './TopBars'
 import { isMoneyFigure, toppersTable } from './service-report-view'
-import { exportTable } from './table-export'
+import type { ExportTable } from './table-export'
 import './reports.css'
 
 interface ToppersFilter {
@@ -56,26 +57,21 @@ export default function ToppersPage() {
   })
   useRefreshOnMoney('toppers', filter !== null)
   const [drill, setDrill] = useState<Drill | null>(null)
-  const [exporting, setExporting] = useState(false)
   const money = (value: number) => format.money(value, currency)
   const valueText = (figure: TopperFigure, value: number) => (isMoneyFigure(figure) ? money(value) : format.number(value))
   const nameOf = (list: TopperList, name: string) => name || t(`reports.toppers.none.${topperListOf[list].grain}`)
   const data = report.data
 
-  const exportLists = async (kind: 'csv' | 'xlsx') => {
-    if (!data || !range) return
-    setExporting(true)
-    try {
-      await exportTable(kind, {
-        fileName: `${t('reports.toppers.fileName')}-${range.from}-${lastDayOf(range)}`,
-        sheetName: t('reports.toppers.title'),
-        columns: [{ title: t('reports.toppers.list') }, { title: t('reports.toppers.rank') }, { title: t('reports.toppers.name') }, { title: t('reports.toppers.amount'), money: true }, { title: t('reports.toppers.count') }],
-        rows: toppersTable(data.lists, (list) => t(`reports.toppers.lists.${list}`), nameOf)
-      })
-    } finally {
-      setExporting(false)
+  const exportLists = (): ExportTable | null => {
+    if (!data || !range) return null
+    return {
+      fileName: `${t('reports.toppers.fileName')}-${range.from}-${lastDayOf(range)}`,
+      sheetName: t('reports.toppers.title'),
+      columns: [{ title: t('reports.toppers.list') }, { title: t('reports.toppers.rank') }, { title: t('reports.toppers.name') }, { title: t('reports.toppers.amount'), money: true }, { title: t('reports.toppers.count') }],
+      rows: toppersTable(data.lists, (list) => t(`reports.toppers.lists.${list}`), nameOf)
     }
   }
+  const { exporting, onExport } = useTableExport(exportLists)
 
   if (report.error) return <FetchError error={report.error} onRetry={() => void report.refetch()} />
   return (
@@ -85,7 +81,7 @@ export default function ToppersPage() {
         range={range}
         ready={!!data}
         exporting={exporting}
-        onExport={(kind) => void exportLists(kind)}
+        onExport={onExport}
       >
         <PeriodFilter preset={preset} params={params} set={set} />
         {/* Per branch only: with one doctor the doctors' lists would rank them alone. */}

@@ -33,12 +33,16 @@ process.exit(failed > 0 ? 1 : 0)
 function printSlowest(dir) {
   const files = []
   for (const file of fs.readdirSync(dir)) {
+    // The folder holds the lint and type logs too: read only the test reports.
+    const isJest = file.startsWith('jest-')
+    const isBrowser = file.startsWith('playwright') && file.endsWith('.json')
+    if (!isJest && !isBrowser) continue
     const report = JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8'))
-    if (file.startsWith('jest-')) {
+    if (isJest) {
       for (const result of report.testResults ?? []) {
         files.push([(result.endTime - result.startTime) / 1000, path.relative(process.cwd(), result.name)])
       }
-    } else if (file.startsWith('playwright')) {
+    } else {
       for (const suite of report.suites ?? []) files.push([specSeconds(suite), suite.file ?? suite.title])
     }
   }

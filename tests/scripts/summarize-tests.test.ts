@@ -20,7 +20,7 @@ function summarize(files: Record<string, unknown>) {
   return { code: run.status, out: run.stdout, err: run.stderr }
 }
 
-const jest = (passed: number, failed: number) => ({
+const jestReport = (passed: number, failed: number) => ({
   numPassedTests: passed,
   numFailedTests: failed,
   numPendingTests: 0,
@@ -32,7 +32,7 @@ const browser = (expected: number, unexpected: number, flaky: number) => ({
 })
 
 test('counts the jest and browser reports beside the logs, names the slowest and passes', () => {
-  const { code, out, err } = summarize({ 'jest-utc.json': jest(3, 0), 'playwright.json': browser(2, 0, 1) })
+  const { code, out, err } = summarize({ 'jest-utc.json': jestReport(3, 0), 'playwright.json': browser(2, 0, 1) })
   expect(err).toBe('')
   expect(out).toContain('5 passed, 0 failed, 1 flaky (passed on retry)')
   expect(out).toMatch(/12 s {2}journey\.spec\.ts\n.*7 s {2}tests\/scripts\/slow\.test\.ts/)
@@ -40,6 +40,6 @@ test('counts the jest and browser reports beside the logs, names the slowest and
 })
 
 test('a failed test anywhere makes the run red', () => {
-  expect(summarize({ 'jest-utc.json': jest(3, 1), 'playwright.json': browser(2, 0, 0) }).code).toBe(1)
-  expect(summarize({ 'jest-utc.json': jest(3, 0), 'playwright.json': browser(2, 1, 0) }).code).toBe(1)
+  expect(summarize({ 'jest-utc.json': jestReport(3, 1), 'playwright.json': browser(2, 0, 0) }).code).toBe(1)
+  expect(summarize({ 'jest-utc.json': jestReport(3, 0), 'playwright.json': browser(2, 1, 0) }).code).toBe(1)
 })

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { engines, failure, nextEvent, startServer, type SignedIn, type TestServer } from '../../support/harness'
+import { engines, eventWhere, failure, nextEvent, startServer, type SignedIn, type TestServer } from '../../support/harness'
 import { booking, openClinic, type Clinic } from '../../support/appointment-fixtures'
 import { malformed } from '../../support/malformed'
 import { PlayMobileServer } from '../../support/playmobile-server'
@@ -223,7 +223,8 @@ describe.each(engines)('SMS providers and the channel order on %s', (engine) => 
       expect(notice.channel).toBe('telegram')
       await server.db('telegram_links').where({ customerId: person._id }).delete()
       clock += minutes(3)
-      const created = nextEvent<Communication>(admin.client, 'communications', 'created')
+      // The booking's own messages' events may still be on their way: wait for the fallback's.
+      const created = eventWhere<Communication>(admin.client, 'communications', 'created', (row) => row.fallbackOf === notice._id)
       await worker().tick()
       const rows = (await messagesOf(person._id)).filter((row) => row.event === 'bookingMade')
       expect(rows.map((row) => [row.channel, row.state])).toEqual([['telegram', 'failed'], ['sms', 'scheduled']])

@@ -94,7 +94,7 @@ export default function NotificationReportsPage() {
         ))}
       </Table.Summary.Row>
     ) : null
-  const lineTable = (lines: NotificationLine[], name: (key: string) => string, where: (key: string) => Omit<Drill, 'figure'>, testId: string) => (
+  const lineTable = (lines: NotificationLine[], nameTitle: string, name: (key: string) => string, where: (key: string) => Omit<Drill, 'figure'>, testId: string) => (
     <Table<NotificationLine>
       rowKey="key"
       size="small"
@@ -104,7 +104,7 @@ export default function NotificationReportsPage() {
       scroll={{ x: 'max-content' }}
       data-testid={testId}
       locale={{ emptyText: t('reports.summary.empty') }}
-      columns={[{ key: 'name', title: '', render: (_, line) => name(line.key) }, ...figureColumns<NotificationLine>((line) => where(line.key))]}
+      columns={[{ key: 'name', title: nameTitle, render: (_, line) => name(line.key) }, ...figureColumns<NotificationLine>((line) => where(line.key))]}
       summary={() => (lines.length > 1 ? totalRow(1) : null)}
     />
   )
@@ -154,12 +154,12 @@ export default function NotificationReportsPage() {
           onChange={(key) => setGrouping(key as Grouping)}
           data-testid="notifications-grouping"
           items={[
-            { key: 'byChannel', label: t('reports.notifications.byChannel'), children: lineTable(data?.byChannel ?? [], channelName, (key) => ({ channel: key }), 'reports-by-channel') },
-            { key: 'byEvent', label: t('reports.notifications.byKind'), children: lineTable(data?.byEvent ?? [], eventName, (key) => ({ event: key }), 'reports-by-kind') },
+            { key: 'byChannel', label: t('reports.notifications.byChannel'), children: lineTable(data?.byChannel ?? [], t('reports.notifications.channel'), channelName, (key) => ({ channel: key }), 'reports-by-channel') },
+            { key: 'byEvent', label: t('reports.notifications.byKind'), children: lineTable(data?.byEvent ?? [], t('reports.notifications.kind'), eventName, (key) => ({ event: key }), 'reports-by-kind') },
             {
               key: 'byDay',
               label: t('reports.notifications.byDay'),
-              children: lineTable((data?.byDay ?? []).map((day) => ({ ...day, key: day.day })), dayText, (key) => ({ day: key }), 'reports-table')
+              children: lineTable((data?.byDay ?? []).map((day) => ({ ...day, key: day.day })), t('reports.table.day'), dayText, (key) => ({ day: key }), 'reports-table')
             }
           ]}
         />

@@ -114,7 +114,7 @@ export default function SummaryMatrixPage() {
         />
       </ReportHeader>
       {before && <Typography.Paragraph type="secondary" data-testid="reports-previous-period">{t('reports.summaryMatrix.comparedWith', { from: dayText(before.from), to: dayText(lastDayOf(before)) })}</Typography.Paragraph>}
-      <div className="reports-tiles" data-testid="reports-tiles">
+      <div className="reports-tiles reports-tiles-money" data-testid="reports-tiles">
         {summaryFigures.map((shown) => (
           <Card key={shown} size="small" className={shown === figure ? 'reports-tile reports-tile-chosen' : 'reports-tile'} loading={report.isLoading} data-testid={`reports-tile-${shown}`}>
             <div className="reports-tile-label">
@@ -146,27 +146,27 @@ export default function SummaryMatrixPage() {
           locale={{ emptyText: t('reports.summary.empty') }}
           columns={[
             { key: 'branch', title: t('reports.table.branch'), fixed: phone ? undefined : 'left', render: (_, line) => branchText(line.branchId) },
+            { key: 'total', title: t('reports.table.total'), align: 'right', className: 'reports-nowrap reports-strong', render: (_, line) => link(figure, line.total, { branchId: line.branchId }) },
+            { key: 'previous', title: t('reports.summaryMatrix.previous'), align: 'right', className: 'reports-nowrap', render: (_, line) => link(figure, line.previous, { branchId: line.branchId }, true) },
+            { key: 'change', title: t('reports.summaryMatrix.change'), align: 'right', className: 'reports-nowrap', render: (_, line) => change(figure, line.total, line.previous) },
             ...days.map((day) => ({
               key: day,
               title: <span title={dayText(day)}>{day.slice(8)}</span>,
               align: 'right' as const,
               className: 'reports-nowrap',
               render: (_: unknown, line: MatrixLine) => link(figure, line.byDay.get(day) ?? 0, { day, branchId: line.branchId })
-            })),
-            { key: 'total', title: t('reports.table.total'), align: 'right', className: 'reports-nowrap reports-strong', render: (_, line) => link(figure, line.total, { branchId: line.branchId }) },
-            { key: 'previous', title: t('reports.summaryMatrix.previous'), align: 'right', className: 'reports-nowrap', render: (_, line) => link(figure, line.previous, { branchId: line.branchId }, true) },
-            { key: 'change', title: t('reports.summaryMatrix.change'), align: 'right', className: 'reports-nowrap', render: (_, line) => change(figure, line.total, line.previous) }
+            }))
           ]}
           summary={() =>
             data && lines.length > 1 ? (
               <Table.Summary.Row className="reports-total-row">
                 <Table.Summary.Cell index={0}>{t('reports.table.total')}</Table.Summary.Cell>
+                <Table.Summary.Cell index={1} align="right">{link(figure, data.totals[figure])}</Table.Summary.Cell>
+                <Table.Summary.Cell index={2} align="right">{link(figure, previousTotal, {}, true)}</Table.Summary.Cell>
+                <Table.Summary.Cell index={3} align="right">{change(figure, data.totals[figure], previousTotal)}</Table.Summary.Cell>
                 {days.map((day, index) => (
-                  <Table.Summary.Cell key={day} index={index + 1} align="right">{link(figure, lines.reduce((sum, line) => sum + (line.byDay.get(day) ?? 0), 0), { day })}</Table.Summary.Cell>
+                  <Table.Summary.Cell key={day} index={index + 4} align="right">{link(figure, lines.reduce((sum, line) => sum + (line.byDay.get(day) ?? 0), 0), { day })}</Table.Summary.Cell>
                 ))}
-                <Table.Summary.Cell index={days.length + 1} align="right">{link(figure, data.totals[figure])}</Table.Summary.Cell>
-                <Table.Summary.Cell index={days.length + 2} align="right">{link(figure, previousTotal, {}, true)}</Table.Summary.Cell>
-                <Table.Summary.Cell index={days.length + 3} align="right">{change(figure, data.totals[figure], previousTotal)}</Table.Summary.Cell>
               </Table.Summary.Row>
             ) : null
           }

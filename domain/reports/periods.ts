@@ -87,6 +87,20 @@ export function daysOf(range: DayRange): string[] {
 /** The last day of a range (the one before `to`), for showing it as "from – to". */
 export const lastDayOf = (range: DayRange) => addLocalDays(range.to, -1)
 
+/**
+ * The period a report compares with (summary 2.0): whole calendar months go back as many months
+ * (November with October, a quarter with the quarter before), any other period by its own
+ * number of days (a week with the week before, a day with the day before).
+ */
+export function previousRange(range: DayRange): DayRange {
+  if (range.from.endsWith('-01') && range.to.endsWith('-01')) {
+    const index = (day: string) => Number(day.slice(0, 4)) * 12 + Number(day.slice(5, 7)) - 1
+    const start = index(range.from) - (index(range.to) - index(range.from))
+    return { from: `${String(Math.floor(start / 12)).padStart(4, '0')}-${String((start % 12) + 1).padStart(2, '0')}-01`, to: range.from }
+  }
+  return { from: addLocalDays(range.from, -daysBetween(range.from, range.to)), to: range.from }
+}
+
 /** The four periods of the director's home: today against yesterday, this month to today against the previous month to the same day. */
 export interface HomePeriods {
   today: DayRange

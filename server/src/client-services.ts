@@ -47,6 +47,7 @@ import { balanceReportsClient } from './services/reports/balance-reports/balance
 import { serviceReportsClient } from './services/reports/service-reports/service-reports.shared'
 import { toppersClient } from './services/reports/toppers/toppers.shared'
 import { expenseReportsClient } from './services/reports/expense-reports/expense-reports.shared'
+import { notificationReportsClient } from './services/reports/notification-reports/notification-reports.shared'
 import { examClient } from './services/clinical/exam/exam.shared'
 import { xraysClient } from './services/clinical/xrays/xrays.shared'
 import { mediaClient } from './services/customers/media/media.shared'
@@ -177,6 +178,7 @@ export const clientServices = [
   serviceReportsClient,
   toppersClient,
   expenseReportsClient,
+  notificationReportsClient,
   notificationClient,
   myNotificationClient,
   chatMessageClient,

@@ -61,8 +61,8 @@ describe('sidebar entries', () => {
       expect(allowedReportPages([view(page.resource)])).toEqual(reportPages.filter((other) => other.resource === page.resource))
     }
     expect(reportPages.map((page) => page.path)).toEqual([
-      '/reports/summary', '/reports/appointments', '/reports/customers', '/reports/conversion-funnel', '/reports/payments', '/reports/payments2_0',
-      '/reports/services', '/reports/toppers', '/reports/payouts', '/reports/payouts2_0', '/reports/expenses'
+      '/reports/summary', '/reports/summary2_0', '/reports/appointments', '/reports/customers', '/reports/conversion-funnel', '/reports/payments', '/reports/payments2_0',
+      '/reports/services', '/reports/toppers', '/reports/payouts', '/reports/payouts2_0', '/reports/expenses', '/reports/notifications'
     ])
     expect(visibleNavItems(navItems, [view('payment-reports')], { reports: false }).map((item) => item.key)).not.toContain('reports')
     expect(visibleNavItems(navItems, [view('sales-reports')], { reports: true }).map((item) => item.key)).not.toContain('reports')

@@ -8,10 +8,11 @@
 export const plannedRoutes = [
   'materials/*',
   // Built (issue 19, report-pages.ts): the summary, appointments, customers, conversion-funnel,
-  // payments, debtors (payments2_0), services, toppers, payouts (and payouts2_0) and expenses;
-  // the spec's other reports come with that issue's next slices.
+  // payments, debtors (payments2_0), services, toppers, payouts (and payouts2_0), expenses,
+  // summary 2.0 (summary2_0) and notifications; the spec's other reports come with that issue's
+  // next slices.
   ...[
-    'summary2_0', 'products', 'history', 'feedback'
+    'products', 'history', 'feedback'
   ].map((report) => `reports/${report}`),
   'easy/*',
   'profile/subscription',

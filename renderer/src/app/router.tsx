@@ -115,6 +115,9 @@ export const routes: RouteObject[] = [
           { path: 'reports/payouts', ...page(withTexts('reports', () => import('../features/reports/PayoutReportsPage'))) },
           { path: 'reports/payouts2_0', ...page(withTexts('reports', () => import('../features/reports/PayoutsByDayPage'))) },
           { path: 'reports/expenses', ...page(withTexts('reports', () => import('../features/reports/ExpenseReportsPage'))) },
+          { path: 'reports/summary2_0', ...page(withTexts('reports', () => import('../features/reports/SummaryMatrixPage'))) },
+          // Not in the spec's list of report routes: the spec's `notification-reports` service and resource (docs/decisions/reports.md).
+          { path: 'reports/notifications', ...page(withTexts('reports', () => import('../features/reports/NotificationReportsPage'))) },
           { path: 'company/userActivities', ...page(withTexts('admin', () => import('../features/activity/ActivityPage'))) },
           { path: 'company/configurator', ...page(withTexts('admin', () => import('../features/custom-fields/CustomFieldsPage'))) },
           { path: 'company/services', ...page(withTexts('admin', () => import('../features/services/ServicesPage'))) },

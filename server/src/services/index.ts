@@ -36,6 +36,7 @@ import { balanceReports } from './reports/balance-reports/balance-reports'
 import { serviceReports } from './reports/service-reports/service-reports'
 import { toppers } from './reports/toppers/toppers'
 import { expenseReports } from './reports/expense-reports/expense-reports'
+import { notificationReports } from './reports/notification-reports/notification-reports'
 import { exam } from './clinical/exam/exam'
 import { xrays } from './clinical/xrays/xrays'
 import { media } from './customers/media/media'
@@ -164,4 +165,5 @@ export function services(app: Application) {
   app.configure(serviceReports)
   app.configure(toppers)
   app.configure(expenseReports)
+  app.configure(notificationReports)
 }

@@ -1,4 +1,4 @@
-import { homePeriods, daysOf, isLocalDay, lastDayOf, periodRange, rangeProblem, REPORT_MAX_DAYS } from '../../../domain/reports/periods'
+import { homePeriods, daysOf, previousRange, isLocalDay, lastDayOf, periodRange, rangeProblem, REPORT_MAX_DAYS } from '../../../domain/reports/periods'
 
 describe('report periods', () => {
   // 2026-11-29 is a Sunday.
@@ -64,5 +64,14 @@ describe('report periods', () => {
     expect(homePeriods('2026-03-05').previousMonth).toEqual({ from: '2026-02-01', to: '2026-02-06' })
     expect(homePeriods('2026-01-01')).toMatchObject({ yesterday: { from: '2025-12-31', to: '2026-01-01' }, month: { from: '2026-01-01', to: '2026-01-02' }, previousMonth: { from: '2025-12-01', to: '2025-12-02' } })
     expect(homePeriods('2028-02-29').previousMonth).toEqual({ from: '2028-01-01', to: '2028-01-30' })
+  })
+
+  it('compares a period with the one before: whole months by months, others by their days', () => {
+    expect(previousRange({ from: '2026-11-01', to: '2026-12-01' })).toEqual({ from: '2026-10-01', to: '2026-11-01' })
+    expect(previousRange({ from: '2026-03-01', to: '2026-04-01' })).toEqual({ from: '2026-02-01', to: '2026-03-01' })
+    expect(previousRange({ from: '2026-01-01', to: '2026-04-01' })).toEqual({ from: '2025-10-01', to: '2026-01-01' })
+    expect(previousRange({ from: '2026-11-23', to: '2026-11-30' })).toEqual({ from: '2026-11-16', to: '2026-11-23' })
+    expect(previousRange({ from: '2026-03-01', to: '2026-03-02' })).toEqual({ from: '2026-02-28', to: '2026-03-01' })
+    expect(previousRange({ from: '2026-11-05', to: '2026-11-12' })).toEqual({ from: '2026-10-29', to: '2026-11-05' })
   })
 })

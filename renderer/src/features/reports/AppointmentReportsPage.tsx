@@ -3,22 +3,22 @@ import { Card, Drawer, Grid, Table, Tabs, Typography } from 'antd'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { useFind } from '../../api/live'
-import { useSignedIn } from '../../api/session-store'
 import { FetchError } from '../../components/FetchError'
 import { useFormat } from '../../i18n/format'
-import { companyToday } from '../appointments/zoned-time'
 import { lastDayOf } from '../../../../domain/reports/periods'
 import {
   NO_SOURCE,
   type AppointmentFigure,
   type AppointmentFigures,
+  type AppointmentReport,
   type AppointmentReportLine,
   type AppointmentReportRow
 } from '../../../../server/src/services/reports/appointment-reports/appointment-reports.shared'
-import { useAppointmentReport, useAppointmentRows, type AppointmentDrill, type AppointmentReportFilter } from './useAppointmentReports'
+import { useAppointmentRows, type AppointmentDrill, type AppointmentReportFilter } from './useAppointmentReports'
 import { RowsSum } from './RowsSum'
 import { ReportHeader } from './ReportHeader'
-import { PeriodFilter, ScopeFilters, SourceFilter, usePeriod, useReportParams, useReportScope } from './ReportFilters'
+import { PeriodFilter, ScopeFilters, SourceFilter } from './ReportFilters'
+import { useReportPage } from './useReportPage'
 import { downloadText, toCsv } from './csv'
 import { xlsxOf } from './xlsx'
 import './reports.css'
@@ -42,15 +42,13 @@ export default function AppointmentReportsPage() {
   const { t } = useTranslation()
   const format = useFormat()
   const phone = !Grid.useBreakpoint().md
-  const timeZone = useSignedIn().company.timezone
-  const { params, set, branchId, doctorId } = useReportParams()
+  const { params, set, branchId, doctorId, preset, range, scope, filter, report, failed } = useReportPage<AppointmentReport, AppointmentReportFilter>('appointment-reports', {
+    resource: 'appointment-reports',
+    own: (params) => ({ sourceId: params.get('source') ?? undefined })
+  })
   const sourceId = params.get('source') ?? undefined
-  const { preset, range } = usePeriod(params, companyToday(timeZone))
-  const filter: AppointmentReportFilter | null = range ? { ...range, ...(branchId ? { branchId } : {}), ...(doctorId ? { doctorId } : {}), ...(sourceId ? { sourceId } : {}) } : null
-  const report = useAppointmentReport(filter)
   const [drill, setDrill] = useState<AppointmentDrill | null>(null)
   const [grouping, setGrouping] = useState<Grouping>('byDoctor')
-  const scope = useReportScope('appointment-reports')
   const { branchName } = scope
   const sources = useFind('sources', { $limit: 200, $sort: { name: 1 } })
 
@@ -100,7 +98,7 @@ export default function AppointmentReportsPage() {
     }
   }
 
-  if (report.error) return <FetchError error={report.error} onRetry={() => void report.refetch()} />
+  if (failed) return failed
   const data = report.data
   const load = data ? loadOf(data.totals) : null
 

@@ -4,17 +4,16 @@ import { useQuery } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { client } from '../../api/client'
 import { useFind } from '../../api/live'
-import { useSignedIn } from '../../api/session-store'
 import { FetchError } from '../../components/FetchError'
 import { useFormat } from '../../i18n/format'
-import { companyToday } from '../appointments/zoned-time'
 import { lastDayOf } from '../../../../domain/reports/periods'
 import { NO_SOURCE, percentOf } from '../../../../domain/reports/customer-reports'
 import { funnelSteps, type FunnelCounts, type FunnelLine, type FunnelReport, type FunnelRow, type FunnelRows, type FunnelStep } from '../../../../server/src/services/reports/customer-conversion-funnel-reports/customer-conversion-funnel-reports.shared'
 import { RowsSum } from './RowsSum'
 import { ReportHeader } from './ReportHeader'
 import { useTableExport } from './useTableExport'
-import { PeriodFilter, ScopeFilters, SourceFilter, usePeriod, useReportParams, useReportScope } from './ReportFilters'
+import { PeriodFilter, ScopeFilters, SourceFilter } from './ReportFilters'
+import { useReportPage } from './useReportPage'
 import { patientColumns } from './patient-columns'
 import type { ExportTable } from './table-export'
 import './reports.css'
@@ -51,19 +50,10 @@ export default function ConversionFunnelPage() {
   const { t } = useTranslation()
   const format = useFormat()
   const phone = !Grid.useBreakpoint().md
-  const timeZone = useSignedIn().company.timezone
-  const { params, set, branchId, doctorId } = useReportParams()
+  const { params, set, branchId, doctorId, preset, range, scope, filter, report, failed } = useReportPage<FunnelReport, FunnelFilter>('customer-conversion-funnel-reports', { resource: 'customer-reports', own: (params) => ({ sourceId: params.get('source') ?? undefined }) })
   const sourceId = params.get('source') ?? undefined
-  const { preset, range } = usePeriod(params, companyToday(timeZone))
-  const scope = useReportScope('customer-reports')
   const { branchName } = scope
   const sources = useFind('sources', { $limit: 200, $sort: { name: 1 } })
-  const filter: FunnelFilter | null = range ? { ...range, ...(branchId ? { branchId } : {}), ...(doctorId ? { doctorId } : {}), ...(sourceId ? { sourceId } : {}) } : null
-  const report = useQuery({
-    queryKey: ['customer-conversion-funnel-reports', 'find', filter],
-    queryFn: () => client.service('customer-conversion-funnel-reports').find({ query: filter! }) as Promise<FunnelReport>,
-    enabled: filter !== null
-  })
   const [drill, setDrill] = useState<Drill | null>(null)
   const [grouping, setGrouping] = useState<Grouping>('bySource')
   const data = report.data
@@ -108,7 +98,7 @@ export default function ConversionFunnelPage() {
   }
   const { exporting, onExport } = useTableExport(exportShown)
 
-  if (report.error) return <FetchError error={report.error} onRetry={() => void report.refetch()} />
+  if (failed) return failed
 
   const table = (kind: Grouping) => (
     <Table<FunnelLine>

@@ -4,10 +4,8 @@ import { useQuery } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { client } from '../../api/client'
 import { useFind } from '../../api/live'
-import { useSignedIn } from '../../api/session-store'
 import { FetchError } from '../../components/FetchError'
 import { useFormat } from '../../i18n/format'
-import { companyToday } from '../appointments/zoned-time'
 import { lastDayOf } from '../../../../domain/reports/periods'
 import { DEFAULT_LAPSED_MONTHS, lapsedMonthChoices, NO_SOURCE, type LapsedMonths } from '../../../../domain/reports/customer-reports'
 import type { CustomerFigure, CustomerReport, CustomerReportLine, CustomerReportRow, CustomerReportRows } from '../../../../server/src/services/reports/customer-reports/customer-reports.shared'
@@ -15,7 +13,8 @@ import { StackedDayChart } from './StackedDayChart'
 import { RowsSum } from './RowsSum'
 import { ReportHeader } from './ReportHeader'
 import { useTableExport } from './useTableExport'
-import { PeriodFilter, ScopeFilters, SourceFilter, usePeriod, useReportParams, useReportScope } from './ReportFilters'
+import { PeriodFilter, ScopeFilters, SourceFilter } from './ReportFilters'
+import { useReportPage } from './useReportPage'
 import { patientColumns } from './patient-columns'
 import type { ExportTable } from './table-export'
 import './reports.css'
@@ -50,25 +49,24 @@ const nameColumn: Record<Grouping, 'day' | 'doctor' | 'source' | 'branch'> = { b
  * figure states its formula; every number opens the patients behind it (name, phone as the
  * caller may see it, first visit, doctor); the table shown exports to CSV and Excel.
  */
+/** The lapse months chosen in the address (`lapsed`), the default otherwise. */
+function lapsedMonthsOf(params: URLSearchParams): LapsedMonths {
+  const lapsed = Number(params.get('lapsed'))
+  return (lapsedMonthChoices as readonly number[]).includes(lapsed) ? (lapsed as LapsedMonths) : DEFAULT_LAPSED_MONTHS
+}
+
 export default function CustomerReportsPage() {
   const { t } = useTranslation()
   const format = useFormat()
   const phone = !Grid.useBreakpoint().md
-  const timeZone = useSignedIn().company.timezone
-  const { params, set, branchId, doctorId } = useReportParams()
+  const { params, set, branchId, doctorId, preset, range, scope, filter, report, failed } = useReportPage<CustomerReport, CustomerFilter>('customer-reports', {
+    resource: 'customer-reports',
+    own: (params) => ({ sourceId: params.get('source') ?? undefined, lapsedMonths: lapsedMonthsOf(params) })
+  })
   const sourceId = params.get('source') ?? undefined
-  const lapsed = Number(params.get('lapsed'))
-  const lapsedMonths: LapsedMonths = (lapsedMonthChoices as readonly number[]).includes(lapsed) ? (lapsed as LapsedMonths) : DEFAULT_LAPSED_MONTHS
-  const { preset, range } = usePeriod(params, companyToday(timeZone))
-  const scope = useReportScope('customer-reports')
+  const lapsedMonths = lapsedMonthsOf(params)
   const { branchName } = scope
   const sources = useFind('sources', { $limit: 200, $sort: { name: 1 } })
-  const filter: CustomerFilter | null = range ? { ...range, ...(branchId ? { branchId } : {}), ...(doctorId ? { doctorId } : {}), ...(sourceId ? { sourceId } : {}), lapsedMonths } : null
-  const report = useQuery({
-    queryKey: ['customer-reports', 'find', filter],
-    queryFn: () => client.service('customer-reports').find({ query: filter! }) as Promise<CustomerReport>,
-    enabled: filter !== null
-  })
   const [drill, setDrill] = useState<Drill | null>(null)
   const [grouping, setGrouping] = useState<Grouping>('byDay')
   const data = report.data
@@ -119,7 +117,7 @@ export default function CustomerReportsPage() {
   }
   const { exporting, onExport } = useTableExport(exportShown)
 
-  if (report.error) return <FetchError error={report.error} onRetry={() => void report.refetch()} />
+  if (failed) return failed
 
   const table = (kind: Grouping) => (
     <Table<CustomerReportLine>

@@ -5,12 +5,9 @@ import dayjs from 'dayjs'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { client } from '../../api/client'
-import { useSignedIn } from '../../api/session-store'
 import { FetchError } from '../../components/FetchError'
 import { useFormat } from '../../i18n/format'
 import { useCurrency } from '../appointments/useCalendarSettings'
-import { companyToday } from '../appointments/zoned-time'
-import { useRefreshOnMoney } from '../billing/useRefreshOnMoney'
 import { isLocalDay } from '../../../../domain/reports/periods'
 import {
   ageingBuckets, type AgedDebt, type AgeingBucket, type BalanceReport, type BalanceReportRows, type DebtByPatient, type DebtReportRow, type PrepaidReportRow
@@ -18,7 +15,8 @@ import {
 import { RowsSum } from './RowsSum'
 import { ReportHeader } from './ReportHeader'
 import { useTableExport } from './useTableExport'
-import { ScopeFilters, useReportParams, useReportScope } from './ReportFilters'
+import { ScopeFilters } from './ReportFilters'
+import { useReportPage } from './useReportPage'
 import type { ExportTable } from './table-export'
 import './reports.css'
 
@@ -42,22 +40,24 @@ type Drill = { figure: 'debt'; bucket?: AgeingBucket; branchId?: string; custome
  * the payments report: it answers "who owes us, and how long" as of one day, not "what came in"
  * over a period (docs/decisions/reports.md).
  */
+/** The day asked for (`asOf`): a real day up to today, today otherwise. */
+function asOfIn(params: URLSearchParams, today: string): string {
+  const chosen = params.get('asOf')
+  return isLocalDay(chosen) && chosen <= today ? chosen : today
+}
+
 export default function DebtorsPage() {
   const { t } = useTranslation()
   const format = useFormat()
   const currency = useCurrency()
   const phone = !Grid.useBreakpoint().md
-  const today = companyToday(useSignedIn().company.timezone)
-  const { params, set, branchId, doctorId } = useReportParams()
-  const chosen = params.get('asOf')
-  const asOf = isLocalDay(chosen) && chosen <= today ? chosen : today
-  const scope = useReportScope('balance-reports')
-  const filter: DebtorsFilter = { asOf, ...(branchId ? { branchId } : {}), ...(doctorId ? { doctorId } : {}) }
-  const report = useQuery({
-    queryKey: ['balance-reports', 'find', filter],
-    queryFn: () => client.service('balance-reports').find({ query: filter }) as Promise<BalanceReport>
+  const { params, set, branchId, doctorId, today, scope, filter, report, failed } = useReportPage<BalanceReport, DebtorsFilter>('balance-reports', {
+    resource: 'balance-reports',
+    withoutPeriod: true,
+    own: (params, today) => ({ asOf: asOfIn(params, today) }),
+    money: true
   })
-  useRefreshOnMoney('balance-reports', true)
+  const asOf = asOfIn(params, today)
   const [drill, setDrill] = useState<Drill | null>(null)
   const money = (value: number) => format.money(value, currency)
   const link = (value: number, target: Drill, testId?: string) =>
@@ -93,7 +93,7 @@ export default function DebtorsPage() {
   }
   const { exporting, onExport } = useTableExport(exportPatients)
 
-  if (report.error) return <FetchError error={report.error} onRetry={() => void report.refetch()} />
+  if (failed) return failed
   const totalRow = (
     <Table.Summary.Row className="reports-total-row">
       <Table.Summary.Cell index={0}>{t('reports.table.total')}</Table.Summary.Cell>
@@ -182,7 +182,7 @@ export default function DebtorsPage() {
           summary={() => ((data?.patients.length ?? 0) > 1 ? totalRow : null)}
         />
       </Card>
-      <DebtRowsDrawer filter={filter} drill={drill} onClose={() => setDrill(null)} branchName={scope.branchName} money={money} phone={phone} bucketTitle={bucketTitle} />
+      <DebtRowsDrawer filter={filter ?? { asOf }} drill={drill} onClose={() => setDrill(null)} branchName={scope.branchName} money={money} phone={phone} bucketTitle={bucketTitle} />
     </>
   )
 }

@@ -1,20 +1,16 @@
 import { useState } from 'react'
 import { Card, Grid, Table, Typography } from 'antd'
-import { useQuery } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
-import { client } from '../../api/client'
-import { useSignedIn } from '../../api/session-store'
-import { FetchError } from '../../components/FetchError'
 import { useFormat } from '../../i18n/format'
 import { useCurrency } from '../appointments/useCalendarSettings'
-import { companyToday } from '../appointments/zoned-time'
 import { lastDayOf } from '../../../../domain/reports/periods'
 import { expenseFigures, type ExpenseByBranch, type ExpenseByCategory, type ExpenseDay, type ExpenseFigure, type ExpenseReport } from '../../../../server/src/services/reports/expense-reports/expense-reports.shared'
 import { DayChart } from './DayChart'
 import { PairChart } from './PairChart'
 import { ReportHeader } from './ReportHeader'
 import { useTableExport } from './useTableExport'
-import { PeriodFilter, ScopeFilters, usePeriod, useReportParams, useReportScope } from './ReportFilters'
+import { PeriodFilter, ScopeFilters } from './ReportFilters'
+import { useReportPage } from './useReportPage'
 import { ExpenseRowsDrawer, type ExpenseDrill, type ExpenseFilter } from './ExpenseRowsDrawer'
 import type { ExportTable } from './table-export'
 import './reports.css'
@@ -30,20 +26,10 @@ export default function ExpenseReportsPage() {
   const format = useFormat()
   const currency = useCurrency()
   const phone = !Grid.useBreakpoint().md
-  const timeZone = useSignedIn().company.timezone
-  const { params, set, branchId } = useReportParams()
-  const { preset, range } = usePeriod(params, companyToday(timeZone))
-  const scope = useReportScope('expense-reports')
-  const filter: ExpenseFilter | null = range ? { ...range, ...(branchId ? { branchId } : {}) } : null
-  const report = useQuery({
-    queryKey: ['expense-reports', 'find', filter],
-    queryFn: () => client.service('expense-reports').find({ query: filter! }) as Promise<ExpenseReport>,
-    enabled: filter !== null
-  })
+  const { params, set, branchId, preset, range, scope, filter, report, data, failed } = useReportPage<ExpenseReport, ExpenseFilter>('expense-reports', { resource: 'expense-reports', byDoctor: false })
   const [drill, setDrill] = useState<ExpenseDrill | null>(null)
   const money = (value: number) => format.money(value, currency)
   const dayText = (day: string) => format.date(day)
-  const data = report.data
   const link = (where: ExpenseDrill, value: number, testId?: string) =>
     value === 0 && !testId ? (
       <span className="reports-zero">{money(0)}</span>
@@ -72,7 +58,7 @@ export default function ExpenseReportsPage() {
   }
   const { exporting, onExport } = useTableExport(exportCells)
 
-  if (report.error) return <FetchError error={report.error} onRetry={() => void report.refetch()} />
+  if (failed) return failed
   const share = (amount: number) => (data && data.totals.expenses > 0 ? `${Math.round((amount * 100) / data.totals.expenses)} %` : '—')
   const amountTotal = (span: number, extra: React.ReactNode = null) =>
     data ? (

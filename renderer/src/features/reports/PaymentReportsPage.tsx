@@ -1,15 +1,11 @@
 import { useState } from 'react'
 import { Card, Drawer, Grid, Table, Typography } from 'antd'
-import { useQuery } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { client } from '../../api/client'
-import { useSignedIn } from '../../api/session-store'
 import { FetchError } from '../../components/FetchError'
 import { useFormat } from '../../i18n/format'
 import { useCurrency } from '../appointments/useCalendarSettings'
-import { companyToday } from '../appointments/zoned-time'
-import { useRefreshOnMoney } from '../billing/useRefreshOnMoney'
 import { lastDayOf } from '../../../../domain/reports/periods'
 import {
   paymentFigures, type AllocationTarget, type PaymentFigure, type PaymentFigures, type PaymentReport, type PaymentReportRow, type PaymentReportRows
@@ -19,7 +15,8 @@ import { RowsSum } from './RowsSum'
 import { useDrillRows } from './useDrillRows'
 import { ReportHeader } from './ReportHeader'
 import { useTableExport } from './useTableExport'
-import { PeriodFilter, ScopeFilters, usePeriod, useReportParams, useReportScope } from './ReportFilters'
+import { PeriodFilter, ScopeFilters } from './ReportFilters'
+import { useReportPage } from './useReportPage'
 import type { ExportTable } from './table-export'
 import './reports.css'
 
@@ -53,17 +50,7 @@ export default function PaymentReportsPage() {
   const format = useFormat()
   const currency = useCurrency()
   const phone = !Grid.useBreakpoint().md
-  const timeZone = useSignedIn().company.timezone
-  const { params, set, branchId, doctorId } = useReportParams()
-  const { preset, range } = usePeriod(params, companyToday(timeZone))
-  const scope = useReportScope('payment-reports')
-  const filter: PaymentFilter | null = range ? { ...range, ...(branchId ? { branchId } : {}), ...(doctorId ? { doctorId } : {}) } : null
-  const report = useQuery({
-    queryKey: ['payment-reports', 'find', filter],
-    queryFn: () => client.service('payment-reports').find({ query: filter! }) as Promise<PaymentReport>,
-    enabled: filter !== null
-  })
-  useRefreshOnMoney('payment-reports', filter !== null)
+  const { params, set, branchId, doctorId, preset, range, scope, filter, report, failed } = useReportPage<PaymentReport, PaymentFilter>('payment-reports', { resource: 'payment-reports', money: true })
   const [drill, setDrill] = useState<Drill | null>(null)
   const money = (value: number) => format.money(value, currency)
   const dayText = (day: string) => format.date(day)
@@ -97,7 +84,7 @@ export default function PaymentReportsPage() {
   }
   const { exporting, onExport } = useTableExport(exportDays)
 
-  if (report.error) return <FetchError error={report.error} onRetry={() => void report.refetch()} />
+  if (failed) return failed
   const methodName = (method: string) => t(`reports.methods.${method}`)
   const totalRow = (span: number) =>
     data ? (

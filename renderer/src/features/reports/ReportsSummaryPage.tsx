@@ -1,23 +1,21 @@
 import { useEffect, useRef, useState } from 'react'
-import { Card, Drawer, Grid, Table, Typography } from 'antd'
+import { Card, Grid, Table, Typography } from 'antd'
 import { useTranslation } from 'react-i18next'
-import { Link, Navigate } from 'react-router'
-import { useSignedIn } from '../../api/session-store'
-import { FetchError } from '../../components/FetchError'
+import { Navigate } from 'react-router'
 import { useFormat } from '../../i18n/format'
 import { useCurrency } from '../appointments/useCalendarSettings'
-import { companyToday } from '../appointments/zoned-time'
 import { lastDayOf } from '../../../../domain/reports/periods'
-import { moneyFigures, summaryFigures, type SummaryCell, type SummaryFigure, type SummaryRow } from '../../../../server/src/services/reports/reports-summary/reports-summary.shared'
-import { useReportsSummary, useSummaryRows, type Drill, type SummaryFilter } from './useReportsSummary'
-import { csvMoney, downloadText, toCsv } from './csv'
-import { xlsxOf } from './xlsx'
+import { moneyFigures, summaryFigures, type ReportsSummary, type SummaryCell, type SummaryFigure } from '../../../../server/src/services/reports/reports-summary/reports-summary.shared'
+import type { Drill, SummaryFilter } from './useReportsSummary'
+import { SummaryRowsDrawer } from './SummaryRowsDrawer'
+import { useTableExport } from './useTableExport'
+import type { ExportTable } from './table-export'
 import type { PaymentMethod } from '../../../../domain/billing/money'
 import { DayChart } from './DayChart'
-import { RowsSum } from './RowsSum'
 import { useReportPages } from './ReportsNav'
 import { ReportHeader } from './ReportHeader'
-import { PeriodFilter, ScopeFilters, usePeriod, useReportParams, useReportScope } from './ReportFilters'
+import { PeriodFilter, ScopeFilters } from './ReportFilters'
+import { useReportPage } from './useReportPage'
 import './reports.css'
 
 const isMoney = (figure: SummaryFigure) => moneyFigures.includes(figure)
@@ -35,21 +33,16 @@ export default function ReportsSummaryPage() {
   const format = useFormat()
   const currency = useCurrency()
   const phone = !Grid.useBreakpoint().md
-  const timeZone = useSignedIn().company.timezone
   const reports = useReportPages()
   // The sidebar's entry opens the summary: one who may not see it goes to the first report they may.
   const elsewhere = reports.some((report) => report.key === 'summary') ? undefined : reports[0]
-  const { params, set, branchId, doctorId } = useReportParams()
-  const { preset, range } = usePeriod(params, companyToday(timeZone))
-  const filter: SummaryFilter | null = range ? { ...range, ...(branchId ? { branchId } : {}), ...(doctorId ? { doctorId } : {}) } : null
-  const summary = useReportsSummary(elsewhere ? null : filter)
+  const { params, set, branchId, doctorId, preset, range, scope, filter, report: summary, failed } = useReportPage<ReportsSummary, SummaryFilter>('reports-summary', { resource: 'reports-summary', money: true, skip: Boolean(elsewhere) })
   const chosen = (summaryFigures as readonly string[]).includes(params.get('figure') ?? '') ? (params.get('figure') as SummaryFigure) : null
   const [drill, setDrill] = useState<Drill | null>(chosen && params.get('rows') === '1' ? { figure: chosen } : null)
   const chosenTile = useRef<HTMLDivElement>(null)
   useEffect(() => {
     if (chosen && summary.data) chosenTile.current?.scrollIntoView?.({ block: 'nearest' })
   }, [chosen, summary.data])
-  const scope = useReportScope('reports-summary')
   const { branchName } = scope
 
   const show = (figure: SummaryFigure, value: number) => (isMoney(figure) ? format.money(value, currency) : format.number(value))
@@ -60,33 +53,21 @@ export default function ReportsSummaryPage() {
     </Typography.Link>
   )
 
-  const exportCsv = () => {
+  const exportCells = (): ExportTable | null => {
     const data = summary.data
-    if (!data || !range) return
-    const header = [t('reports.table.day'), t('reports.table.branch'), ...summaryFigures.map((figure) => t(`reports.figures.${figure}`))]
-    const value = (figure: SummaryFigure, cell: Pick<SummaryCell, SummaryFigure>) => (isMoney(figure) ? csvMoney(cell[figure]) : cell[figure])
-    const lines = data.cells.map((cell) => [cell.day, branchName.get(cell.branchId) ?? '', ...summaryFigures.map((figure) => value(figure, cell))])
-    const total = [t('reports.table.total'), '', ...summaryFigures.map((figure) => value(figure, data.totals))]
-    downloadText(`${t('reports.summary.fileName')}-${range.from}-${lastDayOf(range)}.csv`, toCsv([header, ...lines, total]))
-  }
-
-  const [exporting, setExporting] = useState(false)
-  const exportXlsx = async () => {
-    const data = summary.data
-    if (!data || !range) return
-    setExporting(true)
-    try {
-      const columns = [{ title: t('reports.table.day') }, { title: t('reports.table.branch') }, ...summaryFigures.map((figure) => ({ title: t(`reports.figures.${figure}`), money: isMoney(figure) }))]
-      const lines = data.cells.map((cell) => [cell.day, branchName.get(cell.branchId) ?? '', ...summaryFigures.map((figure) => cell[figure])])
-      const total = [t('reports.table.total'), '', ...summaryFigures.map((figure) => data.totals[figure])]
-      downloadText(`${t('reports.summary.fileName')}-${range.from}-${lastDayOf(range)}.xlsx`, await xlsxOf(t('reports.summary.title'), columns, lines, total))
-    } finally {
-      setExporting(false)
+    if (!data || !range) return null
+    return {
+      fileName: `${t('reports.summary.fileName')}-${range.from}-${lastDayOf(range)}`,
+      sheetName: t('reports.summary.title'),
+      columns: [{ title: t('reports.table.day') }, { title: t('reports.table.branch') }, ...summaryFigures.map((figure) => ({ title: t(`reports.figures.${figure}`), money: isMoney(figure) }))],
+      rows: data.cells.map((cell) => [cell.day, branchName.get(cell.branchId) ?? '', ...summaryFigures.map((figure) => cell[figure])]),
+      total: [t('reports.table.total'), '', ...summaryFigures.map((figure) => data.totals[figure])]
     }
   }
+  const { exporting, onExport } = useTableExport(exportCells)
 
   if (elsewhere) return <Navigate to={`${elsewhere.path}${window.location.search}`} replace />
-  if (summary.error) return <FetchError error={summary.error} onRetry={() => void summary.refetch()} />
+  if (failed) return failed
   const data = summary.data
   return (
     <>
@@ -95,7 +76,7 @@ export default function ReportsSummaryPage() {
         range={range}
         ready={!!data}
         exporting={exporting}
-        onExport={(kind) => (kind === 'csv' ? exportCsv() : void exportXlsx())}
+        onExport={onExport}
       >
         <PeriodFilter preset={preset} params={params} set={set} />
         <ScopeFilters scope={scope} branchId={branchId} doctorId={doctorId} set={set} />
@@ -166,53 +147,7 @@ export default function ReportsSummaryPage() {
           }
         />
       </Card>
-      <RowsDrawer filter={filter} drill={drill} onClose={() => setDrill(null)} branchName={branchName} show={show} dayText={dayText} phone={phone} />
+      <SummaryRowsDrawer filter={filter} drill={drill} onClose={() => setDrill(null)} branchName={branchName} show={show} dayText={dayText} phone={phone} />
     </>
   )
 }
-
-function RowsDrawer({ filter, drill, onClose, branchName, show, dayText, phone }: {
-  filter: SummaryFilter | null
-  drill: Drill | null
-  onClose: () => void
-  branchName: Map<string, string>
-  show: (figure: SummaryFigure, value: number) => string
-  dayText: (day: string) => string
-  phone: boolean
-}) {
-  const { t } = useTranslation()
-  const rows = useSummaryRows(filter, drill)
-  const figure = drill?.figure ?? 'visits'
-  const where = [drill?.day ? dayText(drill.day) : null, drill?.branchId ? branchName.get(drill.branchId) : null, drill?.method ? t(`reports.methods.${drill.method}`) : null].filter(Boolean).join(' · ')
-  return (
-    <Drawer open={drill !== null} onClose={onClose} width={phone ? '100%' : 760} title={t(`reports.figures.${figure}`)} destroyOnHidden data-testid="reports-rows">
-      {where && <Typography.Paragraph type="secondary">{where}</Typography.Paragraph>}
-      <Typography.Paragraph className="reports-formula">{t(`reports.formulas.${figure}`)}</Typography.Paragraph>
-      {rows.error && <FetchError error={rows.error} onRetry={() => void rows.refetch()} />}
-      {rows.data && (
-        <RowsSum sum={show(figure, rows.data.sum)} total={rows.data.total} shown={rows.data.data.length} />
-      )}
-      <Table<SummaryRow>
-        rowKey="_id"
-        size="small"
-        loading={rows.isLoading}
-        dataSource={rows.data?.data ?? []}
-        pagination={false}
-        scroll={{ x: 'max-content' }}
-        data-testid="reports-rows-table"
-        locale={{ emptyText: t('reports.rows.empty') }}
-        columns={[
-          { key: 'day', title: t('reports.table.day'), className: 'reports-nowrap', render: (_, row) => `${dayText(row.day)}${row.label && figure.match(/visits|newPatients/) ? ` ${row.label}` : ''}` },
-          { key: 'patient', title: t('reports.rows.patient'), render: (_, row) => (row.customerId ? <Link to={`/customer/${row.customerId}`}>{row.customerName || '—'}</Link> : '—') },
-          { key: 'doctor', title: t('reports.rows.doctor'), render: (_, row) => row.doctorName || '—' },
-          ...(figure === 'billed' || figure === 'debtCreated' ? [{ key: 'number', title: t('reports.rows.invoice'), render: (_: unknown, row: SummaryRow) => row.label ?? '' }] : []),
-          ...(row0HasMethod(figure) ? [{ key: 'method', title: t('reports.rows.method'), render: (_: unknown, row: SummaryRow) => (row.method ? t(`reports.methods.${row.method}`) : '') }] : []),
-          { key: 'branch', title: t('reports.table.branch'), render: (_, row) => branchName.get(row.branchId) ?? '—' },
-          { key: 'value', title: t('reports.rows.value'), align: 'right', className: 'reports-nowrap', render: (_, row) => show(figure, row.value) }
-        ]}
-      />
-    </Drawer>
-  )
-}
-
-const row0HasMethod = (figure: SummaryFigure) => figure === 'collected' || figure === 'refunds' || figure === 'prepayments'

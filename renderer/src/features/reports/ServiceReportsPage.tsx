@@ -4,12 +4,9 @@ import { useQuery } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { client } from '../../api/client'
-import { useSignedIn } from '../../api/session-store'
 import { FetchError } from '../../components/FetchError'
 import { useFormat } from '../../i18n/format'
 import { useCurrency } from '../appointments/useCalendarSettings'
-import { companyToday } from '../appointments/zoned-time'
-import { useRefreshOnMoney } from '../billing/useRefreshOnMoney'
 import { lastDayOf } from '../../../../domain/reports/periods'
 import {
   serviceFigures, type CategoryReportLine, type ServiceFigure, type ServiceFigures, type ServiceReport, type ServiceReportLine, type ServiceReportRow, type ServiceReportRows, type WithAverage
@@ -17,7 +14,8 @@ import {
 import { RowsSum } from './RowsSum'
 import { ReportHeader } from './ReportHeader'
 import { useTableExport } from './useTableExport'
-import { PeriodFilter, ScopeFilters, usePeriod, useReportParams, useReportScope } from './ReportFilters'
+import { PeriodFilter, ScopeFilters } from './ReportFilters'
+import { useReportPage } from './useReportPage'
 import { TopBars } from './TopBars'
 import { isMoneyFigure, topRevenueBars } from './service-report-view'
 import type { ExportTable } from './table-export'
@@ -54,17 +52,7 @@ export default function ServiceReportsPage() {
   const format = useFormat()
   const currency = useCurrency()
   const phone = !Grid.useBreakpoint().md
-  const timeZone = useSignedIn().company.timezone
-  const { params, set, branchId, doctorId } = useReportParams()
-  const { preset, range } = usePeriod(params, companyToday(timeZone))
-  const scope = useReportScope('service-reports')
-  const filter: ServiceFilter | null = range ? { ...range, ...(branchId ? { branchId } : {}), ...(doctorId ? { doctorId } : {}) } : null
-  const report = useQuery({
-    queryKey: ['service-reports', 'find', filter],
-    queryFn: () => client.service('service-reports').find({ query: filter! }) as Promise<ServiceReport>,
-    enabled: filter !== null
-  })
-  useRefreshOnMoney('service-reports', filter !== null)
+  const { params, set, branchId, doctorId, preset, range, scope, filter, report, failed } = useReportPage<ServiceReport, ServiceFilter>('service-reports', { resource: 'service-reports', money: true })
   const [drill, setDrill] = useState<Drill | null>(null)
   const [view, setView] = useState<'services' | 'categories'>('services')
   const money = (value: number) => format.money(value, currency)
@@ -130,7 +118,7 @@ export default function ServiceReportsPage() {
   }
   const { exporting, onExport } = useTableExport(exportView)
 
-  if (report.error) return <FetchError error={report.error} onRetry={() => void report.refetch()} />
+  if (failed) return failed
   const bars = data ? topRevenueBars(data.services, TOP, money, noService) : []
   const tables = {
     services: (

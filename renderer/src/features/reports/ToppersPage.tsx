@@ -4,18 +4,16 @@ import { useQuery } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { client } from '../../api/client'
-import { useSignedIn } from '../../api/session-store'
 import { FetchError } from '../../components/FetchError'
 import { useFormat } from '../../i18n/format'
 import { useCurrency } from '../appointments/useCalendarSettings'
-import { companyToday } from '../appointments/zoned-time'
-import { useRefreshOnMoney } from '../billing/useRefreshOnMoney'
 import { lastDayOf } from '../../../../domain/reports/periods'
 import { topperListOf, topperLists, type TopperFigure, type TopperList, type TopperRow, type TopperRows, type Toppers } from '../../../../server/src/services/reports/toppers/toppers.shared'
 import { RowsSum } from './RowsSum'
 import { ReportHeader } from './ReportHeader'
 import { useTableExport } from './useTableExport'
-import { PeriodFilter, ScopeFilters, usePeriod, useReportParams, useReportScope } from './ReportFilters'
+import { PeriodFilter, ScopeFilters } from './ReportFilters'
+import { useReportPage } from './useReportPage'
 import { TopBars } from './TopBars'
 import { isMoneyFigure, toppersTable } from './service-report-view'
 import type { ExportTable } from './table-export'
@@ -45,17 +43,7 @@ export default function ToppersPage() {
   const format = useFormat()
   const currency = useCurrency()
   const phone = !Grid.useBreakpoint().md
-  const timeZone = useSignedIn().company.timezone
-  const { params, set, branchId } = useReportParams()
-  const { preset, range } = usePeriod(params, companyToday(timeZone))
-  const scope = useReportScope('toppers')
-  const filter: ToppersFilter | null = range ? { ...range, ...(branchId ? { branchId } : {}) } : null
-  const report = useQuery({
-    queryKey: ['toppers', 'find', filter],
-    queryFn: () => client.service('toppers').find({ query: filter! }) as Promise<Toppers>,
-    enabled: filter !== null
-  })
-  useRefreshOnMoney('toppers', filter !== null)
+  const { params, set, branchId, preset, range, scope, filter, report, failed } = useReportPage<Toppers, ToppersFilter>('toppers', { resource: 'toppers', byDoctor: false, money: true })
   const [drill, setDrill] = useState<Drill | null>(null)
   const money = (value: number) => format.money(value, currency)
   const valueText = (figure: TopperFigure, value: number) => (isMoneyFigure(figure) ? money(value) : format.number(value))
@@ -73,7 +61,7 @@ export default function ToppersPage() {
   }
   const { exporting, onExport } = useTableExport(exportLists)
 
-  if (report.error) return <FetchError error={report.error} onRetry={() => void report.refetch()} />
+  if (failed) return failed
   return (
     <>
       <ReportHeader

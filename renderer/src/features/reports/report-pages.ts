@@ -6,7 +6,7 @@ import type { Permission, PermissionResource } from '../../../../domain/access/r
  * this file, so it names no text itself), its address and the resource that shows it.
  */
 export interface ReportPage {
-  key: 'summary' | 'appointments' | 'customers' | 'funnel' | 'payments' | 'debtors' | 'services' | 'toppers' | 'payouts' | 'payoutsByDay' | 'expenses'
+  key: 'summary' | 'appointments' | 'customers' | 'funnel' | 'payments' | 'debtors' | 'services' | 'toppers' | 'payouts' | 'payoutsByDay' | 'expenses' | 'summaryMatrix' | 'notifications'
   path: string
   resource: PermissionResource
 }
@@ -18,6 +18,7 @@ export interface ReportPage {
  */
 export const reportPages: readonly ReportPage[] = [
   { key: 'summary', path: '/reports/summary', resource: 'reports-summary' },
+  { key: 'summaryMatrix', path: '/reports/summary2_0', resource: 'reports-summary' },
   { key: 'appointments', path: '/reports/appointments', resource: 'appointment-reports' },
   // The funnel is a report on customers: its service has no resource of its own (docs/decisions/reports.md).
   { key: 'customers', path: '/reports/customers', resource: 'customer-reports' },
@@ -28,7 +29,8 @@ export const reportPages: readonly ReportPage[] = [
   { key: 'toppers', path: '/reports/toppers', resource: 'toppers' },
   { key: 'payouts', path: '/reports/payouts', resource: 'balance-reports' },
   { key: 'payoutsByDay', path: '/reports/payouts2_0', resource: 'balance-reports' },
-  { key: 'expenses', path: '/reports/expenses', resource: 'expense-reports' }
+  { key: 'expenses', path: '/reports/expenses', resource: 'expense-reports' },
+  { key: 'notifications', path: '/reports/notifications', resource: 'notification-reports' }
 ]
 
 /** The resources of the built reports: the sidebar's reports entry needs view on one of them. */

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { client } from '../../api/client'
-import type { AppointmentFigure, AppointmentReport, AppointmentReportRows } from '../../../../server/src/services/reports/appointment-reports/appointment-reports.shared'
+import type { AppointmentFigure, AppointmentReportRows } from '../../../../server/src/services/reports/appointment-reports/appointment-reports.shared'
 
 export interface AppointmentReportFilter {
   from: string
@@ -9,15 +9,6 @@ export interface AppointmentReportFilter {
   doctorId?: string
   /** A source's id, or 'none'. */
   sourceId?: string
-}
-
-/** The appointments report of a period. */
-export function useAppointmentReport(filter: AppointmentReportFilter | null) {
-  return useQuery({
-    queryKey: ['appointment-reports', 'find', filter],
-    queryFn: () => client.service('appointment-reports').find({ query: filter! }) as Promise<AppointmentReport>,
-    enabled: filter !== null
-  })
 }
 
 /** One number of the report: a figure, narrowed to a line of a table (a doctor, a source, a branch). */

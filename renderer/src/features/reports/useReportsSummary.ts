@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { client } from '../../api/client'
-import type { ReportsSummary, ReportsSummaryRows, SummaryFigure } from '../../../../server/src/services/reports/reports-summary/reports-summary.shared'
-import { useRefreshOnMoney } from '../billing/useRefreshOnMoney'
+import type { ReportsSummaryRows, SummaryFigure } from '../../../../server/src/services/reports/reports-summary/reports-summary.shared'
 import type { PaymentMethod } from '../../../../domain/billing/money'
 
 export interface SummaryFilter {
@@ -9,17 +8,6 @@ export interface SummaryFilter {
   to: string
   branchId?: string
   doctorId?: string
-}
-
-/** The summary of a period, refetched by every money write (visits refetch on opening the page). */
-export function useReportsSummary(filter: SummaryFilter | null) {
-  const found = useQuery({
-    queryKey: ['reports-summary', 'find', filter],
-    queryFn: () => client.service('reports-summary').find({ query: filter! }) as Promise<ReportsSummary>,
-    enabled: filter !== null
-  })
-  useRefreshOnMoney('reports-summary', filter !== null)
-  return found
 }
 
 export interface Drill {

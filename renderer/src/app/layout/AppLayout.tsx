@@ -6,6 +6,7 @@ import { Outlet, useLocation, useNavigation } from 'react-router'
 import { useSignedIn } from '../../api/session-store'
 import { useCan } from '../../api/permissions'
 import { PageLoading } from '../../components/PageLoading'
+import { useStoredSoftphoneSettings } from '../../features/softphone/settings-store'
 import { AccountWarning } from './AccountWarning'
 import { ConnectionBanner } from './ConnectionBanner'
 import { FullScreenProvider, useFullScreen } from './full-screen'
@@ -121,6 +122,20 @@ function TaskReminders() {
   )
 }
 
+/** Its own chunk too, with sip.js: loaded only for one who set up a SIP account on this computer (issue 20). */
+const SoftphoneDock = lazy(() => import('../../features/softphone/SoftphoneDock'))
+
+/** The softphone registers wherever the person is in the app, to ring on any screen. */
+function Softphone() {
+  const { user } = useSignedIn()
+  if (!useStoredSoftphoneSettings(user._id)) return null
+  return (
+    <Suspense fallback={null}>
+      <SoftphoneDock />
+    </Suspense>
+  )
+}
+
 /** The signed-in frame: sidebar, top bar, connection notice and the current screen. */
 export default function AppLayout() {
   return (
@@ -128,6 +143,7 @@ export default function AppLayout() {
       <Shell />
       <SlotOffers />
       <TaskReminders />
+      <Softphone />
     </FullScreenProvider>
   )
 }

@@ -5,7 +5,9 @@ import { Link } from 'react-router'
 import { useFormat } from '../../i18n/format'
 import { customerName } from '../customers/customer-name'
 import { PhoneText } from '../customers/PhoneText'
+import { formatPhone } from '../../../../domain/validation/phone'
 import { useCallerPatients } from './caller-lookup'
+import { callerDigits } from './dial-number'
 
 /**
  * Who is calling: the patients whose phone is the caller's number (name, birth date, phone or
@@ -21,7 +23,7 @@ export function CallerCard({ remote, remoteName, onOpen }: { remote: string | nu
     return (
       <div className="softphone-caller" data-testid="softphone-caller-unknown">
         <Typography.Text strong>{remoteName || t('softphone.unknownCaller')}</Typography.Text>
-        <div className="muted">{remote}</div>
+        <div className="muted">{callerDigits(remote) ? formatPhone(callerDigits(remote)!) : remote}</div>
       </div>
     )
   }
@@ -51,5 +53,7 @@ export function useCallerLabel(remote: string | null, remoteName: string | null)
   const { t } = useTranslation()
   const { patients, numberHidden } = useCallerPatients(remote)
   const title = patients[0] ? customerName(patients[0]) : remoteName || remote || t('softphone.unknownCaller')
-  return { title, number: numberHidden || title === remote ? null : remote }
+  const digits = callerDigits(remote)
+  const number = digits ? formatPhone(digits) : remote
+  return { title, number: numberHidden || title === remote ? null : number }
 }

@@ -28,7 +28,7 @@ export function SoftphonePanel({ engine, call, registration, onClose }: PanelPro
         </span>
         <Button type="text" size="small" icon={<CloseOutlined />} aria-label={t('softphone.close')} onClick={onClose} />
       </header>
-      {call.phase === 'idle' ? <DialPad engine={engine} registered={registration === 'registered'} /> : <CallView engine={engine} call={call} />}
+      {call.phase === 'idle' ? <DialPad engine={engine} registered={registration === 'registered'} /> : <CallView key={call.serial} engine={engine} call={call} />}
     </section>
   )
 }
@@ -67,6 +67,15 @@ const phaseText: Record<CallState['phase'], string> = {
   connecting: 'softphone.phase.connecting',
   active: 'softphone.phase.active',
   ended: 'softphone.phase.ended'
+}
+
+const hangUpText: Record<CallState['phase'], string> = {
+  idle: 'softphone.hangUp',
+  ringing: 'softphone.decline',
+  dialing: 'softphone.cancel',
+  connecting: 'softphone.hangUp',
+  active: 'softphone.hangUp',
+  ended: 'softphone.hangUp'
 }
 
 function CallView({ engine, call }: { engine: SoftphoneEngine | null; call: CallState }) {
@@ -112,9 +121,14 @@ function CallView({ engine, call }: { engine: SoftphoneEngine | null; call: Call
           </Button>
         </div>
       )}
+      {call.phase === 'ringing' && (
+        <Button type="primary" block size="large" className="softphone-answer" icon={<PhoneFilled />} onClick={() => void engine?.answer()}>
+          {t('softphone.answer')}
+        </Button>
+      )}
       {call.phase !== 'ended' && (
         <Button danger type="primary" block size="large" icon={<PhoneFilled className="softphone-hangup-icon" />} onClick={() => void engine?.hangup()}>
-          {call.phase === 'dialing' ? t('softphone.cancel') : t('softphone.hangUp')}
+          {t(hangUpText[call.phase])}
         </Button>
       )}
     </div>

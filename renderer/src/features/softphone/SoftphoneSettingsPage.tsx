@@ -66,17 +66,17 @@ export default function SoftphoneSettingsPage() {
         )}
         {status.state === 'failed' && status.problem && <Alert type="error" showIcon style={{ marginBottom: 16 }} title={t(`softphone.settings.failures.${status.problem}`)} />}
         <Form layout="vertical" onFinish={save} requiredMark>
-          <Form.Item label={t('softphone.settings.server')} required extra={t('softphone.settings.serverHint')} {...field('server')}>
-            <Input value={values.server} onChange={edit('server')} placeholder="wss://pbx.example.uz:8089/ws" autoComplete="off" spellCheck={false} />
+          <Form.Item label={t('softphone.settings.server')} required extra={t('softphone.settings.serverHint')} htmlFor="softphone-server" {...field('server')}>
+            <Input id="softphone-server" value={values.server} onChange={edit('server')} placeholder="wss://pbx.example.uz:8089/ws" autoComplete="off" spellCheck={false} />
           </Form.Item>
-          <Form.Item label={t('softphone.settings.user')} required extra={t('softphone.settings.userHint')} {...field('user')}>
-            <Input value={values.user} onChange={edit('user')} autoComplete="off" spellCheck={false} />
+          <Form.Item label={t('softphone.settings.user')} required extra={t('softphone.settings.userHint')} htmlFor="softphone-user" {...field('user')}>
+            <Input id="softphone-user" value={values.user} onChange={edit('user')} autoComplete="off" spellCheck={false} />
           </Form.Item>
-          <Form.Item label={t('softphone.settings.password')} required={!stored} {...field('password')}>
-            <Input.Password value={values.password} onChange={edit('password')} autoComplete="new-password" placeholder={stored ? t('softphone.settings.passwordKept') : undefined} />
+          <Form.Item label={t('softphone.settings.password')} required={!stored} htmlFor="softphone-password" {...field('password')}>
+            <Input.Password id="softphone-password" value={values.password} onChange={edit('password')} autoComplete="new-password" placeholder={stored ? t('softphone.settings.passwordKept') : undefined} />
           </Form.Item>
-          <Form.Item label={t('softphone.settings.displayName')} {...field('displayName')}>
-            <Input value={values.displayName} onChange={edit('displayName')} />
+          <Form.Item label={t('softphone.settings.displayName')} htmlFor="softphone-displayName" {...field('displayName')}>
+            <Input id="softphone-displayName" value={values.displayName} onChange={edit('displayName')} />
           </Form.Item>
           <Space wrap>
             <Button type="primary" htmlType="submit">

@@ -15,6 +15,8 @@ export type CallPhase = 'idle' | 'ringing' | 'dialing' | 'connecting' | 'active'
 export type CallOutcome = 'finished' | 'missed' | 'declined' | 'cancelled' | 'unanswered' | 'failed' | 'microphone'
 
 export interface CallState {
+  /** Counts the calls: each new one gets the next number (the panel starts afresh for it). */
+  serial: number
   phase: CallPhase
   direction: CallDirection | null
   /** The other side's number or SIP user, as the server gave it. */
@@ -45,6 +47,7 @@ export type CallEvent =
   | { type: 'reset' }
 
 export const idleCall: CallState = {
+  serial: 0,
   phase: 'idle',
   direction: null,
   remote: null,
@@ -72,10 +75,10 @@ export function callReducer(state: CallState, event: CallEvent): CallState {
   switch (event.type) {
     case 'incoming':
       if (!acceptsNewCall(state)) return state
-      return { ...idleCall, phase: 'ringing', direction: 'incoming', remote: event.remote, remoteName: event.remoteName }
+      return { ...idleCall, serial: state.serial + 1, phase: 'ringing', direction: 'incoming', remote: event.remote, remoteName: event.remoteName }
     case 'dial':
       if (!acceptsNewCall(state)) return state
-      return { ...idleCall, phase: 'dialing', direction: 'outgoing', remote: event.remote }
+      return { ...idleCall, serial: state.serial + 1, phase: 'dialing', direction: 'outgoing', remote: event.remote }
     case 'answer':
       return state.phase === 'ringing' ? { ...state, phase: 'connecting' } : state
     case 'established':
@@ -94,7 +97,7 @@ export function callReducer(state: CallState, event: CallEvent): CallState {
       if (!callInProgress(state)) return state
       return { ...state, phase: 'ended', endedAt: event.at, outcome: event.microphone ? 'microphone' : 'failed', muted: false, held: false }
     case 'reset':
-      return state.phase === 'ended' ? idleCall : state
+      return state.phase === 'ended' ? { ...idleCall, serial: state.serial } : state
   }
 }
 

@@ -3,14 +3,16 @@ import { useSyncExternalStore } from 'react'
 /**
  * The softphone's settings on this workstation, one entry per person signed in on it (the
  * decision: docs/decisions/softphone.md). The signed-in layout reads only whether there is an
- * entry, to load the softphone's chunk; the chunk parses it (softphone-settings.ts).
+ * entry, to load the softphone's chunk, with its own few lines (this module would be one more
+ * file on the first screen); the chunk parses it (softphone-settings.ts).
  */
-const storageKey = (userId: string) => `softphone:${userId}`
-const listeners = new Set<() => void>()
+export const softphoneStorageKey = (userId: string) => `softphone:${userId}`
+/** Announced on the window when this tab saves or removes the settings (the layout listens: app/layout/AppLayout.tsx). */
+export const SOFTPHONE_SETTINGS_EVENT = 'softphone-settings'
 
 function read(userId: string): string | null {
   try {
-    return localStorage.getItem(storageKey(userId))
+    return localStorage.getItem(softphoneStorageKey(userId))
   } catch {
     return null
   }
@@ -21,20 +23,20 @@ export const storedSoftphoneSettings = read
 
 export function writeSoftphoneSettings(userId: string, json: string | null) {
   try {
-    if (json) localStorage.setItem(storageKey(userId), json)
-    else localStorage.removeItem(storageKey(userId))
+    if (json) localStorage.setItem(softphoneStorageKey(userId), json)
+    else localStorage.removeItem(softphoneStorageKey(userId))
   } catch {
     // A private window may refuse storage: the softphone then simply stays off.
   }
-  for (const listener of listeners) listener()
+  window.dispatchEvent(new Event(SOFTPHONE_SETTINGS_EVENT))
 }
 
 function subscribe(listener: () => void) {
-  listeners.add(listener)
+  window.addEventListener(SOFTPHONE_SETTINGS_EVENT, listener)
   // Another tab saved or removed them.
   window.addEventListener('storage', listener)
   return () => {
-    listeners.delete(listener)
+    window.removeEventListener(SOFTPHONE_SETTINGS_EVENT, listener)
     window.removeEventListener('storage', listener)
   }
 }

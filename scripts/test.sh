@@ -27,6 +27,8 @@ TZ=Europe/Helsinki npx jest --ci --json --outputFile="$results/jest-helsinki.jso
 echo "(until now: ${SECONDS} s)"
 echo "== browser tests"
 bash scripts/ensure-chromium.sh
+# The softphone's journey registers to a real kamailio and takes a call from SIPp, on loopback.
+bash scripts/ensure-sip.sh
 npm run --silent build:web
 # One at a time: two halves side by side (each with its own server and Chromium) loaded the two
 # cores to 14 and a journey ran out of its time; the browser tests share one server.

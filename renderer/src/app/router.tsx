@@ -74,6 +74,8 @@ export const routes: RouteObject[] = [
           { path: 'profile/schedule', ...page(() => import('../features/schedule/MySchedulePage')) },
           // Issue 20: the workstation's printers (the desktop shell; the browser is told where they are chosen).
           { path: 'profile/printers', ...page(() => import('../features/printers/PrintersPage')) },
+          // Issue 20 item 3: this computer's SIP account for the softphone.
+          { path: 'profile/softphone', ...page(withTexts('softphone', () => import('../features/softphone/SoftphoneSettingsPage'))) },
           { path: 'people/team', ...page(() => import('../features/team/TeamPage')) },
           { path: 'people/customers', ...page(() => import('../features/customers/CustomersPage')) },
           { path: 'people/customers/filter/:filter', ...page(() => import('../features/customers/CustomersPage')) },

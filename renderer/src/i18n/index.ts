@@ -85,6 +85,13 @@ const areaLoaders: Record<TextAreaName, Record<Language, Texts>> = {
     ru1: () => import('virtual:texts/ru1/directorHome'),
     fi: () => import('virtual:texts/fi/directorHome'),
     uz: () => import('virtual:texts/uz/directorHome')
+  },
+  softphone: {
+    en: () => import('virtual:texts/en/softphone'),
+    ru: () => import('virtual:texts/ru/softphone'),
+    ru1: () => import('virtual:texts/ru1/softphone'),
+    fi: () => import('virtual:texts/fi/softphone'),
+    uz: () => import('virtual:texts/uz/softphone')
   }
 }
 /** Areas some screen has needed: a language switched to later loads them too. */

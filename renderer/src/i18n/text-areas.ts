@@ -116,6 +116,13 @@ export const textAreas = {
       'errors.not-found', 'errors.forbidden', 'errors.not-authenticated', 'errors.invalid-request', 'errors.conflict'
     ]
   },
+  // Issue 20 item 3: the softphone (its dock loads it for those who set up a SIP account here).
+  softphone: {
+    namespaces: ['softphone'],
+    folders: ['softphone'],
+    // The account menu's entry.
+    shared: ['softphone.title']
+  },
   // Issue 19 item 3: the director's tiles on the home screen (loaded with them, by those who see them).
   directorHome: {
     namespaces: ['directorHome'],

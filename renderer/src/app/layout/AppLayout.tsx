@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react'
+import { lazy, Suspense, useState, useSyncExternalStore } from 'react'
 import { Button, Grid, Layout } from 'antd'
 import { FullscreenExitOutlined } from '@ant-design/icons'
 import { useTranslation } from 'react-i18next'
@@ -121,6 +121,37 @@ function TaskReminders() {
   )
 }
 
+/** Its own chunk too, with sip.js: loaded only for one who set up a SIP account on this computer (issue 20). */
+const SoftphoneDock = lazy(() => import('../../features/softphone/SoftphoneDock'))
+
+/** Whether this computer has softphone settings for the person (features/softphone/settings-store.ts keeps them). */
+function subscribeSoftphoneSettings(listener: () => void) {
+  window.addEventListener('softphone-settings', listener)
+  window.addEventListener('storage', listener)
+  return () => {
+    window.removeEventListener('softphone-settings', listener)
+    window.removeEventListener('storage', listener)
+  }
+}
+
+/** The softphone registers wherever the person is in the app, to ring on any screen. */
+function Softphone() {
+  const { user } = useSignedIn()
+  const configured = useSyncExternalStore(subscribeSoftphoneSettings, () => {
+    try {
+      return localStorage.getItem(`softphone:${user._id}`) !== null
+    } catch {
+      return false
+    }
+  })
+  if (!configured) return null
+  return (
+    <Suspense fallback={null}>
+      <SoftphoneDock />
+    </Suspense>
+  )
+}
+
 /** The signed-in frame: sidebar, top bar, connection notice and the current screen. */
 export default function AppLayout() {
   return (
@@ -128,6 +159,7 @@ export default function AppLayout() {
       <Shell />
       <SlotOffers />
       <TaskReminders />
+      <Softphone />
     </FullScreenProvider>
   )
 }

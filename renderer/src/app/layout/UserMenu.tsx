@@ -24,6 +24,8 @@ export function UserMenu() {
           { key: 'security', icon: <LockOutlined />, label: t('nav.security'), onClick: () => navigate('/profile/security') },
           // The workstation's printers: only the desktop shell has them.
           ...(platform.printers ? [{ key: 'printers', icon: <PrinterOutlined />, label: t('printers.title'), onClick: () => navigate('/profile/printers'), 'data-testid': 'menu-printers' }] : []),
+          // No icon of its own: an icon's drawing is ~0.4 kB on every first screen (first-screen-size.spec.ts).
+          { key: 'softphone', icon: <ScheduleOutlined style={{ visibility: 'hidden' }} />, label: t('softphone.title'), onClick: () => navigate('/profile/softphone'), 'data-testid': 'menu-softphone' },
           ...(canSign ? [{ key: 'kiosk', icon: <TabletOutlined />, label: t('nav.kiosk'), onClick: () => navigate('/kiosk'), 'data-testid': 'menu-kiosk' }] : []),
           { type: 'divider' },
           { key: 'logout', icon: <LogoutOutlined />, danger: true, label: t('auth.signOut'), onClick: () => navigate('/login/logout') }

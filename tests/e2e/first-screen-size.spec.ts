@@ -26,8 +26,12 @@ import { demoAdmin, signIn, useEnglish } from './support/app'
  * per area is the next step back, before any other feature.
  * 252.0 kB on 2026-11-30 once the services' error texts load with the signed-in layout (text area
  * `errors`; the sign-in screens keep the 33 they show and the fallbacks): 253 kB.
+ * 245.6 kB on 2026-11-29 (with summary 2.0, the notifications report and the softphone's entry,
+ * which had brought it to 253.0): the signed-in screens' everyday words (the shell, calendar,
+ * patients, team, settings: text area `workspace`, 8 kB) load with the signed-in layout like
+ * the errors, and the sign-in screen keeps its own words. Under the issue's 250 kB: 246 kB.
  */
-const LOGIN_BUDGET = 253_000
+const LOGIN_BUDGET = 246_000
 /**
  * Signed in, the home screen: the sign-in screen's scripts plus the shell and the dashboard.
  * 448.7 kB on 2026-11-25, once the texts were split by area (renderer/src/i18n/text-areas.ts):
@@ -58,8 +62,11 @@ const LOGIN_BUDGET = 253_000
  * (their declarations and routes): 464.6 kB in a full CI run. An area's chunk then stopped
  * repeating the shared texts the core already holds (the English errors chunk 4.4 -> 4.0 kB):
  * 465 kB. The bell's panel is still the next step back.
+ * 457.5 kB on 2026-11-29: the bell's panel loads when the bell first opens, and the freed-slot
+ * offers and task reminders mount antd's notification code (9 kB) with their first notice
+ * (app/lazy-notices.tsx), while the workspace's words moved here from the sign-in screen: 458 kB.
  */
-const HOME_BUDGET = 465_000
+const HOME_BUDGET = 458_000
 
 test.use({ serviceWorkers: 'block' })
 

@@ -95,17 +95,20 @@ describe('texts split by area', () => {
     const domainDir = path.join(__dirname, '../../domain')
     // Each domain file with the areas of the screens that import it (undefined: no area).
     const users = new Map<string, Set<string | undefined>>()
+    // Domain files a sign-in screen imports: held to the shared texts of the signed-in areas too.
+    const signInUsed = new Set<string>()
     for (const file of sourceFiles(rendererDir)) {
       for (const match of fs.readFileSync(file, 'utf8').matchAll(/from '([^']+)'/g)) {
         const resolved = `${path.resolve(path.dirname(file), match[1])}.ts`
         if (!resolved.startsWith(domainDir) || !fs.existsSync(resolved)) continue
         users.set(resolved, (users.get(resolved) ?? new Set()).add(areaOfFile(file)))
+        if (signInFiles().has(file)) signInUsed.add(resolved)
       }
     }
     const problems = [...users].flatMap(([file, areas]) => {
       const source = fs.readFileSync(file, 'utf8')
       return textAreaNames.flatMap((name) =>
-        [...areas].filter((area) => area !== name).length === 0
+        [...areas].filter((area) => area !== name).length === 0 || ((textAreas[name] as TextArea).signedIn && !signInUsed.has(file))
           ? []
           : keysNamed(source, textAreas[name].namespaces).filter((key) => !isShared(key, textAreas[name].shared)).map((key) => `${path.relative(domainDir, file)}: ${key}`)
       )
@@ -149,20 +152,23 @@ function reachedFromOutside(area: string): Set<string> {
 const importedFromOutside = (file: string, area: string) => reachedFromOutside(area).has(file)
 
 /**
- * The sign-in screens (features/auth, outside the signed-in layout) and every file they import:
- * what they show has only the core texts, never an area loaded by the signed-in layout.
+ * The sign-in screens (features/auth, outside the signed-in layout), the app's entry (what every
+ * first screen loads: web/main.ts's static imports, the router, its error screen, the banners)
+ * and every file they import: what they show has only the core texts, never an area loaded by
+ * the signed-in layout. A lazy `import()` is not followed: it loads behind its route.
  */
 let signInCache: Set<string> | undefined
+const webDir = path.join(__dirname, '../../web')
 function signInFiles(): Set<string> {
   if (signInCache) return signInCache
   const authDir = path.join(rendererDir, 'features', 'auth')
-  const queue = sourceFiles(authDir)
+  const queue = [...sourceFiles(authDir), path.join(__dirname, '../../web/main.ts')]
   const reached = new Set<string>()
   while (queue.length > 0) {
     const file = queue.pop()!
     if (reached.has(file)) continue
     reached.add(file)
-    queue.push(...importsOf(file).filter((imported) => imported.startsWith(rendererDir)))
+    queue.push(...importsOf(file).filter((imported) => imported.startsWith(rendererDir) || imported.startsWith(webDir)))
   }
   signInCache = reached
   return reached

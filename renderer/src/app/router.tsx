@@ -46,7 +46,7 @@ export const routes: RouteObject[] = [
     shouldRevalidate: () => false,
     errorElement: <RouteError />,
     hydrateFallbackElement: <PageLoading full />,
-    lazy: async () => ({ Component: (await withTexts(['documents', 'errors'], () => import('../features/documents/KioskPage'))()).default })
+    lazy: async () => ({ Component: (await withTexts(['documents', 'errors', 'workspace'], () => import('../features/documents/KioskPage'))()).default })
   },
   {
     path: '/',
@@ -55,8 +55,9 @@ export const routes: RouteObject[] = [
     shouldRevalidate: () => false,
     errorElement: <RouteError />,
     hydrateFallbackElement: <PageLoading full />,
-    // Every signed-in screen may show any service's error: their texts load with the layout.
-    ...page(withTexts('errors', () => import('./layout/AppLayout'))),
+    // Every signed-in screen may show any service's error and uses the everyday words of the
+    // workspace: their texts load with the layout, not with the sign-in screen.
+    ...page(withTexts(['errors', 'workspace'], () => import('./layout/AppLayout'))),
     children: [
       {
         errorElement: <RouteError />,

@@ -86,6 +86,13 @@ const areaLoaders: Record<TextAreaName, Record<Language, Texts>> = {
     fi: () => import('virtual:texts/fi/directorHome'),
     uz: () => import('virtual:texts/uz/directorHome')
   },
+  workspace: {
+    en: () => import('virtual:texts/en/workspace'),
+    ru: () => import('virtual:texts/ru/workspace'),
+    ru1: () => import('virtual:texts/ru1/workspace'),
+    fi: () => import('virtual:texts/fi/workspace'),
+    uz: () => import('virtual:texts/uz/workspace')
+  },
   softphone: {
     en: () => import('virtual:texts/en/softphone'),
     ru: () => import('virtual:texts/ru/softphone'),

@@ -91,7 +91,7 @@ export const textAreas = {
       'cashDesk.title', 'cashDesk.settingsText', 'cashDesk.paymentsTitle', 'cashDesk.paymentsSettingsText'
     ]
   },
-  // Issue 19's reports: the summary (the sidebar's entry is `nav.reports`, in the core).
+  // Issue 19's reports: the summary (the sidebar's entry, in the nav namespace, is the workspace's).
   reports: {
     namespaces: ['reports'],
     folders: ['reports'],
@@ -114,6 +114,27 @@ export const textAreas = {
       'errors.last-name-required', 'errors.company-name-required', 'errors.phone-required', 'errors.email-required',
       'errors.password-too-short', 'errors.password-needs-special', 'errors.password-needs-number', 'errors.password-same-as-previous',
       'errors.not-found', 'errors.forbidden', 'errors.not-authenticated', 'errors.invalid-request', 'errors.conflict'
+    ]
+  },
+  // The signed-in screens' everyday words (the shell, the calendar, the patients, the team, the
+  // settings): loaded with the signed-in layout like the errors, so the sign-in screen, the first
+  // thing anyone downloads, carries only its own words and the few shared ones below.
+  workspace: {
+    namespaces: [
+      'appointmentStatus', 'appointments', 'board', 'booking', 'branch', 'calendar', 'calendarSettings', 'company', 'customer',
+      'customers', 'duplicates', 'errorReasons', 'fields', 'flags', 'home', 'merge', 'modules', 'nav', 'notes', 'patientSearch',
+      'perioSettings', 'printers', 'schedule', 'security', 'sessions', 'settings', 'slots', 'sources', 'specialty',
+      'staffNotifications', 'tags', 'team', 'technical', 'timeTemplates', 'trash', 'waitingList'
+    ],
+    folders: [],
+    signedIn: true,
+    // The sign-in, welcome and password screens' field names; the connection banner's and the
+    // toasts' words, which the app's entry shows on any screen.
+    shared: [
+      'fields.email', 'fields.password', 'fields.newPassword', 'fields.passwordConfirmation', 'fields.companyName',
+      'fields.firstName', 'fields.lastName', 'fields.phone',
+      'technical.authTimeout', 'technical.logoutTimeout', 'technical.requestTimeout', 'technical.socketTimeout', 'technical.reconnecting',
+      'printers.failures', 'errorReasons'
     ]
   },
   // Issue 20 item 3: the softphone (its dock loads it for those who set up a SIP account here).

@@ -1,5 +1,4 @@
 import { useEffect } from 'react'
-import { notification } from 'antd'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
 import { client } from '../../api/client'
@@ -8,6 +7,7 @@ import { TASK_REMINDED_EVENT } from '../../../../server/src/services/tasks/tasks
 import type { Task } from './task-form'
 import { loadTextArea } from '../../i18n'
 import { reminderNotice } from './reminder-notice'
+import { useLazyNotices } from '../../app/lazy-notices'
 
 /**
  * Mounted once in the signed-in layout (lazily, only for people who may view tasks): a reminder
@@ -19,19 +19,23 @@ export default function TaskReminderListener() {
   const format = useFormat()
   const navigate = useNavigate()
   // Below the top bar, so the notices never cover the bell (which lists the same reminders).
-  const [api, holder] = notification.useNotification({ placement: 'topRight', maxCount: 5, top: 72 })
+  const { show, holder } = useLazyNotices({ placement: 'topRight', maxCount: 5, top: 72 })
 
   useEffect(() => {
     const tasks = client.service('tasks')
     // The tasks' texts load with the first reminder (they are not in the first screen's).
     const onReminded = (task: Task) =>
-      void loadTextArea('tasks').then(() => api.open(reminderNotice(task, { t, format, open: () => {
-        api.destroy(`task-${task._id}`)
-        navigate(task.customerId ? `/customer/${task.customerId}/tasks` : '/company/tasks')
-      } })))
+      void loadTextArea('tasks').then(() =>
+        show((api) =>
+          api.open(reminderNotice(task, { t, format, open: () => {
+            api.destroy(`task-${task._id}`)
+            navigate(task.customerId ? `/customer/${task.customerId}/tasks` : '/company/tasks')
+          } }))
+        )
+      )
     tasks.on(TASK_REMINDED_EVENT, onReminded)
     return () => void tasks.off(TASK_REMINDED_EVENT, onReminded)
-  }, [api, t, format, navigate])
+  }, [show, t, format, navigate])
 
   return holder
 }

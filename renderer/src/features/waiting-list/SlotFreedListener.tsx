@@ -1,5 +1,4 @@
 import { useEffect } from 'react'
-import { notification } from 'antd'
 import { useTranslation } from 'react-i18next'
 import { client } from '../../api/client'
 import { currentBranchId } from '../../api/branch'
@@ -7,6 +6,7 @@ import { useCan } from '../../api/permissions'
 import { isForMe, MAX_OFFERS, offerFrom } from './slot-offer'
 import { SlotOfferCard } from './SlotOfferCard'
 import type { SlotFreedEvent } from './waiting-list-types'
+import { useLazyNotices } from '../../app/lazy-notices'
 import './waiting-list.css'
 
 /**
@@ -18,7 +18,7 @@ import './waiting-list.css'
 export default function SlotFreedListener() {
   const { t } = useTranslation()
   const canBook = useCan('appointment', 'create')
-  const [api, holder] = notification.useNotification({ placement: 'bottomRight', maxCount: MAX_OFFERS, stack: { threshold: MAX_OFFERS } })
+  const { show, holder } = useLazyNotices({ placement: 'bottomRight', maxCount: MAX_OFFERS, stack: { threshold: MAX_OFFERS } })
 
   useEffect(() => {
     const appointments = client.service('appointment')
@@ -26,8 +26,8 @@ export default function SlotFreedListener() {
       if (!isForMe(event, currentBranchId(), canBook)) return
       const offer = offerFrom(event)
       if (!offer) return
-      const close = () => api.destroy(offer.key)
-      api.open({
+      const close = () => show((api) => api.destroy(offer.key))
+      show((api) => api.open({
         key: offer.key,
         type: 'info',
         title: t('waitingList.offer.title'),
@@ -36,11 +36,11 @@ export default function SlotFreedListener() {
         closable: { 'aria-label': t('waitingList.offer.dismiss') },
         role: 'alert',
         style: { width: 'min(400px, calc(100vw - 32px))' }
-      })
+      }))
     }
     appointments.on('slot-freed', onFreed)
     return () => void appointments.off('slot-freed', onFreed)
-  }, [api, t, canBook])
+  }, [show, t, canBook])
 
   return holder
 }

@@ -81,8 +81,7 @@ async function onlinePbxWebhook(app: Application, ctx: Context, hookPath: string
     return
   }
   if (settings.crmToken) {
-    const given = body.token ?? String(ctx.query.token ?? '') ?? ''
-    const token = given || ctx.get('x-crm-token')
+    const token = body.token || String(ctx.query.token ?? '') || ctx.get('x-crm-token')
     if (!sameSecret(token, settings.crmToken)) {
       ctx.status = 403
       ctx.body = { ok: false, code: 'onpbx-wrong-crm-token', message: messages['onpbx-wrong-crm-token'] }

@@ -1,3 +1,4 @@
+/* eslint-disable @typescript-eslint/no-explicit-any */
 import { BadRequest } from '@feathersjs/errors'
 import type { Application } from '../../../declarations'
 import { RecordService, recordOptions, type RecordParams } from '../../record.class'

@@ -1,6 +1,7 @@
 import { Type, getValidator } from '@feathersjs/typebox'
 import { dataValidator, queryValidator } from '../../../validators'
 import { IdSchema } from '../../../schema/query'
+import { ref } from '../../../schema/references'
 
 const digits = (maxLength: number) => Type.String({ minLength: 1, maxLength, pattern: '^\\d+$' })
 
@@ -10,10 +11,10 @@ export const onlinePbxPatchSchema = Type.Object(
     domain: Type.Optional(Type.String({ maxLength: 100 })),
     apiKey: Type.Optional(Type.String({ maxLength: 200, pattern: '^[\\x21-\\x7e]*$' })),
     crmToken: Type.Optional(Type.String({ maxLength: 200, pattern: '^[\\x21-\\x7e]*$' })),
-    lines: Type.Optional(Type.Array(Type.Object({ number: digits(20), branchId: IdSchema }, { additionalProperties: false }), { maxItems: 50 })),
-    extensions: Type.Optional(Type.Array(Type.Object({ userId: IdSchema, extension: digits(10) }, { additionalProperties: false }), { maxItems: 500 })),
-    defaultBranchId: Type.Optional(Type.Union([IdSchema, Type.Null()])),
-    callbackAssigneeId: Type.Optional(Type.Union([IdSchema, Type.Null()]))
+    lines: Type.Optional(Type.Array(Type.Object({ number: digits(20), branchId: ref('branches') }, { additionalProperties: false }), { maxItems: 50 })),
+    extensions: Type.Optional(Type.Array(Type.Object({ userId: ref('users'), extension: digits(10) }, { additionalProperties: false }), { maxItems: 500 })),
+    defaultBranchId: Type.Optional(Type.Union([ref('branches'), Type.Null()])),
+    callbackAssigneeId: Type.Optional(Type.Union([ref('users'), Type.Null()]))
   },
   { $id: 'OnlinePbxIntegrationPatch', additionalProperties: false }
 )

@@ -62,7 +62,7 @@ export async function ensureTelephonyRow(db: Knex, companyId: string): Promise<v
 export function openTelephonyRow(row: Record<string, unknown>, secret: string): TelephonySettings {
   const decoded = telephonyCodec.fromDb<Record<string, unknown>>(row)
   const session = open(decoded.sessionKey as string | null, secret)
-  let sessionKey: SessionKey | null = null
+  let sessionKey: SessionKey | null
   try {
     sessionKey = session ? (JSON.parse(session) as SessionKey) : null
   } catch {

@@ -37,8 +37,8 @@ export class OnlinePbxServer {
     this.server = http.createServer((req, res) => void this.handle(req, res))
   }
 
-  async start(): Promise<this> {
-    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', () => resolve()))
+  async start(port = 0): Promise<this> {
+    await new Promise<void>((resolve) => this.server.listen(port, '127.0.0.1', () => resolve()))
     this.port = (this.server.address() as AddressInfo).port
     return this
   }

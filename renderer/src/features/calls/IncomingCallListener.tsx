@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from 'react'
+import { lazy, Suspense, useEffect, useRef, useState } from 'react'
 import { notification } from 'antd'
 import { PhoneOutlined } from '@ant-design/icons'
 import { useTranslation } from 'react-i18next'
@@ -24,13 +24,27 @@ export default function IncomingCallListener() {
   const navigate = useNavigate()
   const [api, holder] = notification.useNotification({ placement: 'topRight', maxCount: 3, top: 72 })
   const [newPatient, setNewPatient] = useState<{ phone: string | null } | null>(null)
+  // The latest t and navigate, so the subscription below is made once (re-made, it would ask
+  // again what rings and show a pop already dismissed).
+  const latest = useRef({ t, navigate })
+  useEffect(() => {
+    latest.current = { t, navigate }
+  }, [t, navigate])
+  /** Calls whose pop was closed, taken or settled: never shown again. */
+  const done = useRef(new Set<string>())
 
   useEffect(() => {
     const incoming = client.service('onlinepbx-incoming-call')
     const calls = client.service('calls')
     const key = (id: string) => `incoming-call-${id}`
+    const close = (id: string) => {
+      done.current.add(id)
+      api.destroy(key(id))
+    }
     const show = (pop: IncomingCall) =>
-      void loadTextArea('calls').then(() =>
+      void loadTextArea('calls').then(() => {
+        if (done.current.has(pop._id)) return
+        const { t, navigate } = latest.current
         api.open({
           key: key(pop._id),
           duration: 0,
@@ -40,19 +54,20 @@ export default function IncomingCallListener() {
             <IncomingCallCard
               pop={pop}
               onOpenPatient={(customerId) => {
-                api.destroy(key(pop._id))
+                close(pop._id)
                 navigate(`/customer/${customerId}`)
               }}
               onNewPatient={(phone) => {
-                api.destroy(key(pop._id))
+                close(pop._id)
                 setNewPatient({ phone })
               }}
             />
-          )
+          ),
+          onClose: () => done.current.add(pop._id)
         })
-      )
+      })
     const settled = (call: Call) => {
-      if (call.state !== 'waiting') api.destroy(key(call._id))
+      if (call.state !== 'waiting') close(call._id)
     }
     incoming.on('created', show)
     calls.on('patched', settled)
@@ -61,7 +76,7 @@ export default function IncomingCallListener() {
       incoming.off('created', show)
       calls.off('patched', settled)
     }
-  }, [api, t, navigate])
+  }, [api])
 
   return (
     <>

@@ -151,6 +151,16 @@ describe.each(engines)('OnlinePBX on %s', (engine) => {
     expect(Number((await server.db('call_events').where({ uuid: id }).count({ n: '*' }))[0].n)).toBe(1)
   })
 
+  it('takes a call\'s events posted at once into one call, each once', async () => {
+    const id = uuid()
+    const post = (event: string) => webhook(settings.webhookUrl!, { event, direction: 'inbound', uuid: id, caller: PHONE, callee: LINE_A })
+    const answers = await Promise.all([post('call_start'), post('call_answered'), post('call_start'), post('call_answered')])
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200])
+    expect(Number((await server.db('calls').where({ uuid: id }).count({ n: '*' }))[0].n)).toBe(1)
+    expect((await server.db('call_events').where({ uuid: id }).select('event')).map((row: { event: string }) => row.event).sort()).toEqual(['call_answered', 'call_start'])
+    expect(await callOf(id)).toMatchObject({ state: 'started' })
+  })
+
   it('makes a missed inbound call "not accepted" with a call back task, and an answered one "started" with its recording streamed through the server', async () => {
     const missed = uuid()
     await webhook(settings.webhookUrl!, { event: 'call_start', direction: 'inbound', uuid: missed, caller: PHONE, callee: LINE_A })

@@ -128,22 +128,26 @@ export async function takePbxReport(app: Application, settings: TelephonySetting
   return inWriteTransaction(app, async (params) => {
     const db = dbOf(app, params)
     const companyId = settings.companyId
-    if (await db(CALL_EVENTS_TABLE).where({ companyId, uuid, event: marker }).first('uuid')) return null
-    const stored = await db(CALLS_TABLE).where({ companyId, uuid }).first()
-    const current = stored ? codec.fromDb<Call>(stored) : null
-    // History only fills in calls that have ended: one the webhooks already closed is left as it is.
-    if (report.kind === 'history' && current && current.state !== 'waiting' && current.endedAt) {
-      await db(CALL_EVENTS_TABLE).insert({ companyId, uuid, event: marker })
-      return null
+    // The (call, event) pair first: a second report of the same pair waits here for the first
+    // one's commit (PostgreSQL's unique check), then finds it taken.
+    const taken = await db(CALL_EVENTS_TABLE).insert({ companyId, uuid, event: marker }).onConflict(['companyId', 'uuid', 'event']).ignore().returning('uuid')
+    if (taken.length === 0) return null
+    // The call's row, locked for this report (PostgreSQL; SQLite runs one write at a time anyway).
+    const readCall = async () => {
+      const query = db(CALLS_TABLE).where({ companyId, uuid }).first()
+      if (db.client.config.client === 'pg') query.forUpdate()
+      const row = await query
+      return row ? codec.fromDb<Call>(row) : null
     }
-    await db(CALL_EVENTS_TABLE).insert({ companyId, uuid, event: marker })
-    const changes = advance(current, report)
-    let call: Call
+    let current = await readCall()
+    // History only fills in calls that have ended: one the webhooks already closed is left as it is.
+    if (report.kind === 'history' && current && current.state !== 'waiting' && current.endedAt) return null
+    let made: Call | null = null
     if (!current) {
       const phone = phoneDigits(direction === 'inbound' ? caller : callee)
       const line = phoneDigits(direction === 'inbound' ? callee : caller)
       const patients = await patientsWithNumber(app, companyId, phone, params)
-      call = {
+      const fresh: Call = {
         _id: newId(),
         companyId,
         branchId: await branchOf(app, settings, line, params),
@@ -164,20 +168,24 @@ export async function takePbxReport(app: Application, settings: TelephonySetting
         hasRecording: false,
         callbackTaskId: null,
         source: report.kind === 'event' ? 'webhook' : 'history',
-        ...changes
+        state: 'waiting'
       }
-      await db(CALLS_TABLE).insert(codec.toDb(call))
-    } else {
-      call = { ...current, ...changes, updatedAt: now() }
-      await db(CALLS_TABLE).where({ _id: call._id }).update(codec.toDb({ ...changes, updatedAt: call.updatedAt }))
+      // Another report of this call (another event) may make the row meanwhile: then this one moves it on.
+      const inserted = await db(CALLS_TABLE).insert(codec.toDb(fresh)).onConflict(['companyId', 'uuid']).ignore().returning('_id')
+      if (inserted.length > 0) made = fresh
+      else current = await readCall()
     }
+    const changes = advance(made ? null : current, report)
+    const base = (made ?? current)!
+    const call: Call = { ...base, ...changes, updatedAt: now() }
+    await db(CALLS_TABLE).where({ _id: call._id }).update(codec.toDb({ ...changes, updatedAt: call.updatedAt }))
     if (call.state === 'not-accepted' && call.direction === 'inbound' && !call.callbackTaskId) {
       call.callbackTaskId = await callBackTask(app, settings, call, params)
       if (call.callbackTaskId) await db(CALLS_TABLE).where({ _id: call._id }).update({ callbackTaskId: call.callbackTaskId })
     }
-    const rings = report.kind === 'event' && !current && call.direction === 'inbound' && call.state === 'waiting'
+    const rings = report.kind === 'event' && made !== null && call.direction === 'inbound' && call.state === 'waiting'
     await afterCommit(params, () => {
-      ;(app.service(callPath) as unknown as Emitter).emit(current ? 'patched' : 'created', call)
+      ;(app.service(callPath) as unknown as Emitter).emit(made ? 'created' : 'patched', call)
       if (rings) (app.service(incomingCallPath) as unknown as Emitter).emit('created', call)
     })
     return call

@@ -9,7 +9,8 @@ import { OnlinePbxServer } from '../server/support/onlinepbx-server'
  * Issue 20, items 4 and 5, in Russian: the clinic's OnlinePBX is set up (local PBX API) with the
  * main branch's line; a front desk member works in the app; the PBX posts an incoming call to the
  * webhook and, within a second, the caller's card pops up on the member's screen; it opens the
- * patient's card, whose communications tab lists the call. A call from an unknown number offers a
+ * patient's card, whose communications tab lists the call, and calls the patient back from the card
+ * (click-to-call through the PBX). A call from an unknown number offers a
  * new patient with the number filled in (phone size). The administrator's OnlinePBX card shows
  * the webhook's address.
  */
@@ -34,12 +35,12 @@ test('an incoming call pops the caller\'s card for the front desk of the line\'s
       ]
     })
     const desk = { email: `desk.${Date.now()}@e2e.clinic`, password: 'Clinic-pass-2026!' }
-    await api.service('users').create({ email: desk.email, first_name: 'Мадина', last_name: `Ресепшн${tag}`, roleId: role._id, branchIds: [branchId], password: desk.password, allowLogin: true })
+    const member = await api.service<{ _id: string }>('users').create({ email: desk.email, first_name: 'Мадина', last_name: `Ресепшн${tag}`, roleId: role._id, branchIds: [branchId], password: desk.password, allowLogin: true })
     const phone = uniquePhone()
     const patient = await api.service<{ _id: string }>('customers').create({ first_name: 'Севара', last_name: `Звонкова${tag}`, phone, branchId })
     const [settings] = (await api.service<{ _id: string }>('onlinepbx-integration').find({})).data
     const line = String(700000000 + Math.floor(Math.random() * 99_999_999))
-    const saved = await api.service<{ webhookUrl: string }>('onlinepbx-integration').patch(settings._id, { domain: pbx.domain, apiKey: pbx.apiKey, lines: [{ number: line, branchId }] })
+    const saved = await api.service<{ webhookUrl: string }>('onlinepbx-integration').patch(settings._id, { domain: pbx.domain, apiKey: pbx.apiKey, lines: [{ number: line, branchId }], extensions: [{ userId: member._id, extension: '105' }] })
     const post = (body: Record<string, string>) => fetch(saved.webhookUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
 
     const page = await russianPage(browser, desk)
@@ -68,8 +69,11 @@ test('an incoming call pops the caller\'s card for the front desk of the line\'s
     await expect(calls.getByTestId('call-row').first()).toContainText('Входящий')
     await expect(calls.getByTestId('call-row').first()).toContainText('Звонок начат')
     await expect(page.getByTestId('click-to-call')).toHaveCount(0)
+    // Click-to-call from the card: the PBX rings the member's extension, then the patient.
     await page.goto(`/customer/${patient._id}`)
-    await expect(page.getByTestId('click-to-call')).toBeVisible()
+    await page.getByTestId('click-to-call').click()
+    await expect(page.getByText('Звоним: возьмите трубку')).toBeVisible()
+    expect(pbx.dialled.at(-1)).toMatchObject({ from: '105', to: phone })
     await page.goto(`/customer/${patient._id}/communications`)
     await expect(calls.getByTestId('call-row').first()).toBeVisible()
     await shoot(page, 'telephony-patient-calls', 'desktop')

@@ -6,15 +6,23 @@ import { useCan } from '../../api/permissions'
 import { useCreate } from '../../api/live'
 import { useTextArea } from '../../i18n/useTextArea'
 import { errorMessage, toast } from '../../app/toasts'
+import { usePbxReady } from './usePbxReady'
 
 /**
  * Click-to-call from a patient's card: the server asks OnlinePBX to ring the member's own
- * extension, then the patient (`calls` create). Shown to those who may place calls; the number
- * itself is never needed here, so it works under phone protection too.
+ * extension, then the patient (`calls` create). Shown to those who may place calls, while the
+ * PBX is connected and they have an extension; the number itself is never needed here, so it
+ * works under phone protection too.
  */
 export function CallButton({ customerId }: { customerId: string }) {
-  const canCall = useCan('onlinepbx-incoming-call', 'create')
-  return canCall ? <CallButtonWithTexts customerId={customerId} /> : null
+  const canCall = useCan('onlinepbx-incoming-call', ['view', 'create'])
+  return canCall ? <WhenPbxAllows customerId={customerId} /> : null
+}
+
+/** Only while the PBX is connected and the member has an extension (usePbxReady). */
+function WhenPbxAllows({ customerId }: { customerId: string }) {
+  const { canDial } = usePbxReady()
+  return canDial ? <CallButtonWithTexts customerId={customerId} /> : null
 }
 
 /** The button once the area's texts are there (only those who may call load them). */

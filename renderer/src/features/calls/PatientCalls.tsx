@@ -9,6 +9,7 @@ import { errorMessage, toast } from '../../app/toasts'
 import type { Call } from '../../../../server/src/services/telephony/calls/calls.shared'
 import { callDuration, callStateColor } from './call-format'
 import { recordingObjectUrl } from './recording'
+import { usePbxReady } from './usePbxReady'
 
 /** One call's recording: fetched through the server when asked for, then played here. */
 function Recording({ call }: { call: Call }) {
@@ -44,8 +45,11 @@ export function PatientCalls({ customerId }: { customerId: string }) {
   const { t } = useTranslation()
   const format = useFormat()
   const calls = useFind('calls', { customerId, $limit: 50 })
+  const pbx = usePbxReady()
   if (calls.error) return <FetchError error={calls.error} onRetry={() => void calls.refetch()} />
   const rows = calls.data?.data ?? []
+  // No PBX and no calls: nothing to show (the card would only say "no calls yet").
+  if (rows.length === 0 && (!pbx.loaded || !pbx.connected)) return null
   return (
     <Card title={t('calls.title')} size="small" style={{ marginBottom: 16 }} data-testid="patient-calls">
       {rows.length === 0 && !calls.isLoading ? (

@@ -58,8 +58,12 @@ const LOGIN_BUDGET = 253_000
  * (their declarations and routes): 464.6 kB in a full CI run. An area's chunk then stopped
  * repeating the shared texts the core already holds (the English errors chunk 4.4 -> 4.0 kB):
  * 465 kB. The bell's panel is still the next step back.
+ * 466.8 kB (464.0 before) on 2026-11-30 with issue 20's screen pop: its listener in the signed-in
+ * layout for those who may view incoming calls (a 1.5 kB chunk, most of it the list of what the
+ * pops' own chunk needs, which loads with the first call) and the telephony services' client
+ * declarations and settings entry: 467 kB.
  */
-const HOME_BUDGET = 465_000
+const HOME_BUDGET = 467_000
 
 test.use({ serviceWorkers: 'block' })
 

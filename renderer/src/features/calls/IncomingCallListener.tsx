@@ -1,5 +1,6 @@
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react'
 import { client } from '../../api/client'
+import { loadTextArea } from '../../i18n'
 import type { IncomingCall } from '../../../../server/src/services/telephony/onlinepbx-incoming-call/onlinepbx-incoming-call.shared'
 import type { Call } from '../../../../server/src/services/telephony/calls/calls.shared'
 
@@ -29,6 +30,8 @@ export default function IncomingCallListener() {
     const calls = client.service('calls')
     const ring = (pop: IncomingCall) => {
       if (done.current.has(pop._id)) return
+      // The pop's texts start loading with its code (IncomingCallPops waits for them).
+      void loadTextArea('calls')
       setShown(true)
       setPops((list) => (list.some((one) => one._id === pop._id) ? list : [...list, pop]))
     }

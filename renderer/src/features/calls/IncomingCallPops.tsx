@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useRef, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { notification } from 'antd'
 import { PhoneOutlined } from '@ant-design/icons'
 import { useTranslation } from 'react-i18next'
@@ -6,10 +6,11 @@ import { useNavigate } from 'react-router'
 import { loadTextArea } from '../../i18n'
 import { formatPhone } from '../../../../domain/validation/phone'
 import type { IncomingCall } from '../../../../server/src/services/telephony/onlinepbx-incoming-call/onlinepbx-incoming-call.shared'
+// The new-patient form statically: this whole file loads only with the first call
+// (IncomingCallListener), and a lazy form here made the bundler split a first-screen chunk in two
+// (tests/e2e/first-screen-size.spec.ts).
+import { CustomerDrawer } from '../customers/CustomerDrawer'
 import { IncomingCallCard } from './IncomingCallCard'
-
-// The new-patient form loads only when an unknown number is taken as a new patient.
-const CustomerDrawer = lazy(() => import('../customers/CustomerDrawer').then((module) => ({ default: module.CustomerDrawer })))
 
 const key = (id: string) => `incoming-call-${id}`
 
@@ -66,17 +67,15 @@ export default function IncomingCallPops({ pops, onDone }: { pops: IncomingCall[
     <>
       {holder}
       {newPatient ? (
-        <Suspense fallback={null}>
-          <CustomerDrawer
-            customer={null}
-            prefill={newPatient.phone ? { phone: formatPhone(newPatient.phone) } : undefined}
-            onClose={() => setNewPatient(null)}
-            onSaved={(saved) => {
-              setNewPatient(null)
-              navigate(`/customer/${saved._id}`)
-            }}
-          />
-        </Suspense>
+        <CustomerDrawer
+          customer={null}
+          prefill={newPatient.phone ? { phone: formatPhone(newPatient.phone) } : undefined}
+          onClose={() => setNewPatient(null)}
+          onSaved={(saved) => {
+            setNewPatient(null)
+            navigate(`/customer/${saved._id}`)
+          }}
+        />
       ) : null}
     </>
   )

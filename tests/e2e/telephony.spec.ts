@@ -20,6 +20,7 @@ test.describe.configure({ timeout: 120_000 })
 test('an incoming call pops the caller\'s card for the front desk of the line\'s branch', async ({ browser, baseURL }) => {
   const pbx = await new OnlinePbxServer().start(Number(process.env.E2E_ONLINEPBX_PORT))
   const api: Api = await connectApi(baseURL!)
+  let cleanUp = async () => undefined as unknown
   try {
     const tag = uniqueLetters('абвгдежзиклмнопрстуфхцчшэюя')
     const branches = (await api.service<{ _id: string; isMain: boolean }>('branches').find({ query: { $limit: 50 } })).data
@@ -42,6 +43,12 @@ test('an incoming call pops the caller\'s card for the front desk of the line\'s
     const line = String(700000000 + Math.floor(Math.random() * 99_999_999))
     const saved = await api.service<{ webhookUrl: string }>('onlinepbx-integration').patch(settings._id, { domain: pbx.domain, apiKey: pbx.apiKey, lines: [{ number: line, branchId }], extensions: [{ userId: member._id, extension: '105' }] })
     const post = (body: Record<string, string>) => fetch(saved.webhookUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
+    // The journeys share one server: no call left ringing (it would pop on the next journeys' screens), no PBX left set up.
+    const ringing: string[] = []
+    cleanUp = async () => {
+      for (const id of ringing) await post({ event: 'call_end', direction: 'inbound', uuid: id, caller: '0', callee: line })
+      await api.service('onlinepbx-integration').patch(settings._id, { domain: '', apiKey: '', lines: [], extensions: [] })
+    }
 
     const page = await russianPage(browser, desk)
     await page.goto('/')
@@ -50,6 +57,7 @@ test('an incoming call pops the caller\'s card for the front desk of the line\'s
     await page.waitForTimeout(1500)
 
     const uuid = `e2e-${Date.now()}`
+    ringing.push(uuid, `${uuid}-2`)
     const sent = Date.now()
     expect((await post({ event: 'call_start', direction: 'inbound', uuid, caller: `+${phone}`, callee: line })).status).toBe(200)
     const pop = page.getByTestId('incoming-call')
@@ -107,6 +115,7 @@ test('an incoming call pops the caller\'s card for the front desk of the line\'s
     await card.screenshot({ path: path.join(shotsDir, 'telephony-settings-card-phone.png') })
     await admin.close()
   } finally {
+    await cleanUp()
     api.close()
     await pbx.stop()
   }

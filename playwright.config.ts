@@ -25,6 +25,8 @@ process.env.E2E_SMTP_PORT ??= freePort()
 process.env.E2E_TELEGRAM_PORT ??= freePort()
 // The local WhatsApp Cloud API (Graph API) the same journey starts (tests/server/support/whatsapp-server.ts).
 process.env.E2E_WHATSAPP_PORT ??= freePort()
+// The local OnlinePBX API the telephony journey starts (tests/server/support/onlinepbx-server.ts).
+process.env.E2E_ONLINEPBX_PORT ??= freePort()
 const port = process.env.E2E_PORT
 const baseURL = `http://localhost:${port}`
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
@@ -86,6 +88,7 @@ export default defineConfig({
       SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT}`,
       TELEGRAM_API_ROOT: `http://127.0.0.1:${process.env.E2E_TELEGRAM_PORT}`,
       WHATSAPP_BASE_URL: `http://127.0.0.1:${process.env.E2E_WHATSAPP_PORT}`,
+      ONLINEPBX_BASE_URL: `http://127.0.0.1:${process.env.E2E_ONLINEPBX_PORT}`,
       // Sign-in throttling would trip over the wrong-password test run after run.
       SIGNIN_LIMIT_ACCOUNT: '50',
       SIGNIN_LIMIT_ADDRESS: '500'

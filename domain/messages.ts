@@ -209,7 +209,15 @@ export const messages = {
   'dispatch-state-change': 'The broadcast cannot go to this state from its current one',
   'dispatch-birthday-period': 'Give both days of the birthday period (month and day)',
   'dispatch-no-sms-account': 'SMS is not set up: choose the SMS provider and enter its account on the integrations tab',
-  'dispatch-unknown-variable': 'The text uses a variable that does not exist'
+  'dispatch-unknown-variable': 'The text uses a variable that does not exist',
+  'onpbx-domain-invalid': 'Online telephony domain must end in .onpbx.ru',
+  'onpbx-not-configured': 'OnlinePBX is not configured',
+  'onpbx-wrong-api-key': 'Wrong API key',
+  'onpbx-wrong-crm-token': 'Wrong CRM token key',
+  'onpbx-unreachable': 'OnlinePBX could not be reached, try again later',
+  'onpbx-no-extension': 'You have no extension on the PBX: ask the administrator to set it in the OnlinePBX settings',
+  'onpbx-no-recording': 'This call has no recording',
+  'call-no-phone': 'This patient has no phone number'
 } as const
 
 export type MessageCode = keyof typeof messages

@@ -45,6 +45,7 @@ import * as dispatch from './20261130140000_dispatch'
 import * as staffNotifications from './20261129120300_staff_notifications'
 import * as tasks from './20261129090000_tasks'
 import * as serviceRequiresConsent from './20261129120100_service_requires_consent'
+import * as telephony from './20261202100000_telephony'
 
 interface Migration {
   up: (db: Knex) => Promise<void>
@@ -101,6 +102,7 @@ const migrations: Array<[string, Migration]> = [
   ['20261130160000_sms_providers', smsProviders],
   ['20261201100000_treatment_report_indexes', treatmentReportIndexes],
   ['20261201120000_payout_report_index', payoutReportIndex],
+  ['20261202100000_telephony', telephony],
   ['20261202120000_outbox_report_indexes', outboxReportIndexes]
 ]
 

@@ -20,6 +20,7 @@ import { mediaRoutes } from './http/media-routes'
 import { documentRoutes } from './http/document-routes'
 import { messagingRoutes } from './http/messaging-routes'
 import { paymentRoutes } from './http/payment-routes'
+import { telephonyRoutes } from './http/telephony-routes'
 import { rememberSocket } from './access/session-connections'
 import type { SignInThrottle } from './access/sign-in-throttle'
 import { linkInstances } from './instances'
@@ -61,6 +62,7 @@ export function createApp(config: Configuration, options: AppOptions = {}): Appl
   app.use(documentRoutes(app))
   app.use(messagingRoutes(app))
   app.use(paymentRoutes(app))
+  app.use(telephonyRoutes(app))
   app.use(serveWebApp(config.webRoot))
 
   app.configure(

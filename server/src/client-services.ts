@@ -91,6 +91,9 @@ import { chatMessageClient } from './services/messaging/customer-chat-messages/c
 import { pushNotificationClient } from './services/messaging/push-notifications/push-notifications.shared'
 import { dispatchClient } from './services/messaging/dispatch/dispatch.shared'
 import { dispatcherClient } from './services/messaging/dispatcher/dispatcher.shared'
+import { onlinePbxIntegrationClient } from './services/telephony/onlinepbx-integration/onlinepbx-integration.shared'
+import { callClient } from './services/telephony/calls/calls.shared'
+import { incomingCallClient } from './services/telephony/onlinepbx-incoming-call/onlinepbx-incoming-call.shared'
 
 export const clientServices = [
   branchClient,
@@ -185,7 +188,10 @@ export const clientServices = [
   pushNotificationClient,
   pushNotificationClient,
   dispatchClient,
-  dispatcherClient
+  dispatcherClient,
+  onlinePbxIntegrationClient,
+  callClient,
+  incomingCallClient
 ] as const
 
 type Declared = (typeof clientServices)[number]

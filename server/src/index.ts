@@ -9,6 +9,7 @@ import { startOutboxWorker } from './jobs/outbox-worker'
 import { startTelegramPoller } from './jobs/telegram-poller'
 import { startTaskReminders } from './jobs/task-reminders'
 import { startDispatchRunner } from './jobs/dispatch-runner'
+import { startCallHistorySync } from './jobs/call-history-sync'
 import { vapidKeys } from './services/messaging/push-notifications/vapid-keys'
 import { pushesSettled } from './services/messaging/push-notifications/push-sender'
 
@@ -33,6 +34,8 @@ async function main() {
   const reminders = startTaskReminders(app)
   // Broadcasts: their recipients written to the outbox a page at a time (the worker above sends them, paced per provider).
   const dispatches = startDispatchRunner(app)
+  // OnlinePBX: the call log reconciled with the PBX's history every 3 minutes (a missed webhook still makes its call).
+  const callHistory = startCallHistorySync(app)
   const server = await app.listen(config.port, config.host)
   if (!server.listening) await once(server, 'listening')
   // PORT=0 picks a free port (tests start several instances): the line says which.
@@ -51,6 +54,7 @@ async function main() {
     await telegramPoller.stop()
     await reminders.stop()
     await dispatches.stop()
+    await callHistory.stop()
     // Pushes already handed to the push services get their answer (a gone device is dropped).
     await Promise.race([pushesSettled(app), new Promise((resolve) => setTimeout(resolve, 5000))])
     // Open websockets keep the HTTP server alive: close them once the calls in flight are done.

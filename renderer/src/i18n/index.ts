@@ -79,6 +79,13 @@ const areaLoaders: Record<TextAreaName, Record<Language, Texts>> = {
     fi: () => import('virtual:texts/fi/errors'),
     uz: () => import('virtual:texts/uz/errors')
   },
+  calls: {
+    en: () => import('virtual:texts/en/calls'),
+    ru: () => import('virtual:texts/ru/calls'),
+    ru1: () => import('virtual:texts/ru1/calls'),
+    fi: () => import('virtual:texts/fi/calls'),
+    uz: () => import('virtual:texts/uz/calls')
+  },
   directorHome: {
     en: () => import('virtual:texts/en/directorHome'),
     ru: () => import('virtual:texts/ru/directorHome'),

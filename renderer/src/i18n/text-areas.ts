@@ -144,6 +144,14 @@ export const textAreas = {
     // The account menu's entry.
     shared: ['softphone.title']
   },
+  // Issue 20's telephony (features/calls): the screen pop, the patient's calls, click-to-call and
+  // the OnlinePBX settings card; each loads the area itself (useTextArea, loadTextArea).
+  calls: {
+    namespaces: ['calls'],
+    folders: ['calls'],
+    // The settings hub's entry.
+    shared: ['calls.settings.title', 'calls.settings.hubText']
+  },
   // Issue 19 item 3: the director's tiles on the home screen (loaded with them, by those who see them).
   directorHome: {
     namespaces: ['directorHome'],

@@ -82,6 +82,7 @@ import { cart } from './billing/cart/cart'
 import { posCart } from './billing/pos-cart/pos-cart'
 import { textTemplates } from './documents/text-templates/text-templates'
 import { tasks } from './tasks/tasks/tasks'
+import { telephony } from './telephony'
 /** Registers every service. */
 export function services(app: Application) {
   app.configure(users)
@@ -156,6 +157,7 @@ export function services(app: Application) {
   app.configure(posCart)
   app.configure(textTemplates)
   app.configure(tasks)
+  app.configure(telephony)
   app.configure(reportsSummary)
   app.configure(appointmentReports)
   app.configure(customerReports)

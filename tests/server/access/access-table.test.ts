@@ -84,6 +84,10 @@ const expectedAccessTable: Record<string, Record<string, string>> = {
   telegram: { find: 'customers:view', get: 'customers:view', create: 'customers:edit', update: 'refused', patch: 'refused', remove: 'customers:edit' },
   'telegram-integration': { create: 'notifications:edit', update: 'refused' },
   'whatsapp-integration': { create: 'notifications:edit', update: 'refused' },
+  // Issue 20 (docs/decisions/telephony-onlinepbx.md): the PBX's settings, the call log with click-to-call, the screen pop.
+  'onlinepbx-integration': { find: 'onlinepbx-incoming-call:view', get: 'onlinepbx-incoming-call:view', create: 'refused', update: 'refused', patch: 'onlinepbx-incoming-call:edit', remove: 'refused' },
+  calls: { find: 'onlinepbx-incoming-call:view', get: 'onlinepbx-incoming-call:view', create: 'onlinepbx-incoming-call:create', update: 'refused', patch: 'refused', remove: 'refused' },
+  'onlinepbx-incoming-call': { find: 'onlinepbx-incoming-call:view', get: 'refused', create: 'refused', update: 'refused', patch: 'refused', remove: 'refused' },
   // Treatments done: patched field by field, never replaced whole.
   treatment: { find: 'treatment:view', get: 'treatment:view', create: 'treatment:create', update: 'refused', patch: 'treatment:edit', remove: 'treatment:delete' },
   // Patch carries the actions (present, accept, book a phase: the appointment's own create rule applies too).

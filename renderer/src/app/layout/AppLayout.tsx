@@ -152,6 +152,20 @@ function Softphone() {
   )
 }
 
+/** Its own chunk: loaded after sign-in, for people who may view incoming calls (issue 20). */
+const IncomingCallListener = lazy(() => import('../../features/calls/IncomingCallListener'))
+
+/** The screen pop: a call ringing the user's branch shows the caller's card wherever they are. */
+function IncomingCalls() {
+  const canCalls = useCan('onlinepbx-incoming-call', 'view')
+  if (!canCalls) return null
+  return (
+    <Suspense fallback={null}>
+      <IncomingCallListener />
+    </Suspense>
+  )
+}
+
 /** The signed-in frame: sidebar, top bar, connection notice and the current screen. */
 export default function AppLayout() {
   return (
@@ -160,6 +174,7 @@ export default function AppLayout() {
       <SlotOffers />
       <TaskReminders />
       <Softphone />
+      <IncomingCalls />
     </FullScreenProvider>
   )
 }

@@ -9,5 +9,6 @@ export const activityServices = [
   'integrations', 'notification-templates', 'text-templates', 'telegram', 'dispatch',
   'expense',
   'invoices', 'transactions', 'user-balance-history', 'z-payments', 'online-payments',
-  'tasks'
+  'tasks',
+  'onlinepbx-integration', 'calls'
 ] as const

@@ -7,6 +7,7 @@ import { serviceLanguages } from '../customers/customer-form'
 import { hasValue, visibleCustomFields } from '../customers/custom-fields'
 import { PhoneText } from '../customers/PhoneText'
 import { TagList } from '../customers/TagList'
+import { CallButton } from '../calls/CallButton'
 import { ageOn } from './customer-age'
 import { customFieldText } from './custom-field-value'
 
@@ -24,7 +25,13 @@ export function ProfileCard({ customer, tags, sources, fields }: Props) {
   const age = ageOn(customer.birthdate)
   const words = { yes: t('customer.yes'), no: t('customer.no') }
   const rows: { key: string; label: string; value: ReactNode; show: boolean }[] = [
-    { key: 'phone', label: t('customer.field.phone'), value: <PhoneText phone={customer.phone} hidden={customer.phoneHidden} link />, show: Boolean(customer.phone || customer.phoneHidden) },
+    { key: 'phone', label: t('customer.field.phone'), value: (
+        <Space wrap size="small">
+          <PhoneText phone={customer.phone} hidden={customer.phoneHidden} link />
+          <CallButton customerId={customer._id} />
+        </Space>
+      ),
+      show: Boolean(customer.phone || customer.phoneHidden) },
     { key: 'email', label: t('customer.field.email'), value: <a href={`mailto:${customer.email}`}>{customer.email}</a>, show: Boolean(customer.email) },
     {
       key: 'birthdate',

@@ -32,6 +32,8 @@ interface Props {
    * the button opens the existing customer's page.
    */
   onPickExisting?: (customer: CustomerRecord) => void
+  /** A new customer's first values (the screen pop's "new patient": the caller's number). */
+  prefill?: Partial<CustomerFormValues>
 }
 
 /**
@@ -39,7 +41,7 @@ interface Props {
  * A new customer whose phone, or name and birth date, an existing one has shows those first
  * (DuplicateWarning), and Save waits until the person chose "create anyway".
  */
-export function CustomerDrawer({ customer, onClose, onSaved, onPickExisting }: Props) {
+export function CustomerDrawer({ customer, onClose, onSaved, onPickExisting, prefill }: Props) {
   const { t } = useTranslation()
   const [form] = Form.useForm<CustomerFormValues>()
   const [busy, setBusy] = useState(false)
@@ -134,7 +136,7 @@ export function CustomerDrawer({ customer, onClose, onSaved, onPickExisting }: P
     >
       {/* Custom field values need the field list before the form takes its first values. */}
       {!fieldsLoading && (
-        <Form form={form} layout="vertical" initialValues={customerToForm(customer, fields)} onFinish={save} disabled={busy} scrollToFirstError data-testid="customer-form">
+        <Form form={form} layout="vertical" initialValues={{ ...customerToForm(customer, fields), ...(customer ? {} : prefill) }} onFinish={save} disabled={busy} scrollToFirstError data-testid="customer-form">
           <CustomerMainSection />
           {section('contacts')}
           <CustomerContactsSection phoneHidden={phoneHidden} />

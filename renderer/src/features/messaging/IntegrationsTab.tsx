@@ -4,6 +4,7 @@ import { ChannelOrderSettings } from './ChannelOrderSettings'
 import { SmsProviderSettings } from './SmsProviderSettings'
 import { TelegramSettings } from './TelegramSettings'
 import { WhatsappSettings } from './WhatsappSettings'
+import { OnlinePbxSettings } from '../calls/OnlinePbxSettings'
 
 /**
  * The company profile's `integrations` tab: the SMS provider and its account, the Telegram bot,
@@ -19,6 +20,8 @@ export function IntegrationsTab() {
       <TelegramSettings />
       <WhatsappSettings />
       <ChannelOrderSettings />
+      {/* Telephony (issue 20): shown to those who may view incoming calls; its texts load with it. */}
+      <OnlinePbxSettings />
     </>
   )
 }

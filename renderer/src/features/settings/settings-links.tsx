@@ -72,6 +72,8 @@ export const settingsLinks: SettingsLink[] = [
   { key: 'documents', group: 'clinic', path: '/company/documents', title: 'documents.templates.title', description: 'documents.settingsText', icon: <FormOutlined />, permission: { resource: 'documents', flags: ['view'] } },
   // Issue 18: every message to patients (the whole company's log, for those who see all of it).
   { key: 'communications', group: 'clinic', path: '/company/communications', title: 'messaging.tabs.communications', description: 'messaging.tabs.communicationsHint', icon: <CommentOutlined />, permission: { resource: 'communications', flags: ['seeAll'] } },
+  // Issue 20: the PBX (its card is on the company profile's integrations tab). An icon this list already loads.
+  { key: 'onlinepbx', group: 'clinic', path: '/company/profile/integrations', title: 'calls.settings.title', description: 'calls.settings.hubText', icon: <CommentOutlined />, permission: { resource: 'onlinepbx-incoming-call', flags: ['edit'] } },
   // Issue 18: broadcasts to patients (the messaging settings' resource). An icon this list already loads.
   { key: 'dispatch', group: 'clinic', path: '/company/dispatch', title: 'messaging.dispatch.title', description: 'messaging.dispatch.settingsText', icon: <CommentOutlined />, permission: { resource: 'notifications', flags: ['view'] } },
   // Issue 16: the branches' expenses (finance and administrators by default). Its icon is one this list already loads (home screen budget).

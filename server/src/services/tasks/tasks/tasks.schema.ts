@@ -22,7 +22,7 @@ export const taskSchema = Type.Object(
     ...recordProperties,
     /** Where it was made: the writer's current branch. Tasks are not confined to it (they follow the assignee). */
     branchId: ref('branches'),
-    kind: Type.Union([Type.Literal('treatment-reminder'), Type.Literal('user-reminder')]),
+    kind: Type.Union([Type.Literal('treatment-reminder'), Type.Literal('user-reminder'), Type.Literal('call-back')]),
     description: Type.String({ minLength: 1, maxLength: MAX_TASK_DESCRIPTION }),
     assigneeId: ref('users'),
     customerId: nullable(ref('customers')),

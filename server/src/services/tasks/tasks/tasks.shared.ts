@@ -8,7 +8,8 @@ export const taskPath = 'tasks'
 export const taskMethods = ['find', 'get', 'create', 'update', 'patch', 'remove'] as const
 export type TaskClientService = Pick<TaskService, (typeof taskMethods)[number]>
 
-export const taskKinds = ['treatment-reminder', 'user-reminder'] as const
+/** `call-back`: made by the telephony area for a missed inbound call (docs/decisions/telephony-onlinepbx.md). */
+export const taskKinds = ['treatment-reminder', 'user-reminder', 'call-back'] as const
 export type TaskKind = (typeof taskKinds)[number]
 export const taskStatuses = ['in-progress', 'done'] as const
 export type TaskStatus = (typeof taskStatuses)[number]

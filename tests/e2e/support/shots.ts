@@ -17,7 +17,15 @@ export const widths = [
 export async function shoot(page: Page, name: string, width: string) {
   await page.waitForLoadState('load').catch(() => undefined)
   await expect(page.locator('.ant-spin-spinning, .ant-skeleton-active')).toHaveCount(0, { timeout: 15_000 }).catch(() => undefined)
-  await page.waitForTimeout(300)
+  // Drawers and dialogs slide in: wait until no finite animation runs (spinners and pulses loop
+  // for ever and do not count), rather than a fixed pause before every one of ~200 shots.
+  await page
+    .waitForFunction(
+      () => document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity),
+      undefined,
+      { timeout: 1_000, polling: 50 }
+    )
+    .catch(() => undefined)
   // A resize re-lays the screen out over a few frames (the phone layout swaps in): a page wider
   // than the screen for good fails, one caught mid-swap does not.
   const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)

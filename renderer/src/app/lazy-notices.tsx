@@ -1,7 +1,8 @@
-import { lazy, Suspense, useCallback, useRef, useState, type ReactNode } from 'react'
+import { Suspense, useCallback, useRef, useState, type ReactNode } from 'react'
+import { lazyInBackground } from './background-chunk'
 import type { NotificationConfig, NotificationInstance } from 'antd/es/notification/interface'
 
-const NoticeHolder = lazy(() => import('./NoticeHolder'))
+const NoticeHolder = lazyInBackground(() => import('./NoticeHolder'))
 
 type Run = (api: NotificationInstance) => void
 

@@ -1,4 +1,5 @@
 import { lazy, Suspense, useState, useSyncExternalStore } from 'react'
+import { lazyInBackground } from '../background-chunk'
 import { Button, Grid, Layout } from 'antd'
 import { FullscreenExitOutlined } from '@ant-design/icons'
 import { useTranslation } from 'react-i18next'
@@ -93,7 +94,7 @@ function Shell() {
 }
 
 /** Its own chunk: loaded after sign-in, and only for people who may book (issue 5). */
-const SlotFreedListener = lazy(() => import('../../features/waiting-list/SlotFreedListener'))
+const SlotFreedListener = lazyInBackground(() => import('../../features/waiting-list/SlotFreedListener'))
 
 /** The front desk is offered freed slots wherever they are in the app. */
 function SlotOffers() {
@@ -108,7 +109,7 @@ function SlotOffers() {
 }
 
 /** Its own chunk too: loaded after sign-in, for people who may view tasks (issue 17). */
-const TaskReminderListener = lazy(() => import('../../features/tasks/TaskReminderListener'))
+const TaskReminderListener = lazyInBackground(() => import('../../features/tasks/TaskReminderListener'))
 
 /** A due reminder reaches its assignee wherever they are in the app. */
 function TaskReminders() {
@@ -122,7 +123,7 @@ function TaskReminders() {
 }
 
 /** Its own chunk too, with sip.js: loaded only for one who set up a SIP account on this computer (issue 20). */
-const SoftphoneDock = lazy(() => import('../../features/softphone/SoftphoneDock'))
+const SoftphoneDock = lazyInBackground(() => import('../../features/softphone/SoftphoneDock'))
 
 /** Whether this computer has softphone settings for the person (features/softphone/settings-store.ts keeps them). */
 function subscribeSoftphoneSettings(listener: () => void) {
@@ -153,7 +154,7 @@ function Softphone() {
 }
 
 /** Its own chunk: loaded after sign-in, for people who may view incoming calls (issue 20). */
-const IncomingCallListener = lazy(() => import('../../features/calls/IncomingCallListener'))
+const IncomingCallListener = lazyInBackground(() => import('../../features/calls/IncomingCallListener'))
 
 /** The screen pop: a call ringing the user's branch shows the caller's card wherever they are. */
 function IncomingCalls() {

@@ -1,11 +1,12 @@
-import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react'
+import { Suspense, useCallback, useEffect, useRef, useState } from 'react'
+import { lazyInBackground } from '../../app/background-chunk'
 import { client } from '../../api/client'
 import { loadTextArea } from '../../i18n'
 import type { IncomingCall } from '../../../../server/src/services/telephony/onlinepbx-incoming-call/onlinepbx-incoming-call.shared'
 import type { Call } from '../../../../server/src/services/telephony/calls/calls.shared'
 
 // The pops themselves (antd's notifications, the card, the new-patient form) load with the first call.
-const IncomingCallPops = lazy(() => import('./IncomingCallPops'))
+const IncomingCallPops = lazyInBackground(() => import('./IncomingCallPops'))
 
 /**
  * Mounted once in the signed-in layout (lazily, for people who may view incoming calls): the

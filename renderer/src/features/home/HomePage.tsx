@@ -1,5 +1,6 @@
 import './home.css'
-import { lazy, Suspense } from 'react'
+import { lazyInBackground } from '../../app/background-chunk'
+import { Suspense } from 'react'
 import { Card, Col, Row, Spin, Statistic, Tag, Typography } from 'antd'
 import { ApartmentOutlined, CalendarOutlined, SafetyCertificateOutlined, TeamOutlined } from '@ant-design/icons'
 import { useTranslation } from 'react-i18next'
@@ -14,9 +15,9 @@ import { QuickLinks } from './QuickLinks'
 import { roleLabel } from '../roles/role-label'
 
 // Its own chunk: only roles that view tasks load it (the home screen is the first signed-in screen).
-const MyTasksCard = lazy(() => import('../tasks/MyTasksCard'))
+const MyTasksCard = lazyInBackground(() => import('../tasks/MyTasksCard'))
 // Its own chunk too (with its texts, which it loads): only those who may view the summary report load it.
-const DirectorHome = lazy(() => import('../director-home/DirectorHome'))
+const DirectorHome = lazyInBackground(() => import('../director-home/DirectorHome'))
 
 /** Words, unlike counts, must fit the card at a smaller size. */
 const textStat = { fontSize: 18, lineHeight: 1.35, overflowWrap: 'anywhere' } as const

@@ -1,10 +1,11 @@
-import { lazy, Suspense, useState } from 'react'
+import { Suspense, useState } from 'react'
+import { lazyInBackground } from '../../app/background-chunk'
 import { Badge, Button, Popover, Spin } from 'antd'
 import { BellOutlined } from '@ant-design/icons'
 import { useTranslation } from 'react-i18next'
 import { useFind } from '../../api/live'
 
-const NotificationPanel = lazy(() => import('./NotificationPanel'))
+const NotificationPanel = lazyInBackground(() => import('./NotificationPanel'))
 
 /**
  * The bell in the top bar (issue 18, item 8): the member's unread count, live (`my-notifications`

@@ -11,7 +11,8 @@ export interface UpdaterLike {
   autoInstallOnAppQuit: boolean
   allowDowngrade: boolean
   setFeedURL(options: { provider: 'generic'; url: string }): void
-  checkForUpdates(): Promise<unknown>
+  /** Resolves once the version is known; `downloadPromise` is the background download (autoDownload). */
+  checkForUpdates(): Promise<{ downloadPromise?: Promise<unknown> | null } | null>
   on(event: 'update-downloaded', listener: (info: { version: string }) => void): unknown
   on(event: 'error', listener: (error: Error) => void): unknown
   quitAndInstall(isSilent?: boolean, isForceRunAfter?: boolean): void
@@ -54,7 +55,11 @@ export function startAutoUpdates(deps: AutoUpdateDeps): { gate: UpdateGate; chec
   function check(): Promise<void> {
     running ??= updater
       .checkForUpdates()
-      .then(() => undefined)
+      .then((result) => {
+        // The download goes on in the background; its failure is reported through 'error' too, so
+        // the promise is only kept from becoming an unhandled rejection in the main process.
+        result?.downloadPromise?.catch(() => undefined)
+      })
       .catch((error: unknown) => deps.log(`updates: check failed: ${error instanceof Error ? error.message : String(error)}`))
       .finally(() => (running = null))
     return running

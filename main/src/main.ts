@@ -87,7 +87,7 @@ const updates = startAutoUpdates({
   updater: autoUpdater,
   config: updateConfigFrom(process.env),
   publish: publishUpdateStatus,
-  log: (message) => console.log(message),
+  log: (message) => console.warn(message),
   setInterval: (run, ms) => setInterval(run, ms),
   clearInterval: (handle) => clearInterval(handle as NodeJS.Timeout)
 })

@@ -3,9 +3,14 @@ import { trackViewportHeight } from './pwa/viewport'
 import { handlePreloadErrors } from './pwa/preload-error'
 import { registerServiceWorker } from './pwa/register-sw'
 import { startRenderer } from '../renderer/src/app/start'
+import { watchDesktopUpdates } from '../renderer/src/app/desktop-update'
 
 /** The PWA entry: browser-only concerns first, then the shared renderer. */
 chooseManifest()
 trackViewportHeight()
 handlePreloadErrors()
-void startRenderer(document.getElementById('root') as HTMLElement).then(() => registerServiceWorker())
+void startRenderer(document.getElementById('root') as HTMLElement).then(() => {
+  // The browser updates through the service worker, the desktop shell through its own updater.
+  watchDesktopUpdates()
+  return registerServiceWorker()
+})

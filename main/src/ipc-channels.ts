@@ -12,7 +12,20 @@ export const ipcChannels = {
   /** Prints a PDF's bytes silently on the printer of a role. */
   printPdf: 'clinic:print-pdf',
   /** Prints a test page on the printer of a role. */
-  testPrint: 'clinic:test-print'
+  testPrint: 'clinic:test-print',
+  /** The downloaded update's status (asked by the renderer when it loads). */
+  updateStatus: 'clinic:update-status',
+  /** Main to renderer: the status changed (the only channel the main process sends on). */
+  updateStatusChanged: 'clinic:update-status-changed',
+  /** "Restart now": installs once no call nor print is in progress. */
+  updateRestart: 'clinic:update-restart',
+  /** "Later": installs when the app quits. */
+  updateLater: 'clinic:update-later',
+  /** The renderer marks a call or a print as started or ended (a restart waits for them). */
+  reportBusy: 'clinic:report-busy'
 } as const
+
+/** The channels the main process sends on (the renderer listens); all others are invoked by the renderer. */
+export const pushChannels: readonly IpcChannel[] = [ipcChannels.updateStatusChanged]
 
 export type IpcChannel = (typeof ipcChannels)[keyof typeof ipcChannels]

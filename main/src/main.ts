@@ -4,11 +4,16 @@ import os from 'node:os'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { app, BrowserWindow, ipcMain, shell, type IpcMainInvokeEvent, type WebContentsPrintOptions } from 'electron'
+import { autoUpdater } from 'electron-updater'
+import { startAutoUpdates } from './auto-update'
 import { ipcChannels } from './ipc-channels'
 import { dialogPrintOptions, printOptionsFor } from './print-options'
 import { printerSettingsFile, printerStore } from './printer-store'
 import { printing, type PrintSource } from './printing'
 import { dialableNumber, isClinicUrl, isTrustedSender, serverUrlFrom } from './trust'
+import { updateConfigFrom } from './update-config'
+import { updateIpcHandlers } from './update-ipc'
+import type { UpdateStatus } from './update-status'
 import { mainWindowOptions, printWindowOptions } from './window-options'
 
 /*
@@ -72,6 +77,22 @@ const printers = printing({
   now: () => new Date()
 })
 
+/** Tells our own window the update's status (the only message the main process sends). */
+function publishUpdateStatus(status: UpdateStatus) {
+  if (mainWindow && !mainWindow.isDestroyed()) mainWindow.webContents.send(ipcChannels.updateStatusChanged, status)
+}
+
+// Checks on start and every few hours; the gate restarts only when no call nor print is running.
+const updates = startAutoUpdates({
+  updater: autoUpdater,
+  config: updateConfigFrom(process.env),
+  publish: publishUpdateStatus,
+  log: (message) => console.warn(message),
+  setInterval: (run, ms) => setInterval(run, ms),
+  clearInterval: (handle) => clearInterval(handle as NodeJS.Timeout)
+})
+const gate = updates.gate
+
 function createWindow() {
   mainWindow = new BrowserWindow(mainWindowOptions(path.join(__dirname, '..', '..', 'preload', 'dist', 'preload.cjs')))
   mainWindow.once('ready-to-show', () => mainWindow?.show())
@@ -82,6 +103,11 @@ function createWindow() {
   mainWindow.webContents.on('will-navigate', (event, url) => {
     if (!isClinicUrl(url, serverUrl)) event.preventDefault()
   })
+  // A reloaded or crashed page has no call nor print any more: its busy marks go with it.
+  mainWindow.webContents.on('did-start-navigation', (details) => {
+    if (details.isMainFrame && !details.isSameDocument) gate.rendererReset()
+  })
+  mainWindow.webContents.on('render-process-gone', () => gate.rendererReset())
   void mainWindow.loadURL(serverUrl)
 }
 
@@ -91,7 +117,7 @@ ipcMain.handle(ipcChannels.printDocument, async (event) => {
   // The current page: on the documents printer when one is chosen, else through the system dialog.
   const printer = (await printers.choices()).documents
   const options = printer ? printOptionsFor('documents', printer) : dialogPrintOptions()
-  return new Promise<boolean>((resolve) => event.sender.print(options, (success) => resolve(success)))
+  return gate.whilePrinting(() => new Promise<boolean>((resolve) => event.sender.print(options, (success) => resolve(success))))
 })
 ipcMain.handle(ipcChannels.dial, (event, number: unknown) => {
   const dialable = dialableNumber(number)
@@ -105,11 +131,12 @@ ipcMain.handle(ipcChannels.listPrinters, (event) => (fromOwnWindow(event) ? prin
 ipcMain.handle(ipcChannels.printerChoices, (event) => (fromOwnWindow(event) ? printers.choices() : null))
 ipcMain.handle(ipcChannels.choosePrinter, (event, role: unknown, printer: unknown) => (fromOwnWindow(event) ? printers.choose(role, printer) : null))
 ipcMain.handle(ipcChannels.printPdf, (event, role: unknown, bytes: unknown) =>
-  fromOwnWindow(event) ? printers.printPdf(role, bytes) : { ok: false, reason: 'notAllowed' }
+  fromOwnWindow(event) ? gate.whilePrinting(() => printers.printPdf(role, bytes)) : { ok: false, reason: 'notAllowed' }
 )
 ipcMain.handle(ipcChannels.testPrint, (event, role: unknown, heading: unknown) =>
-  fromOwnWindow(event) ? printers.testPrint(role, heading) : { ok: false, reason: 'notAllowed' }
+  fromOwnWindow(event) ? gate.whilePrinting(() => printers.testPrint(role, heading)) : { ok: false, reason: 'notAllowed' }
 )
+for (const [channel, handler] of Object.entries(updateIpcHandlers(gate, fromOwnWindow))) ipcMain.handle(channel, handler)
 
 void app.whenReady().then(createWindow)
 app.on('window-all-closed', () => app.quit())

@@ -1,6 +1,7 @@
 import { contextBridge, ipcRenderer } from 'electron'
 import { ipcChannels } from '../../main/src/ipc-channels'
 import type { PrintResult, PrinterChoices, PrinterRole, SystemPrinter } from '../../main/src/printer-roles'
+import { parseUpdateStatus, type BusyKind, type UpdateStatus } from '../../main/src/update-status'
 
 /**
  * The narrow desktop API the renderer reaches through renderer/src/platform/desktop.ts.
@@ -14,7 +15,23 @@ const clinicDesktop = {
   printerChoices: (): Promise<PrinterChoices | null> => ipcRenderer.invoke(ipcChannels.printerChoices),
   choosePrinter: (role: PrinterRole, printer: string | null): Promise<PrinterChoices | null> => ipcRenderer.invoke(ipcChannels.choosePrinter, role, printer),
   printPdf: (role: PrinterRole, bytes: Uint8Array): Promise<PrintResult> => ipcRenderer.invoke(ipcChannels.printPdf, role, bytes),
-  testPrint: (role: PrinterRole, heading: string): Promise<PrintResult> => ipcRenderer.invoke(ipcChannels.testPrint, role, heading)
+  testPrint: (role: PrinterRole, heading: string): Promise<PrintResult> => ipcRenderer.invoke(ipcChannels.testPrint, role, heading),
+  updateStatus: (): Promise<UpdateStatus | null> => ipcRenderer.invoke(ipcChannels.updateStatus),
+  restartToUpdate: (): Promise<UpdateStatus | null> => ipcRenderer.invoke(ipcChannels.updateRestart),
+  updateLater: (): Promise<UpdateStatus | null> => ipcRenderer.invoke(ipcChannels.updateLater),
+  reportBusy: (kind: BusyKind, busy: boolean): Promise<UpdateStatus | null> => ipcRenderer.invoke(ipcChannels.reportBusy, kind, busy),
+  /**
+   * Calls `listener` with each new update status; returns the unsubscribe. The listener gets the
+   * checked status only, never the IPC event (which would hand the page ipcRenderer's sender).
+   */
+  onUpdateStatus: (listener: (status: UpdateStatus) => void): (() => void) => {
+    const forward = (_event: unknown, value: unknown) => {
+      const status = parseUpdateStatus(value)
+      if (status) listener(status)
+    }
+    ipcRenderer.on(ipcChannels.updateStatusChanged, forward)
+    return () => void ipcRenderer.removeListener(ipcChannels.updateStatusChanged, forward)
+  }
 }
 
 export type ClinicDesktopApi = typeof clinicDesktop

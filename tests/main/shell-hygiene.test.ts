@@ -1,6 +1,6 @@
 import { isTrustedSender } from '../../main/src/trust'
 import { mainWindowOptions, printWindowOptions } from '../../main/src/window-options'
-import { ipcChannels } from '../../main/src/ipc-channels'
+import { ipcChannels, pushChannels, type IpcChannel } from '../../main/src/ipc-channels'
 
 const server = 'https://clinic.example'
 
@@ -41,24 +41,60 @@ describe('windows and the preload', () => {
     }
   })
 
-  it('exposes verbs only, each invoking one of the listed channels', async () => {
+  it('exposes verbs only, each invoking or listening on one of the listed channels', async () => {
     const exposed: Record<string, unknown> = {}
     const invoked: string[] = []
+    const listening = new Map<string, (event: unknown, value: unknown) => void>()
     jest.resetModules()
     jest.doMock('electron', () => ({
       contextBridge: { exposeInMainWorld: (name: string, api: unknown) => (exposed[name] = api) },
-      ipcRenderer: { invoke: async (channel: string) => invoked.push(channel) }
+      ipcRenderer: {
+        invoke: async (channel: string) => invoked.push(channel),
+        on: (channel: string, listener: (event: unknown, value: unknown) => void) => listening.set(channel, listener),
+        removeListener: (channel: string) => listening.delete(channel)
+      }
     }))
     await import('../../preload/src/preload')
     const api = exposed.clinicDesktop as Record<string, unknown>
     expect(Object.keys(exposed)).toEqual(['clinicDesktop'])
-    for (const verb of Object.values(api)) {
+    const heard: unknown[] = []
+    const unsubscribes: unknown[] = []
+    for (const [name, verb] of Object.entries(api)) {
       expect(typeof verb).toBe('function')
-      await (verb as (...args: unknown[]) => Promise<unknown>)('documents', new Uint8Array())
+      if (name.startsWith('on')) unsubscribes.push((verb as (listener: (value: unknown) => void) => unknown)((value) => heard.push(value)))
+      else await (verb as (...args: unknown[]) => Promise<unknown>)('documents', new Uint8Array())
     }
-    // Every verb calls a listed channel and every listed channel has its verb; nothing else is handed over.
-    expect(invoked.length).toBe(Object.keys(api).length)
-    expect(new Set(invoked)).toEqual(new Set(Object.values(ipcChannels)))
+    // Every verb uses a listed channel and every listed channel has its verb; nothing else is handed over.
+    expect(invoked.length + listening.size).toBe(Object.keys(api).length)
+    expect(new Set([...invoked, ...listening.keys()])).toEqual(new Set(Object.values(ipcChannels)))
+    expect([...listening.keys()]).toEqual(pushChannels)
+    expect(invoked.some((channel) => pushChannels.includes(channel as IpcChannel))).toBe(false)
     expect(Object.keys(api)).not.toEqual(expect.arrayContaining(['invoke', 'send', 'on', 'ipcRenderer']))
+
+    // A push reaches the page as a checked status, never with the IPC event; a malformed one not at all.
+    const forward = listening.get(ipcChannels.updateStatusChanged)!
+    const event = { sender: { send: () => undefined }, ports: [] }
+    forward(event, { phase: 'ready', version: '0.2.0', waitingFor: [] })
+    forward(event, { phase: 'reboot', version: '0.2.0', waitingFor: [] })
+    forward(event, { phase: 'waiting', version: '0.2.0', waitingFor: ['call', 'shell'] })
+    expect(heard).toEqual([{ phase: 'ready', version: '0.2.0', waitingFor: [] }])
+    for (const unsubscribe of unsubscribes) (unsubscribe as () => void)()
+    expect(listening.size).toBe(0)
+  })
+})
+
+describe('the main process wiring', () => {
+  it('handles every channel the renderer invokes, each behind the sender check', async () => {
+    const { promises: fs } = await import('node:fs')
+    const source = await fs.readFile(require.resolve('../../main/src/main.ts'), 'utf8')
+    const handled = [...source.matchAll(/ipcMain\.handle\(ipcChannels\.(\w+),([^\n]*(?:\n(?!ipcMain)[^\n]*)*)/g)]
+    for (const [, , body] of handled) expect(body).toContain('fromOwnWindow(event)')
+    const viaUpdateHandlers = ['updateStatus', 'updateRestart', 'updateLater', 'reportBusy']
+    expect(source).toContain('updateIpcHandlers(gate, fromOwnWindow)')
+    const invokedChannels = Object.keys(ipcChannels).filter((key) => !pushChannels.includes(ipcChannels[key as keyof typeof ipcChannels]))
+    expect(new Set([...handled.map((match) => match[1]), ...viaUpdateHandlers])).toEqual(new Set(invokedChannels))
+    // The main process sends on push channels only, and to its own window only.
+    expect([...source.matchAll(/\.send\(ipcChannels\.(\w+)/g)].map((match) => match[1])).toEqual(['updateStatusChanged'])
+    expect(source).toContain('mainWindow.webContents.send(ipcChannels.updateStatusChanged')
   })
 })

@@ -69,15 +69,22 @@ describe('printing a PDF in the desktop shell', () => {
   const pdfBytes = new TextEncoder().encode('%PDF-1.7 receipt')
   function fakeBridge(result: Awaited<ReturnType<ClinicDesktopApi['printPdf']>>) {
     const calls: Array<{ role: string; bytes: Uint8Array }> = []
+    const reports: Array<[string, boolean]> = []
     const bridge = {
       printPdf: async (role: string, bytes: Uint8Array) => {
+        // The shell hears of the print before it starts, so no update restarts the app meanwhile.
+        expect(reports.at(-1)).toEqual(['print', true])
         calls.push({ role, bytes })
         return result
+      },
+      reportBusy: async (kind: string, busy: boolean) => {
+        reports.push([kind, busy])
+        return null
       },
       printerChoices: async () => null,
       choosePrinter: async () => null
     } as unknown as ClinicDesktopApi
-    return { bridge, calls }
+    return { bridge, calls, reports }
   }
   const realFetch = globalThis.fetch
   beforeEach(() => {
@@ -88,8 +95,9 @@ describe('printing a PDF in the desktop shell', () => {
   })
 
   it('sends the PDF bytes to the shell with the role of its paper, opening no tab', async () => {
-    const { bridge, calls } = fakeBridge({ ok: true })
+    const { bridge, calls, reports } = fakeBridge({ ok: true })
     expect(await desktopPlatform(bridge).printPdf(Promise.resolve({ url: 'https://clinic.example/r.pdf', role: 'receipt58' }))).toBe(true)
+    expect(reports).toEqual([['print', true], ['print', false]])
     expect(calls).toHaveLength(1)
     expect(calls[0].role).toBe('receipt58')
     expect(new TextDecoder().decode(calls[0].bytes)).toBe('%PDF-1.7 receipt')
@@ -97,10 +105,12 @@ describe('printing a PDF in the desktop shell', () => {
   })
 
   it('throws the shell reason, for the toast to translate', async () => {
-    const { bridge } = fakeBridge({ ok: false, reason: 'noPrinter' })
+    const { bridge, reports } = fakeBridge({ ok: false, reason: 'noPrinter' })
     const printing = desktopPlatform(bridge).printPdf(Promise.resolve({ url: 'https://clinic.example/r.pdf', role: 'documents' }))
     await expect(printing).rejects.toBeInstanceOf(PrintFailedError)
     await expect(printing).rejects.toMatchObject({ reason: 'noPrinter' })
+    // A failed print frees the gate too.
+    expect(reports).toEqual([['print', true], ['print', false]])
   })
 
   it('says the PDF could not be loaded when the server refuses it', async () => {

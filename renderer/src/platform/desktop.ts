@@ -1,7 +1,8 @@
 import type { ClinicDesktopApi } from '../../../preload/src/preload'
 import { noPrinterChoices, type PrintResult } from '../../../main/src/printer-roles'
+import { onBusyChange, whileBusy } from './busy'
 import { PrintFailedError } from './print-failure'
-import type { Platform, PrintersCapability } from './types'
+import type { DesktopUpdatesCapability, Platform, PrintersCapability } from './types'
 import { webPlatform } from './web'
 
 declare global {
@@ -26,7 +27,16 @@ function printersOf(bridge: ClinicDesktopApi): PrintersCapability {
       if (!choices) throw new PrintFailedError('notAllowed')
       return choices
     },
-    testPrint: (role, heading) => bridge.testPrint(role, heading)
+    testPrint: (role, heading) => whileBusy('print', () => bridge.testPrint(role, heading))
+  }
+}
+
+function updatesOf(bridge: ClinicDesktopApi): DesktopUpdatesCapability {
+  return {
+    status: () => bridge.updateStatus(),
+    onStatus: (listener) => bridge.onUpdateStatus(listener),
+    restartNow: () => bridge.restartToUpdate(),
+    later: () => bridge.updateLater()
   }
 }
 
@@ -36,6 +46,8 @@ function printersOf(bridge: ClinicDesktopApi): PrintersCapability {
  * sends links to other sites to the system browser.
  */
 export function desktopPlatform(bridge: ClinicDesktopApi): Platform {
+  // A call or a print in progress holds back the restart of a downloaded update (the shell's gate).
+  onBusyChange((kind, busy) => void bridge.reportBusy(kind, busy).catch(() => undefined))
   return {
     ...webPlatform,
     kind: 'desktop',
@@ -43,16 +55,18 @@ export function desktopPlatform(bridge: ClinicDesktopApi): Platform {
     supportsServiceWorker: false,
     // No service worker, so no Web Push: the bell in the window is the desktop's notice.
     webPush: { ...webPlatform.webPush, supported: false },
-    printDocument: () => bridge.printDocument(),
+    printDocument: () => whileBusy('print', () => bridge.printDocument()),
     // The PDF's bytes go to the shell (the signed link or a preview's blob: both readable here),
     // which prints them silently on the role's printer with its paper size.
-    printPdf: async (pdf) => {
-      const { url, role } = await pdf
-      const answer = await fetch(url)
-      if (!answer.ok) throw new PrintFailedError('loadFailed')
-      return printed(await bridge.printPdf(role, new Uint8Array(await answer.arrayBuffer())))
-    },
+    printPdf: (pdf) =>
+      whileBusy('print', async () => {
+        const { url, role } = await pdf
+        const answer = await fetch(url)
+        if (!answer.ok) throw new PrintFailedError('loadFailed')
+        return printed(await bridge.printPdf(role, new Uint8Array(await answer.arrayBuffer())))
+      }),
     printers: printersOf(bridge),
+    updates: updatesOf(bridge),
     dial: (phoneNumber) => bridge.dial(phoneNumber)
   }
 }

@@ -1,6 +1,19 @@
 import type { PrintResult, PrinterChoices, PrinterRole, SystemPrinter } from '../../../main/src/printer-roles'
+import type { UpdateStatus } from '../../../main/src/update-status'
 
-export type { PrintResult, PrinterChoices, PrinterRole, SystemPrinter }
+export type { PrintResult, PrinterChoices, PrinterRole, SystemPrinter, UpdateStatus }
+
+/** The desktop app's own updates (the shell downloads them; app/desktop-update.tsx shows the notice). */
+export interface DesktopUpdatesCapability {
+  /** The status now (a page loaded after the download still learns of it). */
+  status(): Promise<UpdateStatus | null>
+  /** Hears each change; returns the unsubscribe. */
+  onStatus(listener: (status: UpdateStatus) => void): () => void
+  /** "Restart": at once, or as soon as no call nor print is in progress. */
+  restartNow(): Promise<UpdateStatus | null>
+  /** "Later": installs when the app is closed. */
+  later(): Promise<UpdateStatus | null>
+}
 
 /** A PDF made by the server, and the printer role its paper needs (roleForPaper). */
 export interface PdfToPrint {
@@ -68,4 +81,6 @@ export interface Platform {
   dial(phoneNumber: string): Promise<boolean>
   /** Web Push on this device; the desktop shell has none (its window shows the bell). */
   webPush: WebPushCapability
+  /** The desktop app's updates: the shell only, null in the browser (the service worker updates the web app). */
+  updates: DesktopUpdatesCapability | null
 }

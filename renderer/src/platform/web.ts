@@ -63,5 +63,6 @@ export const webPlatform: Platform = {
   },
   // The browser prints through its own dialog: no printers to choose.
   printers: null,
-  webPush
+  webPush,
+  updates: null
 }

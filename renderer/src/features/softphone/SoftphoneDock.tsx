@@ -3,6 +3,7 @@ import { Badge, Button, Tooltip } from 'antd'
 import { PhoneOutlined } from '@ant-design/icons'
 import { useTranslation } from 'react-i18next'
 import { useSignedIn } from '../../api/session-store'
+import { markBusy } from '../../platform/busy'
 import { useTextArea } from '../../i18n/useTextArea'
 import { callInProgress, callReducer, idleCall, type RegistrationState } from './call-state'
 import { setSoftphoneDialer } from './dialer'
@@ -80,6 +81,9 @@ export default function SoftphoneDock() {
     const timer = setTimeout(() => dispatch({ type: 'reset' }), ENDED_SHOWN_MS)
     return () => clearTimeout(timer)
   }, [call.phase])
+
+  // The desktop app does not restart for an update while a call is on (the shell's update gate).
+  useEffect(() => (busy ? markBusy('call') : undefined), [busy])
 
   // Closing or reloading the tab would drop the call: the browser asks first.
   useEffect(() => {

@@ -156,8 +156,9 @@ test('a doctor builds a plan from the chart, presents it, the patient accepts an
   await admin.service('appointment').patch(visitId, { status: 'started' })
   await page.goto(`/appointments/calendar?date=${dayKey(start)}&view=day&columns=staff`)
   await page.locator('.rbc-event').filter({ has: page.locator(`[data-testid="calendar-event"][data-id="${visitId}"]`) }).click()
-  await page.getByTestId('booking-status').click()
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: 'Завершён' }).click()
+  // Checked before saving: on a busy machine a click on the list as it opened was lost, and the
+  // visit was saved still started (no "What was done?").
+  await choose(page, 'booking-status', 'Завершён')
   await page.getByTestId('booking-save').click()
   const done = page.getByRole('dialog', { name: 'Что было сделано?' })
   await expect(done).toBeVisible()

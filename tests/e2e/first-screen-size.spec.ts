@@ -30,8 +30,10 @@ import { demoAdmin, signIn, useEnglish } from './support/app'
  * which had brought it to 253.0): the signed-in screens' everyday words (the shell, calendar,
  * patients, team, settings: text area `workspace`, 8 kB) load with the signed-in layout like
  * the errors, and the sign-in screen keeps its own words. Under the issue's 250 kB: 246 kB.
+ * 246.3 kB with the desktop shell's auto-update (the platform's busy registry for calls and
+ * prints; the notice itself and its words load only in the shell): 247 kB.
  */
-const LOGIN_BUDGET = 246_000
+const LOGIN_BUDGET = 247_000
 /**
  * Signed in, the home screen: the sign-in screen's scripts plus the shell and the dashboard.
  * 448.7 kB on 2026-11-25, once the texts were split by area (renderer/src/i18n/text-areas.ts):
@@ -71,9 +73,10 @@ const LOGIN_BUDGET = 246_000
  * declarations and settings entry: 467 kB. Merged with the lighter home above, and with no
  * preload lists beside the imports of chunks that load in the background or on an event (the
  * layout's listeners, the softphone dock, the pops, the bell's panel: web/vite.config.ts),
- * 457.9 kB: 459 kB.
+ * 457.9 kB: 459 kB. 458.7 kB with the auto-update's busy registry and the background parts'
+ * retry once the connection is back (app/background-chunk.tsx): 460 kB.
  */
-const HOME_BUDGET = 459_000
+const HOME_BUDGET = 460_000
 
 test.use({ serviceWorkers: 'block' })
 

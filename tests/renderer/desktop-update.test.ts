@@ -1,4 +1,4 @@
-import { desktopUpdateNotice } from '../../renderer/src/app/desktop-update-notice'
+import { desktopUpdateNotice } from '../../renderer/src/features/desktop-update/desktop-update-notice'
 import { isBusy, markBusy, onBusyChange, whileBusy } from '../../renderer/src/platform/busy'
 
 describe('the busy registry of calls and prints', () => {

@@ -5,7 +5,6 @@ import { i18n } from '../i18n'
 import { errorCode, technicalKey } from '../api/errors'
 import { formatters } from '../i18n/format'
 import { isPrintFailedError } from '../platform/print-failure'
-import type { DesktopUpdateNotice } from './desktop-update-notice'
 
 /**
  * Spec section 2: toasts top-right, 1500 ms, one at a time. Held in a module so code outside
@@ -109,38 +108,10 @@ export function showUpdateToast(onRefresh: () => void) {
   )
 }
 
-const DESKTOP_UPDATE_KEY = 'desktop-update'
-
 /**
- * The desktop app's update notice (app/desktop-update.ts), in the update stack beside the web
- * app's: persistent, replaced in place as the status changes, removed with null.
+ * Runs `run` with the update stack (bottom right, never auto-hides) once the toast host is
+ * there: the desktop shell's update notice (features/desktop-update/desktop-update.tsx) lives beside the web app's.
  */
-export function showDesktopUpdateNotice(notice: DesktopUpdateNotice | null, choose: (action: 'restart' | 'later') => void) {
-  show((_, updateApi, { Button }) => {
-    if (!notice) return updateApi.destroy(DESKTOP_UPDATE_KEY)
-    updateApi.info({
-      key: DESKTOP_UPDATE_KEY,
-      title: i18n.t('pwa.desktopUpdate.title'),
-      description: i18n.t(`pwa.desktopUpdate.${notice.text}`, { version: notice.version }),
-      duration: false,
-      closable: false,
-      role: 'status',
-      actions: notice.actions.length ? (
-        <span data-testid="desktop-update-notice">
-          {notice.actions.map((action) => (
-            <Button
-              key={action}
-              type={action === 'restart' ? 'primary' : 'default'}
-              size="small"
-              style={{ marginInlineStart: 8 }}
-              onClick={() => choose(action)}
-              data-testid={`desktop-update-${action}`}
-            >
-              {i18n.t(`pwa.desktopUpdate.${action}`)}
-            </Button>
-          ))}
-        </span>
-      ) : undefined
-    })
-  })
+export function withUpdateStack(run: (updateApi: NotificationInstance, parts: ToastParts) => void) {
+  show((_, updateApi, toastParts) => run(updateApi, toastParts))
 }

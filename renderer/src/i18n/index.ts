@@ -100,6 +100,13 @@ const areaLoaders: Record<TextAreaName, Record<Language, Texts>> = {
     fi: () => import('virtual:texts/fi/workspace'),
     uz: () => import('virtual:texts/uz/workspace')
   },
+  desktop: {
+    en: () => import('virtual:texts/en/desktop'),
+    ru: () => import('virtual:texts/ru/desktop'),
+    ru1: () => import('virtual:texts/ru1/desktop'),
+    fi: () => import('virtual:texts/fi/desktop'),
+    uz: () => import('virtual:texts/uz/desktop')
+  },
   softphone: {
     en: () => import('virtual:texts/en/softphone'),
     ru: () => import('virtual:texts/ru/softphone'),

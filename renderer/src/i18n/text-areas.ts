@@ -152,6 +152,12 @@ export const textAreas = {
     // The settings hub's entry.
     shared: ['calls.settings.title', 'calls.settings.hubText']
   },
+  // Issue 20 item 6: the desktop shell's update notice (only the shell shows it, and loads it).
+  desktop: {
+    namespaces: ['desktopUpdate'],
+    folders: ['desktop-update'],
+    shared: []
+  },
   // Issue 19 item 3: the director's tiles on the home screen (loaded with them, by those who see them).
   directorHome: {
     namespaces: ['directorHome'],

@@ -3,7 +3,7 @@ import type { UpdateStatus } from '../../../main/src/update-status'
 
 export type { PrintResult, PrinterChoices, PrinterRole, SystemPrinter, UpdateStatus }
 
-/** The desktop app's own updates (the shell downloads them; app/desktop-update.tsx shows the notice). */
+/** The desktop app's own updates (the shell downloads them; features/desktop-update/desktop-update.tsx shows the notice). */
 export interface DesktopUpdatesCapability {
   /** The status now (a page loaded after the download still learns of it). */
   status(): Promise<UpdateStatus | null>

@@ -1,8 +1,8 @@
-import type { UpdateStatus } from '../platform/types'
+import type { UpdateStatus } from '../../platform/types'
 
 /** What the desktop update notice shows for a status: its text key, and the buttons it offers. */
 export interface DesktopUpdateNotice {
-  /** Under `pwa.desktopUpdate`. */
+  /** Under `desktopUpdate`. */
   text: 'ready' | 'waitingCall' | 'waitingPrint' | 'waitingBoth' | 'installing'
   version: string
   actions: Array<'restart' | 'later'>

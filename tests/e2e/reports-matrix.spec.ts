@@ -103,4 +103,5 @@ test('the history: the month\'s changes as history-reports answers them, a numbe
   await expect(page).toHaveURL(/\/company\/userActivities\?from=/)
   await expect(page.getByRole('heading', { level: 1, name: 'Действия пользователей' })).toBeVisible()
   await expect(page.locator('.ant-picker-range input').first()).not.toHaveValue('')
+  await shoot(page, 'reports-history-log', 'desktop')
 })

@@ -48,6 +48,7 @@ import { serviceReportsClient } from './services/reports/service-reports/service
 import { toppersClient } from './services/reports/toppers/toppers.shared'
 import { expenseReportsClient } from './services/reports/expense-reports/expense-reports.shared'
 import { notificationReportsClient } from './services/reports/notification-reports/notification-reports.shared'
+import { historyReportsClient } from './services/reports/history-reports/history-reports.shared'
 import { examClient } from './services/clinical/exam/exam.shared'
 import { xraysClient } from './services/clinical/xrays/xrays.shared'
 import { mediaClient } from './services/customers/media/media.shared'
@@ -182,6 +183,7 @@ export const clientServices = [
   toppersClient,
   expenseReportsClient,
   notificationReportsClient,
+  historyReportsClient,
   notificationClient,
   myNotificationClient,
   chatMessageClient,

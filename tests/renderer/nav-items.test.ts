@@ -58,11 +58,13 @@ describe('sidebar entries', () => {
       expect(visibleNavItems(navItems, [view(page.resource)], { reports: true }).map((item) => item.key)).toContain('reports')
       expect(activeNavKey(navItems, page.path)).toBe('reports')
       // Payouts and payouts by day (and the debtors) share balance-reports; the customers and the funnel customer-reports: one view opens them all.
-      expect(allowedReportPages([view(page.resource)])).toEqual(reportPages.filter((other) => other.resource === page.resource))
+      // The history asks for the activity log's company: seeAll as well.
+      expect(allowedReportPages([view(page.resource)])).toEqual(reportPages.filter((other) => other.resource === page.resource && !other.alsoNeeds))
+      if (page.alsoNeeds) expect(allowedReportPages([view(page.resource), { resource: page.alsoNeeds.resource, [page.alsoNeeds.flag]: true }])).toContain(page)
     }
     expect(reportPages.map((page) => page.path)).toEqual([
       '/reports/summary', '/reports/summary2_0', '/reports/appointments', '/reports/customers', '/reports/conversion-funnel', '/reports/payments', '/reports/payments2_0',
-      '/reports/services', '/reports/toppers', '/reports/payouts', '/reports/payouts2_0', '/reports/expenses', '/reports/notifications'
+      '/reports/services', '/reports/toppers', '/reports/payouts', '/reports/payouts2_0', '/reports/expenses', '/reports/notifications', '/reports/history'
     ])
     expect(visibleNavItems(navItems, [view('payment-reports')], { reports: false }).map((item) => item.key)).not.toContain('reports')
     expect(visibleNavItems(navItems, [view('sales-reports')], { reports: true }).map((item) => item.key)).not.toContain('reports')

@@ -9,10 +9,10 @@ export const plannedRoutes = [
   'materials/*',
   // Built (issue 19, report-pages.ts): the summary, appointments, customers, conversion-funnel,
   // payments, debtors (payments2_0), services, toppers, payouts (and payouts2_0), expenses,
-  // summary 2.0 (summary2_0) and notifications; the spec's other reports come with that issue's
-  // next slices.
+  // summary 2.0 (summary2_0), notifications and history; the spec's other reports come with that
+  // issue's next slices.
   ...[
-    'products', 'history', 'feedback'
+    'products', 'feedback'
   ].map((report) => `reports/${report}`),
   'easy/*',
   'profile/subscription',

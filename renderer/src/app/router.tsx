@@ -121,6 +121,7 @@ export const routes: RouteObject[] = [
           { path: 'reports/summary2_0', ...page(withTexts('reports', () => import('../features/reports/SummaryMatrixPage'))) },
           // Not in the spec's list of report routes: the spec's `notification-reports` service and resource (docs/decisions/reports.md).
           { path: 'reports/notifications', ...page(withTexts('reports', () => import('../features/reports/NotificationReportsPage'))) },
+          { path: 'reports/history', ...page(withTexts('reports', () => import('../features/reports/HistoryReportsPage'))) },
           { path: 'company/userActivities', ...page(withTexts('admin', () => import('../features/activity/ActivityPage'))) },
           { path: 'company/configurator', ...page(withTexts('admin', () => import('../features/custom-fields/CustomFieldsPage'))) },
           { path: 'company/services', ...page(withTexts('admin', () => import('../features/services/ServicesPage'))) },

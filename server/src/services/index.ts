@@ -37,6 +37,7 @@ import { serviceReports } from './reports/service-reports/service-reports'
 import { toppers } from './reports/toppers/toppers'
 import { expenseReports } from './reports/expense-reports/expense-reports'
 import { notificationReports } from './reports/notification-reports/notification-reports'
+import { historyReports } from './reports/history-reports/history-reports'
 import { exam } from './clinical/exam/exam'
 import { xrays } from './clinical/xrays/xrays'
 import { media } from './customers/media/media'
@@ -168,4 +169,5 @@ export function services(app: Application) {
   app.configure(toppers)
   app.configure(expenseReports)
   app.configure(notificationReports)
+  app.configure(historyReports)
 }

@@ -105,6 +105,7 @@ const expectedAccessTable: Record<string, Record<string, string>> = {
   toppers: { find: 'toppers:view', update: 'refused' },
   'expense-reports': { find: 'expense-reports:view', update: 'refused' },
   'notification-reports': { find: 'notification-reports:view', update: 'refused' },
+  'history-reports': { find: 'reports:view', update: 'refused' },
   transactions: { find: 'transactions:view', get: 'transactions:view', create: 'transactions:create', update: 'refused', patch: 'transactions:edit', remove: 'refused' },
   exam: { find: 'exam:view', get: 'exam:view', create: 'exam:create', update: 'refused', patch: 'exam:edit', remove: 'exam:delete' },
   // X-rays are clinical: their own resource, findings and events only for roles with xrays view.

@@ -1,12 +1,13 @@
 import { useMemo, useState } from 'react'
 import { Card, Grid, Table, Typography, type TableColumnsType } from 'antd'
 import { useTranslation } from 'react-i18next'
+import { useSearchParams } from 'react-router'
 import { useFind } from '../../api/live'
 import { PageHeader } from '../../components/PageHeader'
 import { FetchError } from '../../components/FetchError'
 import { useFormat } from '../../i18n/format'
 import { summarize, type ActivityEntry } from './activity-entry'
-import { activityQuery, type ActivityFilterValues } from './activity-filters'
+import { activityFiltersFrom, activityQuery, type ActivityFilterValues } from './activity-filters'
 import { ActivityFilters } from './ActivityFilters'
 import { ActivityChanges } from './ActivityChanges'
 import { ActivityRecord } from './ActivityRecord'
@@ -19,7 +20,9 @@ const PAGE_SIZE = 25
 export default function ActivityPage() {
   const { t } = useTranslation()
   const format = useFormat()
-  const [filters, setFilters] = useState<ActivityFilterValues>({})
+  // A link may open the log filtered (the history report's numbers: activity-filters.ts).
+  const [search] = useSearchParams()
+  const [filters, setFilters] = useState<ActivityFilterValues>(() => activityFiltersFrom(search))
   const [page, setPage] = useState(1)
   const query = useMemo(
     () => ({ ...activityQuery(filters), $sort: { createdAt: -1, _id: -1 }, $limit: PAGE_SIZE, $skip: (page - 1) * PAGE_SIZE }),

@@ -1,4 +1,4 @@
-import type { Dayjs } from 'dayjs'
+import dayjs, { type Dayjs } from 'dayjs'
 
 /** The filters of the activity log: a person, a section (service), a day range (inclusive). */
 export interface ActivityFilterValues {
@@ -19,4 +19,32 @@ export function activityQuery(filters: ActivityFilterValues): Record<string, unk
     }
   }
   return query
+}
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/
+
+/**
+ * The filters a link opens the log with (the history report's "open in the log"): `user`,
+ * `service`, and `from` and `to` as days, both included. Values not of that shape are ignored.
+ */
+export function activityFiltersFrom(params: URLSearchParams): ActivityFilterValues {
+  const filters: ActivityFilterValues = {}
+  const user = params.get('user')
+  const service = params.get('service')
+  const from = params.get('from') ?? ''
+  const to = params.get('to') ?? ''
+  if (user) filters.userId = user
+  if (service) filters.service = service
+  if (DAY.test(from) && DAY.test(to) && from <= to) filters.range = [dayjs(from), dayjs(to)]
+  return filters
+}
+
+/** The log's address with those filters (`/company/userActivities?…`). */
+export function activityLink(filters: { userId?: string; service?: string; from: string; to: string }): string {
+  const params = new URLSearchParams()
+  if (filters.userId) params.set('user', filters.userId)
+  if (filters.service) params.set('service', filters.service)
+  params.set('from', filters.from)
+  params.set('to', filters.to)
+  return `/company/userActivities?${params.toString()}`
 }

@@ -1,14 +1,16 @@
 import { hasPermission } from '../../../../domain/access/check'
-import type { Permission, PermissionResource } from '../../../../domain/access/resources'
+import type { Permission, PermissionFlag, PermissionResource } from '../../../../domain/access/resources'
 
 /**
  * A built report: its key (its tab's label is the text `reports.nav.<key>`; the sidebar imports
  * this file, so it names no text itself), its address and the resource that shows it.
  */
 export interface ReportPage {
-  key: 'summary' | 'appointments' | 'customers' | 'funnel' | 'payments' | 'debtors' | 'services' | 'toppers' | 'payouts' | 'payoutsByDay' | 'expenses' | 'summaryMatrix' | 'notifications'
+  key: 'summary' | 'appointments' | 'customers' | 'funnel' | 'payments' | 'debtors' | 'services' | 'toppers' | 'payouts' | 'payoutsByDay' | 'expenses' | 'summaryMatrix' | 'notifications' | 'history'
   path: string
   resource: PermissionResource
+  /** A second permission the report's service asks for (the history's: the activity log's `company: seeAll`). */
+  alsoNeeds?: { resource: PermissionResource; flag: PermissionFlag }
 }
 
 /**
@@ -30,14 +32,17 @@ export const reportPages: readonly ReportPage[] = [
   { key: 'payouts', path: '/reports/payouts', resource: 'balance-reports' },
   { key: 'payoutsByDay', path: '/reports/payouts2_0', resource: 'balance-reports' },
   { key: 'expenses', path: '/reports/expenses', resource: 'expense-reports' },
-  { key: 'notifications', path: '/reports/notifications', resource: 'notification-reports' }
+  { key: 'notifications', path: '/reports/notifications', resource: 'notification-reports' },
+  // The activity log as a report: the spec's `reports` resource and the log's own rule.
+  { key: 'history', path: '/reports/history', resource: 'reports', alsoNeeds: { resource: 'company', flag: 'seeAll' } }
 ]
 
 /** The resources of the built reports: the sidebar's reports entry needs view on one of them. */
 export const reportResources: readonly PermissionResource[] = reportPages.map((page) => page.resource)
 
 /** The reports a person may open, in the tabs' order. */
-export const allowedReportPages = (permissions: readonly Permission[] | undefined) => reportPages.filter((page) => hasPermission(permissions, page.resource, 'view'))
+export const allowedReportPages = (permissions: readonly Permission[] | undefined) =>
+  reportPages.filter((page) => hasPermission(permissions, page.resource, 'view') && (!page.alsoNeeds || hasPermission(permissions, page.alsoNeeds.resource, page.alsoNeeds.flag)))
 
 /** What travels from one report to another: the period, the branch and the doctor (a report ignores what it has no filter for). */
 const CARRIED = ['period', 'from', 'to', 'branch', 'doctor'] as const

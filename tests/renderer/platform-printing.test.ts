@@ -81,6 +81,7 @@ describe('printing a PDF in the desktop shell', () => {
         reports.push([kind, busy])
         return null
       },
+      updateStatus: async () => null,
       printerChoices: async () => null,
       choosePrinter: async () => null
     } as unknown as ClinicDesktopApi
@@ -102,6 +103,23 @@ describe('printing a PDF in the desktop shell', () => {
     expect(calls[0].role).toBe('receipt58')
     expect(new TextDecoder().decode(calls[0].bytes)).toBe('%PDF-1.7 receipt')
     expect(opened).toHaveLength(0)
+  })
+
+  it('prints through a shell from before auto-update (no update verbs), which offers no updates', async () => {
+    // The page comes from the clinic's server and can be newer than the installed shell.
+    const calls: string[] = []
+    const older = {
+      printPdf: async (role: string) => {
+        calls.push(role)
+        return { ok: true }
+      },
+      printerChoices: async () => null,
+      choosePrinter: async () => null
+    } as unknown as ClinicDesktopApi
+    const platform = desktopPlatform(older)
+    expect(await platform.printPdf(Promise.resolve({ url: 'https://clinic.example/r.pdf', role: 'documents' }))).toBe(true)
+    expect(calls).toEqual(['documents'])
+    expect(platform.updates).toBeNull()
   })
 
   it('throws the shell reason, for the toast to translate', async () => {

@@ -47,7 +47,10 @@ function updatesOf(bridge: ClinicDesktopApi): DesktopUpdatesCapability {
  */
 export function desktopPlatform(bridge: ClinicDesktopApi): Platform {
   // A call or a print in progress holds back the restart of a downloaded update (the shell's gate).
-  onBusyChange((kind, busy) => void bridge.reportBusy(kind, busy).catch(() => undefined))
+  // The page comes from the clinic's server and may be newer than the installed shell: a shell
+  // from before auto-update has none of its verbs, and printing must not fail for that.
+  const hasUpdates = typeof bridge.reportBusy === 'function' && typeof bridge.updateStatus === 'function'
+  if (hasUpdates) onBusyChange((kind, busy) => void bridge.reportBusy(kind, busy).catch(() => undefined))
   return {
     ...webPlatform,
     kind: 'desktop',
@@ -66,7 +69,7 @@ export function desktopPlatform(bridge: ClinicDesktopApi): Platform {
         return printed(await bridge.printPdf(role, new Uint8Array(await answer.arrayBuffer())))
       }),
     printers: printersOf(bridge),
-    updates: updatesOf(bridge),
+    updates: hasUpdates ? updatesOf(bridge) : null,
     dial: (phoneNumber) => bridge.dial(phoneNumber)
   }
 }

@@ -3,7 +3,9 @@ import type { HookContext } from '../../declarations'
 import { requiredOwner, viewerOf, visibleBranches, type RecordScope } from '../../access/record-scope'
 import { clinicError } from '../../errors'
 import type { PermissionResource } from '../../../../domain/access/resources'
-import { rangeProblem } from '../../../../domain/reports/periods'
+import { daysOf, rangeProblem } from '../../../../domain/reports/periods'
+import { zonedToUtc } from '../../../../domain/appointments/zoned-time'
+import type { ReportFilter } from '../report-filter'
 
 /**
  * The one period and scope check of every report (reports-summary, appointment-reports,
@@ -19,6 +21,24 @@ export type ReportReach = { branchIds: string[] | null; doctorId?: string }
 
 /** A report's query over a period once checked and scoped. */
 export type ScopedReport<Q> = Q & { companyId: string; from: string; to: string } & ReportReach
+
+/**
+ * The areas' filter (report-filter.ts) of a scoped query in the company's time zone: the
+ * period's company-local days and the instant each starts (one more: the end), the branch named
+ * or the caller's branches, and the doctor named or the caller's own figures.
+ */
+export function periodFilter(query: ScopedReport<{ branchId?: string }>, timeZone: string): ReportFilter {
+  const days = daysOf({ from: query.from, to: query.to })
+  return {
+    companyId: query.companyId,
+    from: query.from,
+    to: query.to,
+    days,
+    dayStarts: [...days, query.to].map((day) => zonedToUtc(day, '00:00', timeZone)),
+    branchIds: query.branchId ? [query.branchId] : query.branchIds,
+    doctorId: query.doctorId ?? null
+  }
+}
 
 /**
  * A report's period: it must be given (`date-constraint-required` at `from` or `to`), real days

@@ -7,11 +7,10 @@ import { outcomeFigure, outcomeFigureRows, outcomeFigures, type OutcomeFilter, t
 import { customerNames } from '../../customers/customers/customer-contact'
 import { sourceNames } from '../../customers/sources/source-rows'
 import { bookableMembers, memberDisplayNames } from '../../team/users/user-rows'
-import { daysOf } from '../../../../../domain/reports/periods'
-import { toZoned, zonedToUtc } from '../../../../../domain/appointments/zoned-time'
+import { toZoned } from '../../../../../domain/appointments/zoned-time'
 import { workingIntervalsOn } from '../../../../../domain/schedule/working-hours'
 import { toMinutes } from '../../../../../domain/schedule/intervals'
-import type { ScopedReport } from '../report-scope'
+import { periodFilter, type ScopedReport } from '../report-scope'
 import type { AppointmentReportsQuery } from './appointment-reports.schema'
 import {
   appointmentFigures,
@@ -51,15 +50,8 @@ export class AppointmentReportsService {
     const db = dbOf(this.app, params)
     const query = params?.query as ScopedReport<AppointmentReportsQuery>
     const timeZone = await companyTimeZone(db, query.companyId)
-    const days = daysOf({ from: query.from, to: query.to })
     const filter: OutcomeFilter = {
-      companyId: query.companyId,
-      from: query.from,
-      to: query.to,
-      days,
-      dayStarts: [...days, query.to].map((day) => zonedToUtc(day, '00:00', timeZone)),
-      branchIds: query.branchId ? [query.branchId] : query.branchIds,
-      doctorId: query.doctorId ?? null,
+      ...periodFilter(query, timeZone),
       sourceId: query.sourceId === undefined ? undefined : query.sourceId === NO_SOURCE ? null : query.sourceId
     }
     if (query.$rows) return this.rows(db, filter, query, timeZone)

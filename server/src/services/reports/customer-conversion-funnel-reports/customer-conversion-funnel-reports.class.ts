@@ -10,11 +10,9 @@ import { BOOKED_STATUSES, patientsWithAppointments } from '../../appointments/ap
 import { VISIT_STATUSES } from '../../appointments/appointment/visit-reads'
 import { ACCEPTED_PLAN_STATUSES, PRESENTED_PLAN_STATUSES, patientsWithPlans } from '../../clinical/treatment-plan/plan-report-reads'
 import { patientsWhoPaid } from '../../billing/customer-payment-reads'
-import { daysOf } from '../../../../../domain/reports/periods'
-import { zonedToUtc } from '../../../../../domain/appointments/zoned-time'
 import { NO_SOURCE } from '../../../../../domain/reports/customer-reports'
 import { REPORT_ROWS_LIMIT } from '../reports-summary/reports-summary.shared'
-import type { ScopedReport } from '../report-scope'
+import { periodFilter, type ScopedReport } from '../report-scope'
 import { patientDetails } from '../customer-reports/patient-details'
 import type { CustomerConversionFunnelReportsQuery } from './customer-conversion-funnel-reports.schema'
 import { funnelSteps, type FunnelCounts, type FunnelLine, type FunnelReport, type FunnelRows, type FunnelStep } from './customer-conversion-funnel-reports.shared'
@@ -38,14 +36,9 @@ export class CustomerConversionFunnelReportsService {
     const db = dbOf(this.app, params)
     const query = params?.query as ScopedReport<CustomerConversionFunnelReportsQuery>
     const timeZone = await companyTimeZone(db, query.companyId)
-    const days = daysOf({ from: query.from, to: query.to })
+    const { doctorId: _everyDoctor, ...period } = periodFilter(query, timeZone)
     const filter: RegisteredFilter = {
-      companyId: query.companyId,
-      from: query.from,
-      to: query.to,
-      days,
-      dayStarts: [...days, query.to].map((day) => zonedToUtc(day, '00:00', timeZone)),
-      branchIds: query.branchId ? [query.branchId] : query.branchIds,
+      ...period,
       sourceId: query.sourceId === undefined ? undefined : query.sourceId === NO_SOURCE ? null : query.sourceId
     }
     const { patients, reached } = await this.steps(db, filter, query.doctorId ?? null)

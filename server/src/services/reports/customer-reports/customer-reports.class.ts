@@ -8,11 +8,10 @@ import { registeredFigure, registeredRows } from '../../customers/customers/cust
 import { phoneHiddenFor } from '../../customers/customers/customer-phone'
 import { sourceNames } from '../../customers/sources/source-rows'
 import { memberDisplayNames } from '../../team/users/user-rows'
-import { daysOf } from '../../../../../domain/reports/periods'
 import { zonedToUtc } from '../../../../../domain/appointments/zoned-time'
 import { DEFAULT_LAPSED_MONTHS, NO_SOURCE, shiftMonths } from '../../../../../domain/reports/customer-reports'
 import { REPORT_ROWS_LIMIT } from '../reports-summary/reports-summary.shared'
-import type { ScopedReport } from '../report-scope'
+import { periodFilter, type ScopedReport } from '../report-scope'
 import type { CustomerReportsQuery } from './customer-reports.schema'
 import { patientDetails } from './patient-details'
 import { customerFigures, type CustomerFigure, type CustomerFigures, type CustomerReport, type CustomerReportLine, type CustomerReportRow, type CustomerReportRows } from './customer-reports.shared'
@@ -43,16 +42,9 @@ export class CustomerReportsService {
     const db = dbOf(this.app, params)
     const query = params?.query as ScopedReport<CustomerReportsQuery>
     const timeZone = await companyTimeZone(db, query.companyId)
-    const days = daysOf({ from: query.from, to: query.to })
     const lapsedMonths = query.lapsedMonths ?? DEFAULT_LAPSED_MONTHS
     const filter: PatientVisitFilter = {
-      companyId: query.companyId,
-      from: query.from,
-      to: query.to,
-      days,
-      dayStarts: [...days, query.to].map((day) => zonedToUtc(day, '00:00', timeZone)),
-      branchIds: query.branchId ? [query.branchId] : query.branchIds,
-      doctorId: query.doctorId ?? null,
+      ...periodFilter(query, timeZone),
       sourceId: query.sourceId === undefined ? undefined : query.sourceId === NO_SOURCE ? null : query.sourceId,
       lapsedMonths,
       lapsedStarts: [zonedToUtc(shiftMonths(query.from, -lapsedMonths), '00:00', timeZone), zonedToUtc(shiftMonths(query.to, -lapsedMonths), '00:00', timeZone)]

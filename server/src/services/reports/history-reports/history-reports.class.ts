@@ -6,10 +6,9 @@ import { activityGroups, activityReportRows } from '../../audit/user-activities/
 import { memberDisplayNames } from '../../team/users/user-rows'
 import type { ReportFilter } from '../../report-filter'
 import { REPORT_ROWS_LIMIT } from '../reports-summary/reports-summary.shared'
-import { daysOf } from '../../../../../domain/reports/periods'
-import { localDate, zonedToUtc } from '../../../../../domain/appointments/zoned-time'
+import { localDate } from '../../../../../domain/appointments/zoned-time'
 import { actionOfMethod, addAction, emptyActionCounts, historyActions, type ActionCounts, type HistoryAction } from '../../../../../domain/reports/history-reports'
-import type { ScopedReport } from '../report-scope'
+import { periodFilter, type ScopedReport } from '../report-scope'
 import type { HistoryReportsQuery } from './history-reports.schema'
 import type { HistoryCell, HistoryDay, HistoryLine, HistoryReport, HistoryReportRows, HistoryUserLine } from './history-reports.shared'
 
@@ -31,16 +30,8 @@ export class HistoryReportsService {
     const db = dbOf(this.app, params)
     const query = params?.query as ScopedHistoryQuery
     const timeZone = await companyTimeZone(db, query.companyId)
-    const days = daysOf({ from: query.from, to: query.to })
-    const filter: ReportFilter = {
-      companyId: query.companyId,
-      from: query.from,
-      to: query.to,
-      days,
-      dayStarts: [...days, query.to].map((day) => zonedToUtc(day, '00:00', timeZone)),
-      branchIds: query.branchId ? [query.branchId] : query.branchIds,
-      doctorId: null
-    }
+    // No doctor: these reports refuse a caller limited to their own figures.
+    const filter: ReportFilter = { ...periodFilter(query, timeZone), doctorId: null }
     const narrow = { userId: query.userId, service: query.service }
     if (query.$rows) {
       const action = query.$rows === 'all' ? undefined : query.$rows

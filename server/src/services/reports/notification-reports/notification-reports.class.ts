@@ -7,10 +7,9 @@ import { customerNames } from '../../customers/customers/customer-contact'
 import { phoneHiddenFor } from '../../customers/customers/customer-phone'
 import type { ReportFilter } from '../../report-filter'
 import { REPORT_ROWS_LIMIT } from '../reports-summary/reports-summary.shared'
-import { daysOf } from '../../../../../domain/reports/periods'
-import { localDate, zonedToUtc } from '../../../../../domain/appointments/zoned-time'
+import { localDate } from '../../../../../domain/appointments/zoned-time'
 import { addStatus, emptyStatusCounts, notificationStatuses, statusOfState, type NotificationStatus, type StatusCounts } from '../../../../../domain/reports/notification-reports'
-import type { ScopedReport } from '../report-scope'
+import { periodFilter, type ScopedReport } from '../report-scope'
 import type { NotificationReportsQuery } from './notification-reports.schema'
 import type { NotificationCell, NotificationDay, NotificationLine, NotificationReport, NotificationReportRows } from './notification-reports.shared'
 
@@ -31,16 +30,8 @@ export class NotificationReportsService {
     const db = dbOf(this.app, params)
     const query = params?.query as ScopedNotificationQuery
     const timeZone = await companyTimeZone(db, query.companyId)
-    const days = daysOf({ from: query.from, to: query.to })
-    const filter: ReportFilter = {
-      companyId: query.companyId,
-      from: query.from,
-      to: query.to,
-      days,
-      dayStarts: [...days, query.to].map((day) => zonedToUtc(day, '00:00', timeZone)),
-      branchIds: query.branchId ? [query.branchId] : query.branchIds,
-      doctorId: null
-    }
+    // No doctor: these reports refuse a caller limited to their own figures.
+    const filter: ReportFilter = { ...periodFilter(query, timeZone), doctorId: null }
     const narrow = { channel: query.channel, event: query.event }
     if (query.$rows) {
       const status = query.$rows === 'all' ? undefined : query.$rows

@@ -8,9 +8,8 @@ import { customerNames } from '../../customers/customers/customer-contact'
 import { memberDisplayNames } from '../../team/users/user-rows'
 import type { ReportFilter } from '../../report-filter'
 import { REPORT_ROWS_LIMIT } from '../reports-summary/reports-summary.shared'
-import { daysOf } from '../../../../../domain/reports/periods'
-import { localDate, zonedToUtc } from '../../../../../domain/appointments/zoned-time'
-import type { ScopedReport } from '../report-scope'
+import { localDate } from '../../../../../domain/appointments/zoned-time'
+import { periodFilter, type ScopedReport } from '../report-scope'
 import type { PaymentReportsQuery } from './payment-reports.schema'
 import { paymentFigures, type PaymentByCashier, type PaymentByDoctor, type PaymentByMethod, type PaymentCell, type PaymentFigure, type PaymentFigures, type PaymentReport, type PaymentReportRows } from './payment-reports.shared'
 
@@ -36,16 +35,7 @@ export class PaymentReportsService {
     const db = dbOf(this.app, params)
     const query = params?.query as ScopedPaymentQuery
     const timeZone = await companyTimeZone(db, query.companyId)
-    const days = daysOf({ from: query.from, to: query.to })
-    const filter: ReportFilter = {
-      companyId: query.companyId,
-      from: query.from,
-      to: query.to,
-      days,
-      dayStarts: [...days, query.to].map((day) => zonedToUtc(day, '00:00', timeZone)),
-      branchIds: query.branchId ? [query.branchId] : query.branchIds,
-      doctorId: query.doctorId ?? null
-    }
+    const filter = periodFilter(query, timeZone)
     if (query.$rows) return this.rows(db, filter, query, timeZone)
     const [groups, doctorGroups] = await Promise.all([
       Promise.all(paymentFigures.map((figure) => paymentFigure(db, filter, figure))),

@@ -8,9 +8,9 @@ import { customerNames } from '../../customers/customers/customer-contact'
 import { memberDisplayNames } from '../../team/users/user-rows'
 import { branchNames } from '../../company/branches/branch-reads'
 import type { FigureGroup, ReportFilter } from '../../report-filter'
-import { daysOf, homePeriodKeys, homePeriods, type DayRange } from '../../../../../domain/reports/periods'
-import { localDate, toZoned, zonedToUtc } from '../../../../../domain/appointments/zoned-time'
-import type { ScopedReport } from '../report-scope'
+import { homePeriodKeys, homePeriods, type DayRange } from '../../../../../domain/reports/periods'
+import { localDate, toZoned } from '../../../../../domain/appointments/zoned-time'
+import { periodFilter, type ScopedReport } from '../report-scope'
 import type { ReportsSummaryQuery } from './reports-summary.schema'
 import {
   REPORT_ROWS_LIMIT, homeFigures, summaryFigures,
@@ -138,16 +138,7 @@ export class ReportsSummaryService {
 
 /** The filter of a period for the areas' reads, with the caller's branches and doctor. */
 function filterOf(query: ScopedReportQuery, range: DayRange, timeZone: string): ReportFilter {
-  const days = daysOf(range)
-  return {
-    companyId: query.companyId,
-    from: range.from,
-    to: range.to,
-    days,
-    dayStarts: [...days, range.to].map((day) => zonedToUtc(day, '00:00', timeZone)),
-    branchIds: query.branchId ? [query.branchId] : query.branchIds,
-    doctorId: query.doctorId ?? null
-  }
+  return periodFilter({ ...query, from: range.from, to: range.to }, timeZone)
 }
 
 /** Each figure's groups (per day and branch, and method for money taken), read at once. */

@@ -11,10 +11,8 @@ import { memberDisplayNames } from '../../team/users/user-rows'
 import type { ReportFilter } from '../../report-filter'
 import type { ServiceNarrowing, ServiceRow } from '../../service-report-filter'
 import { REPORT_ROWS_LIMIT } from '../reports-summary/reports-summary.shared'
-import { daysOf } from '../../../../../domain/reports/periods'
-import { zonedToUtc } from '../../../../../domain/appointments/zoned-time'
 import { averagePrice } from '../../../../../domain/reports/service-reports'
-import type { ScopedReport } from '../report-scope'
+import { periodFilter, type ScopedReport } from '../report-scope'
 import type { ServiceReportsQuery } from './service-reports.schema'
 import { NONE, serviceFigures, type CategoryReportLine, type ServiceFigure, type ServiceFigures, type ServiceReport, type ServiceReportLine, type ServiceReportRow, type ServiceReportRows } from './service-reports.shared'
 
@@ -23,17 +21,7 @@ export type ServiceReportsParams = Params<ServiceReportsQuery>
 
 /** The areas' filter of a scoped report query (the period's days and their first instants in the company's zone). */
 export async function reportFilterOf(db: Knex, query: ScopedReport<{ branchId?: string }>): Promise<ReportFilter> {
-  const timeZone = await companyTimeZone(db, query.companyId)
-  const days = daysOf({ from: query.from, to: query.to })
-  return {
-    companyId: query.companyId,
-    from: query.from,
-    to: query.to,
-    days,
-    dayStarts: [...days, query.to].map((day) => zonedToUtc(day, '00:00', timeZone)),
-    branchIds: query.branchId ? [query.branchId] : query.branchIds,
-    doctorId: query.doctorId ?? null
-  }
+  return periodFilter(query, await companyTimeZone(db, query.companyId))
 }
 
 /** A figure's rows (treatments done, or invoice lines), with the patient's and the doctor's names. */

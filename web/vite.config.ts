@@ -14,13 +14,14 @@ const root = fileURLToPath(new URL('.', import.meta.url))
 const serverUrl = process.env.DEV_SERVER_URL ?? 'http://localhost:3030'
 /**
  * Chunks that load on an event or in the background, never on the way to a screen: a call
- * ringing (the screen pop), the first notice of a stack, the bell's first opening, and the
- * layout's listeners and softphone dock. The list of files to preload beside their import sat
- * on every signed-in first screen (1.5 kB for the screen pop's alone); without it their imports
- * load when they do, a moment later, where nobody waits for them.
+ * ringing (the screen pop), the first notice of a stack, the bell's first opening, the softphone
+ * dock. The list of files to preload beside their import sat on every signed-in first screen
+ * (1.5 kB for the screen pop's alone); without it their imports load when they do, a moment
+ * later, where nobody waits for them. Not the layout's listeners (freed slots, task reminders,
+ * incoming calls): they must be listening before the first event comes, so their code loads in
+ * parallel, preload list and all.
  */
-const LOADED_ON_EVENT =
-  /(?:^|\/)(?:IncomingCallPops|IncomingCallListener|NoticeHolder|NotificationPanel|SlotFreedListener|TaskReminderListener|SoftphoneDock)-[\w-]+\.js$/
+const LOADED_ON_EVENT = /(?:^|\/)(?:IncomingCallPops|NoticeHolder|NotificationPanel|SoftphoneDock)-[\w-]+\.js$/
 
 export default defineConfig({
   root,

@@ -75,3 +75,10 @@ export function scopeReportQuery(resource: PermissionResource) {
     context.params.query = scopeReport(context, resource, query)
   }
 }
+
+/** The line of `key` in `map`, made the first time (a report's table built from grouped reads). */
+export function lineOf<T>(map: Map<string, T>, key: string, make: () => T): T {
+  let line = map.get(key)
+  if (!line) map.set(key, (line = make()))
+  return line
+}

@@ -7,20 +7,13 @@ import { memberDisplayNames } from '../../team/users/user-rows'
 import type { ReportFilter } from '../../report-filter'
 import { REPORT_ROWS_LIMIT } from '../reports-summary/reports-summary.shared'
 import { localDate } from '../../../../../domain/appointments/zoned-time'
-import { actionOfMethod, addAction, emptyActionCounts, historyActions, type ActionCounts, type HistoryAction } from '../../../../../domain/reports/history-reports'
-import { periodFilter, type ScopedReport } from '../report-scope'
+import { actionOfMethod, addAction, emptyActionCounts, historyActions, type HistoryAction } from '../../../../../domain/reports/history-reports'
+import { lineOf, periodFilter, type ScopedReport } from '../report-scope'
 import type { HistoryReportsQuery } from './history-reports.schema'
 import type { HistoryCell, HistoryDay, HistoryLine, HistoryReport, HistoryReportRows, HistoryUserLine } from './history-reports.shared'
 
 /** The query once scoped; `services`: the sections whose entries the reader may read (null: every one, internal calls). */
 export type ScopedHistoryQuery = ScopedReport<HistoryReportsQuery> & { services: string[] | null }
-
-/** The line of `key` in `map`, made the first time. */
-function lineOf<T extends ActionCounts>(map: Map<string, T>, key: string, make: () => T): T {
-  let line = map.get(key)
-  if (!line) map.set(key, (line = make()))
-  return line
-}
 
 /** Sums the activity log's grouped read (audit's); no table of its own. */
 export class HistoryReportsService {

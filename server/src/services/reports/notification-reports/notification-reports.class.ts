@@ -8,19 +8,12 @@ import { phoneHiddenFor } from '../../customers/customers/customer-phone'
 import type { ReportFilter } from '../../report-filter'
 import { REPORT_ROWS_LIMIT } from '../reports-summary/reports-summary.shared'
 import { localDate } from '../../../../../domain/appointments/zoned-time'
-import { addStatus, emptyStatusCounts, notificationStatuses, statusOfState, type NotificationStatus, type StatusCounts } from '../../../../../domain/reports/notification-reports'
-import { periodFilter, type ScopedReport } from '../report-scope'
+import { addStatus, emptyStatusCounts, notificationStatuses, statusOfState, type NotificationStatus } from '../../../../../domain/reports/notification-reports'
+import { lineOf, periodFilter, type ScopedReport } from '../report-scope'
 import type { NotificationReportsQuery } from './notification-reports.schema'
 import type { NotificationCell, NotificationDay, NotificationLine, NotificationReport, NotificationReportRows } from './notification-reports.shared'
 
 export type ScopedNotificationQuery = ScopedReport<NotificationReportsQuery>
-
-/** The line of `key` in `map`, made the first time. */
-function lineOf<T extends StatusCounts>(map: Map<string, T>, key: string, make: () => T): T {
-  let line = map.get(key)
-  if (!line) map.set(key, (line = make()))
-  return line
-}
 
 /** Sums messaging's grouped read of the outbox; no table of its own. */
 export class NotificationReportsService {

@@ -122,3 +122,25 @@ export interface OfflineStore {
   /** Sign-out: drops the cached days (the outbox stays until sent, or the shell would lose writes). */
   forgetDays(): Promise<void>
 }
+
+/**
+ * What the replay needs of a Feathers client: the page's signed-in socket client and the Node
+ * tests' both fit. Paths are the services' (`appointment`, `customers`, `notes`, `transactions`,
+ * `appointment-slots`).
+ */
+export interface ReplayService {
+  get(id: string, params?: { query?: Record<string, unknown> }): Promise<unknown>
+  find(params?: { query?: Record<string, unknown> }): Promise<unknown>
+  create(data: Record<string, unknown>, params?: { query?: Record<string, unknown> }): Promise<unknown>
+  patch(id: string, data: Record<string, unknown>, params?: { query?: Record<string, unknown> }): Promise<unknown>
+}
+export interface ReplayServices {
+  service(path: string): ReplayService
+}
+
+/** What one replay did. `interrupted`: the connection failed and the rest is still waiting. */
+export interface ReplayReport {
+  sent: number
+  conflicts: number
+  interrupted: boolean
+}

@@ -4,6 +4,7 @@ import { uniqueLetters, uniquePhone } from './support/api'
 import { shoot } from './support/shots'
 import { addMember, signInApi, type Api } from './support/socket-api'
 import { companyToday, addDays } from '../../renderer/src/features/appointments/zoned-time'
+import { chooseOption } from './support/select'
 
 /**
  * Issue 16's money on the patient card, in Russian: a patient with a completed visit and two
@@ -30,14 +31,6 @@ let patientId: string
 let total = 0
 
 /** Picks an option of an antd select; picked again until the select shows it. */
-async function choose(target: Page, select: Locator, option: string) {
-  await expect(async () => {
-    if (!(await target.locator('.ant-select-dropdown:visible').count())) await select.click()
-    await target.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: option }).first().click({ timeout: 2_000 })
-    await expect(select).toContainText(option, { timeout: 2_000 })
-  }).toPass({ timeout: 20_000 })
-}
-
 /** Digits only, so the check does not depend on the currency sign or the kind of space Intl puts. */
 const digits = (locator: Locator) => locator.evaluate((node) => (node.textContent ?? '').replace(/\D/g, ''))
 
@@ -140,7 +133,7 @@ test('the front desk invoices a visit, takes part in cash, tops up the balance a
   await expect(page.getByTestId('payment-row')).toHaveCount(1)
   await page.getByTestId('balance-top-up').click()
   const topUp = page.getByRole('dialog', { name: 'Пополнить баланс' })
-  await choose(page, topUp.getByTestId('payment-method'), 'Карта')
+  await chooseOption(topUp.getByTestId('payment-method'), 'Карта')
   await topUp.getByTestId('payment-amount').fill(typed(rest))
   await topUp.getByTestId('payment-save').click()
   await expect(topUp).toBeHidden()
@@ -155,7 +148,7 @@ test('the front desk invoices a visit, takes part in cash, tops up the balance a
   await page.getByTestId('invoice-detail').getByTestId('invoice-pay').click()
   const fromBalance = page.getByRole('dialog', { name: 'Принять оплату' })
   await expect(fromBalance.getByTestId('payment-amount')).toHaveValue(typed(rest))
-  await choose(page, fromBalance.getByTestId('payment-method'), 'С баланса')
+  await chooseOption(fromBalance.getByTestId('payment-method'), 'С баланса')
   await expect(fromBalance.getByTestId('payment-amount')).toHaveValue(typed(rest))
   // More than the invoice asks: the server's refusal shows at the amount.
   await fromBalance.getByTestId('payment-amount').fill(typed(rest + 100))
@@ -189,7 +182,7 @@ test('the front desk invoices a visit, takes part in cash, tops up the balance a
   await refundRow.getByTestId('payment-actions').click()
   await page.getByRole('menuitem', { name: 'Отменить оплату' }).click()
   const cancel = page.getByRole('dialog', { name: 'Отменить оплату' })
-  await choose(page, cancel.getByTestId('reason-select'), 'Ошибка')
+  await chooseOption(cancel.getByTestId('reason-select'), 'Ошибка')
   await cancel.getByTestId('reason-note').fill('Возврат провели по ошибке')
   await cancel.getByTestId('reason-save').click()
   await expect(cancel).toBeHidden()

@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test'
 import { chooseFromAccountMenu, goodPassword, signIn, uniqueEmail, useEnglish } from './support/app'
 import { addMember, type Api } from './support/socket-api'
 import { closeFreshClinic, openFreshClinic } from './support/fresh-clinic'
+import { chooseOption } from './support/select'
 
 /**
  * Issue 5, the catalogue screens on a fresh clinic: services with categories, chairs, working
@@ -27,16 +28,6 @@ test.afterAll(() => closeFreshClinic({ page, api }))
  * list). A click on an option while the dropdown is still opening, or while a live list
  * re-renders under it, can be lost: the pick is made again until the select shows it.
  */
-async function choose(target: Page, label: string, option: string, { search = false } = {}) {
-  const select = target.getByLabel(label, { exact: true })
-  await expect(async () => {
-    if (!(await target.locator('.ant-select-dropdown:visible').count())) await select.click()
-    if (search) await select.fill(option)
-    await target.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: option }).first().click({ timeout: 2_000 })
-    await expect(target.locator('.ant-select', { has: select })).toContainText(option, { timeout: 2_000 })
-  }).toPass({ timeout: 20_000 })
-}
-
 test('adds a category and a service with duration, buffer and price; it shows in the list', async () => {
   await page.goto('/settings')
   await page.getByTestId('settings-services').click()
@@ -127,8 +118,8 @@ test('sets my working hours from a time template; they are there after a reload'
   await page.getByTestId('add-time-template').click()
   const templateForm = page.getByTestId('time-template-form')
   await templateForm.getByLabel('Name').fill('Morning shift')
-  await choose(page, 'Hours: start', '09:00', { search: true })
-  await choose(page, 'Hours: end', '13:00', { search: true })
+  await chooseOption(page.getByLabel('Hours: start', { exact: true }), '09:00', { search: true })
+  await chooseOption(page.getByLabel('Hours: end', { exact: true }), '13:00', { search: true })
   await page.getByRole('dialog').getByRole('button', { name: 'Save' }).click()
   await expect(page.getByTestId('time-templates').getByText('Morning shift')).toBeVisible()
   await expect(page.getByTestId('time-templates')).toContainText('09:00–13:00')
@@ -139,7 +130,7 @@ test('sets my working hours from a time template; they are there after a reload'
   await page.getByTestId('apply-template').click()
   // The clinic's working days (Monday to Saturday) are chosen already: Apply waits only for the template.
   const apply = page.getByRole('dialog').getByRole('button', { name: 'Apply' })
-  await choose(page, 'Template', 'Morning')
+  await chooseOption(page.getByLabel('Template', { exact: true }), 'Morning')
   await expect(apply).toBeEnabled()
   await apply.click()
   await expect(page.getByTestId('day-1')).toContainText('09:00')

@@ -1,7 +1,8 @@
-import { expect, test, type Locator, type Page } from '@playwright/test'
+import { expect, test, type Page } from '@playwright/test'
 import sharp from 'sharp'
 import { demoAdmin } from './support/app'
 import { shoot } from './support/shots'
+import { chooseOption } from './support/select'
 
 /**
  * Issue 16, expenses: in Russian, the demo clinic's administrator opens /company/expenses from
@@ -18,14 +19,6 @@ const supplier = `Дентал Маркет ${run}`
 let page: Page
 
 /** Picks an option of an antd select; picked again until the select shows it. */
-async function choose(target: Page, select: Locator, option: string) {
-  await expect(async () => {
-    if (!(await target.locator('.ant-select-dropdown:visible').count())) await select.click()
-    await target.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: option }).first().click({ timeout: 2_000 })
-    await expect(select).toContainText(option, { timeout: 2_000 })
-  }).toPass({ timeout: 20_000 })
-}
-
 const total = () => page.getByTestId('expenses-total')
 const row = () => page.getByTestId('expenses-table').locator('tr').filter({ hasText: supplier })
 
@@ -54,7 +47,7 @@ test('an administrator adds an expense; the server refuses a zero amount at the 
   await page.getByTestId('add-expense').click()
   const drawer = page.getByRole('dialog', { name: 'Новый расход' })
   await expect(drawer).toBeVisible()
-  await choose(page, page.getByTestId('expense-category'), 'Материалы')
+  await chooseOption(page.getByTestId('expense-category'), 'Материалы')
   await page.getByTestId('expense-amount').fill('0')
   await page.getByTestId('expense-supplier').fill(supplier)
   await page.getByTestId('expense-document').fill('СФ-17')

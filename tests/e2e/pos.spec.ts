@@ -6,6 +6,7 @@ import { companyToday } from '../../renderer/src/features/appointments/zoned-tim
 import { zonedToUtcMs } from '../../domain/appointments/zoned-time'
 import { percentOf } from '../../domain/billing/money'
 import { demoAdmin, signIn, useEnglish } from './support/app'
+import { chooseOption } from './support/select'
 
 /**
  * Issue 16, item 5, the front desk's checkout (/pos): a patient with a finished visit of today and
@@ -60,14 +61,6 @@ async function finishedVisit(lines: number) {
 }
 
 /** Picks an option of an antd select; picked again until the select shows it. */
-async function choose(select: Locator, option: string) {
-  await expect(async () => {
-    if (!(await page.locator('.ant-select-dropdown:visible').count())) await select.click()
-    await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: option }).first().click({ timeout: 2_000 })
-    await expect(select).toContainText(option, { timeout: 2_000 })
-  }).toPass({ timeout: 20_000 })
-}
-
 async function shots(name: string) {
   await page.evaluate(() => document.querySelectorAll<HTMLElement>('.ant-notification-notice-close').forEach((button) => button.click()))
   await page.setViewportSize({ width: 1366, height: 800 })
@@ -156,7 +149,7 @@ test('the front desk pays a finished visit part in cash and part by card, prints
   await expect(cart.locator('.pos-field-error').first()).toBeVisible()
   await expect(cart.getByTestId('pos-pay')).toBeDisabled()
   await cart.getByTestId('pos-amount').nth(1).fill(typed(card))
-  await choose(cart.getByTestId('pos-method').nth(1), 'Card')
+  await chooseOption(cart.getByTestId('pos-method').nth(1), 'Card')
   await cart.getByTestId('pos-cash-given').press('Enter')
 
   const receipt = page.getByTestId('pos-receipt')
@@ -199,7 +192,7 @@ test('the day goes on: a top-up pays the next visit, a cancelled payment brings 
   await page.goto(`/customer/${patientId}/transactions`)
   await page.getByTestId('balance-top-up').click()
   const topUp = page.getByRole('dialog', { name: 'Top up balance' })
-  await choose(topUp.getByTestId('payment-method'), 'Card')
+  await chooseOption(topUp.getByTestId('payment-method'), 'Card')
   await topUp.getByTestId('payment-amount').fill(typed(price))
   await topUp.getByTestId('payment-save').click()
   await expect(topUp).toBeHidden()
@@ -215,7 +208,7 @@ test('the day goes on: a top-up pays the next visit, a cancelled payment brings 
   const cart = page.getByTestId('pos-cart')
   await expect(cart.getByTestId('pos-line')).toHaveCount(1)
   expect(await digits(cart.getByTestId('pos-total'))).toBe(shown(price))
-  await choose(cart.getByTestId('pos-method').first(), 'From balance')
+  await chooseOption(cart.getByTestId('pos-method').first(), 'From balance')
   await cart.getByTestId('pos-pay').click()
   const receipt = page.getByTestId('pos-receipt')
   await expect(receipt).toBeVisible()
@@ -232,7 +225,7 @@ test('the day goes on: a top-up pays the next visit, a cancelled payment brings 
   await cardPayment.getByTestId('payment-actions').click()
   await page.getByRole('menuitem', { name: 'Cancel payment' }).click()
   const cancel = page.getByRole('dialog', { name: 'Cancel payment' })
-  await choose(cancel.getByTestId('reason-select'), 'Mistake')
+  await chooseOption(cancel.getByTestId('reason-select'), 'Mistake')
   await cancel.getByTestId('reason-note').fill('Card terminal declined after all')
   await cancel.getByTestId('reason-save').click()
   await expect(cancel).toBeHidden()

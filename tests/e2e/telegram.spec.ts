@@ -4,6 +4,7 @@ import { connectApi, uniqueLetters, uniquePhone, type Api } from './support/api'
 import { shoot } from './support/shots'
 import { TelegramServer } from '../server/support/telegram-server'
 import { WhatsappServer } from '../server/support/whatsapp-server'
+import { chooseOption } from './support/select'
 
 /**
  * Issue 18, Telegram in Russian: an administrator sets up the clinic's bot on the integrations
@@ -51,8 +52,7 @@ test('the clinic bot is set up and a patient links Telegram by the QR link', asy
 
     // The SMS provider: Play Mobile with its account; the address for its delivery reports shows once saved.
     const sms = page.getByTestId('sms-provider-settings')
-    await sms.getByRole('combobox', { name: 'Провайдер SMS' }).click()
-    await page.locator('.ant-select-dropdown:visible').getByText('Play Mobile (Узбекистан)', { exact: true }).click()
+    await chooseOption(sms.getByRole('combobox', { name: 'Провайдер SMS' }), 'Play Mobile (Узбекистан)')
     await sms.getByRole('textbox', { name: 'Логин' }).fill('clinic-pm')
     await sms.locator('#playmobile_password').fill('pm-secret')
     await sms.getByRole('textbox', { name: 'Имя отправителя' }).fill('3700')

@@ -5,6 +5,7 @@ import { shoot } from './support/shots'
 import { signInApi, type Api } from './support/socket-api'
 import { addDays, companyToday, dayKey, timeKey, toFloating } from '../../renderer/src/features/appointments/zoned-time'
 import { itemAmount } from '../../domain/clinical/treatment-plans'
+import { chooseOption } from './support/select'
 
 /**
  * Issue 15's plan journey, in Russian, as the demo doctor: on the chart 36 and then 46 are added
@@ -41,30 +42,6 @@ test.afterAll(async () => {
   admin?.close()
 })
 
-/**
- * Picks an option of an antd Select by its visible text; again until the select shows it. A list
- * still showing from the select before (on a busy machine its closing can lag) is waited out, or
- * closed by a click on the dialog's title, or it covers this one. Not by Escape: when the list
- * has closed meanwhile, Escape closes the dialog itself.
- */
-async function choose(page: Page, testId: string, text: string) {
-  const select = page.getByTestId(testId)
-  const lists = page.locator('.ant-select-dropdown:visible')
-  await expect(async () => {
-    const ownOpen = ((await select.getAttribute('class')) ?? '').includes('ant-select-open')
-    if (!ownOpen && (await lists.count())) {
-      await expect(lists).toHaveCount(0, { timeout: 2_000 }).catch(() => page.locator('.ant-modal-title:visible').first().click())
-    }
-    if (!ownOpen) await select.click({ timeout: 2_000 })
-    // A searchable select's search is filled, not typed: a retry with the list still open would
-    // otherwise search for the text twice over. A select without search has a read-only input.
-    const search = select.locator('input').first()
-    if (await search.isEditable()) await search.fill(text)
-    await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: text }).first().click({ timeout: 2_000 })
-    await expect(select).toContainText(text, { timeout: 2_000 })
-  }).toPass({ timeout: 30_000 })
-}
-
 /** Selects one tooth on the chart and adds it to a plan, in a visit, with a service. */
 async function addToPlan(page: Page, tooth: number, service: string, phase?: string) {
   const chart = page.getByRole('group', { name: 'Зубная формула' })
@@ -72,8 +49,8 @@ async function addToPlan(page: Page, tooth: number, service: string, phase?: str
   await page.getByTestId('chart-add-to-plan').click()
   const dialog = page.getByRole('dialog', { name: 'Добавить выбранные зубы в план' })
   await expect(dialog).toBeVisible()
-  if (phase) await choose(page, 'add-to-plan-phase', phase)
-  await choose(page, 'add-to-plan-service', service)
+  if (phase) await chooseOption(page.getByTestId('add-to-plan-phase'), phase, { search: true })
+  await chooseOption(page.getByTestId('add-to-plan-service'), service, { search: true })
   await dialog.getByTestId('add-to-plan-confirm').click()
   await expect(dialog).toBeHidden()
 }
@@ -143,7 +120,7 @@ test('a doctor builds a plan from the chart, presents it, the patient accepts an
   await page.keyboard.press('Control+A')
   await page.keyboard.type(dayKey(start))
   await page.keyboard.press('Enter')
-  await choose(page, 'booking-time', timeKey(start))
+  await chooseOption(page.getByTestId('booking-time'), timeKey(start), { search: true })
   await page.getByTestId('booking-save').click()
   await expect(drawer).toBeHidden()
   await expect(editor.getByTestId('plan-phase-1')).toContainText('Записан')
@@ -158,7 +135,7 @@ test('a doctor builds a plan from the chart, presents it, the patient accepts an
   await page.locator('.rbc-event').filter({ has: page.locator(`[data-testid="calendar-event"][data-id="${visitId}"]`) }).click()
   // Checked before saving: on a busy machine a click on the list as it opened was lost, and the
   // visit was saved still started (no "What was done?").
-  await choose(page, 'booking-status', 'Завершён')
+  await chooseOption(page.getByTestId('booking-status'), 'Завершён', { search: true })
   await page.getByTestId('booking-save').click()
   const done = page.getByRole('dialog', { name: 'Что было сделано?' })
   await expect(done).toBeVisible()

@@ -4,6 +4,7 @@ import { demoAdmin } from './support/app'
 import { uniqueLetters } from './support/api'
 import { shotsDir } from './support/shots'
 import { signInApi, type Api } from './support/socket-api'
+import { chooseOption } from './support/select'
 
 /**
  * Issue 15's X-rays, in Russian as the demo doctor (Анна Смирнова): a new patient's X-rays tab
@@ -19,11 +20,6 @@ let page: Page
 let customerId: string
 
 /** Picks an option of an antd select by the option's text. */
-async function choose(page: Page, label: string, option: string) {
-  await page.getByRole('combobox', { name: label }).click()
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: option }).first().click()
-}
-
 test.beforeAll(async ({ browser }) => {
   api = await signInApi(doctor.email, doctor.password)
   const customer = (await api.service('customers').create({ first_name: 'Лучевой', last_name: `Пациент${tag}`, branchId: api.auth.branchIds[0] })) as { _id: string }
@@ -63,7 +59,7 @@ test('a doctor records an orthopantomogram and an intraoral X-ray of 36 and sees
 
   // An intraoral X-ray: refused without its tooth, then taken of 36 at the clinic's 5 µSv.
   await page.getByTestId('xray-add').click()
-  await choose(page, 'Вид снимка', 'Внутриротовой (прицельный)')
+  await chooseOption(page.getByRole('combobox', { name: 'Вид снимка' }), 'Внутриротовой (прицельный)')
   await expect(dialog.getByRole('spinbutton', { name: 'Доза одной экспозиции' })).toHaveValue('5,0')
   await dialog.getByRole('button', { name: 'Сохранить' }).click()
   await expect(dialog.getByText('Зубы не выбраны')).toBeVisible()

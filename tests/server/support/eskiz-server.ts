@@ -1,5 +1,5 @@
 import http from 'node:http'
-import type { AddressInfo } from 'node:net'
+import { LocalHttpServer, requestBody } from './local-http-server'
 
 /** One SMS the local Eskiz took. */
 export interface EskizMessage {
@@ -17,7 +17,7 @@ export interface EskizMessage {
  * delivery reports POSTed to the message's callback_url. Tests script its behaviour: expired
  * tokens, a rate limit (429 beyond `perSecond`), refusals, answers that never come.
  */
-export class EskizServer {
+export class EskizServer extends LocalHttpServer {
   readonly messages: EskizMessage[] = []
   readonly logins: string[] = []
   readonly refreshes: string[] = []
@@ -32,26 +32,9 @@ export class EskizServer {
   private counter = 0
   private scripted: Array<{ status: number; body: unknown } | 'hang' | 'drop'> = []
   private window = { second: 0, count: 0 }
-  private readonly server: http.Server
-  port = 0
 
-  constructor() {
-    this.server = http.createServer((req, res) => void this.handle(req, res))
-  }
-
-  async start(): Promise<this> {
-    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', () => resolve()))
-    this.port = (this.server.address() as AddressInfo).port
-    return this
-  }
-
-  get url() {
-    return `http://127.0.0.1:${this.port}/api`
-  }
-
-  stop(): Promise<void> {
-    this.server.closeAllConnections()
-    return new Promise((resolve) => this.server.close(() => resolve()))
+  override get url() {
+    return `${this.origin}/api`
   }
 
   /** A new rate limit, its counting started afresh (the second under way forgets earlier sends). */
@@ -102,14 +85,13 @@ export class EskizServer {
   }
 
   private async form(req: http.IncomingMessage): Promise<Record<string, string>> {
-    const chunks: Buffer[] = []
-    for await (const chunk of req) chunks.push(chunk as Buffer)
-    const request = new Request('http://local/', { method: 'POST', headers: { 'content-type': req.headers['content-type'] ?? '' }, body: Buffer.concat(chunks) })
+    const raw = await requestBody(req)
+    const request = new Request('http://local/', { method: 'POST', headers: { 'content-type': req.headers['content-type'] ?? '' }, body: raw })
     const data = await request.formData()
     return Object.fromEntries([...data.entries()].map(([key, value]) => [key, String(value)]))
   }
 
-  private async handle(req: http.IncomingMessage, res: http.ServerResponse) {
+  protected async handle(req: http.IncomingMessage, res: http.ServerResponse) {
     const json = (status: number, body: unknown) => {
       res.writeHead(status, { 'content-type': 'application/json' })
       res.end(JSON.stringify(body))

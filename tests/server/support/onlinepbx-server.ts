@@ -1,5 +1,5 @@
 import http from 'node:http'
-import type { AddressInfo } from 'node:net'
+import { LocalHttpServer, requestBody } from './local-http-server'
 
 /** A call of the local PBX's history, as `mongo_history/search.json` answers it. */
 export interface PbxHistoryRow {
@@ -20,7 +20,7 @@ export interface PbxHistoryRow {
  * with `uuid` and `download=1` a link to the recording, served here at `/records/<uuid>.mp3`),
  * `call/now.json` (`from`, `to`: remembered in `dialled`). Tests can expire the session key.
  */
-export class OnlinePbxServer {
+export class OnlinePbxServer extends LocalHttpServer {
   readonly domain = 'clinic.onpbx.ru'
   readonly apiKey = 'onpbx-api-key-of-the-clinic-0123456789'
   readonly history: PbxHistoryRow[] = []
@@ -30,36 +30,14 @@ export class OnlinePbxServer {
   readonly recordings = new Map<string, Buffer>()
   private sessions = new Set<string>()
   private counter = 0
-  private readonly server: http.Server
-  port = 0
-
-  constructor() {
-    this.server = http.createServer((req, res) => void this.handle(req, res))
-  }
-
-  async start(port = 0): Promise<this> {
-    await new Promise<void>((resolve) => this.server.listen(port, '127.0.0.1', () => resolve()))
-    this.port = (this.server.address() as AddressInfo).port
-    return this
-  }
-
-  get url() {
-    return `http://127.0.0.1:${this.port}`
-  }
-
-  stop(): Promise<void> {
-    this.server.closeAllConnections()
-    return new Promise((resolve) => this.server.close(() => resolve()))
-  }
 
   /** The PBX forgets every session key (the server must renew it from the API key). */
   expireSessions() {
     this.sessions.clear()
   }
 
-  private async handle(req: http.IncomingMessage, res: http.ServerResponse) {
-    const chunks: Buffer[] = []
-    for await (const chunk of req) chunks.push(chunk as Buffer)
+  protected async handle(req: http.IncomingMessage, res: http.ServerResponse) {
+    const raw = await requestBody(req)
     const answer = (status: number, body: unknown) => {
       res.writeHead(status, { 'content-type': 'application/json' })
       res.end(JSON.stringify(body))
@@ -72,7 +50,7 @@ export class OnlinePbxServer {
       return res.end(bytes)
     }
     const match = /^\/([^/]+)\/(.+)$/.exec(req.url ?? '')
-    const form = Object.fromEntries(new URLSearchParams(Buffer.concat(chunks).toString('utf8')))
+    const form = Object.fromEntries(new URLSearchParams(raw.toString('utf8')))
     const auth = String(req.headers['x-pbx-authentication'] ?? '')
     this.requests.push({ path: match?.[2] ?? String(req.url), form, auth })
     if (!match || match[1] !== this.domain) return answer(404, { status: '0', comment: 'Domain not found' })

@@ -1,5 +1,5 @@
 import http from 'node:http'
-import type { AddressInfo } from 'node:net'
+import { LocalHttpServer, requestBody } from './local-http-server'
 
 /** One SMS the local Play Mobile took. */
 export interface PlayMobileMessage {
@@ -19,32 +19,11 @@ type Scripted = { status: number; body: unknown } | 'hang' | 'drop'
  * `{ "message-id": [id] }`, and delivery reports POSTed (JSON) to the address the clinic
  * registered. Tests script its answers: refusals, server errors, answers that never come.
  */
-export class PlayMobileServer {
+export class PlayMobileServer extends LocalHttpServer {
   readonly messages: PlayMobileMessage[] = []
   login = 'clinic'
   password = 'pm-secret'
   private scripted: Scripted[] = []
-  private readonly server: http.Server
-  port = 0
-
-  constructor() {
-    this.server = http.createServer((req, res) => void this.handle(req, res))
-  }
-
-  async start(): Promise<this> {
-    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', () => resolve()))
-    this.port = (this.server.address() as AddressInfo).port
-    return this
-  }
-
-  get url() {
-    return `http://127.0.0.1:${this.port}`
-  }
-
-  stop(): Promise<void> {
-    this.server.closeAllConnections()
-    return new Promise((resolve) => this.server.close(() => resolve()))
-  }
 
   /** The next sends answer this (or never answer: 'hang'; or drop the connection: 'drop'). */
   script(...answers: Scripted[]) {
@@ -65,18 +44,17 @@ export class PlayMobileServer {
     if (message) message.status = status
   }
 
-  private async handle(req: http.IncomingMessage, res: http.ServerResponse) {
+  protected async handle(req: http.IncomingMessage, res: http.ServerResponse) {
     const answer = (status: number, body: unknown) => {
       res.writeHead(status, { 'content-type': typeof body === 'string' ? 'text/plain' : 'application/json' })
       res.end(typeof body === 'string' ? body : JSON.stringify(body))
     }
-    const chunks: Buffer[] = []
-    for await (const chunk of req) chunks.push(chunk as Buffer)
+    const raw = await requestBody(req)
     const expected = `Basic ${Buffer.from(`${this.login}:${this.password}`).toString('base64')}`
     if (req.headers.authorization !== expected) return answer(401, 'Unauthorized')
     let body: Record<string, unknown>
     try {
-      body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as Record<string, unknown>
+      body = JSON.parse(raw.toString('utf8')) as Record<string, unknown>
     } catch {
       return answer(400, { 'error-code': 101, 'error-description': 'Syntax error' })
     }

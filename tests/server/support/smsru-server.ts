@@ -1,5 +1,5 @@
 import http from 'node:http'
-import type { AddressInfo } from 'node:net'
+import { LocalHttpServer, requestBody } from './local-http-server'
 
 /** One SMS the local SMS.ru took. */
 export interface SmsRuMessage {
@@ -20,32 +20,11 @@ type Scripted = { status: number; body: unknown } | 'hang' | 'drop'
  * POSTed to the callback address as form fields `data[N]` = "sms_status\n<id>\n<code>\n<time>".
  * Tests script its answers: refusal codes, server errors, answers that never come.
  */
-export class SmsRuServer {
+export class SmsRuServer extends LocalHttpServer {
   readonly messages: SmsRuMessage[] = []
   apiId = 'A1B2C3D4-0000-1111-2222-333344445555'
   private scripted: Scripted[] = []
   private counter = 0
-  private readonly server: http.Server
-  port = 0
-
-  constructor() {
-    this.server = http.createServer((req, res) => void this.handle(req, res))
-  }
-
-  async start(): Promise<this> {
-    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', () => resolve()))
-    this.port = (this.server.address() as AddressInfo).port
-    return this
-  }
-
-  get url() {
-    return `http://127.0.0.1:${this.port}`
-  }
-
-  stop(): Promise<void> {
-    this.server.closeAllConnections()
-    return new Promise((resolve) => this.server.close(() => resolve()))
-  }
 
   /** The next sends answer this (a whole HTTP answer), or never answer ('hang'), or drop the connection ('drop'). */
   script(...answers: Scripted[]) {
@@ -71,16 +50,15 @@ export class SmsRuServer {
     if (message) message.code = code
   }
 
-  private async handle(req: http.IncomingMessage, res: http.ServerResponse) {
+  protected async handle(req: http.IncomingMessage, res: http.ServerResponse) {
     const json = (status: number, body: unknown) => {
       res.writeHead(status, { 'content-type': 'application/json' })
       res.end(JSON.stringify(body))
     }
-    const chunks: Buffer[] = []
-    for await (const chunk of req) chunks.push(chunk as Buffer)
+    const raw = await requestBody(req)
     const url = new URL(req.url ?? '/', 'http://local')
     const params = new URLSearchParams(url.search)
-    for (const [key, value] of new URLSearchParams(Buffer.concat(chunks).toString('utf8'))) params.set(key, value)
+    for (const [key, value] of new URLSearchParams(raw.toString('utf8'))) params.set(key, value)
     const path = url.pathname.replace(/\/$/, '')
     if (path !== '/sms/send' && path !== '/sms/status') return json(404, { status: 'ERROR', status_code: 211, status_text: 'Метод не найден' })
     if (params.get('api_id') !== this.apiId) return json(200, { status: 'ERROR', status_code: 200, status_text: 'Неправильный api_id' })

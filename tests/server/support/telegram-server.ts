@@ -1,5 +1,5 @@
 import http from 'node:http'
-import type { AddressInfo } from 'node:net'
+import { LocalHttpServer, requestBody } from './local-http-server'
 
 /** A call the local Bot API took: the method and its JSON parameters. */
 export interface BotCall {
@@ -16,7 +16,7 @@ export interface BotCall {
  * users' updates: to the webhook with its secret token header when one is set, else queued for
  * getUpdates. Tests script sendMessage's answers (429 with retry_after, 403 blocked).
  */
-export class TelegramServer {
+export class TelegramServer extends LocalHttpServer {
   readonly calls: BotCall[] = []
   token = '123456789:AAE-test-token-of-the-clinic-bot_0123'
   username = 'clinic_test_bot'
@@ -25,27 +25,6 @@ export class TelegramServer {
   private nextUpdateId = 1000
   private nextMessageId = 1
   private scripted: Array<{ status: number; body: unknown }> = []
-  private readonly server: http.Server
-  port = 0
-
-  constructor() {
-    this.server = http.createServer((req, res) => void this.handle(req, res))
-  }
-
-  async start(port = 0): Promise<this> {
-    await new Promise<void>((resolve) => this.server.listen(port, '127.0.0.1', () => resolve()))
-    this.port = (this.server.address() as AddressInfo).port
-    return this
-  }
-
-  get url() {
-    return `http://127.0.0.1:${this.port}`
-  }
-
-  stop(): Promise<void> {
-    this.server.closeAllConnections()
-    return new Promise((resolve) => this.server.close(() => resolve()))
-  }
 
   /** The next sendMessage answers this instead. */
   script(status: number, body: unknown) {
@@ -56,9 +35,8 @@ export class TelegramServer {
     return this.calls.filter((call) => call.method === method)
   }
 
-  private async handle(req: http.IncomingMessage, res: http.ServerResponse) {
-    const chunks: Buffer[] = []
-    for await (const chunk of req) chunks.push(chunk as Buffer)
+  protected async handle(req: http.IncomingMessage, res: http.ServerResponse) {
+    const raw = await requestBody(req)
     const match = /^\/bot([^/]+)\/([A-Za-z]+)$/.exec(req.url ?? '')
     const answer = (status: number, body: unknown) => {
       res.writeHead(status, { 'content-type': 'application/json' })
@@ -66,7 +44,7 @@ export class TelegramServer {
     }
     if (!match) return answer(404, { ok: false, error_code: 404, description: 'Not Found' })
     const [, token, method] = match
-    const text = Buffer.concat(chunks).toString('utf8')
+    const text = raw.toString('utf8')
     const params = text ? (JSON.parse(text) as Record<string, unknown>) : {}
     this.calls.push({ token, method, params })
     if (token !== this.token) return answer(401, { ok: false, error_code: 401, description: 'Unauthorized' })

@@ -1,6 +1,6 @@
 import http from 'node:http'
 import { createHmac } from 'node:crypto'
-import type { AddressInfo } from 'node:net'
+import { LocalHttpServer, requestBody } from './local-http-server'
 
 /** One message the local Graph API took: the JSON sent to `/{version}/{phone-number-id}/messages`. */
 export interface WhatsappSent {
@@ -27,7 +27,7 @@ export function graphError(status: number, code: number, message: string, detail
  * calls the clinic's webhook: the verification GET, and notifications (statuses, inbound
  * messages, quick replies) signed `X-Hub-Signature-256` with the app secret.
  */
-export class WhatsappServer {
+export class WhatsappServer extends LocalHttpServer {
   readonly sent: WhatsappSent[] = []
   accessToken = 'EAAGtestAccessToken0123456789'
   phoneNumberId = '106540352242922'
@@ -38,27 +38,6 @@ export class WhatsappServer {
   webhookUrl = ''
   private counter = 0
   private scripted: Scripted[] = []
-  private readonly server: http.Server
-  port = 0
-
-  constructor() {
-    this.server = http.createServer((req, res) => void this.handle(req, res))
-  }
-
-  async start(port = 0): Promise<this> {
-    await new Promise<void>((resolve) => this.server.listen(port, '127.0.0.1', () => resolve()))
-    this.port = (this.server.address() as AddressInfo).port
-    return this
-  }
-
-  get url() {
-    return `http://127.0.0.1:${this.port}`
-  }
-
-  stop(): Promise<void> {
-    this.server.closeAllConnections()
-    return new Promise((resolve) => this.server.close(() => resolve()))
-  }
 
   /** The next sends answer this (or never answer: 'hang'; or drop the connection: 'drop'). */
   script(...answers: Scripted[]) {
@@ -71,9 +50,8 @@ export class WhatsappServer {
     return this.sent.filter((message) => message.to === digits)
   }
 
-  private async handle(req: http.IncomingMessage, res: http.ServerResponse) {
-    const chunks: Buffer[] = []
-    for await (const chunk of req) chunks.push(chunk as Buffer)
+  protected async handle(req: http.IncomingMessage, res: http.ServerResponse) {
+    const raw = await requestBody(req)
     const json = (status: number, body: unknown) => {
       res.writeHead(status, { 'content-type': 'application/json' })
       res.end(JSON.stringify(body))
@@ -90,7 +68,7 @@ export class WhatsappServer {
     }
     if (req.method === 'GET' && !match[2]) return json(200, { display_phone_number: this.displayPhoneNumber, verified_name: this.verifiedName, id: this.phoneNumberId })
     if (req.method !== 'POST' || !match[2]) return json(400, graphError(400, 100, 'Invalid parameter').body)
-    const body = JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}') as Record<string, unknown>
+    const body = JSON.parse(raw.toString('utf8') || '{}') as Record<string, unknown>
     if (body.messaging_product !== 'whatsapp') return json(400, graphError(400, 100, 'Invalid parameter', 'messaging_product is required').body)
     const scripted = this.scripted.shift()
     if (scripted === 'hang') return

@@ -204,6 +204,7 @@ export const messages = {
   'telegram-connection-failed': 'Telegram did not accept the bot token, or could not be reached',
   'chat-text-too-long': 'A message can be at most 4096 characters',
   'whatsapp-not-configured': 'WhatsApp integration is not configured',
+  'whatsapp-window-closed': 'The patient has not written by WhatsApp in the last 24 hours: WhatsApp takes only approved templates now. Reply by another channel',
   'whatsapp-connection-failed': 'WhatsApp did not accept the access token or the phone number ID, or could not be reached',
   'dispatch-not-draft': 'Only a draft broadcast can be changed or removed',
   'dispatch-state-change': 'The broadcast cannot go to this state from its current one',

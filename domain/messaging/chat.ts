@@ -16,8 +16,8 @@ export type InboundChannel = (typeof inboundChannels)[number]
 export const chatChannels = ['sms', 'email', 'telegram', 'whatsapp'] as const
 export type ChatChannel = (typeof chatChannels)[number]
 
-/** Channels staff reply by (a reply goes through the outbox). */
-export const replyChannels = ['telegram'] as const
+/** Channels staff reply by (a reply goes through the outbox): Telegram to a linked patient, WhatsApp within the 24-hour window. */
+export const replyChannels = ['telegram', 'whatsapp'] as const
 export type ReplyChannel = (typeof replyChannels)[number]
 
 /** Telegram's limit for one text message (sendMessage: 1-4096 characters after entities parsing). */

@@ -79,6 +79,8 @@ test('the clinic bot is set up and a patient links Telegram by the QR link', asy
     await page.getByTestId('whatsapp-test').click()
     await expect(page.getByTestId('whatsapp-check')).toContainText('Подключено: +998 71 200 00 00 (Clinic Test)')
     await expect(page.getByTestId('whatsapp-check')).toContainText(/\/hooks\/whatsapp\/[0-9a-f]{48}/)
+    // Meta's dashboard would be given this address; the local Graph API posts the patient's messages to it.
+    wa.webhookUrl = /https?:\/\/\S+?\/hooks\/whatsapp\/[0-9a-f]{48}/.exec((await page.getByTestId('whatsapp-check').textContent()) ?? '')?.[0] ?? ''
     await expect(page.getByTestId('channel-order-settings')).toContainText('Telegram, затем WhatsApp, затем SMS')
     await shoot(page, 'whatsapp-integrations', 'desktop')
     await page.setViewportSize({ width: 390, height: 844 })
@@ -135,6 +137,23 @@ test('the clinic bot is set up and a patient links Telegram by the QR link', asy
     await shoot(page, 'chat-customer-tab', 'phone')
     await page.setViewportSize({ width: 1366, height: 800 })
     await shoot(page, 'chat-customer-tab', 'desktop')
+
+    // The patient writes by WhatsApp too (Meta calls the clinic's signed webhook): the reply box
+    // offers both channels and starts on WhatsApp, where they last wrote; the reply goes there.
+    expect(wa.webhookUrl).toMatch(/\/hooks\/whatsapp\//)
+    expect(await wa.text(phone.replace(/\D/g, ''), 'А можно отвечать в WhatsApp?', Date.now())).toBe(200)
+    await expect(page.getByTestId('chat-bubble').filter({ hasText: 'отвечать в WhatsApp' })).toHaveAttribute('data-direction', 'in')
+    await expect(page.getByTestId('chat-channel').locator('.ant-segmented-item-selected')).toHaveText('WhatsApp')
+    await page.getByTestId('chat-input').fill('Конечно! Ждём вас в пятницу в 10:00.')
+    await page.getByTestId('chat-send').click()
+    const byWhatsapp = page.locator('[data-testid=chat-bubble][data-direction=out]').filter({ hasText: 'Ждём вас в пятницу' })
+    await expect(byWhatsapp).toHaveAttribute('data-state', 'sent')
+    await expect(byWhatsapp).toContainText('WhatsApp')
+    expect(wa.sent.some((message) => message.to === phone.replace(/\D/g, '') && message.type === 'text' && JSON.stringify(message.body).includes('Ждём вас в пятницу'))).toBe(true)
+    await shoot(page, 'chat-whatsapp-reply', 'desktop')
+    await page.setViewportSize({ width: 390, height: 844 })
+    await shoot(page, 'chat-whatsapp-reply', 'phone')
+    await page.setViewportSize({ width: 1366, height: 800 })
   } finally {
     // The shared demo clinic goes back to Eskiz, without the Play Mobile account.
     const [settings] = (await api.service<{ _id: string }>('integrations').find({})).data

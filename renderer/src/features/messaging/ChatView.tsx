@@ -1,5 +1,5 @@
 import { useEffect, useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react'
-import { Alert, Button, Empty, Input, Tag } from 'antd'
+import { Alert, Button, Empty, Input, Segmented, Tag } from 'antd'
 import { SendOutlined } from '@ant-design/icons'
 import { useTranslation } from 'react-i18next'
 import { client } from '../../api/client'
@@ -10,7 +10,9 @@ import { PageLoading } from '../../components/PageLoading'
 import { toastError } from '../../app/toasts'
 import { useFormat } from '../../i18n/format'
 import type { ChatMessage } from '../../../../server/src/services/messaging/customer-chat-messages/customer-chat-messages.shared'
-import { CHAT_TEXT_MAX } from '../../../../domain/messaging/chat'
+import { CHAT_TEXT_MAX, type ReplyChannel } from '../../../../domain/messaging/chat'
+import { replyChoice } from './reply-channels'
+import { useNow } from '../../components/useNow'
 import { stateColors } from './CommunicationsList'
 import './messaging.css'
 
@@ -58,6 +60,8 @@ export function ChatView({ customerId }: { customerId: string }) {
   const links = useFind('telegram', { customerId, $limit: 1 }, canReply && canSeeLinks)
   const [text, setText] = useState('')
   const [sending, setSending] = useState(false)
+  /** The channel picked by hand (when both Telegram and WhatsApp can take the reply). */
+  const [picked, setPicked] = useState<ReplyChannel | null>(null)
   const scroller = useRef<HTMLDivElement>(null)
   const shown = [...(messages.data?.data ?? [])].reverse()
   const newest = shown.at(-1)?._id
@@ -89,13 +93,19 @@ export function ChatView({ customerId }: { customerId: string }) {
     if (box) box.scrollTop = box.scrollHeight
   }, [newest])
 
+  const linked = !canSeeLinks || (links.data?.data.length ?? 0) > 0
+  // WhatsApp's window closes while the conversation stays open: the choice follows the clock.
+  const now = useNow()
+  const choice = replyChoice(shown, linked, now)
+  const channel = picked && choice.channels.includes(picked) ? picked : choice.preferred
+
   async function send(event?: FormEvent) {
     event?.preventDefault()
     const body = text.trim()
-    if (!body || sending) return
+    if (!body || sending || !channel) return
     setSending(true)
     try {
-      await createRecord('customer-chat-messages', [{ customerId, text: body }])
+      await createRecord('customer-chat-messages', [{ customerId, text: body, channel }])
       setText('')
     } catch (error) {
       toastError(error)
@@ -113,7 +123,6 @@ export function ChatView({ customerId }: { customerId: string }) {
 
   if (messages.error) return <FetchError error={messages.error} onRetry={() => void messages.refetch()} />
   if (!messages.data) return <PageLoading />
-  const linked = !canSeeLinks || (links.data?.data.length ?? 0) > 0
   return (
     <div className="chat-view" data-testid="chat-view">
       <div className="chat-messages" ref={scroller}>
@@ -124,14 +133,29 @@ export function ChatView({ customerId }: { customerId: string }) {
         )}
         {shown.length === 0 ? <Empty description={t('messaging.chat.empty')} /> : shown.map((message) => <Bubble key={message._id} message={message} />)}
       </div>
-      {canReply && (links.data || !canSeeLinks) && !linked && <Alert type="info" showIcon className="chat-hint" title={t('messaging.chat.notLinked')} />}
-      {canReply && linked && (
+      {canReply && (links.data || !canSeeLinks) && !channel && (
+        <Alert type="info" showIcon className="chat-hint" title={t(choice.whatsappClosed ? 'messaging.chat.whatsappClosed' : 'messaging.chat.notLinked')} data-testid="chat-hint" />
+      )}
+      {canReply && channel && choice.channels.length > 1 && (
+        <div className="chat-channel">
+          <span id="chat-channel-label">{t('messaging.chat.channel')}</span>
+          <Segmented
+            size="small"
+            value={channel}
+            onChange={(value) => setPicked(value as ReplyChannel)}
+            options={choice.channels.map((option) => ({ value: option, label: t(`messaging.channels.${option}`) }))}
+            aria-labelledby="chat-channel-label"
+            data-testid="chat-channel"
+          />
+        </div>
+      )}
+      {canReply && channel && (
         <form className="chat-compose" onSubmit={(event) => void send(event)}>
           <Input.TextArea
             value={text}
             onChange={(event) => setText(event.target.value)}
             onKeyDown={onKey}
-            placeholder={t('messaging.chat.placeholder')}
+            placeholder={t('messaging.chat.placeholderVia', { channel: t(`messaging.channels.${channel}`) })}
             aria-label={t('messaging.chat.placeholder')}
             title={t('messaging.chat.sendHint')}
             autoSize={{ minRows: 1, maxRows: 5 }}

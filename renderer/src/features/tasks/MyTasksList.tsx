@@ -5,7 +5,7 @@ import { useFind } from '../../api/live'
 import { useSignedIn } from '../../api/session-store'
 import { useFormat } from '../../i18n/format'
 import { isOverdue } from '../../../../server/src/services/tasks/tasks/tasks.shared'
-import { useNow } from './useNow'
+import { useNow } from '../../components/useNow'
 import './tasks.css'
 
 const SHOWN = 6

@@ -9,7 +9,7 @@ import { useFormat } from '../../i18n/format'
 import { useTeamNames } from '../customer/useTeamNames'
 import { isOverdue } from '../../../../server/src/services/tasks/tasks/tasks.shared'
 import { usePatientNames } from './usePatientNames'
-import { useNow } from './useNow'
+import { useNow } from '../../components/useNow'
 import type { Task } from './task-form'
 
 interface Props {

@@ -135,6 +135,34 @@ describe.each(engines)('WhatsApp on %s', (engine) => {
     expect(moved.map((row) => row.channel)).toEqual(['sms'])
   })
 
+  it('staff reply from the chat by WhatsApp while the patient\'s 24-hour window is open, as plain text; after it, or to a number that never wrote, it is refused', async () => {
+    const chat = admin.client.service('customer-chat-messages')
+    const vera = await patient('+998 90 777 88 99')
+    const silent = await patient('+998 90 777 88 00')
+    // Never wrote by WhatsApp: Meta would take only a template, and a reply has none.
+    expect(await failure(chat.create({ customerId: vera._id, text: 'Здравствуйте', channel: 'whatsapp' }))).toMatchObject({ name: 'BadRequest', data: { code: 'whatsapp-window-closed', path: 'channel' } })
+    expect(await wa.text('998907778899', 'Можно перенести визит?', clock - 60_000)).toBe(200)
+    const before = wa.sent.length
+    const reply = await chat.create({ customerId: vera._id, text: 'Да, на пятницу 10:00?', channel: 'whatsapp' })
+    expect(reply).toMatchObject({ direction: 'out', channel: 'whatsapp', event: 'chatReply', state: 'scheduled' })
+    // The outbox row goes to her number, and the patient's log has it; its phone never reaches the chat.
+    expect(await messageOf(vera._id, reply._id)).toMatchObject({ channel: 'whatsapp', provider: 'whatsapp', phone: '998907778899' })
+    expect(JSON.stringify(reply)).not.toContain('998907778899')
+    await worker().tick()
+    const sent = wa.sent.slice(before)
+    expect(sent).toHaveLength(1)
+    expect(sent[0]).toMatchObject({ to: '998907778899', type: 'text' })
+    expect((sent[0].body.text as { body: string }).body).toBe('Да, на пятницу 10:00?')
+    expect(await chat.get(reply._id)).toMatchObject({ state: 'sent' })
+    // Her window is hers: another patient's number is still closed.
+    expect(await failure(chat.create({ customerId: silent._id, text: 'Здравствуйте', channel: 'whatsapp' }))).toMatchObject({ data: { code: 'whatsapp-window-closed' } })
+    // A day later the window has closed: refused, and nothing more went.
+    clock += 24 * 3_600_000
+    expect(await failure(chat.create({ customerId: vera._id, text: 'Ждём вас', channel: 'whatsapp' }))).toMatchObject({ data: { code: 'whatsapp-window-closed' } })
+    await worker().tick()
+    expect(wa.sent.length).toBe(before + 1)
+  })
+
   it('statuses by webhook: delivered and read mark the company\'s row delivered live, failed marks it failed; other companies\' rows are untouched', async () => {
     const carl = await patient('+998 90 777 88 99')
     const { notice, sent } = await bookAndSend(carl._id, '2031-05-22')

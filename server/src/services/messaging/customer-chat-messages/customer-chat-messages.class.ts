@@ -13,6 +13,8 @@ import { clockOf } from '../communications/appointment-messages'
 import { countCustomerMessages, customerMessages, insertMessages, messageById, messagesByIds, type OutboxRow } from '../communications/outbox-store'
 import { messagingSettings } from '../integrations/integration-store'
 import { chatOfCustomer } from '../telegram/telegram-store'
+import { lastInbound } from '../whatsapp-integration/whatsapp-store'
+import { insideWindow } from '../../../../../domain/messaging/whatsapp'
 import { CHATS_TABLE, chatOf, chatsPage, countInbound, inboundById, inboundByIds, inboundOfCustomer, markChatRead, touchChat, type ChatRow, type InboundRow } from './chat-store'
 import type { ChatMessage, ChatMessageData, ChatMessagePatch, ChatMessageQuery } from './customer-chat-messages.schema'
 
@@ -112,27 +114,30 @@ export class ChatMessageService {
   }
 
   /**
-   * A staff reply: an outbox row (channel Telegram, event `chatReply`) the worker sends at once;
-   * its state shows on the bubble as it changes. The patient must be linked to the company's
-   * bot. Replying marks the conversation read.
+   * A staff reply: an outbox row (event `chatReply`) the worker sends at once; its state shows on
+   * the bubble as it changes. By Telegram (the default) the patient must be linked to the
+   * company's bot; by WhatsApp the patient's number must have written within Meta's 24-hour
+   * window (a reply is free-form text, never a template). Replying marks the conversation read.
    */
   async create(data: ChatMessageData, params?: ChatMessageParams): Promise<ChatMessage> {
     const companyId = this.companyOf(params)
     const db = dbOf(this.app, params)
     const app = this.app
+    const channel = data.channel ?? 'telegram'
     const settings = await messagingSettings(db, companyId, app.get('config').authSecret)
-    if (!settings.telegram) throw clinicError(BadRequest, 'telegram-not-configured')
+    if (!settings[channel]) throw clinicError(BadRequest, `${channel}-not-configured`)
     const customer = await customerContact(db, companyId, data.customerId)
     if (!customer) throw clinicError(BadRequest, 'invalid-reference', 'customerId')
-    if (!(await chatOfCustomer(db, companyId, customer._id))) throw clinicError(BadRequest, 'telegram-user-not-found', 'customerId')
     const nowMs = clockOf(app)
+    if (channel === 'telegram' && !(await chatOfCustomer(db, companyId, customer._id))) throw clinicError(BadRequest, 'telegram-user-not-found', 'customerId')
+    if (channel === 'whatsapp' && !insideWindow(await lastInbound(db, companyId, customer.phone), nowMs)) throw clinicError(BadRequest, 'whatsapp-window-closed', 'channel')
     const at = iso(nowMs)
     const row: OutboxRow = {
       _id: newId(), companyId, createdAt: at, updatedAt: at, createdBy: params?.identity?.user._id ?? null,
       branchId: customer.branchId, customerId: customer._id, appointmentId: null,
-      channel: 'telegram', provider: 'telegram', event: 'chatReply',
+      channel, provider: channel, event: 'chatReply',
       locale: templateLocaleOf(customer.serviceLanguage, (await companyContact(db, companyId))?.locale),
-      collapseKey: null, phone: null, email: null, params: {}, subject: '', text: data.text, segments: 0,
+      collapseKey: null, phone: channel === 'whatsapp' ? customer.phone : null, email: null, params: {}, subject: '', text: data.text, segments: 0,
       // A person wrote it now, in answer: quiet hours are for automated messages.
       automated: false, promotional: false, state: 'scheduled', dueAt: at, attempts: 0,
       claimedBy: null, claimedAt: null, providerMessageId: null, cost: null, error: null, sentAt: null, deliveredAt: null, checkedAt: null, fallbackOf: null

@@ -49,7 +49,7 @@ export type ChatMessage = Static<typeof chatMessageSchema>
 
 /**
  * A reply to the patient: the text (1-4096 characters once trimmed, Telegram's limit) and the
- * channel (Telegram, the default; more join later).
+ * channel (Telegram, the default, or WhatsApp while the patient's 24-hour window is open).
  */
 export const chatMessageDataSchema = Type.Object(
   {

@@ -139,6 +139,8 @@ describe.each(engines)('customer-chat-messages on %s', (engine) => {
     expect((await failure(chat(admin).create(malformed({ customerId: patient._id, text: 'Hi', channel: 'sms' })))).name).toBe('BadRequest')
     expect((await failure(chat(admin).create(malformed({ text: 'Hi' })))).name).toBe('BadRequest')
     expect((await failure(chat(admin).create({ customerId: plain._id, text: 'Hi' }))).data).toMatchObject({ code: 'telegram-user-not-found' })
+    // WhatsApp replies need the company's WhatsApp number first.
+    expect((await failure(chat(admin).create({ customerId: patient._id, text: 'Hi', channel: 'whatsapp' }))).data).toMatchObject({ code: 'whatsapp-not-configured' })
     expect((await failure(chat(admin).find({ query: malformed({ customerId: patient._id, text: 'x' }) }))).name).toBe('BadRequest')
     expect((await failure(chat(admin).find({ query: malformed({ unread: { $gt: 5 } }) }))).name).toBe('BadRequest')
     // A read mark names a patient's message and only says read.

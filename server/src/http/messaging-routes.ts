@@ -5,7 +5,7 @@ import { toZoned } from '../../../domain/appointments/zoned-time'
 import { eskizState } from '../providers/sms/eskiz'
 import { playMobileReport, playMobileState } from '../providers/sms/playmobile'
 import { smsRuCallbackReports, smsRuState } from '../providers/sms/smsru'
-import { clockOf, hashToken } from '../services/messaging/communications/appointment-messages'
+import { clockOf, fallBackIfFailed, hashToken } from '../services/messaging/communications/appointment-messages'
 import { linkByHash, settleDelivery } from '../services/messaging/communications/outbox-store'
 import { answerVisit } from '../services/messaging/communications/visit-answers'
 import { timingSafeEqual } from 'node:crypto'
@@ -91,7 +91,11 @@ async function eskizReport(app: Application, ctx: ParameterizedContext, secret: 
   const state = eskizState(body?.status)
   if (providerMessageId && state !== 'pending') {
     const settled = await settleDelivery(db, { companyId, provider: 'eskiz', providerMessageId }, { state, atMs: clockOf(app), error: state === 'failed' ? `eskiz: ${body?.status}` : undefined })
-    if (settled) (app.service('communications') as unknown as { emit: (event: string, data: unknown) => void }).emit('patched', settled)
+    if (settled) {
+      const communications = app.service('communications') as unknown as { emit: (event: string, data: unknown) => void }
+      communications.emit('patched', settled)
+      await fallBackIfFailed(app, settled)
+    }
   }
   ctx.status = 200
   ctx.body = { ok: true }
@@ -150,7 +154,9 @@ async function smsReport(app: Application, ctx: ParameterizedContext, provider: 
   for (const report of reports.slice(0, 100)) {
     if (report.state === 'pending') continue
     const settled = await settleDelivery(db, { companyId, provider, providerMessageId: report.id }, { state: report.state, atMs: clockOf(app), error: report.state === 'failed' ? `${provider}: ${report.said}` : undefined })
-    if (settled) communications.emit('patched', settled)
+    if (!settled) continue
+    communications.emit('patched', settled)
+    await fallBackIfFailed(app, settled)
   }
   ctx.status = 200
   if (provider === 'smsru') {

@@ -15,7 +15,7 @@ import { whatsappClient } from '../services/messaging/whatsapp-integration/whats
 import { lastInbound } from '../services/messaging/whatsapp-integration/whatsapp-store'
 import { insideWindow, whatsappButtonEvents, whatsappTemplateParameters } from '../../../domain/messaging/whatsapp'
 import type { AppointmentEvent } from '../../../domain/messaging/templates'
-import { clockOf, planFallback } from '../services/messaging/communications/appointment-messages'
+import { clockOf, fallBackIfFailed } from '../services/messaging/communications/appointment-messages'
 import { awaitingReport, claimDue, giveUpSending, markChecked, postponeClaimed, settleClaimed, settleDelivery, type OutboxRow } from '../services/messaging/communications/outbox-store'
 import { messagingSettings, storeEskizToken, type MessagingSettings } from '../services/messaging/integrations/integration-store'
 import { PollingLoop } from './polling-loop'
@@ -181,13 +181,7 @@ export class OutboxWorker {
     if (!settled) return
     this.announce([settled])
     // Definitively not sent (never after `unknown`): the next channel of the order, if one reaches the patient.
-    if (settled.state === 'failed') {
-      const fallback = await planFallback(this.app, settled).catch((error) => {
-        this.app.get('logger').error({ err: error, msg: 'fallback message not scheduled', messageId: settled._id })
-        return null
-      })
-      if (fallback) (this.app.service('communications') as unknown as { emit: (event: string, data: unknown) => void }).emit('created', fallback)
-    }
+    await fallBackIfFailed(this.app, settled)
   }
 
   /**
@@ -237,7 +231,10 @@ export class OutboxWorker {
         const report = provider?.status && row.providerMessageId ? await provider.status(row.providerMessageId).catch(() => null) : null
         if (report && report.state !== 'pending') {
           const settled = await settleDelivery(this.db, { companyId: row.companyId, provider: name, providerMessageId: row.providerMessageId! }, { state: report.state, atMs: nowMs, cost: report.cost, error: report.error })
-          if (settled) this.announce([settled])
+          if (settled) {
+            this.announce([settled])
+            await fallBackIfFailed(this.app, settled)
+          }
         } else await markChecked(this.db, row._id, nowMs)
       }
     }

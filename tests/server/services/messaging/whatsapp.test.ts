@@ -137,21 +137,21 @@ describe.each(engines)('WhatsApp on %s', (engine) => {
 
   it('staff reply from the chat by WhatsApp while the patient\'s 24-hour window is open, as plain text; after it, or to a number that never wrote, it is refused', async () => {
     const chat = admin.client.service('customer-chat-messages')
-    const vera = await patient('+998 90 777 88 99')
-    const silent = await patient('+998 90 777 88 00')
+    const vera = await patient('+998 90 777 66 55')
+    const silent = await patient('+998 90 777 66 00')
     // Never wrote by WhatsApp: Meta would take only a template, and a reply has none.
     expect(await failure(chat.create({ customerId: vera._id, text: 'Здравствуйте', channel: 'whatsapp' }))).toMatchObject({ name: 'BadRequest', data: { code: 'whatsapp-window-closed', path: 'channel' } })
-    expect(await wa.text('998907778899', 'Можно перенести визит?', clock - 60_000)).toBe(200)
+    expect(await wa.text('998907776655', 'Можно перенести визит?', clock - 60_000)).toBe(200)
     const before = wa.sent.length
     const reply = await chat.create({ customerId: vera._id, text: 'Да, на пятницу 10:00?', channel: 'whatsapp' })
     expect(reply).toMatchObject({ direction: 'out', channel: 'whatsapp', event: 'chatReply', state: 'scheduled' })
     // The outbox row goes to her number, and the patient's log has it; its phone never reaches the chat.
-    expect(await messageOf(vera._id, reply._id)).toMatchObject({ channel: 'whatsapp', provider: 'whatsapp', phone: '998907778899' })
-    expect(JSON.stringify(reply)).not.toContain('998907778899')
+    expect(await messageOf(vera._id, reply._id)).toMatchObject({ channel: 'whatsapp', provider: 'whatsapp', phone: '998907776655' })
+    expect(JSON.stringify(reply)).not.toContain('998907776655')
     await worker().tick()
     const sent = wa.sent.slice(before)
     expect(sent).toHaveLength(1)
-    expect(sent[0]).toMatchObject({ to: '998907778899', type: 'text' })
+    expect(sent[0]).toMatchObject({ to: '998907776655', type: 'text' })
     expect((sent[0].body.text as { body: string }).body).toBe('Да, на пятницу 10:00?')
     expect(await chat.get(reply._id)).toMatchObject({ state: 'sent' })
     // Her window is hers: another patient's number is still closed.
@@ -191,6 +191,15 @@ describe.each(engines)('WhatsApp on %s', (engine) => {
     const failed = await messageOf(dora._id, second.notice._id)
     expect(failed).toMatchObject({ state: 'failed' })
     expect(failed.error).toContain('131026')
+    // Meta took it and then could not deliver it: the next channel of the order (SMS) takes the notice, once.
+    const fallbacks = (await messagesOf(dora._id)).filter((row) => row.fallbackOf === second.notice._id)
+    expect(fallbacks).toHaveLength(1)
+    expect(fallbacks[0]).toMatchObject({ channel: 'sms', event: 'bookingMade', appointmentId: second.visit._id, collapseKey: second.notice.collapseKey, state: 'scheduled' })
+    // A repeated report changes nothing more.
+    expect(await wa.status(second.sent[0].id, 'failed', Date.now(), [{ code: 131026, title: 'Message undeliverable' }])).toBe(200)
+    expect((await messagesOf(dora._id)).filter((row) => row.fallbackOf === second.notice._id)).toHaveLength(1)
+    // Carl's delivered notice has none.
+    expect((await messagesOf(carl._id)).some((row) => row.fallbackOf === notice._id)).toBe(false)
   })
 
   it('a quick reply confirms the visit through the appointment service; a second client hears it; forged or foreign replies change nothing', async () => {

@@ -324,6 +324,21 @@ export async function planFallback(app: Application, failed: OutboxRow): Promise
 }
 
 /**
+ * After a message settled: when the provider said it did not go, at once or later by its delivery
+ * report (a WhatsApp number that is not on WhatsApp is accepted, then reported failed), the next
+ * channel of the order takes it (planFallback) and the new row is announced. A failed fallback
+ * plan is logged: the failure itself is already recorded.
+ */
+export async function fallBackIfFailed(app: Application, settled: OutboxRow): Promise<void> {
+  if (settled.state !== 'failed') return
+  const fallback = await planFallback(app, settled).catch((error) => {
+    app.get('logger').error({ err: error, msg: 'fallback message not scheduled', messageId: settled._id })
+    return null
+  })
+  if (fallback) (app.service('communications') as unknown as { emit: (event: string, data: unknown) => void }).emit('created', fallback)
+}
+
+/**
  * A one-time link to the visit's confirm/cancel page, valid until the visit ends. Only the
  * token's hash is stored; the token is in the message text.
  */

@@ -1,7 +1,7 @@
 import type { Application } from '../../../declarations'
 import { templateLocaleOf } from '../../../../../domain/messaging/templates'
 import { readWhatsappButton, whatsappState } from '../../../providers/whatsapp/whatsapp'
-import { clockOf } from '../communications/appointment-messages'
+import { clockOf, fallBackIfFailed } from '../communications/appointment-messages'
 import { lastRecipientAt, settleDelivery } from '../communications/outbox-store'
 import { receiveChatMessage } from '../customer-chat-messages/chat-inbox'
 import { answerVisit } from '../communications/visit-answers'
@@ -65,7 +65,10 @@ export async function handleWhatsappNotification(app: Application, companyId: st
         const error = status.errors?.[0]
         const said = state === 'failed' ? `whatsapp: ${error?.code ?? ''} ${error?.error_data?.details ?? error?.title ?? error?.message ?? 'failed'}`.replace(/\s+/g, ' ').trim().slice(0, 480) : undefined
         const settled = await settleDelivery(db, { companyId, provider: 'whatsapp', providerMessageId: String(status.id).slice(0, 100) }, { state, atMs: clockOf(app), error: said })
-        if (settled) emit(app, 'communications', 'patched', settled)
+        if (!settled) continue
+        emit(app, 'communications', 'patched', settled)
+        // Meta took it, then could not deliver it (not on WhatsApp, the window closed): the next channel takes it.
+        await fallBackIfFailed(app, settled)
       }
       for (const message of value.messages ?? []) {
         if (!message.from) continue

@@ -5,6 +5,7 @@ import type { Application, HookContext, NextFunction } from './declarations'
 import { SignInThrottle } from './access/sign-in-throttle'
 import { deserializeEvent, serializeEvent } from './sync-messages'
 import { publishesToNoOne } from './channels'
+import { RedisPaceSlots } from './jobs/send-pace'
 
 /** Redis keys and channels of one deployment start so (several share a Redis, tests too). */
 export const DEFAULT_REDIS_PREFIX = 'clinic'
@@ -80,10 +81,11 @@ function readyOf(client: RedisClientType): Promise<void> {
  * - service events travel through Redis (feathers-sync): the instance that made a change does
  *   not emit it locally but publishes it, and every instance, itself included, emits it to
  *   its own sockets when it comes back, so each client hears it exactly once;
- * - sign-in failures are counted in Redis, so limits hold whichever instance is asked.
+ * - sign-in failures are counted in Redis, so limits hold whichever instance is asked;
+ * - the sends to each provider keep one shared pace (jobs/send-pace.ts), not one per instance.
  *
  * Must run before any service is registered: feathers-sync wraps each service's `emit` as the
- * service is added. Three connections: publishing, subscribed, sign-in counters.
+ * service is added. Three connections: publishing, subscribed, and the shared counters.
  */
 export function linkInstances(app: Application, config: Configuration, options: { signInThrottle?: SignInThrottle } = {}) {
   const logger = app.get('logger')
@@ -108,13 +110,12 @@ export function linkInstances(app: Application, config: Configuration, options: 
   app.configure(sync({ uri: config.redisUrl, key: `${prefix}:events`, serialize: serializeEvent, deserialize: deserializeEvent, redisClient: events } as Parameters<typeof sync>[0]))
   const { sync: link } = app as unknown as SyncedApplication
 
-  const connections = [link.sub, link.pub]
-  if (!options.signInThrottle) {
-    const counters = signInCountersClient(config.redisUrl, logError)
-    counters.connect().catch(() => undefined)
-    connections.push(counters)
-    app.set('signInThrottle', SignInThrottle.inRedis(counters, config.signInLimits, prefix))
-  }
+  // Counters every instance shares: sign-in failures, and the pace of sends to each provider.
+  const counters = signInCountersClient(config.redisUrl, logError)
+  counters.connect().catch(() => undefined)
+  const connections = [link.sub, link.pub, counters]
+  if (!options.signInThrottle) app.set('signInThrottle', SignInThrottle.inRedis(counters, config.signInLimits, prefix))
+  app.set('paceSlots', new RedisPaceSlots(counters, prefix, (error) => logger.warn({ msg: 'shared send pace unreachable; this instance paces alone', err: error.message })))
 
   const close = async () => {
     for (const connection of connections) {

@@ -22,6 +22,7 @@ import { PollingLoop } from './polling-loop'
 import { companyContact } from '../services/company/company/company-reads'
 import { nextSendingTime } from '../../../domain/messaging/quiet-hours'
 import { defaultSendsPerSecond } from '../../../domain/messaging/dispatch'
+import { LocalPaceSlots } from './send-pace'
 
 declare module '../declarations' {
   interface AppSettings {
@@ -45,25 +46,13 @@ export interface OutboxWorkerOptions {
   /** A sent SMS without a delivery report is asked about after this long, then every so often. */
   checkAfterMs?: number
   /**
-   * Sends started per second at most by this worker, per company and provider (a provider's own
-   * limit): one number for every provider, or one per provider; Infinity: no limit. Unset: the
-   * company's own SMS rate (messaging settings `smsSendsPerSecond`), else the provider's default
-   * (domain/messaging/dispatch.ts `defaultSendsPerSecond`).
+   * Sends started per second at most, per company and provider (a provider's own limit; with
+   * Redis, by all the instances together): one number for every provider, or one per provider;
+   * Infinity: no limit. Unset: the company's own SMS rate (messaging settings
+   * `smsSendsPerSecond`), else the provider's default (domain/messaging/dispatch.ts
+   * `defaultSendsPerSecond`).
    */
   sendsPerSecond?: number | Partial<Record<string, number>>
-}
-
-/** Spaces sends evenly: each takes the next free slot of 1/rate seconds. */
-class Pace {
-  private next = 0
-  constructor(private readonly perSecond: number) {}
-  async take(): Promise<void> {
-    if (!Number.isFinite(this.perSecond)) return
-    const now = Date.now()
-    const at = Math.max(now, this.next)
-    this.next = at + 1000 / this.perSecond
-    if (at > now) await new Promise((resolve) => setTimeout(resolve, at - now))
-  }
 }
 
 /** Retries of a message the provider said it did not send: after 1, 2, 4, 8 minutes; then failed. */
@@ -88,19 +77,21 @@ export class OutboxWorker {
     this.loop = new PollingLoop(() => this.tick(), { pollMs: this.options.pollMs, batch: this.options.batch, onError: (error) => this.app.get('logger').error({ err: error, msg: 'outbox round failed' }) })
   }
 
-  /** One pace per company and provider (each company has its own provider account), kept between rounds. */
-  private readonly paces = new Map<string, { rate: number; pace: Pace }>()
+  /**
+   * Spaces the starts of sends evenly, per company and provider (each company has its own
+   * provider account): each takes the next free start of 1/rate seconds. The starts are the
+   * app's `paceSlots` (shared by every instance with Redis), else this worker's own.
+   */
+  private readonly ownSlots = new LocalPaceSlots()
 
-  private async paceOf(row: OutboxRow, providers: ProviderCache): Promise<Pace> {
-    const key = `${row.companyId}:${row.provider}`
+  private async paced(row: OutboxRow, providers: ProviderCache): Promise<void> {
     const option = this.options.sendsPerSecond
     const own = row.channel === 'sms' ? (await providers.settingsOf(row.companyId)).rules.smsSendsPerSecond : undefined
     const rate = typeof option === 'number' ? option : (option[row.provider] ?? own ?? defaultSendsPerSecond[row.provider] ?? Infinity)
-    const kept = this.paces.get(key)
-    if (kept && kept.rate === rate) return kept.pace
-    const pace = new Pace(rate)
-    this.paces.set(key, { rate, pace })
-    return pace
+    if (!Number.isFinite(rate)) return
+    const slots = this.app.get('paceSlots') ?? this.ownSlots
+    const waitMs = await slots.reserve(`${row.companyId}:${row.provider}`, 1000 / rate)
+    if (waitMs > 0) await new Promise((resolve) => setTimeout(resolve, waitMs))
   }
 
   private get db(): Knex {
@@ -142,7 +133,7 @@ export class OutboxWorker {
         while (next < claimed.length) {
           const row = claimed[next++]
           if (row.promotional && (await this.postponed(row, providers))) continue
-          await (await this.paceOf(row, providers)).take()
+          await this.paced(row, providers)
           await this.deliver(row, providers)
         }
       }

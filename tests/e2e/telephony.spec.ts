@@ -4,6 +4,7 @@ import { connectApi, uniqueLetters, uniquePhone, type Api } from './support/api'
 import path from 'node:path'
 import { shoot, shotsDir } from './support/shots'
 import { OnlinePbxServer } from '../server/support/onlinepbx-server'
+import { chooseOption } from './support/select'
 
 /**
  * Issue 20, items 4 and 5, in Russian: the clinic's OnlinePBX is set up (local PBX API) with the
@@ -113,6 +114,31 @@ test('an incoming call pops the caller\'s card for the front desk of the line\'s
     await admin.setViewportSize({ width: 390, height: 844 })
     await shoot(admin, 'telephony-settings', 'phone')
     await card.screenshot({ path: path.join(shotsDir, 'telephony-settings-card-phone.png') })
+
+    // The communications screen's calls: the patient's two (a link to the card) and the stranger's number, newest first; by state.
+    await admin.setViewportSize({ width: 1366, height: 800 })
+    await admin.goto('/company/communications')
+    await admin.getByRole('tab', { name: 'Звонки' }).click()
+    await expect(admin).toHaveURL(/tab=calls/)
+    const log = admin.getByTestId('company-calls')
+    const patientCalls = log.getByTestId('call-row').filter({ has: admin.getByRole('link', { name: `Звонкова${tag} Севара` }) })
+    await expect(patientCalls).toHaveCount(2)
+    await expect(patientCalls.first()).toContainText('Исходящий')
+    const patientCall = patientCalls.filter({ hasText: 'Входящий' })
+    await expect(patientCall).toContainText('Звонок начат')
+    // The number as the log writes it (grouped): its digits in order, whatever stands between them.
+    const strangerCall = log.getByTestId('call-row').filter({ hasText: new RegExp(stranger.replace(/\D/g, '').split('').join('\\D*')) })
+    await expect(strangerCall).toContainText('Ожидает ответа')
+    await chooseOption(admin.getByTestId('calls-state'), 'Звонок начат')
+    await expect(strangerCall).toHaveCount(0)
+    await expect(patientCall).toBeVisible()
+    await expect(patientCalls).toHaveCount(1)
+    // The stranger's pop (the administrator is of that branch too) would cover the list.
+    await admin.evaluate(() => document.querySelectorAll<HTMLElement>('.ant-notification-notice-close').forEach((button) => button.click()))
+    await expect(admin.getByTestId('incoming-call')).toHaveCount(0)
+    await shoot(admin, 'telephony-call-log', 'desktop')
+    await admin.setViewportSize({ width: 390, height: 844 })
+    await shoot(admin, 'telephony-call-log', 'phone')
     await admin.close()
   } finally {
     await cleanUp()

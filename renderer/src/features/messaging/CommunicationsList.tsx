@@ -7,19 +7,12 @@ import { FetchError } from '../../components/FetchError'
 import { PageLoading } from '../../components/PageLoading'
 import { useFormat } from '../../i18n/format'
 import type { Communication, CommunicationQuery, OutboxState } from '../../../../server/src/services/messaging/communications/communications.shared'
-import { customerName } from '../customers/customer-name'
+import { usePatientNames } from '../customers/usePatientNames'
 import './messaging.css'
 
 /** The colour of each state's tag: waiting blue, going/gone green, lost red, unknown orange. */
 export const stateColors: Record<OutboxState, string> = {
   scheduled: 'blue', sending: 'processing', sent: 'cyan', delivered: 'green', failed: 'red', unknown: 'orange', cancelled: 'default'
-}
-
-/** The patients of a page of messages, by id, in one read (the company's log names them). */
-function usePatientNames(messages: readonly Communication[] | undefined, enabled: boolean): Map<string, string> {
-  const ids = [...new Set((messages ?? []).map((message) => message.customerId).filter((id): id is string => Boolean(id)))]
-  const found = useFind('customers', { _id: { $in: ids }, $limit: ids.length || 1 }, enabled && ids.length > 0)
-  return new Map((found.data?.data ?? []).map((customer) => [customer._id, customerName(customer)]))
 }
 
 /**

@@ -56,6 +56,16 @@ export interface ChairLoad {
   byBranch: LoadLine[]
 }
 
+/** The four sums behind the two loads: doctors' (booked ÷ available) and work places' (chair booked ÷ chair available). */
+export const loadMinuteKeys = ['bookedMinutes', 'availableMinutes', 'chairBookedMinutes', 'chairAvailableMinutes'] as const
+export type LoadMinuteKey = (typeof loadMinuteKeys)[number]
+export type LoadMinutes = Record<LoadMinuteKey, number>
+
+/** Booked ÷ available as a whole percent; null (no figure, not infinity) when nothing is available. */
+export function loadPercent(booked: number, available: number): number | null {
+  return available > 0 ? Math.round((booked / available) * 100) : null
+}
+
 export interface AppointmentReport {
   from: string
   to: string

@@ -61,11 +61,6 @@ export const loadMinuteKeys = ['bookedMinutes', 'availableMinutes', 'chairBooked
 export type LoadMinuteKey = (typeof loadMinuteKeys)[number]
 export type LoadMinutes = Record<LoadMinuteKey, number>
 
-/** Booked ÷ available as a whole percent; null (no figure, not infinity) when nothing is available. */
-export function loadPercent(booked: number, available: number): number | null {
-  return available > 0 ? Math.round((booked / available) * 100) : null
-}
-
 export interface AppointmentReport {
   from: string
   to: string

@@ -141,7 +141,7 @@ export function AppointmentLoad({ data, loading, range, branchName, chosen, onDr
   }
 
   return (
-    <div ref={section}>
+    <div ref={section} className="reports-load">
       <Card
         size="small"
         className={chosen ? 'reports-table-card reports-tile-chosen' : 'reports-table-card'}

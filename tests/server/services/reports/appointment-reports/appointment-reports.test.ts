@@ -1,7 +1,7 @@
 import { engines, failure, startServer, type SignedIn, type TestServer } from '../../../support/harness'
 import { signedInMember } from '../../../support/fixtures'
 import { malformed } from '../../../support/malformed'
-import { FULL_WEEK, addDoctor, at, booking, openClinic, setSchedule, type Clinic } from '../../../support/appointment-fixtures'
+import { FULL_WEEK, at, booking, openTwoBranchClinic, setSchedule, type Clinic } from '../../../support/appointment-fixtures'
 import {
   appointmentFigures,
   type AppointmentFigure,
@@ -19,7 +19,7 @@ describe.each(engines)('appointments report on %s', (engine) => {
   let server: TestServer
   let clinic: Clinic
   let finance: SignedIn
-  let doctorB: Awaited<ReturnType<typeof addDoctor>>
+  let doctorB: Clinic['doctor']
   let northId: string
   let second: string
   let instagram: string
@@ -37,10 +37,7 @@ describe.each(engines)('appointments report on %s', (engine) => {
 
   beforeAll(async () => {
     server = await startServer(engine)
-    clinic = await openClinic(server)
-    northId = (await clinic.admin.client.service('branches').create({ name: 'North' }))._id
-    finance = await signedInMember(server, clinic.admin, { role: 'finance', branchIds: [clinic.branchId, northId] })
-    doctorB = await addDoctor(server, clinic, { branchIds: [clinic.branchId, northId] })
+    ;({ clinic, northId, finance, doctorB } = await openTwoBranchClinic(server))
     // Doctor B works 09-13 on D2 only (a dated exception of the schedule): 720 + 240 minutes.
     await setSchedule(server, doctorB.user._id, { ...FULL_WEEK, dates: { [D2]: [{ start: '09:00', end: '13:00' }] } })
     await server.db('users').whereIn('_id', [clinic.doctor.user._id, doctorB.user._id]).update({ acceptsAppointments: true })

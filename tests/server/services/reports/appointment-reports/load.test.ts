@@ -1,6 +1,6 @@
 import { engines, failure, startServer, type SignedIn, type TestServer } from '../../../support/harness'
 import { signedInMember } from '../../../support/fixtures'
-import { addDoctor, booking, openClinic, setSchedule, type Clinic } from '../../../support/appointment-fixtures'
+import { booking, openTwoBranchClinic, setSchedule, type Clinic } from '../../../support/appointment-fixtures'
 import type { AppointmentReport, AppointmentReportRows, LoadLine, RowFigure } from '../../../../../server/src/services/reports/appointment-reports/appointment-reports.shared'
 
 const D1 = '2026-11-10'
@@ -12,7 +12,7 @@ describe.each(engines)('appointments report: doctors\' and chairs\' load on %s',
   let server: TestServer
   let clinic: Clinic
   let finance: SignedIn
-  let doctorB: Awaited<ReturnType<typeof addDoctor>>
+  let doctorB: Clinic['doctor']
   let northId: string
   const chairs: Record<'one' | 'two' | 'three' | 'north', string> = { one: '', two: '', three: '', north: '' }
 
@@ -27,11 +27,8 @@ describe.each(engines)('appointments report: doctors\' and chairs\' load on %s',
 
   beforeAll(async () => {
     server = await startServer(engine)
-    clinic = await openClinic(server)
-    northId = (await clinic.admin.client.service('branches').create({ name: 'North' }))._id
-    finance = await signedInMember(server, clinic.admin, { role: 'finance', branchIds: [clinic.branchId, northId] })
+    ;({ clinic, northId, finance, doctorB } = await openTwoBranchClinic(server))
     // Doctor A (main) works 08-20 every day; doctor B (main and North) 12-22: main is open 08-22 (840 minutes), North 12-22 (600).
-    doctorB = await addDoctor(server, clinic, { branchIds: [clinic.branchId, northId] })
     await setSchedule(server, doctorB.user._id, everyDay('12:00', '22:00'))
     await server.db('users').whereIn('_id', [clinic.doctor.user._id, doctorB.user._id]).update({ acceptsAppointments: true })
     chairs.one = clinic.chairId

@@ -76,3 +76,24 @@ export function coversRange(intervals: readonly TimeInterval[], startMinutes: nu
   if (!(startMinutes < endMinutes)) return false
   return intervals.some((interval) => toMinutes(interval.start) <= startMinutes && endMinutes <= toMinutes(interval.end))
 }
+
+/**
+ * The union of intervals that may overlap (several people's hours of one day), sorted, with
+ * overlapping and touching ones joined: 09-13 and 12-18 make 09-18.
+ */
+export function unionOfIntervals(intervals: readonly TimeInterval[]): TimeInterval[] {
+  const union: Array<{ start: number; end: number }> = []
+  for (const interval of sortIntervals(intervals)) {
+    const start = toMinutes(interval.start)
+    const end = toMinutes(interval.end)
+    const last = union[union.length - 1]
+    if (last && start <= last.end) last.end = Math.max(last.end, end)
+    else union.push({ start, end })
+  }
+  return union.map((part) => ({ start: fromMinutes(part.start), end: fromMinutes(part.end) }))
+}
+
+/** The minutes the intervals cover (assumes no overlaps, as a stored day or a union). */
+export function minutesOf(intervals: readonly TimeInterval[]): number {
+  return intervals.reduce((sum, interval) => sum + Math.max(0, toMinutes(interval.end) - toMinutes(interval.start)), 0)
+}

@@ -1,4 +1,4 @@
-import { coversRange, fromMinutes, intervalsProblem, isEndTime, isTime, sortIntervals, toMinutes } from '../../domain/schedule/intervals'
+import { coversRange, fromMinutes, intervalsProblem, isEndTime, isTime, minutesOf, sortIntervals, toMinutes, unionOfIntervals } from '../../domain/schedule/intervals'
 import { isLocalDate, isWithinWorkingHours, isoWeekday, normalizeSchedule, scheduleProblem, workingIntervalsOn, type StaffSchedule } from '../../domain/schedule/working-hours'
 
 const day = (...pairs: Array<[string, string]>) => pairs.map(([start, end]) => ({ start, end }))
@@ -50,6 +50,14 @@ describe('a day\'s intervals', () => {
     expect(coversRange(shifts, 12 * 60, 14 * 60 + 30)).toBe(false)
     expect(coversRange(shifts, 8 * 60 + 30, 9 * 60 + 30)).toBe(false)
     expect(coversRange(shifts, 10 * 60, 10 * 60)).toBe(false)
+  })
+
+  it('joins several people\'s hours into the time someone is at work, and counts its minutes', () => {
+    const union = unionOfIntervals([...day(['12:00', '18:00'], ['19:00', '20:00']), ...day(['09:00', '13:00'], ['18:00', '19:00']), ...day(['21:00', '24:00'])])
+    expect(union).toEqual(day(['09:00', '20:00'], ['21:00', '24:00']))
+    expect(minutesOf(union)).toBe(11 * 60 + 3 * 60)
+    expect(unionOfIntervals([])).toEqual([])
+    expect(unionOfIntervals(day(['10:00', '11:00'], ['09:00', '12:00']))).toEqual(day(['09:00', '12:00']))
   })
 })
 

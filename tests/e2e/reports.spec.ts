@@ -20,7 +20,9 @@ import { addDays, companyToday } from '../../renderer/src/features/appointments/
  * Screenshots of each at 1366×800 and 390×844.
  * Then issue 19 item 3, as the demo clinic's director on a 390×844 phone: the home shows today
  * and the month against the previous periods, "Получено" for the month opens the month's summary
- * with that figure marked and its formula, and a day's bar opens that day's payments.
+ * with that figure marked and its formula, and a day's bar opens that day's payments; the load
+ * tile opens the appointments report's load section (doctors and chairs, formulas), whose
+ * booked and available minutes open rows that add up to them.
  */
 test.describe.configure({ mode: 'serial' })
 const expect = baseExpect.configure({ timeout: 20_000 })
@@ -206,7 +208,8 @@ test('as a director on a 390×844 phone: the home, revenue for the month, its su
     await director.setViewportSize({ width: 390, height: 844 })
     await director.goto('/')
     const month = director.getByTestId('home-collected-month-value')
-    await expect(month).toBeVisible()
+    // '…' until the figures arrive.
+    await expect(month).toHaveText(/\d/)
     // The cash taken today (123.45, shown in whole units) is in today's and the month's figure.
     expect(Number(await digits(director.getByTestId('home-collected-today-value')))).toBeGreaterThanOrEqual(123)
     expect(Number(await digits(month))).toBeGreaterThanOrEqual(Number(await digits(director.getByTestId('home-collected-today-value'))))
@@ -228,7 +231,34 @@ test('as a director on a 390×844 phone: the home, revenue for the month, its su
     await expect(drawer.getByText('Наличные').first()).toBeVisible()
     await shoot(director, 'director-day-payments', 'phone')
 
+    // The load tile opens the appointments report's load section: both loads with their formulas,
+    // and a number opens the rows that add up to it.
+    await director.goto('/')
+    await expect(director.getByTestId('home-figure-chairLoad')).toContainText('Загрузка кресел')
+    await expect(director.getByTestId('home-load-month-value')).toHaveText(/^(\d+ %|—)$/)
+    await director.getByTestId('home-load-month').click()
+    await expect(director).toHaveURL(/\/reports\/appointments\?period=thisMonth&figure=load$/)
+    const section = director.getByTestId('appointments-load')
+    await expect(section).toContainText('Занятые минуты ÷ рабочие минуты показанных врачей')
+    await expect(section).toContainText('Занятые минуты кресел ÷ минуты, когда кресла открыты')
+    await expect(section).toHaveClass(/reports-tile-chosen/)
+    const booked = director.getByTestId('load-total-doctors-booked')
+    await expect(booked).toBeVisible()
+    await shoot(director, 'reports-load', 'phone')
+    await booked.click()
+    const sum = director.getByTestId('reports-rows-sum')
+    await expect(sum).toBeVisible()
+    expect((await digits(sum)).startsWith(await digits(booked))).toBe(true)
+    await director.keyboard.press('Escape')
     await director.setViewportSize({ width: 1366, height: 800 })
+    await director.getByTestId('load-groupings').getByRole('tab', { name: 'По креслам' }).click()
+    const open = director.getByTestId('load-total-chairs-available')
+    await open.click()
+    await expect(director.getByTestId('reports-rows').getByRole('columnheader', { name: 'Часы работы кресла' })).toBeVisible()
+    expect((await digits(sum)).startsWith(await digits(open))).toBe(true)
+    await director.keyboard.press('Escape')
+    await shoot(director, 'reports-load', 'desktop')
+
     await director.goto('/')
     await expect(director.getByTestId('home-collected-month-value')).toBeVisible()
     await shoot(director, 'director-home', 'desktop')

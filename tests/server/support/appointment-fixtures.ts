@@ -45,3 +45,15 @@ export async function addDoctor(server: TestServer, clinic: Clinic, options: Mem
 export function booking(clinic: Clinic, date: string, time: string, extra: Partial<AppointmentData> = {}): AppointmentData {
   return { customerId: clinic.customerId, staffId: clinic.doctor.user._id, start: at(date, time), duration: 30, ...extra } as AppointmentData
 }
+
+/**
+ * The reports' two-branch clinic: `openClinic` plus a branch "North", a finance manager of both
+ * branches (sees every doctor) and a second doctor (working every day 08-20) of both.
+ */
+export async function openTwoBranchClinic(server: TestServer) {
+  const clinic = await openClinic(server)
+  const northId: string = (await clinic.admin.client.service('branches').create({ name: 'North' }))._id
+  const finance = await signedInMember(server, clinic.admin, { role: 'finance', branchIds: [clinic.branchId, northId] })
+  const doctorB = await addDoctor(server, clinic, { branchIds: [clinic.branchId, northId] })
+  return { clinic, northId, finance, doctorB }
+}

@@ -6,12 +6,20 @@ import { errorMessage } from '../../app/toasts'
 import { useFormat } from '../../i18n/format'
 import { useSignedIn } from '../../api/session-store'
 import { useTextArea } from '../../i18n/useTextArea'
-import { homeFigures, moneyFigures, type HomeByPeriod, type HomeFigure, type ReportsHome } from '../../../../server/src/services/reports/reports-summary/reports-summary.shared'
+import { homeFigures, moneyFigures, type HomeByPeriod, type HomeFigure, type LoadByPeriod, type ReportsHome } from '../../../../server/src/services/reports/reports-summary/reports-summary.shared'
+import type { LoadMinuteKey } from '../../../../server/src/services/reports/appointment-reports/appointment-reports.shared'
+import { loadPercent } from '../../../../domain/reports/load'
 import './director-home.css'
 
 /** More of these is worse news: a rise shows red, not green. */
 const worseWhenUp: readonly HomeFigure[] = ['noShows', 'debtCreated']
 const HOME_QUERY = { view: 'home' } as const
+/** The load tiles: each load's booked and available sums (the appointments report's; a higher load is good news). */
+const loadTiles = { load: ['bookedMinutes', 'availableMinutes'], chairLoad: ['chairBookedMinutes', 'chairAvailableMinutes'] } as const satisfies Record<string, readonly [LoadMinuteKey, LoadMinuteKey]>
+type LoadTile = keyof typeof loadTiles
+type Period = 'today' | 'month'
+const before = { today: 'yesterday', month: 'previousMonth' } as const
+const reportPeriod = { today: 'today', month: 'thisMonth' } as const
 
 /**
  * The director's (or finance manager's) home, issue 19 item 3: today and this month at a glance,
@@ -22,6 +30,9 @@ const HOME_QUERY = { view: 'home' } as const
  * load them, and nothing else the home screen does not already have (no antd Result, no money
  * listener, not the reports' texts). The figures are read again when the home opens a minute or
  * more after the last read, not on every payment of the clinic (a phone on a slow network).
+ * The load of doctors and chairs (booked ÷ available minutes, in whole percent; no figure when
+ * nobody works) comes in the same answer for those who may view the appointments report, and
+ * opens that report's load section (`figure=load`).
  */
 
 /**
@@ -57,16 +68,46 @@ function DirectorTiles() {
   const data = home.data
   const branch = data?.branches.find((entry) => entry.branchId === branchId)
   const figures: HomeByPeriod | undefined = branch ?? data?.totals
+  const load: LoadByPeriod | undefined = data?.load ? (branchId ? data.load.branches[branchId] : data.load.totals) : undefined
   const show = (figure: HomeFigure, value: number) => (moneyFigures.includes(figure) ? format.moneyWhole(value, currency) : format.number(value))
-  const link = (figure: HomeFigure, period: 'today' | 'thisMonth') => {
-    const params = new URLSearchParams({ period, figure })
+  const percent = (value: number | null) => (value === null ? '—' : `${format.number(value)} %`)
+  const link = (path: string, figure: string, period: Period) => {
+    const params = new URLSearchParams({ period: reportPeriod[period], figure })
     if (branchId) params.set('branch', branchId)
-    return `/reports/summary?${params}`
+    return `${path}?${params}`
   }
-  const delta = (figure: HomeFigure, now: number, before: number) => {
-    const direction = now === before ? 'same' : now > before ? 'up' : 'down'
-    const good = direction === 'same' ? 'same' : (direction === 'up') !== worseWhenUp.includes(figure) ? 'good' : 'bad'
-    return { arrow: direction === 'same' ? '=' : direction === 'up' ? '▲' : '▼', tone: good }
+  /** The arrow against the previous period; more of a "worse" figure is bad news. */
+  const delta = (now: number | null, previous: number | null, worse: boolean) => {
+    if (now === null || previous === null || now === previous) return { arrow: '=', tone: 'same' }
+    return { arrow: now > previous ? '▲' : '▼', tone: now > previous !== worse ? 'good' : 'bad' }
+  }
+  /** One tile: its label and, for today and the month, the figure against the previous period, opening its report. */
+  const tile = (id: string, label: string, cell: (period: Period) => { now: number | null; previous: number | null; text: (value: number | null) => string; to: string; worse: boolean }) => (
+    <div key={id} className="director-tile" data-testid={`home-figure-${id}`}>
+      <div className="director-tile-label">{label}</div>
+      <div className="director-tile-periods">
+        {(['today', 'month'] as const).map((period) => {
+          const { now, previous, text, to, worse } = cell(period)
+          const change = delta(now, previous, worse)
+          const value = data ? text(now) : '…'
+          return (
+            <Link key={period} to={to} className="director-tile-period" data-testid={`home-${id}-${period}`}>
+              <span className="director-tile-when">{t(`directorHome.${period}`)}</span>
+              <span className={`director-tile-value${sizeClass(value)}`} data-testid={`home-${id}-${period}-value`}>{value}</span>
+              {data && (
+                <span className={`director-tile-delta director-tile-${change.tone}`}>
+                  {change.arrow} {t(`directorHome.${before[period]}`)}: {text(previous)}
+                </span>
+              )}
+            </Link>
+          )
+        })}
+      </div>
+    </div>
+  )
+  const loadOf = (kind: LoadTile, period: Period | 'yesterday' | 'previousMonth') => {
+    const [booked, available] = loadTiles[kind]
+    return load ? loadPercent(load[period][booked], load[period][available]) : null
   }
   return (
     <section className="director-home" data-testid="director-home" aria-label={t('directorHome.title')}>
@@ -89,30 +130,25 @@ function DirectorTiles() {
         )}
       </div>
       <div className="director-tiles">
-        {homeFigures.map((figure) => (
-          <div key={figure} className="director-tile" data-testid={`home-figure-${figure}`}>
-            <div className="director-tile-label">{t(`directorHome.figures.${figure}`)}</div>
-            <div className="director-tile-periods">
-              {(['today', 'month'] as const).map((period) => {
-                const now = figures?.[period][figure] ?? 0
-                const before = figures?.[period === 'today' ? 'yesterday' : 'previousMonth'][figure] ?? 0
-                const change = delta(figure, now, before)
-                const value = figures ? show(figure, now) : '…'
-                return (
-                  <Link key={period} to={link(figure, period === 'today' ? 'today' : 'thisMonth')} className="director-tile-period" data-testid={`home-${figure}-${period}`}>
-                    <span className="director-tile-when">{t(`directorHome.${period}`)}</span>
-                    <span className={`director-tile-value${sizeClass(value)}`} data-testid={`home-${figure}-${period}-value`}>{value}</span>
-                    {figures && (
-                      <span className={`director-tile-delta director-tile-${change.tone}`}>
-                        {change.arrow} {t(`directorHome.${period === 'today' ? 'yesterday' : 'previousMonth'}`)}: {show(figure, before)}
-                      </span>
-                    )}
-                  </Link>
-                )
-              })}
-            </div>
-          </div>
-        ))}
+        {homeFigures.map((figure) =>
+          tile(figure, t(`directorHome.figures.${figure}`), (period) => ({
+            now: figures?.[period][figure] ?? 0,
+            previous: figures?.[before[period]][figure] ?? 0,
+            text: (value) => show(figure, value ?? 0),
+            to: link('/reports/summary', figure, period),
+            worse: worseWhenUp.includes(figure)
+          }))
+        )}
+        {data?.load &&
+          (Object.keys(loadTiles) as LoadTile[]).map((kind) =>
+            tile(kind, t(`directorHome.figures.${kind}`), (period) => ({
+              now: loadOf(kind, period),
+              previous: loadOf(kind, before[period]),
+              text: percent,
+              to: link('/reports/appointments', 'load', period),
+              worse: false
+            }))
+          )}
       </div>
       <div className="director-home-note">{t('directorHome.note')}</div>
     </section>

@@ -21,22 +21,21 @@ import { PeriodFilter, ScopeFilters, SourceFilter } from './ReportFilters'
 import { useReportPage } from './useReportPage'
 import { downloadText, toCsv } from './csv'
 import { xlsxOf } from './xlsx'
+import { AppointmentLoad } from './AppointmentLoad'
 import './reports.css'
 
 const CANCEL_PARTS: AppointmentFigure[] = ['cancelledByPatient', 'cancelledByClinic', 'cancelledLate', 'cancelledEarly']
-/** The columns of every table, in order; doctors' tables add working time and load. */
+/** The columns of every table, in order (working time and load are the load section's: AppointmentLoad). */
 const COUNT_COLUMNS: AppointmentFigure[] = ['completed', 'cancelled', ...CANCEL_PARTS, 'noShow', 'rescheduled', 'bookedMinutes']
 type Grouping = 'byDoctor' | 'bySource' | 'byBranch'
 const groupings: Grouping[] = ['byDoctor', 'bySource', 'byBranch']
 
-/** Booked ÷ available as a whole percent, or null when no working time is known. */
-const loadOf = (figures: Pick<AppointmentFigures, 'bookedMinutes' | 'availableMinutes'>) => (figures.availableMinutes > 0 ? Math.round((figures.bookedMinutes / figures.availableMinutes) * 100) : null)
-
 /**
  * /reports/appointments (issue 19): how a period's appointments ended, per doctor, source and
  * branch: completed, cancelled (by the patient or the clinic, late or early), no-show,
- * rescheduled, and the doctors' load. Each figure states its formula; every number opens the rows
- * behind it; the table shown exports to CSV and Excel. Filters live in the address.
+ * rescheduled, and the load of doctors and chairs (AppointmentLoad). Each figure states its
+ * formula; every number opens the rows behind it; the table shown exports to CSV and Excel.
+ * Filters live in the address; `figure=load` (the director's home) brings the load into view.
  */
 export default function AppointmentReportsPage() {
   const { t } = useTranslation()
@@ -53,7 +52,6 @@ export default function AppointmentReportsPage() {
   const sources = useFind('sources', { $limit: 200, $sort: { name: 1 } })
 
   const show = (value: number) => format.number(value)
-  const percent = (value: number | null) => (value === null ? '—' : `${format.number(value)} %`)
   const dayText = (day: string) => format.date(`${day}T12:00:00`)
   const lineName = (table: Grouping, line: AppointmentReportLine) =>
     table === 'byBranch' ? (branchName.get(line.key ?? '') ?? '—') : table === 'bySource' && line.key === null ? t('reports.appointments.filters.noSource') : line.name || '—'
@@ -68,16 +66,12 @@ export default function AppointmentReportsPage() {
       </Typography.Link>
     )
 
-  const tableColumns = (table: Grouping) => [
-    ...COUNT_COLUMNS.map((figure) => ({ title: t(`reports.appointments.figures.${figure}`), money: false, figure })),
-    ...(table === 'byDoctor' ? [{ title: t('reports.appointments.figures.availableMinutes'), money: false, figure: 'availableMinutes' as const }] : [])
-  ]
+  const tableColumns = () => COUNT_COLUMNS.map((figure) => ({ title: t(`reports.appointments.figures.${figure}`), money: false, figure }))
   const exportLines = (table: Grouping) => {
     const data = report.data!
-    const columns = tableColumns(table)
-    const withLoad = table === 'byDoctor'
-    const header = [t(`reports.appointments.tables.${table === 'byDoctor' ? 'doctor' : table === 'bySource' ? 'source' : 'branch'}`), ...columns.map((column) => column.title), ...(withLoad ? [t('reports.appointments.figures.load')] : [])]
-    const row = (name: string, figures: AppointmentFigures) => [name, ...columns.map((column) => figures[column.figure]), ...(withLoad ? [loadOf(figures) ?? ''] : [])]
+    const columns = tableColumns()
+    const header = [t(`reports.appointments.tables.${table === 'byDoctor' ? 'doctor' : table === 'bySource' ? 'source' : 'branch'}`), ...columns.map((column) => column.title)]
+    const row = (name: string, figures: AppointmentFigures) => [name, ...columns.map((column) => figures[column.figure])]
     return { header, lines: data[table].map((line) => row(lineName(table, line), line)), total: row(t('reports.table.total'), data.totals) }
   }
   const fileName = (extension: string) => (range ? `${t('reports.appointments.fileName')}-${range.from}-${lastDayOf(range)}.${extension}` : '')
@@ -100,7 +94,6 @@ export default function AppointmentReportsPage() {
 
   if (failed) return failed
   const data = report.data
-  const load = data ? loadOf(data.totals) : null
 
   const table = (kind: Grouping) => (
     <Table<AppointmentReportLine>
@@ -114,23 +107,21 @@ export default function AppointmentReportsPage() {
       locale={{ emptyText: t('reports.appointments.empty') }}
       columns={[
         { key: 'name', title: t(`reports.appointments.tables.${kind === 'byDoctor' ? 'doctor' : kind === 'bySource' ? 'source' : 'branch'}`), fixed: phone ? undefined : 'left', render: (_, line) => lineName(kind, line) },
-        ...tableColumns(kind).map(({ title, figure }) => ({
+        ...tableColumns().map(({ title, figure }) => ({
           key: figure,
           title,
           align: 'right' as const,
           className: 'reports-nowrap',
           render: (_: unknown, line: AppointmentReportLine) => figureLink(figure, line[figure], narrowing(kind, line))
-        })),
-        ...(kind === 'byDoctor' ? [{ key: 'load', title: t('reports.appointments.figures.load'), align: 'right' as const, className: 'reports-nowrap', render: (_: unknown, line: AppointmentReportLine) => percent(loadOf(line)) }] : [])
+        }))
       ]}
       summary={() =>
         data && data[kind].length > 0 ? (
           <Table.Summary.Row className="reports-total-row">
             <Table.Summary.Cell index={0}>{t('reports.table.total')}</Table.Summary.Cell>
-            {tableColumns(kind).map(({ figure }, index) => (
+            {tableColumns().map(({ figure }, index) => (
               <Table.Summary.Cell key={figure} index={index + 1} align="right">{show(data.totals[figure])}</Table.Summary.Cell>
             ))}
-            {kind === 'byDoctor' && <Table.Summary.Cell index={COUNT_COLUMNS.length + 2} align="right">{percent(load)}</Table.Summary.Cell>}
           </Table.Summary.Row>
         ) : null
       }
@@ -176,25 +167,6 @@ export default function AppointmentReportsPage() {
             )}
           </Card>
         ))}
-        <Card size="small" className="reports-tile reports-tile-wide" loading={report.isLoading} data-testid="appointments-tile-load">
-          <div className="reports-tile-label">{t('reports.appointments.figures.load')}</div>
-          <div className="reports-tile-value" data-testid="appointments-total-load">{data ? percent(load) : '—'}</div>
-          {data && (
-            <div className="reports-methods">
-              <span>
-                {t('reports.appointments.figures.bookedMinutes')}: {figureLink('bookedMinutes', data.totals.bookedMinutes, {}, 'appointments-total-bookedMinutes')}
-              </span>
-              <span>
-                {t('reports.appointments.figures.availableMinutes')}: {figureLink('availableMinutes', data.totals.availableMinutes, {}, 'appointments-total-availableMinutes')}
-              </span>
-            </div>
-          )}
-          <div className="reports-formula">{t('reports.appointments.formulas.load')}</div>
-          <div className="reports-formula reports-formula-parts">
-            <div>{t('reports.appointments.figures.bookedMinutes')}: {t('reports.appointments.formulas.bookedMinutes')}</div>
-            <div>{t('reports.appointments.figures.availableMinutes')}: {t('reports.appointments.formulas.availableMinutes')}</div>
-          </div>
-        </Card>
       </div>
       <Card size="small" className="reports-table-card">
         <Tabs
@@ -204,6 +176,7 @@ export default function AppointmentReportsPage() {
           items={groupings.map((kind) => ({ key: kind, label: t(`reports.appointments.tables.${kind}`), children: table(kind) }))}
         />
       </Card>
+      <AppointmentLoad data={data} loading={report.isLoading} range={range} branchName={branchName} chosen={params.get('figure') === 'load'} onDrill={setDrill} />
       <AppointmentRowsDrawer filter={filter} drill={drill} onClose={() => setDrill(null)} branchName={branchName} dayText={dayText} phone={phone} />
     </>
   )
@@ -222,15 +195,17 @@ function AppointmentRowsDrawer({ filter, drill, onClose, branchName, dayText, ph
   const rows = useAppointmentRows(filter, drill)
   const figure = drill?.figure ?? 'completed'
   const cancelled = figure.startsWith('cancelled')
-  const hours = figure === 'availableMinutes'
-  const minutes = figure === 'bookedMinutes' || hours
+  const hours = figure === 'availableMinutes' || figure === 'chairAvailableMinutes'
+  const onChairs = figure === 'chairBookedMinutes' || figure === 'chairAvailableMinutes'
+  const minutes = figure === 'bookedMinutes' || figure === 'chairBookedMinutes' || hours
   const who = (row: AppointmentReportRow) => (row.changedByName === null ? '—' : row.changedByName || t('reports.appointments.rows.patient'))
   const columns = [
     { key: 'day', title: t('reports.appointments.rows.day'), className: 'reports-nowrap', render: (_: unknown, row: AppointmentReportRow) => (hours ? dayText(row.day) : `${dayText(row.day)} ${row.time}`) },
     ...(hours
-      ? [{ key: 'hours', title: t('reports.appointments.rows.hours'), className: 'reports-nowrap', render: (_: unknown, row: AppointmentReportRow) => row.time }]
+      ? [{ key: 'hours', title: t(onChairs ? 'reports.appointments.rows.openHours' : 'reports.appointments.rows.hours'), className: 'reports-nowrap', render: (_: unknown, row: AppointmentReportRow) => row.time }]
       : [{ key: 'patient', title: t('reports.rows.patient'), render: (_: unknown, row: AppointmentReportRow) => (row.customerId ? <Link to={`/customer/${row.customerId}`}>{row.customerName || '—'}</Link> : '—') }]),
-    { key: 'doctor', title: t('reports.rows.doctor'), render: (_: unknown, row: AppointmentReportRow) => row.doctorName || '—' },
+    ...(onChairs ? [{ key: 'chair', title: t('reports.appointments.tables.chair'), render: (_: unknown, row: AppointmentReportRow) => row.workPlaceName || '—' }] : []),
+    ...(figure === 'chairAvailableMinutes' ? [] : [{ key: 'doctor', title: t('reports.rows.doctor'), render: (_: unknown, row: AppointmentReportRow) => row.doctorName || '—' }]),
     ...(cancelled
       ? [
           { key: 'by', title: t('reports.appointments.rows.cancelledBy'), render: (_: unknown, row: AppointmentReportRow) => who(row) },
@@ -250,7 +225,7 @@ function AppointmentRowsDrawer({ filter, drill, onClose, branchName, dayText, ph
         ]
       : []),
     ...(hours ? [] : [{ key: 'source', title: t('reports.appointments.rows.source'), render: (_: unknown, row: AppointmentReportRow) => (row.sourceId ? row.sourceName : t('reports.appointments.filters.noSource')) }]),
-    ...(hours ? [] : [{ key: 'branch', title: t('reports.table.branch'), render: (_: unknown, row: AppointmentReportRow) => branchName.get(row.branchId ?? '') ?? '—' }]),
+    ...(hours && !onChairs ? [] : [{ key: 'branch', title: t('reports.table.branch'), render: (_: unknown, row: AppointmentReportRow) => branchName.get(row.branchId ?? '') ?? '—' }]),
     ...(minutes ? [{ key: 'value', title: t('reports.appointments.rows.minutes'), align: 'right' as const, render: (_: unknown, row: AppointmentReportRow) => format.number(row.value) }] : [])
   ]
   return (

@@ -1,13 +1,13 @@
 import type { ReactNode } from 'react'
-import { Button, Card, Typography } from 'antd'
-import { DownloadOutlined } from '@ant-design/icons'
+import { Card, Typography } from 'antd'
 import { useTranslation } from 'react-i18next'
 import { PageHeader } from '../../components/PageHeader'
 import { useFormat } from '../../i18n/format'
 import { lastDayOf, type DayRange } from '../../../../domain/reports/periods'
 import { ReportsNav } from './ReportsNav'
+import { ExportButtons, type ExportKind } from './ExportButtons'
 
-export type ExportKind = 'csv' | 'xlsx'
+export type { ExportKind }
 
 interface ReportHeaderProps {
   title: string
@@ -38,16 +38,7 @@ export function ReportHeader({ title, range, subtitle, ready, exporting, onExpor
       <PageHeader
         title={title}
         subtitle={subtitle ?? period}
-        extra={
-          <div className="reports-exports">
-            <Button icon={<DownloadOutlined />} onClick={() => onExport('csv')} disabled={!ready} data-testid="reports-export-csv">
-              {t('reports.export.csv')}
-            </Button>
-            <Button icon={<DownloadOutlined />} onClick={() => onExport('xlsx')} loading={exporting} disabled={!ready} data-testid="reports-export-xlsx">
-              {t('reports.export.xlsx')}
-            </Button>
-          </div>
-        }
+        extra={<ExportButtons ready={ready} exporting={exporting} onExport={onExport} />}
       />
       <Card className="reports-filters">{children}</Card>
       {range === null && <Typography.Paragraph type="warning">{t('errors.date-constraint-required')}</Typography.Paragraph>}

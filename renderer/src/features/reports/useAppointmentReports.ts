@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { client } from '../../api/client'
-import type { AppointmentFigure, AppointmentReportRows } from '../../../../server/src/services/reports/appointment-reports/appointment-reports.shared'
+import type { AppointmentReportRows, RowFigure } from '../../../../server/src/services/reports/appointment-reports/appointment-reports.shared'
 
 export interface AppointmentReportFilter {
   from: string
@@ -11,19 +11,20 @@ export interface AppointmentReportFilter {
   sourceId?: string
 }
 
-/** One number of the report: a figure, narrowed to a line of a table (a doctor, a source, a branch). */
+/** One number of the report: a figure, narrowed to a line of a table (a doctor, a source, a branch, a work place). */
 export interface AppointmentDrill {
-  figure: AppointmentFigure
+  figure: RowFigure
   doctorId?: string
   sourceId?: string
   branchId?: string
+  workPlaceId?: string
   /** What the line is called, for the drawer's title. */
   where?: string
 }
 
 /** The rows behind one number: the report's filter with the line's narrowing on top. */
 export function useAppointmentRows(filter: AppointmentReportFilter | null, drill: AppointmentDrill | null) {
-  const query = filter && drill ? { ...filter, $rows: drill.figure, ...(drill.doctorId ? { doctorId: drill.doctorId } : {}), ...(drill.sourceId ? { sourceId: drill.sourceId } : {}), ...(drill.branchId ? { branchId: drill.branchId } : {}) } : null
+  const query = filter && drill ? { ...filter, $rows: drill.figure, ...(drill.doctorId ? { doctorId: drill.doctorId } : {}), ...(drill.sourceId ? { sourceId: drill.sourceId } : {}), ...(drill.branchId ? { branchId: drill.branchId } : {}), ...(drill.workPlaceId ? { workPlaceId: drill.workPlaceId } : {}) } : null
   return useQuery({
     queryKey: ['appointment-reports', 'find', query],
     queryFn: () => client.service('appointment-reports').find({ query: query! }) as Promise<AppointmentReportRows>,

@@ -24,6 +24,10 @@ export type OutcomeFigure = (typeof outcomeFigures)[number]
 /** The report filter and the patient's source: undefined any, null none recorded. */
 export interface OutcomeFilter extends ReportFilter {
   sourceId?: string | null
+  /** Only appointments booked on this work place (a chair's load). */
+  workPlaceId?: string
+  /** Only appointments booked on a work place (the chairs' load). */
+  onWorkPlace?: boolean
 }
 
 export interface OutcomeGroup {
@@ -43,6 +47,7 @@ export interface OutcomeRow {
   branchId: string
   customerId: string
   doctorId: string
+  workPlaceId: string | null
   sourceId: string | null
   /** The status change (a cancellation) or the move: when and by whom (null: not a member). */
   changedAt: string | null
@@ -76,6 +81,8 @@ function appointmentsIn(db: Knex, filter: OutcomeFilter, figure: Exclude<Outcome
     .where('a.date', '<', filter.to)
   if (filter.branchIds) query.whereIn('a.branchId', [...filter.branchIds])
   if (filter.doctorId) query.where('a.staffId', filter.doctorId)
+  if (filter.workPlaceId) query.where('a.workPlaceId', filter.workPlaceId)
+  if (filter.onWorkPlace) query.whereNotNull('a.workPlaceId')
   bySource(query, filter)
   const late = LATE_CANCEL[databaseEngine(db)]
   switch (figure) {
@@ -138,7 +145,7 @@ export async function outcomeFigureRows(db: Knex, filter: OutcomeFilter, figure:
   const found = (await query
     .select(
       `${id} as _id`, 'a._id as appointmentId', `${day} as day`, `${start} as start`, `${branch} as branchId`, 'a.customerId as customerId', `${doctor} as doctorId`,
-      'cs.sourceId as sourceId', 'a.duration as duration',
+      'a.workPlaceId as workPlaceId', 'cs.sourceId as sourceId', 'a.duration as duration',
       moves ? 'm.at as changedAt' : 'a.statusChangedAt as changedAt', moves ? 'm.by as changedBy' : 'a.statusChangedBy as changedBy', ...(moves ? ['m.toStart as movedTo'] : [])
     )
     .orderBy([{ column: order }, { column: id }])
@@ -153,6 +160,7 @@ export async function outcomeFigureRows(db: Knex, filter: OutcomeFilter, figure:
       branchId: String(row.branchId),
       customerId: String(row.customerId),
       doctorId: String(row.doctorId),
+      workPlaceId: (row.workPlaceId as string | null) ?? null,
       sourceId: (row.sourceId as string | null) ?? null,
       changedAt: figure.startsWith('cancelled') || moves ? instant(row.changedAt) : null,
       changedBy: figure.startsWith('cancelled') || moves ? ((row.changedBy as string | null) ?? null) : null,
@@ -160,4 +168,26 @@ export async function outcomeFigureRows(db: Knex, filter: OutcomeFilter, figure:
       value: figure === 'bookedMinutes' ? Number(row.duration) : 1
     }))
   }
+}
+
+/** Booked minutes of one day, branch, doctor and work place (null: booked without one). */
+export interface BookedMinutesGroup {
+  day: string
+  branchId: string
+  doctorId: string
+  workPlaceId: string | null
+  value: number
+}
+
+/**
+ * Booked minutes (as the `bookedMinutes` figure: the same query) per company-local day, branch,
+ * doctor and work place: the load's numerator for doctors and chairs, per day for the home.
+ */
+export async function bookedMinutesGroups(db: Knex, filter: OutcomeFilter): Promise<BookedMinutesGroup[]> {
+  const { query } = outcomeQuery(db, filter, 'bookedMinutes')
+  const rows = (await query
+    .groupBy('a.date', 'a.branchId', 'a.staffId', 'a.workPlaceId')
+    .select('a.date as day', 'a.branchId as branchId', 'a.staffId as doctorId', 'a.workPlaceId as workPlaceId')
+    .sum({ value: 'a.duration' })) as Array<{ day: string; branchId: string; doctorId: string; workPlaceId: string | null; value: unknown }>
+  return rows.map((row) => ({ day: String(row.day), branchId: row.branchId, doctorId: row.doctorId, workPlaceId: row.workPlaceId ?? null, value: Number(row.value ?? 0) }))
 }

@@ -3,45 +3,42 @@ import type { Params } from '@feathersjs/feathers'
 import type { Application } from '../../../declarations'
 import { dbOf } from '../../../hooks/call-transaction'
 import { companyTimeZone } from '../../company/company/company-reads'
-import { outcomeFigure, outcomeFigureRows, outcomeFigures, type OutcomeFilter, type OutcomeGroup } from '../../appointments/appointment/outcome-reads'
+import {
+  bookedMinutesGroups, outcomeFigure, outcomeFigureRows, outcomeFigures, type OutcomeFigure, type OutcomeFilter, type OutcomeGroup
+} from '../../appointments/appointment/outcome-reads'
 import { customerNames } from '../../customers/customers/customer-contact'
 import { sourceNames } from '../../customers/sources/source-rows'
-import { bookableMembers, memberDisplayNames } from '../../team/users/user-rows'
+import { memberDisplayNames } from '../../team/users/user-rows'
+import { workPlacesOf } from '../../schedule/work-place/work-place-rows'
 import { toZoned } from '../../../../../domain/appointments/zoned-time'
-import { workingIntervalsOn } from '../../../../../domain/schedule/working-hours'
-import { toMinutes } from '../../../../../domain/schedule/intervals'
 import { periodFilter, type ScopedReport } from '../report-scope'
 import type { AppointmentReportsQuery } from './appointment-reports.schema'
+import { loadHours } from './load-hours'
+import { chairLoad } from './chair-load'
 import {
   appointmentFigures,
+  rowFigures,
   NO_SOURCE,
-  type AppointmentFigure,
   type AppointmentFigures,
   type AppointmentReport,
   type AppointmentReportLine,
   type AppointmentReportRow,
-  type AppointmentReportRows
+  type AppointmentReportRows,
+  type FormulaKey
 } from './appointment-reports.shared'
 
 export type AppointmentReportsParams = Params<AppointmentReportsQuery>
 
 const ROWS_LIMIT = 1000
 const emptyFigures = (): AppointmentFigures => Object.fromEntries(appointmentFigures.map((figure) => [figure, 0])) as AppointmentFigures
-
-/** A doctor's working hours on one day of the period (their schedule, as the calendar reads it). */
-interface DoctorDay {
-  doctorId: string
-  day: string
-  minutes: number
-  /** '09:00–13:00, 14:00–18:00' */
-  hours: string
-}
+const formulaKeys: readonly FormulaKey[] = [...rowFigures, 'load', 'chairLoad']
 
 /**
  * The appointments report: each figure a grouped read of the appointments area
- * (`appointments/appointment/outcome-reads.ts`), per doctor, source and branch; the doctors'
- * available minutes from their working hours (`users.schedule` through the team's
- * `bookableMembers`, per day by `workingIntervalsOn`, the calendar's own rule). No table of its own.
+ * (`appointments/appointment/outcome-reads.ts`), per doctor, source and branch; the load of
+ * doctors and work places: booked minutes over the available minutes of `loadHours` (the
+ * doctors' working hours; a work place's open hours: the union of its branch's doctors' hours).
+ * No table of its own.
  */
 export class AppointmentReportsService {
   constructor(private readonly app: Application) {}
@@ -56,7 +53,11 @@ export class AppointmentReportsService {
     }
     if (query.$rows) return this.rows(db, filter, query, timeZone)
 
-    const [groups, hours] = await Promise.all([Promise.all(outcomeFigures.map((figure) => outcomeFigure(db, filter, figure))), doctorHours(db, filter)])
+    const [groups, hours, onChairs] = await Promise.all([
+      Promise.all(outcomeFigures.map((figure) => outcomeFigure(db, filter, figure))),
+      loadHours(db, filter),
+      bookedMinutesGroups(db, { ...filter, onWorkPlace: true })
+    ])
     const totals = emptyFigures()
     const lines = { doctor: new Map<string, AppointmentReportLine>(), source: new Map<string, AppointmentReportLine>(), branch: new Map<string, AppointmentReportLine>() }
     const lineOf = (table: Map<string, AppointmentReportLine>, key: string | null) => {
@@ -72,9 +73,10 @@ export class AppointmentReportsService {
         lineOf(lines.branch, group.branchId)[figure] += group.value
       }
     })
-    for (const day of hours) {
+    for (const day of hours.doctors) {
       totals.availableMinutes += day.minutes
       lineOf(lines.doctor, day.doctorId).availableMinutes += day.minutes
+      for (const branchId of day.branchIds) lineOf(lines.branch, branchId).availableMinutes += day.minutes
     }
     const [doctors, sources] = await Promise.all([
       memberDisplayNames(db, filter.companyId, [...lines.doctor.keys()]),
@@ -93,7 +95,8 @@ export class AppointmentReportsService {
       byDoctor: [...lines.doctor.values()].sort(byName),
       bySource: [...lines.source.values()].sort(byName),
       byBranch: [...lines.branch.values()].sort((a, b) => String(a.key).localeCompare(String(b.key))),
-      formulas: Object.fromEntries(appointmentFigures.map((figure) => [figure, `reports.appointments.formulas.${figure}`])) as Record<AppointmentFigure, string>
+      chairs: chairLoad(hours, onChairs),
+      formulas: Object.fromEntries(formulaKeys.map((key) => [key, `reports.appointments.formulas.${key}`])) as Record<FormulaKey, string>
     }
   }
 
@@ -101,23 +104,35 @@ export class AppointmentReportsService {
     const figure = query.$rows!
     const limit = query.$limit ?? ROWS_LIMIT
     const answer = (sum: number, total: number, data: AppointmentReportRow[]): AppointmentReportRows => ({ figure, from: query.from, to: query.to, sum, total, limit, data })
+    const blank = { appointmentId: null, branchId: null, customerId: null, customerName: '', sourceId: null, sourceName: '', changedAt: null, changedByName: null, hoursBefore: null, movedToDay: null, movedToTime: null }
     if (figure === 'availableMinutes') {
-      const hours = await doctorHours(db, filter)
+      const hours = (await loadHours(db, filter)).doctors
       const names = await memberDisplayNames(db, filter.companyId, hours.map((day) => day.doctorId))
       const sorted = hours.sort((a, b) => a.day.localeCompare(b.day) || (names.get(a.doctorId) ?? '').localeCompare(names.get(b.doctorId) ?? ''))
       const data = sorted.slice(0, limit).map((day): AppointmentReportRow => ({
-        _id: `${day.doctorId}|${day.day}`, appointmentId: null, day: day.day, time: day.hours, branchId: null, customerId: null, customerName: '',
-        doctorId: day.doctorId, doctorName: names.get(day.doctorId) ?? '', sourceId: null, sourceName: '',
-        changedAt: null, changedByName: null, hoursBefore: null, movedToDay: null, movedToTime: null, value: day.minutes
+        ...blank, _id: `${day.doctorId}|${day.day}`, day: day.day, time: day.hours, doctorId: day.doctorId, doctorName: names.get(day.doctorId) ?? '', workPlaceId: null, workPlaceName: '', value: day.minutes
       }))
       return answer(hours.reduce((sum, day) => sum + day.minutes, 0), hours.length, data)
     }
-    const [found, groups] = await Promise.all([outcomeFigureRows(db, filter, figure, limit), outcomeFigure(db, filter, figure)])
+    if (figure === 'chairAvailableMinutes') {
+      const hours = await loadHours(db, filter, query.workPlaceId)
+      const names = new Map(hours.workPlaces.map((place) => [place._id, place.name]))
+      const data = hours.chairs.slice(0, limit).map((day): AppointmentReportRow => ({
+        ...blank, _id: `${day.workPlaceId}|${day.day}`, day: day.day, time: day.hours, branchId: day.branchId, doctorId: null, doctorName: '', workPlaceId: day.workPlaceId, workPlaceName: names.get(day.workPlaceId) ?? '', value: day.minutes
+      }))
+      return answer(hours.chairs.reduce((sum, day) => sum + day.minutes, 0), hours.chairs.length, data)
+    }
+    // A work place's booked minutes are the booked minutes figure narrowed to appointments on one (or any) work place.
+    const onChair = figure === 'chairBookedMinutes'
+    const outcome: OutcomeFigure = onChair ? 'bookedMinutes' : figure
+    const narrowed: OutcomeFilter = onChair ? { ...filter, onWorkPlace: true, workPlaceId: query.workPlaceId } : filter
+    const [found, groups, places] = await Promise.all([outcomeFigureRows(db, narrowed, outcome, limit), outcomeFigure(db, narrowed, outcome), workPlacesOf(db, filter.companyId, null)])
     const [customers, members, sources] = await Promise.all([
       customerNames(db, filter.companyId, found.rows.map((row) => row.customerId)),
       memberDisplayNames(db, filter.companyId, found.rows.flatMap((row) => [row.doctorId, ...(row.changedBy ? [row.changedBy] : [])])),
       sourceNames(db, filter.companyId, found.rows.flatMap((row) => (row.sourceId ? [row.sourceId] : [])))
     ])
+    const placeNames = new Map(places.map((place) => [place._id, place.name]))
     const data = found.rows.map((row): AppointmentReportRow => {
       const moved = row.movedTo ? toZoned(row.movedTo, timeZone) : null
       const cancelled = figure.startsWith('cancelled')
@@ -131,6 +146,8 @@ export class AppointmentReportsService {
         customerName: customers.get(row.customerId) ?? '',
         doctorId: row.doctorId,
         doctorName: members.get(row.doctorId) ?? '',
+        workPlaceId: row.workPlaceId,
+        workPlaceName: row.workPlaceId ? (placeNames.get(row.workPlaceId) ?? '') : '',
         sourceId: row.sourceId,
         sourceName: row.sourceId ? (sources.get(row.sourceId) ?? '') : '',
         changedAt: row.changedAt,
@@ -143,22 +160,4 @@ export class AppointmentReportsService {
     })
     return answer(groups.reduce((sum, group) => sum + group.value, 0), found.total, data)
   }
-}
-
-/**
- * The working hours of the doctors the filter covers on each day of the period: members who take
- * appointments (not archived), working in the branches asked for, one doctor when one is named.
- * A schedule has no branch: a doctor of two branches brings all their hours to either.
- */
-async function doctorHours(db: Knex, filter: OutcomeFilter): Promise<DoctorDay[]> {
-  const members = await bookableMembers(db, filter.companyId, { staffId: filter.doctorId ?? undefined, inBranches: filter.branchIds })
-  const days: DoctorDay[] = []
-  for (const member of members) {
-    for (const day of filter.days) {
-      const intervals = workingIntervalsOn(member.schedule, day)
-      const minutes = intervals.reduce((sum, interval) => sum + Math.max(0, toMinutes(interval.end) - toMinutes(interval.start)), 0)
-      if (minutes > 0) days.push({ doctorId: member._id, day, minutes, hours: intervals.map((interval) => `${interval.start}–${interval.end}`).join(', ') })
-    }
-  }
-  return days
 }

@@ -1,11 +1,13 @@
+import { BadRequest } from '@feathersjs/errors'
 import { hooks as schemaHooks } from '@feathersjs/schema'
 import { registerService } from '../../register-service'
-import type { Application } from '../../../declarations'
+import type { Application, HookContext } from '../../../declarations'
+import { clinicError } from '../../../errors'
 import { companyScope } from '../../../access/tenancy'
 import { scopeReportQuery } from '../report-scope'
 import { AppointmentReportsService } from './appointment-reports.class'
-import { appointmentReportsQueryValidator } from './appointment-reports.schema'
-import { appointmentReportsMethods, appointmentReportsPath } from './appointment-reports.shared'
+import { appointmentReportsQueryValidator, type AppointmentReportsQuery } from './appointment-reports.schema'
+import { appointmentReportsMethods, appointmentReportsPath, chairFigures, type RowFigure } from './appointment-reports.shared'
 
 declare module '../../../declarations' {
   interface ServiceTypes {
@@ -13,9 +15,16 @@ declare module '../../../declarations' {
   }
 }
 
+/** `workPlaceId` narrows only the rows of a work place's figure. */
+function checkNarrowing(context: HookContext) {
+  const query = context.params.query as AppointmentReportsQuery
+  const chairRows = (chairFigures as readonly RowFigure[]).includes(query.$rows as RowFigure)
+  if (query.workPlaceId && !chairRows) throw clinicError(BadRequest, 'invalid-request', 'workPlaceId')
+}
+
 /**
  * `appointment-reports` (issue 19): read-only outcome and load figures over appointments, their
- * moves and the doctors' hours. Branches: the caller's; a caller without
+ * moves, the doctors' hours and the work places. Branches: the caller's; a caller without
  * `appointment-reports: seeAll` sees only their own figures (report-scope.ts).
  */
 export function appointmentReports(app: Application) {
@@ -29,7 +38,7 @@ export function appointmentReports(app: Application) {
     },
     hooks: {
       before: {
-        find: [schemaHooks.validateQuery(appointmentReportsQueryValidator), companyScope, scopeReportQuery('appointment-reports')]
+        find: [schemaHooks.validateQuery(appointmentReportsQueryValidator), companyScope, scopeReportQuery('appointment-reports'), checkNarrowing]
       }
     }
   })

@@ -1,5 +1,6 @@
 import { clientService } from '../../../client-service'
 import type { ReportsSummaryService } from './reports-summary.class'
+import type { LoadMinutes } from '../appointment-reports/appointment-reports.shared'
 
 /**
  * `reports-summary` (spec sections 2 and 6, issue 19): the daily summary of a period per
@@ -95,6 +96,19 @@ export interface ReportsHome {
   doctorId: string | null
   totals: HomeByPeriod
   branches: Array<{ branchId: string; name: string } & HomeByPeriod>
+  /**
+   * The load of doctors and chairs (the appointments report's sums for each period, under that
+   * report's reach), in total and per branch; null for a caller who may not view that report.
+   */
+  load: HomeLoad | null
+}
+
+/** The load sums of each of the home's periods. */
+export type LoadByPeriod = Record<HomePeriodName, LoadMinutes>
+export interface HomeLoad {
+  totals: LoadByPeriod
+  /** Per branch id (the branches of the appointments report's reach). */
+  branches: Record<string, LoadByPeriod>
 }
 
 export const reportsSummaryClient = clientService<ReportsSummaryClientService>()(reportsSummaryPath, reportsSummaryMethods)

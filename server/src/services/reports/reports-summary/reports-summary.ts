@@ -1,13 +1,14 @@
-import { BadRequest } from '@feathersjs/errors'
+import { BadRequest, Forbidden } from '@feathersjs/errors'
 import { hooks as schemaHooks } from '@feathersjs/schema'
 import { registerService } from '../../register-service'
 import type { Application, HookContext } from '../../../declarations'
 import { companyScope } from '../../../access/tenancy'
+import { callerMay } from '../../../access/access'
 import type { RecordScope } from '../../../access/record-scope'
-import { reportScopeOf, scopeReport, scopeReportQuery } from '../report-scope'
+import { reportScopeOf, scopeReport, scopeReportQuery, type ReportReach } from '../report-scope'
 import { clinicError } from '../../../errors'
 import { rangeProblem } from '../../../../../domain/reports/periods'
-import { ReportsSummaryService } from './reports-summary.class'
+import { ReportsSummaryService, type ReportsSummaryParams } from './reports-summary.class'
 import { reportsSummaryQueryValidator, type ReportsSummaryQuery } from './reports-summary.schema'
 import { reportsSummaryMethods, reportsSummaryPath } from './reports-summary.shared'
 
@@ -32,6 +33,22 @@ function scopeSummary(context: HookContext) {
   const extra = (['from', 'to', 'branchId', '$rows', 'day', 'method', '$limit'] as const).find((field) => query[field] !== undefined)
   if (extra) throw clinicError(BadRequest, 'invalid-request', extra)
   context.params.query = scopeReport(context, 'reports-summary', query)
+  ;(context.params as ReportsSummaryParams).loadReach = loadReachOf(context, query.doctorId)
+}
+
+/**
+ * The home's load tiles are the appointments report's figures, so they follow that report's
+ * reach: none without its view, or when the doctor named is one its reach hides.
+ */
+function loadReachOf(context: HookContext, doctorId: string | undefined): ReportReach | null {
+  if (!callerMay(context, 'appointment-reports', 'view')) return null
+  try {
+    const { branchIds, doctorId: reachDoctor } = scopeReport(context, 'appointment-reports', { doctorId })
+    return { branchIds, ...(reachDoctor ? { doctorId: reachDoctor } : {}) }
+  } catch (error) {
+    if (error instanceof Forbidden) return null
+    throw error
+  }
 }
 
 /** The summary's own narrowing of rows: `day` within the period, `day` and `method` only with `$rows`. */

@@ -21,3 +21,23 @@ export async function activeWorkPlaces(db: Knex, companyId: string, kind: string
   if (branchIds) query.whereIn('branchId', [...branchIds])
   return query
 }
+
+export interface WorkPlaceEntry {
+  _id: string
+  branchId: string
+  name: string
+  active: boolean
+}
+
+/**
+ * Every work place of the company's branches (`branchIds`: only those; `workPlaceId`: one),
+ * active or not, in the calendar's order: the chairs of the load report. A removed one is in the
+ * trash, not here.
+ */
+export async function workPlacesOf(db: Knex, companyId: string, branchIds: readonly string[] | null, workPlaceId?: string): Promise<WorkPlaceEntry[]> {
+  const query = db('work_places').select('_id', 'branchId', 'name', 'active').where({ companyId }).orderBy([{ column: 'branchId' }, { column: 'rank' }, { column: '_id' }])
+  if (branchIds) query.whereIn('branchId', [...branchIds])
+  if (workPlaceId) query.andWhere({ _id: workPlaceId })
+  const rows = (await query) as Array<Record<string, unknown>>
+  return rows.map((row) => ({ _id: String(row._id), branchId: String(row.branchId), name: String(row.name), active: Boolean(row.active) }))
+}

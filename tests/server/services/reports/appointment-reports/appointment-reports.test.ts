@@ -1,7 +1,7 @@
 import { engines, failure, startServer, type SignedIn, type TestServer } from '../../../support/harness'
 import { signedInMember } from '../../../support/fixtures'
 import { malformed } from '../../../support/malformed'
-import { FULL_WEEK, addDoctor, at, booking, openClinic, setSchedule, type Clinic } from '../../../support/appointment-fixtures'
+import { FULL_WEEK, at, booking, openTwoBranchClinic, setSchedule, type Clinic } from '../../../support/appointment-fixtures'
 import {
   appointmentFigures,
   type AppointmentFigure,
@@ -19,7 +19,7 @@ describe.each(engines)('appointments report on %s', (engine) => {
   let server: TestServer
   let clinic: Clinic
   let finance: SignedIn
-  let doctorB: Awaited<ReturnType<typeof addDoctor>>
+  let doctorB: Clinic['doctor']
   let northId: string
   let second: string
   let instagram: string
@@ -37,10 +37,7 @@ describe.each(engines)('appointments report on %s', (engine) => {
 
   beforeAll(async () => {
     server = await startServer(engine)
-    clinic = await openClinic(server)
-    northId = (await clinic.admin.client.service('branches').create({ name: 'North' }))._id
-    finance = await signedInMember(server, clinic.admin, { role: 'finance', branchIds: [clinic.branchId, northId] })
-    doctorB = await addDoctor(server, clinic, { branchIds: [clinic.branchId, northId] })
+    ;({ clinic, northId, finance, doctorB } = await openTwoBranchClinic(server))
     // Doctor B works 09-13 on D2 only (a dated exception of the schedule): 720 + 240 minutes.
     await setSchedule(server, doctorB.user._id, { ...FULL_WEEK, dates: { [D2]: [{ start: '09:00', end: '13:00' }] } })
     await server.db('users').whereIn('_id', [clinic.doctor.user._id, doctorB.user._id]).update({ acceptsAppointments: true })
@@ -88,7 +85,8 @@ describe.each(engines)('appointments report on %s', (engine) => {
     expect(line(found.bySource, instagram)).toMatchObject({ name: 'Instagram', completed: 1, noShow: 1, cancelled: 1, cancelledEarly: 1, rescheduled: 1, bookedMinutes: 60 })
     expect(line(found.bySource, null)).toMatchObject({ name: '', completed: 1, cancelled: 2, rescheduled: 1, bookedMinutes: 30 })
     expect(found.bySource[found.bySource.length - 1].key).toBeNull()
-    expect(line(found.byBranch, northId)).toMatchObject({ completed: 1, cancelled: 0, bookedMinutes: 30 })
+    // Doctor B works in both branches: their hours count in each branch's line.
+    expect(line(found.byBranch, northId)).toMatchObject({ completed: 1, cancelled: 0, bookedMinutes: 30, availableMinutes: 960 })
     expect(found.formulas.cancelledLate).toBe('reports.appointments.formulas.cancelledLate')
     // Filters: one source (or none), one branch, one day.
     expect((await report(finance, { sourceId: instagram })).totals).toMatchObject({ completed: 1, cancelled: 1, rescheduled: 1, bookedMinutes: 60 })
@@ -106,9 +104,9 @@ describe.each(engines)('appointments report on %s', (engine) => {
     for (const figure of appointmentFigures) {
       await check('total', figure, found.totals[figure])
       for (const entry of found.byDoctor) await check(`doctor ${entry.name}`, figure, entry[figure], { doctorId: entry.key })
-      if (figure === 'availableMinutes') continue // hours belong to doctors, not to sources or branches
-      for (const entry of found.bySource) await check(`source ${entry.name}`, figure, entry[figure], { sourceId: entry.key ?? 'none' })
       for (const entry of found.byBranch) await check(`branch ${entry.key}`, figure, entry[figure], { branchId: entry.key })
+      if (figure === 'availableMinutes') continue // hours belong to doctors (and through them to branches), not to sources
+      for (const entry of found.bySource) await check(`source ${entry.name}`, figure, entry[figure], { sourceId: entry.key ?? 'none' })
     }
     const late = await rows(finance, 'cancelledLate')
     // Cancelled after the start (hours before negative): by a member (named), and by the patient ('').

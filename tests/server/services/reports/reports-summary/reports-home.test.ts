@@ -4,6 +4,7 @@ import { malformed } from '../../../support/malformed'
 import { at, booking, openClinic, type Clinic } from '../../../support/appointment-fixtures'
 import { invoicesOf, key, paymentsOf, visitWithTreatments } from '../../billing/billing-fixtures'
 import { homeFigures, type ReportsHome, type ReportsSummary, type SummaryFigures } from '../../../../../server/src/services/reports/reports-summary/reports-summary.shared'
+import type { AppointmentReport } from '../../../../../server/src/services/reports/appointment-reports/appointment-reports.shared'
 
 /**
  * The director's home (`reports-summary` with `view: 'home'`): today, yesterday, this month to
@@ -37,6 +38,8 @@ describe.each(engines)('the director\'s home on %s', (engine) => {
     finance = await signedInMember(server, clinic.admin, { role: 'finance', branchIds: [clinic.branchId, northId] })
     finance.client.set('currentBranchId', clinic.branchId)
     const second = (await clinic.admin.client.service('customers').create({ first_name: 'Ольга', last_name: 'Петрова' }))._id
+    // The clinic's doctor takes appointments: their hours (08-20) are the load's available minutes.
+    await server.db('users').where({ _id: clinic.doctor.user._id }).update({ acceptsAppointments: true })
 
     // Visits: two today (Aino's first ever was in February, Ольга's first is today, in North),
     // one yesterday, one on 5 March, two in February (10th: Aino's first; 28th); no-shows today
@@ -46,7 +49,7 @@ describe.each(engines)('the director\'s home on %s', (engine) => {
     await visit('2026-02-15', '10:00', 'noShow')
     await visit('2026-03-05', '09:00', 'completed')
     await visit('2026-03-30', '09:00', 'completed')
-    await visit(TODAY, '09:00', 'completed')
+    await visit(TODAY, '09:00', 'completed', { workPlaceId: clinic.chairId })
     await visit(TODAY, '10:00', 'arrived', { customerId: second, branchId: northId })
     await visit(TODAY, '11:00', 'noShow')
     await visit(TODAY, '12:00', 'cancelled')
@@ -103,6 +106,26 @@ describe.each(engines)('the director\'s home on %s', (engine) => {
     }
   })
 
+  it('gives the load of doctors and chairs as the appointments report does for each period, in total and per branch', async () => {
+    const answer = await home(finance)
+    const report = (query: Record<string, unknown>) => finance.client.service('appointment-reports').find({ query }) as Promise<AppointmentReport>
+    // Today: 09:00 on the chair and 10:00 in North (30 minutes each); the doctor works 08-20.
+    expect(answer.load!.totals.today).toEqual({ bookedMinutes: 60, availableMinutes: 720, chairBookedMinutes: 30, chairAvailableMinutes: 720 })
+    for (const [period, range] of Object.entries(answer.periods) as Array<[keyof ReportsHome['periods'], { from: string; to: string }]>) {
+      const whole = await report(range)
+      const sums = { bookedMinutes: whole.totals.bookedMinutes, availableMinutes: whole.totals.availableMinutes, chairBookedMinutes: whole.chairs.totals.bookedMinutes, chairAvailableMinutes: whole.chairs.totals.availableMinutes }
+      expect([period, answer.load!.totals[period]]).toEqual([period, sums])
+      for (const branch of answer.branches) {
+        const one = await report({ ...range, branchId: branch.branchId })
+        const load = answer.load!.branches[branch.branchId]?.[period] ?? { bookedMinutes: 0, availableMinutes: 0, chairBookedMinutes: 0, chairAvailableMinutes: 0 }
+        expect([period, branch.name, load]).toEqual([
+          period, branch.name,
+          { bookedMinutes: one.totals.bookedMinutes, availableMinutes: one.totals.availableMinutes, chairBookedMinutes: one.chairs.totals.bookedMinutes, chairAvailableMinutes: one.chairs.totals.availableMinutes }
+        ])
+      }
+    }
+  })
+
   it('compares the month with the previous one to the same day', async () => {
     server.app.set('reportsClock', () => clockAt('2026-03-05'))
     try {
@@ -135,6 +158,14 @@ describe.each(engines)('the director\'s home on %s', (engine) => {
     const mine = await home(doctor)
     expect(mine.doctorId).toBe(doctor.user._id)
     expect(mine.totals.today).toEqual({ visits: 0, collected: 0, noShows: 0, debtCreated: 0, newPatients: 0 })
+    // No view of the appointments report: no load on the home.
+    expect(mine.load).toBeNull()
+    // With it but without its seeAll: the load of their own visits over their own hours.
+    const withLoad = await clinic.admin.client.service('roles').create({ name: 'Doctor with load', permissions: [{ resource: 'reports-summary', view: true }, { resource: 'appointment-reports', view: true }] })
+    const loaded = await home(await signedInMember(server, clinic.admin, { roleId: withLoad._id, branchIds: [clinic.branchId] }))
+    expect(loaded.load!.totals.today).toEqual({ bookedMinutes: 0, availableMinutes: 0, chairBookedMinutes: 0, chairAvailableMinutes: 0 })
+    expect(own.load!.totals.today).toMatchObject({ bookedMinutes: 30, chairBookedMinutes: 0 })
+    expect(Object.keys(own.load!.branches)).toEqual([northId])
     expect((await failure(home(doctor, { doctorId: clinic.doctor.user._id }))).name).toBe('Forbidden')
     // Finance may look at one doctor's home figures: today's visits and no-show are the clinic doctor's.
     expect((await home(finance, { doctorId: clinic.doctor.user._id })).totals.today).toMatchObject({ visits: 2, noShows: 1 })

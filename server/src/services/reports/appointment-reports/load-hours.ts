@@ -1,0 +1,87 @@
+import type { Knex } from 'knex'
+import type { ReportFilter } from '../../report-filter'
+import { bookableMembers, type BookableMember } from '../../team/users/user-rows'
+import { workPlacesOf, type WorkPlaceEntry } from '../../schedule/work-place/work-place-rows'
+import { workingIntervalsOn } from '../../../../../domain/schedule/working-hours'
+import { minutesOf, unionOfIntervals, type TimeInterval } from '../../../../../domain/schedule/intervals'
+
+/** A doctor's working hours on one day of the period (their schedule, as the calendar reads it). */
+export interface DoctorDay {
+  doctorId: string
+  /** The doctor's branches among those asked for: the branch lines their hours count in. */
+  branchIds: string[]
+  day: string
+  minutes: number
+  /** '09:00–13:00, 14:00–18:00' */
+  hours: string
+}
+
+/** A work place's open hours on one day: the union of the hours of the doctors of its branch. */
+export interface ChairDay {
+  workPlaceId: string
+  branchId: string
+  day: string
+  minutes: number
+  hours: string
+}
+
+/** The denominators of the load: doctors' days, chairs' days, and every work place asked for (for names). */
+export interface LoadHours {
+  doctors: DoctorDay[]
+  chairs: ChairDay[]
+  workPlaces: WorkPlaceEntry[]
+}
+
+const hoursText = (intervals: readonly TimeInterval[]) => intervals.map((interval) => `${interval.start}–${interval.end}`).join(', ')
+
+/**
+ * The available minutes of the period (docs/decisions/reports.md, "Load"), from one read of the
+ * team and one of the work places:
+ * - a doctor's: their working hours each day (`users.schedule` through `bookableMembers`, each day
+ *   by `workingIntervalsOn`, the calendar's rule), for members who take appointments, working in
+ *   the branches asked for, one when a doctor is named (or the caller sees only their own);
+ * - a work place's (active ones only): each day, the union of the hours of those same doctors
+ *   who work in its branch: the chair can be used while someone who books it is at work. With
+ *   one doctor, their hours: the chair's time during that doctor's day.
+ * Schedules have no branch: a doctor of two branches brings all their hours to either.
+ */
+export async function loadHours(db: Knex, filter: ReportFilter, workPlaceId?: string): Promise<LoadHours> {
+  const [members, workPlaces] = await Promise.all([
+    bookableMembers(db, filter.companyId, { staffId: filter.doctorId ?? undefined, inBranches: filter.branchIds }),
+    workPlacesOf(db, filter.companyId, filter.branchIds, workPlaceId)
+  ])
+  const asked = filter.branchIds ? new Set(filter.branchIds) : null
+  const doctors: DoctorDay[] = []
+  for (const member of members) {
+    const branchIds = member.branchIds.filter((branchId) => !asked || asked.has(branchId))
+    for (const day of filter.days) {
+      const intervals = workingIntervalsOn(member.schedule, day)
+      const minutes = minutesOf(intervals)
+      if (minutes > 0) doctors.push({ doctorId: member._id, branchIds, day, minutes, hours: hoursText(intervals) })
+    }
+  }
+  return { doctors, chairs: chairDays(members, workPlaces, filter.days), workPlaces }
+}
+
+function chairDays(members: readonly BookableMember[], workPlaces: readonly WorkPlaceEntry[], days: readonly string[]): ChairDay[] {
+  const open = new Map<string, TimeInterval[]>()
+  const openHours = (branchId: string, day: string) => {
+    const key = `${branchId}|${day}`
+    let union = open.get(key)
+    if (!union) {
+      const hours = members.filter((member) => member.branchIds.includes(branchId)).flatMap((member) => workingIntervalsOn(member.schedule, day))
+      open.set(key, (union = unionOfIntervals(hours)))
+    }
+    return union
+  }
+  const chairs: ChairDay[] = []
+  for (const place of workPlaces) {
+    if (!place.active) continue
+    for (const day of days) {
+      const intervals = openHours(place.branchId, day)
+      const minutes = minutesOf(intervals)
+      if (minutes > 0) chairs.push({ workPlaceId: place._id, branchId: place.branchId, day, minutes, hours: hoursText(intervals) })
+    }
+  }
+  return chairs
+}

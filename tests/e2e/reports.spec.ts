@@ -4,6 +4,7 @@ import { expect as baseExpect, test, type Locator, type Page } from '@playwright
 import { demoAdmin, russianPage } from './support/app'
 import { uniqueLetters } from './support/api'
 import { shoot } from './support/shots'
+import { readPdfs } from '../server/support/pdf-reader'
 import { addMember, signInApi, type Api } from './support/socket-api'
 import { addDays, companyToday } from '../../renderer/src/features/appointments/zoned-time'
 
@@ -116,6 +117,25 @@ test('the xlsx opens with Russian headers and the totals on the screen', async (
   expect(total.getCell(1).value).toBe('Итого')
   expect(String(Math.round(Number(total.getCell(7).value) * 100))).toBe(await digits(page.getByTestId('reports-total-collected')))
   expect(String(total.getCell(3).value)).toBe(await digits(page.getByTestId('reports-total-visits')))
+})
+
+test('the PDF has the title, the period, the Russian headers and the totals on the screen', async () => {
+  const downloading = page.waitForEvent('download')
+  await page.getByTestId('reports-export-pdf').click()
+  const download = await downloading
+  expect(download.suggestedFilename()).toMatch(/^сводка-\d{4}-\d{2}-\d{2}-\d{4}-\d{2}-\d{2}\.pdf$/)
+  const [pdf] = await readPdfs([fs.readFileSync((await download.path())!)])
+  expect(pdf.title).toBe('Сводный отчёт')
+  const text = pdf.text.replace(/\s+/g, ' ')
+  for (const words of ['Сводный отчёт', 'Выставлено счетов', 'Новые пациенты', 'Итого', 'Страница 1 из']) expect(text).toContain(words)
+  // The period as the header writes it.
+  const period = ((await page.locator('.page-subtitle').first().textContent()) ?? '').replace(/\s+/g, ' ').trim()
+  expect(period).toMatch(/\d{4}/)
+  expect(text).toContain(period)
+  // The totals line: the collected money and the visits as on the screen.
+  const totals = pdf.text.slice(pdf.text.lastIndexOf('Итого')).replace(/\D/g, '')
+  expect(totals).toContain(await digits(page.getByTestId('reports-total-collected')))
+  expect(totals).toContain(await digits(page.getByTestId('reports-total-visits')))
 })
 
 test('the tabs open the appointments report; a figure states its formula and opens its rows; its CSV has the totals', async () => {

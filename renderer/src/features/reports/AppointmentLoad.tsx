@@ -59,7 +59,7 @@ export function AppointmentLoad({ data, loading, range, branchName, chosen, onDr
       rows: table.lines.map((line) => [lineName(line), ...cells(line.minutes)]),
       total: [t('reports.table.total'), ...cells(table.totals)]
     }
-  })
+  }, range)
 
   const loadTable = (kind: LoadGrouping) => {
     const table = tables?.[kind]

@@ -19,8 +19,7 @@ import { RowsSum } from './RowsSum'
 import { ReportHeader } from './ReportHeader'
 import { PeriodFilter, ScopeFilters, SourceFilter } from './ReportFilters'
 import { useReportPage } from './useReportPage'
-import { downloadText, toCsv } from './csv'
-import { xlsxOf } from './xlsx'
+import { useTableExport } from './useTableExport'
 import { AppointmentLoad } from './AppointmentLoad'
 import './reports.css'
 
@@ -74,23 +73,12 @@ export default function AppointmentReportsPage() {
     const row = (name: string, figures: AppointmentFigures) => [name, ...columns.map((column) => figures[column.figure])]
     return { header, lines: data[table].map((line) => row(lineName(table, line), line)), total: row(t('reports.table.total'), data.totals) }
   }
-  const fileName = (extension: string) => (range ? `${t('reports.appointments.fileName')}-${range.from}-${lastDayOf(range)}.${extension}` : '')
-  const exportCsv = () => {
-    if (!report.data || !range) return
+  // The table of the tab shown, as the other reports export theirs (useTableExport).
+  const { exporting, onExport } = useTableExport(() => {
+    if (!report.data || !range) return null
     const { header, lines, total } = exportLines(grouping)
-    downloadText(fileName('csv'), toCsv([header, ...lines, total]))
-  }
-  const [exporting, setExporting] = useState(false)
-  const exportXlsx = async () => {
-    if (!report.data || !range) return
-    setExporting(true)
-    try {
-      const { header, lines, total } = exportLines(grouping)
-      downloadText(fileName('xlsx'), await xlsxOf(t('reports.appointments.title'), header.map((title) => ({ title: String(title) })), lines, total))
-    } finally {
-      setExporting(false)
-    }
-  }
+    return { fileName: `${t('reports.appointments.fileName')}-${range.from}-${lastDayOf(range)}`, sheetName: t('reports.appointments.title'), columns: header.map((title) => ({ title: String(title) })), rows: lines, total }
+  }, range)
 
   if (failed) return failed
   const data = report.data
@@ -135,7 +123,7 @@ export default function AppointmentReportsPage() {
         range={range}
         ready={!!data}
         exporting={exporting}
-        onExport={(kind) => (kind === 'csv' ? exportCsv() : void exportXlsx())}
+        onExport={onExport}
       >
         <PeriodFilter preset={preset} params={params} set={set} />
         <ScopeFilters scope={scope} branchId={branchId} doctorId={doctorId} set={set} />

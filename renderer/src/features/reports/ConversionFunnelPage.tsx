@@ -96,7 +96,7 @@ export default function ConversionFunnelPage() {
       total: row(t('reports.table.total'), data.totals)
     }
   }
-  const { exporting, onExport } = useTableExport(exportShown)
+  const { exporting, onExport } = useTableExport(exportShown, range)
 
   if (failed) return failed
 

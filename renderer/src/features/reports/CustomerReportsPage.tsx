@@ -115,7 +115,7 @@ export default function CustomerReportsPage() {
       total: [t('reports.table.total'), ...figures.map((figure) => data.totals[figure])]
     }
   }
-  const { exporting, onExport } = useTableExport(exportShown)
+  const { exporting, onExport } = useTableExport(exportShown, range)
 
   if (failed) return failed
 

@@ -56,7 +56,7 @@ export default function ExpenseReportsPage() {
       total: [t('reports.table.total'), '', '', data.totals.count, data.totals.expenses]
     }
   }
-  const { exporting, onExport } = useTableExport(exportCells)
+  const { exporting, onExport } = useTableExport(exportCells, range)
 
   if (failed) return failed
   const share = (amount: number) => (data && data.totals.expenses > 0 ? `${Math.round((amount * 100) / data.totals.expenses)} %` : '—')

@@ -2,15 +2,15 @@ import { Button } from 'antd'
 import { DownloadOutlined } from '@ant-design/icons'
 import { useTranslation } from 'react-i18next'
 
-export type ExportKind = 'csv' | 'xlsx'
+export type ExportKind = 'csv' | 'xlsx' | 'pdf'
 
-/** A table's CSV and Excel buttons (a report's header; a section with a table of its own). */
+/** A table's CSV, Excel and PDF buttons (a report's header; a section with a table of its own). */
 export function ExportButtons({ ready, exporting, onExport, testId = 'reports-export' }: {
   /** What is shown has arrived and can be exported. */
   ready: boolean
   exporting: boolean
   onExport: (kind: ExportKind) => void
-  /** `<testId>-csv`, `<testId>-xlsx`. */
+  /** `<testId>-csv`, `<testId>-xlsx`, `<testId>-pdf`. */
   testId?: string
 }) {
   const { t } = useTranslation()
@@ -21,6 +21,9 @@ export function ExportButtons({ ready, exporting, onExport, testId = 'reports-ex
       </Button>
       <Button icon={<DownloadOutlined />} onClick={() => onExport('xlsx')} loading={exporting} disabled={!ready} data-testid={`${testId}-xlsx`}>
         {t('reports.export.xlsx')}
+      </Button>
+      <Button icon={<DownloadOutlined />} onClick={() => onExport('pdf')} loading={exporting} disabled={!ready} data-testid={`${testId}-pdf`}>
+        {t('reports.export.pdf')}
       </Button>
     </div>
   )

@@ -80,7 +80,7 @@ export default function HistoryReportsPage() {
       total: [t('reports.table.total'), '', '', ...FIGURES.map((figure) => data.totals[figure])]
     }
   }
-  const { exporting, onExport } = useTableExport(exportCells)
+  const { exporting, onExport } = useTableExport(exportCells, range)
 
   if (failed) return failed
   const totalRow = () =>

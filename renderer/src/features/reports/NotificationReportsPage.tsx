@@ -75,7 +75,7 @@ export default function NotificationReportsPage() {
       total: [t('reports.table.total'), '', '', ...FIGURES.map((figure) => data.totals[figure])]
     }
   }
-  const { exporting, onExport } = useTableExport(exportCells)
+  const { exporting, onExport } = useTableExport(exportCells, range)
 
   if (failed) return failed
   const figureColumns = <T extends StatusCounts>(where: (line: T) => Omit<Drill, 'figure'>) =>

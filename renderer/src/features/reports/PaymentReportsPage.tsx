@@ -82,7 +82,7 @@ export default function PaymentReportsPage() {
       total: [t('reports.table.total'), '', ...paymentFigures.map((figure) => data.totals[figure])]
     }
   }
-  const { exporting, onExport } = useTableExport(exportDays)
+  const { exporting, onExport } = useTableExport(exportDays, range)
 
   if (failed) return failed
   const methodName = (method: string) => t(`reports.methods.${method}`)

@@ -56,7 +56,7 @@ export default function PayoutReportsPage() {
       total: [t('reports.table.total'), ...payoutFigures.map((figure) => data[figure])]
     }
   }
-  const { exporting, onExport } = useTableExport(exportDoctors)
+  const { exporting, onExport } = useTableExport(exportDoctors, range)
 
   if (report.error) return <FetchError error={report.error} onRetry={() => void report.refetch()} />
   return (

@@ -54,7 +54,7 @@ export default function PayoutsByDayPage() {
       total: [t('reports.table.total'), ...dayFigures.map((figure) => data[figure]), data.balance]
     }
   }
-  const { exporting, onExport } = useTableExport(exportDays)
+  const { exporting, onExport } = useTableExport(exportDays, range)
 
   if (report.error) return <FetchError error={report.error} onRetry={() => void report.refetch()} />
   const tiles: Array<{ key: string; label: string; value: React.ReactNode; formula: string }> = data

@@ -3,9 +3,10 @@ import { Card, Typography } from 'antd'
 import { useTranslation } from 'react-i18next'
 import { PageHeader } from '../../components/PageHeader'
 import { useFormat } from '../../i18n/format'
-import { lastDayOf, type DayRange } from '../../../../domain/reports/periods'
+import type { DayRange } from '../../../../domain/reports/periods'
 import { ReportsNav } from './ReportsNav'
 import { ExportButtons, type ExportKind } from './ExportButtons'
+import { periodText } from './period-text'
 
 export type { ExportKind }
 
@@ -29,9 +30,7 @@ interface ReportHeaderProps {
 export function ReportHeader({ title, range, subtitle, ready, exporting, onExport, children }: ReportHeaderProps) {
   const { t } = useTranslation()
   const format = useFormat()
-  // Noon, so that no time zone moves a calendar day to its neighbour.
-  const dayText = (day: string) => format.date(`${day}T12:00:00`)
-  const period = range ? `${dayText(range.from)} – ${dayText(lastDayOf(range))}` : t('reports.summary.subtitle')
+  const period = range ? periodText(format, range) : t('reports.summary.subtitle')
   return (
     <>
       <ReportsNav />

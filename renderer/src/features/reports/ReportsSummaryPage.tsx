@@ -64,7 +64,7 @@ export default function ReportsSummaryPage() {
       total: [t('reports.table.total'), '', ...summaryFigures.map((figure) => data.totals[figure])]
     }
   }
-  const { exporting, onExport } = useTableExport(exportCells)
+  const { exporting, onExport } = useTableExport(exportCells, range)
 
   if (elsewhere) return <Navigate to={`${elsewhere.path}${window.location.search}`} replace />
   if (failed) return failed

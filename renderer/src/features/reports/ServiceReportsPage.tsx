@@ -116,7 +116,7 @@ export default function ServiceReportsPage() {
       total: [t('reports.table.total'), ...(services ? [''] : []), ...values({ ...data.totals, name: '' })]
     }
   }
-  const { exporting, onExport } = useTableExport(exportView)
+  const { exporting, onExport } = useTableExport(exportView, range)
 
   if (failed) return failed
   const bars = data ? topRevenueBars(data.services, TOP, money, noService) : []

@@ -97,7 +97,7 @@ export default function SummaryMatrixPage() {
       total: [t('reports.table.total'), ...days.map((day) => lines.reduce((sum, line) => sum + (line.byDay.get(day) ?? 0), 0)), data.totals[figure], previousTotal]
     }
   }
-  const { exporting, onExport } = useTableExport(exportMatrix)
+  const { exporting, onExport } = useTableExport(exportMatrix, range)
 
   if (failed) return failed
   return (

@@ -59,7 +59,7 @@ export default function ToppersPage() {
       rows: toppersTable(data.lists, (list) => t(`reports.toppers.lists.${list}`), nameOf)
     }
   }
-  const { exporting, onExport } = useTableExport(exportLists)
+  const { exporting, onExport } = useTableExport(exportLists, range)
 
   if (failed) return failed
   return (

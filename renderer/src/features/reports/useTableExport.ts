@@ -1,19 +1,29 @@
 import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { useFormat } from '../../i18n/format'
+import type { DayRange } from '../../../../domain/reports/periods'
+import { periodText } from './period-text'
 import type { ExportKind } from './ReportHeader'
 import { exportTable, type ExportTable } from './table-export'
 
 /**
  * A report's export buttons: `build` gives the table on screen (null while there is none), the
- * hook writes it as CSV or Excel and says when the Excel library is still loading.
+ * hook writes it as CSV, Excel or PDF and says when the Excel or PDF library is still loading.
+ * `range`: the days shown, written under the PDF's title.
  */
-export function useTableExport(build: () => ExportTable | null) {
+export function useTableExport(build: () => ExportTable | null, range?: DayRange | null) {
+  const { t, i18n } = useTranslation()
+  const format = useFormat()
+  // The PDF says which days it covers under its title, as the report's header does.
+  const period = range ? periodText(format, range) : undefined
   const [exporting, setExporting] = useState(false)
   const run = async (kind: ExportKind) => {
-    const table = build()
-    if (!table) return
+    const built = build()
+    if (!built) return
+    const table = { subtitle: period, ...built }
     setExporting(true)
     try {
-      await exportTable(kind, table)
+      await exportTable(kind, table, { locale: i18n.language, pageOf: (page, pages) => t('reports.export.page', { page, pages }) })
     } finally {
       setExporting(false)
     }

@@ -1,6 +1,7 @@
 import { contextBridge, ipcRenderer } from 'electron'
 import { ipcChannels } from '../../main/src/ipc-channels'
 import type { PrintResult, PrinterChoices, PrinterRole, SystemPrinter } from '../../main/src/printer-roles'
+import type { OfflineCounts, OfflineDaySnapshot, OfflineOperation, OutboxEntry, OutboxOutcome } from '../../main/src/offline/offline-types'
 import { parseUpdateStatus, type BusyKind, type UpdateStatus } from '../../main/src/update-status'
 
 /**
@@ -20,6 +21,17 @@ const clinicDesktop = {
   restartToUpdate: (): Promise<UpdateStatus | null> => ipcRenderer.invoke(ipcChannels.updateRestart),
   updateLater: (): Promise<UpdateStatus | null> => ipcRenderer.invoke(ipcChannels.updateLater),
   reportBusy: (kind: BusyKind, busy: boolean): Promise<UpdateStatus | null> => ipcRenderer.invoke(ipcChannels.reportBusy, kind, busy),
+  // Offline day mode: the local store's methods (main/src/offline/offline-ipc.ts checks every argument).
+  offlineSaveDay: (snapshot: OfflineDaySnapshot): Promise<void> => ipcRenderer.invoke(ipcChannels.offlineSaveDay, snapshot),
+  offlineDay: (userId: string, branchId: string): Promise<OfflineDaySnapshot | null> => ipcRenderer.invoke(ipcChannels.offlineDay, userId, branchId),
+  offlineEnqueue: (operation: OfflineOperation): Promise<OfflineCounts | null> => ipcRenderer.invoke(ipcChannels.offlineEnqueue, operation),
+  offlinePending: (): Promise<OutboxEntry[] | null> => ipcRenderer.invoke(ipcChannels.offlinePending),
+  offlineServerIdOf: (key: string): Promise<string | null> => ipcRenderer.invoke(ipcChannels.offlineServerIdOf, key),
+  offlineSettle: (key: string, outcome: OutboxOutcome): Promise<OfflineCounts | null> => ipcRenderer.invoke(ipcChannels.offlineSettle, key, outcome),
+  offlineConflicts: (): Promise<OutboxEntry[] | null> => ipcRenderer.invoke(ipcChannels.offlineConflicts),
+  offlineResolve: (key: string): Promise<OfflineCounts | null> => ipcRenderer.invoke(ipcChannels.offlineResolve, key),
+  offlineCounts: (): Promise<OfflineCounts | null> => ipcRenderer.invoke(ipcChannels.offlineCounts),
+  offlineForgetDays: (): Promise<void> => ipcRenderer.invoke(ipcChannels.offlineForgetDays),
   /**
    * Calls `listener` with each new update status; returns the unsubscribe. The listener gets the
    * checked status only, never the IPC event (which would hand the page ipcRenderer's sender).

@@ -91,8 +91,10 @@ describe('the main process wiring', () => {
     for (const [, , body] of handled) expect(body).toContain('fromOwnWindow(event)')
     const viaUpdateHandlers = ['updateStatus', 'updateRestart', 'updateLater', 'reportBusy']
     expect(source).toContain('updateIpcHandlers(gate, fromOwnWindow)')
+    const viaOfflineHandlers = Object.keys(ipcChannels).filter((key) => key.startsWith('offline'))
+    expect(source).toContain('offlineIpcHandlers(offlineStoreOf, fromOwnWindow)')
     const invokedChannels = Object.keys(ipcChannels).filter((key) => !pushChannels.includes(ipcChannels[key as keyof typeof ipcChannels]))
-    expect(new Set([...handled.map((match) => match[1]), ...viaUpdateHandlers])).toEqual(new Set(invokedChannels))
+    expect(new Set([...handled.map((match) => match[1]), ...viaUpdateHandlers, ...viaOfflineHandlers])).toEqual(new Set(invokedChannels))
     // The main process sends on push channels only, and to its own window only.
     expect([...source.matchAll(/\.send\(ipcChannels\.(\w+)/g)].map((match) => match[1])).toEqual(['updateStatusChanged'])
     expect(source).toContain('mainWindow.webContents.send(ipcChannels.updateStatusChanged')

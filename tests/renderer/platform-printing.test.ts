@@ -120,6 +120,23 @@ describe('printing a PDF in the desktop shell', () => {
     expect(await platform.printPdf(Promise.resolve({ url: 'https://clinic.example/r.pdf', role: 'documents' }))).toBe(true)
     expect(calls).toEqual(['documents'])
     expect(platform.updates).toBeNull()
+    // Nor offline day mode: the page offers no offline screens in such a shell.
+    expect(platform.offline).toBeNull()
+  })
+
+  it('reaches the offline store through the shell’s verbs; a refused call fails instead of reading as empty', async () => {
+    const invoked: string[] = []
+    const verb = (name: string, answer: unknown) => async () => {
+      invoked.push(name)
+      return answer
+    }
+    const names = ['offlineSaveDay', 'offlineDay', 'offlineEnqueue', 'offlinePending', 'offlineServerIdOf', 'offlineSettle', 'offlineConflicts', 'offlineResolve', 'offlineCounts', 'offlineForgetDays']
+    const bridge = Object.fromEntries(names.map((name) => [name, verb(name, name === 'offlineCounts' ? null : { waiting: 1, conflicts: 0 })])) as unknown as ClinicDesktopApi
+    const offline = desktopPlatform(bridge).offline!
+    expect(await offline.enqueue({ key: 'key-00000001', kind: 'note', action: 'create', data: { customerId: 'p1', text: 'x' } })).toEqual({ waiting: 1, conflicts: 0 })
+    await expect(offline.counts()).rejects.toThrow('refused')
+    expect(invoked).toEqual(['offlineEnqueue', 'offlineCounts'])
+    expect(webPlatform.offline).toBeNull()
   })
 
   it('throws the shell reason, for the toast to translate', async () => {

@@ -2,6 +2,7 @@ import type { ClinicDesktopApi } from '../../../preload/src/preload'
 import { noPrinterChoices, type PrintResult } from '../../../main/src/printer-roles'
 import { onBusyChange, whileBusy } from './busy'
 import { PrintFailedError } from './print-failure'
+import type { OfflineCounts, OfflineStore } from '../../../main/src/offline/offline-types'
 import type { DesktopUpdatesCapability, Platform, PrintersCapability } from './types'
 import { webPlatform } from './web'
 
@@ -40,6 +41,31 @@ function updatesOf(bridge: ClinicDesktopApi): DesktopUpdatesCapability {
   }
 }
 
+/** A counts answer of null: the shell refused the call (it answers only its own window). */
+function counted(counts: OfflineCounts | null): OfflineCounts {
+  if (!counts) throw new Error('The offline store refused the call')
+  return counts
+}
+
+const offlineVerbs = ['offlineSaveDay', 'offlineDay', 'offlineEnqueue', 'offlinePending', 'offlineServerIdOf', 'offlineSettle', 'offlineConflicts', 'offlineResolve', 'offlineCounts', 'offlineForgetDays'] as const
+
+function offlineOf(bridge: ClinicDesktopApi): OfflineStore | null {
+  // A shell from before offline day mode has none of these verbs: no offline screens there.
+  if (!offlineVerbs.every((verb) => typeof bridge[verb] === 'function')) return null
+  return {
+    saveDay: (snapshot) => bridge.offlineSaveDay(snapshot),
+    day: (userId, branchId) => bridge.offlineDay(userId, branchId),
+    enqueue: async (operation) => counted(await bridge.offlineEnqueue(operation)),
+    pending: async () => (await bridge.offlinePending()) ?? [],
+    serverIdOf: (key) => bridge.offlineServerIdOf(key),
+    settle: async (key, outcome) => counted(await bridge.offlineSettle(key, outcome)),
+    conflicts: async () => (await bridge.offlineConflicts()) ?? [],
+    resolve: async (key) => counted(await bridge.offlineResolve(key)),
+    counts: async () => counted(await bridge.offlineCounts()),
+    forgetDays: () => bridge.offlineForgetDays()
+  }
+}
+
 /**
  * The Electron shell loads the web app from the clinic server, so addresses and full screen work
  * as on the web; printing and dialling go through the preload's verbs. The shell's main process
@@ -70,6 +96,7 @@ export function desktopPlatform(bridge: ClinicDesktopApi): Platform {
       }),
     printers: printersOf(bridge),
     updates: hasUpdates ? updatesOf(bridge) : null,
+    offline: offlineOf(bridge),
     dial: (phoneNumber) => bridge.dial(phoneNumber)
   }
 }

@@ -1,6 +1,11 @@
-import { useEffect, useState } from 'react'
+import { Suspense, useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useConnectionState } from '../../api/connection'
+import { platform } from '../../platform'
+import { lazyInBackground } from '../background-chunk'
+
+/** The shell's banner tells of the offline day too (features/offline-day); the browser never loads it. */
+const OfflineBanner = platform.offline ? lazyInBackground(() => import('../../features/offline-day/OfflineBanner')) : null
 
 /** Tells the person when the live connection is gone, instead of silently stale screens. */
 export function ConnectionBanner() {
@@ -12,10 +17,16 @@ export function ConnectionBanner() {
     const timer = setTimeout(() => setPatient(false), 3000)
     return () => clearTimeout(timer)
   }, [])
-  if (state === 'connected' || (state === 'connecting' && patient)) return null
-  return (
+  const lost = state === 'connected' || (state === 'connecting' && patient) ? null : t(state === 'timedOut' ? 'technical.socketTimeout' : 'technical.reconnecting')
+  const banner = lost === null ? null : (
     <div className="connection-banner" role="status">
-      {state === 'timedOut' ? t('technical.socketTimeout') : t('technical.reconnecting')}
+      {lost}
     </div>
+  )
+  if (!OfflineBanner) return banner
+  return (
+    <Suspense fallback={banner}>
+      <OfflineBanner lost={lost} />
+    </Suspense>
   )
 }

@@ -1,6 +1,7 @@
 import { buildSnapshot, readDay, snapshotDays, type DayReader } from '../../renderer/src/features/offline-day/day-snapshot'
 import { canCheckIn, patientsOf, visitsOf } from '../../renderer/src/features/offline-day/day-view'
-import { bookingOperations, checkInOperation, editOperation, noteOperation, offlineId } from '../../renderer/src/features/offline-day/offline-operations'
+import { bookingOperations, checkInOperation, editOperation, noteOperation } from '../../renderer/src/features/offline-day/offline-operations'
+import { offlineId } from '../../main/src/offline/offline-ids'
 import { subjectOf } from '../../renderer/src/features/offline-day/conflict-view'
 import type { OfflineDaySnapshot } from '../../main/src/offline/offline-types'
 

@@ -1,4 +1,5 @@
 import type { OfflineDaySnapshot, OfflineStore, OutboxEntry } from '../../../../main/src/offline/offline-types'
+import { offlineId, offlineKeyOf } from '../../../../main/src/offline/offline-ids'
 import { personName, recordsOf } from './day-view'
 
 /*
@@ -27,7 +28,7 @@ export function subjectOf(entry: OutboxEntry, snapshot: OfflineDaySnapshot | nul
   const data = operation.data
   let visit: Json = {}
   if (operation.kind === 'appointment') visit = operation.action === 'patch' ? { ...(byId('appointment').get(operation.id) ?? {}), ...data } : data
-  const customerId = operation.kind === 'customer' ? (operation.action === 'patch' ? operation.id : `offline:${operation.key}`) : text(visit.customerId ?? data.customerId)
+  const customerId = operation.kind === 'customer' ? (operation.action === 'patch' ? operation.id : offlineId(operation.key)) : text(visit.customerId ?? data.customerId)
   const customer = customers.get(customerId) ?? (operation.kind === 'customer' ? data : undefined)
   const doctor = staff.get(text(visit.staffId))
   return { patient: customer ? personName(customer) : '', doctor: doctor ? personName(doctor) : '', start: text(visit.start) || null }
@@ -35,8 +36,9 @@ export function subjectOf(entry: OutboxEntry, snapshot: OfflineDaySnapshot | nul
 
 /** A record's id as the server knows it now: `offline:<key>` becomes the id its create got. */
 export async function serverIdFor(store: OfflineStore, id: string): Promise<string> {
-  if (!id.startsWith('offline:')) return id
-  const known = await store.serverIdOf(id.slice('offline:'.length))
+  const key = offlineKeyOf(id)
+  if (key === null) return id
+  const known = await store.serverIdOf(key)
   if (!known) throw new Error(`Not sent yet: ${id}`)
   return known
 }

@@ -1,4 +1,5 @@
 import type { OfflineDaySnapshot, OfflineKind } from '../../../../main/src/offline/offline-types'
+import { offlineKeyOf } from '../../../../main/src/offline/offline-ids'
 import { allowedNextStatuses, isAppointmentStatus } from '../../../../domain/appointments/status'
 import { dayKey, timeKey, wallTimeAt } from '../appointments/zoned-time'
 
@@ -70,12 +71,13 @@ export function visitsOf(snapshot: OfflineDaySnapshot, day: string): OfflineVisi
       const wall = wallTimeAt(start, snapshot.timeZone)
       if (dayKey(wall) !== day) return []
       const duration = typeof data.duration === 'number' ? data.duration : 0
-      const end = text(data.end) || new Date(Date.parse(start) + duration * 60_000).toISOString()
+      // From start and duration, as the server computes it: a visit moved offline has its old `end`.
+      const end = duration > 0 ? new Date(Date.parse(start) + duration * 60_000).toISOString() : text(data.end) || start
       const patient = patients.get(text(data.customerId))
       return [
         {
           _id: String(data._id),
-          pending: String(data._id).startsWith('offline:'),
+          pending: offlineKeyOf(data._id) !== null,
           day,
           time: timeKey(wall),
           endTime: timeKey(wallTimeAt(end, snapshot.timeZone)),

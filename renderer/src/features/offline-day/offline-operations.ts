@@ -1,3 +1,4 @@
+import { offlineId } from '../../../../main/src/offline/offline-ids'
 import type { OfflineOperation } from '../../../../main/src/offline/offline-types'
 
 /*
@@ -8,9 +9,6 @@ import type { OfflineOperation } from '../../../../main/src/offline/offline-type
  */
 
 type Json = Record<string, unknown>
-
-/** The id a record made offline has until it reaches the server. */
-export const offlineId = (key: string) => `offline:${key}`
 
 export interface VisitSeen {
   _id: string

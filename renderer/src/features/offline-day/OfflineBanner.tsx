@@ -23,7 +23,7 @@ export default function OfflineBanner({ lost }: Props) {
         {lost}
         {ready && (
           <>
-            {' '}
+            {' · '}
             <strong>{t('offlineDay.banner.waiting', { count: counts.waiting })}</strong> <Link to="/offline-day">{t('offlineDay.banner.open')}</Link>
           </>
         )}

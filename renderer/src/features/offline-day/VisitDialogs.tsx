@@ -72,7 +72,7 @@ export function BookVisitDialog({ snapshot, branchId, onSave, onClose }: { snaps
           </>
         )}
         <Form.Item name="staffId" label={t('offlineDay.doctor')} rules={[{ required: true, message: t('offlineDay.required') }]}>
-          <Select options={doctors} />
+          <Select showSearch optionFilterProp="label" options={doctors} />
         </Form.Item>
         <Form.Item name="day" label={t('offlineDay.day')}>
           <Radio.Group options={snapshot.days.map((value, index) => ({ value, label: t(index === 0 ? 'offlineDay.today' : 'offlineDay.tomorrow') }))} />
@@ -120,7 +120,7 @@ export function EditVisitDialog({ snapshot, visit, onSave, onClose }: { snapshot
           <Input type="time" step={300} />
         </Form.Item>
         <Form.Item name="staffId" label={t('offlineDay.doctor')} rules={[{ required: true, message: t('offlineDay.required') }]}>
-          <Select options={doctors} />
+          <Select showSearch optionFilterProp="label" options={doctors} />
         </Form.Item>
         <Form.Item name="notes" label={t('offlineDay.notes')}>
           <Input.TextArea rows={3} maxLength={5000} />

@@ -60,6 +60,8 @@ test.beforeAll(async () => {
     acceptsAppointments: true,
     schedule: { week: Object.fromEntries(['1', '2', '3', '4', '5', '6', '7'].map((key) => [key, hours])) }
   })
+  // On the price list the day saves: an offline booking names it, and the free starts offered for a taken slot are searched for it.
+  await api.service('service').create({ name: `Cleaning ${tag}`, duration: 30, price: 150_000_00 })
   patient = await api.service<Row>('customers').create({ first_name: 'Aziza', last_name: `Karimova${tag}`, phone: uniquePhone() })
   other = await api.service<Row>('customers').create({ first_name: 'Bobur', last_name: `Aliyev${tag}`, phone: uniquePhone() })
   await api.service('appointment').create({ branchId, customerId: patient._id, staffId: doctor._id, start: at('10:00'), duration: 30 })
@@ -154,7 +156,7 @@ test('a front-desk outage: the day at hand, writes kept, sent when back, a taken
   await expect(banner).toContainText('Offline, 0 changes waiting.')
   await banner.getByRole('link', { name: 'Open the offline day' }).click()
   await expect(page.getByRole('heading', { level: 1, name: 'Offline day' })).toBeVisible()
-  await page.getByText('Tomorrow,').click()
+  await page.locator('.offline-day-toolbar').getByText('Tomorrow').click()
   const visit = page.getByRole('listitem', { name: `10:00 Karimova${tag} Aziza` })
   await expect(visit).toContainText(`Offline${tag} Nodira`)
 
@@ -170,6 +172,7 @@ test('a front-desk outage: the day at hand, writes kept, sent when back, a taken
   await dialog.getByLabel('First name').fill('Olim')
   await dialog.getByLabel('Phone').fill('+998 90 555 66 77')
   await pick(dialog.getByLabel('Doctor'), `Offline${tag} Nodira`)
+  await pick(dialog.getByLabel('Service'), `Cleaning ${tag}`)
   await dialog.getByText('Tomorrow').click()
   await dialog.getByLabel('Time').fill('11:00')
   await dialog.getByRole('button', { name: 'Book', exact: true }).click()
@@ -187,6 +190,7 @@ test('a front-desk outage: the day at hand, writes kept, sent when back, a taken
   await page.getByRole('button', { name: 'Book a visit' }).click()
   await pick(dialog.getByLabel('Find a patient'), `Aliyev${tag} Bobur`)
   await pick(dialog.getByLabel('Doctor'), `Offline${tag} Nodira`)
+  await pick(dialog.getByLabel('Service'), `Cleaning ${tag}`)
   await dialog.getByText('Tomorrow').click()
   await dialog.getByLabel('Time').fill('12:00')
   await dialog.getByRole('button', { name: 'Book', exact: true }).click()

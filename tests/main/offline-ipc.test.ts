@@ -75,10 +75,12 @@ describe('the offline store’s channels', () => {
     expect(await call(handlers, ipcChannels.offlineEnqueue, own, checkIn)).toEqual({ waiting: 0, conflicts: 0 })
     await call(handlers, ipcChannels.offlineSettle, own, checkIn.key, { state: 'conflict', conflict: { reason: 'slot-taken', suggestedStarts: ['2026-11-30T06:00:00.000Z'] } })
     await call(handlers, ipcChannels.offlineSettle, own, checkIn.key, { state: 'done', serverId: 'a9', record: { kind: 'appointment', _id: 'a9', data: {} } })
+    // A pending payment's create comes back as the server's payment record.
+    await call(handlers, ipcChannels.offlineSettle, own, checkIn.key, { state: 'done', serverId: 't1', record: { kind: 'payment', _id: 't1', data: { status: 'paid' } } })
     await call(handlers, ipcChannels.offlineResolve, own, checkIn.key)
     await call(handlers, ipcChannels.offlineServerIdOf, own, checkIn.key)
     for (const channel of [ipcChannels.offlinePending, ipcChannels.offlineConflicts, ipcChannels.offlineCounts, ipcChannels.offlineForgetDays]) await call(handlers, channel, own)
-    expect(calls.map(([name]) => name)).toEqual(['saveDay', 'day', 'enqueue', 'settle', 'settle', 'resolve', 'serverIdOf', 'pending', 'conflicts', 'counts', 'forgetDays'])
+    expect(calls.map(([name]) => name)).toEqual(['saveDay', 'day', 'enqueue', 'settle', 'settle', 'settle', 'resolve', 'serverIdOf', 'pending', 'conflicts', 'counts', 'forgetDays'])
     expect(calls[0][1]).toEqual([snapshot])
   })
 

@@ -145,8 +145,11 @@ describe('the offline writes', () => {
   })
 
   it('books a cached patient with one write, and notes go on the patient’s card', () => {
-    const operations = bookingOperations({ branchId: 'b1', staffId: 'd1', start: '2026-11-30T07:00:00.000Z', duration: 30, notes: 'First visit', patient: { customerId: 'p1' } }, () => 'key-0000000c')
-    expect(operations).toEqual([{ key: 'key-0000000c', kind: 'appointment', action: 'create', data: { branchId: 'b1', customerId: 'p1', staffId: 'd1', start: '2026-11-30T07:00:00.000Z', duration: 30, notes: 'First visit' } }])
+    const cleaning = { serviceId: 's1', name: 'Cleaning', duration: 30, price: 150_000, quantity: 1 }
+    const operations = bookingOperations({ branchId: 'b1', staffId: 'd1', start: '2026-11-30T07:00:00.000Z', duration: 30, notes: 'First visit', services: [cleaning], patient: { customerId: 'p1' } }, () => 'key-0000000c')
+    expect(operations).toEqual([
+      { key: 'key-0000000c', kind: 'appointment', action: 'create', data: { branchId: 'b1', customerId: 'p1', staffId: 'd1', start: '2026-11-30T07:00:00.000Z', duration: 30, services: [cleaning], notes: 'First visit' } }
+    ])
     expect(noteOperation('p1', 'b1', ' Allergic to latex ', 'key-0000000d')).toEqual({ key: 'key-0000000d', kind: 'note', action: 'create', data: { customerId: 'p1', branchId: 'b1', text: 'Allergic to latex' } })
   })
 

@@ -106,6 +106,7 @@ function ConflictCard({ entry, snapshot, busy, disabled, store, settle }: CardPr
   return (
     <Card
       size="small"
+      className="offline-conflict"
       title={t(`offlineDay.what.${operation.kind}-${operation.action}`, { patient: subject.patient || t('offlineDay.unknownPatient'), doctor: subject.doctor, when: subject.start ? format.dateTime(subject.start) : '' })}
     >
       <Typography.Paragraph strong>{t(`offlineDay.reasons.${reason}`)}</Typography.Paragraph>

@@ -94,32 +94,28 @@ function DayList({ snapshot, onBook, onCheckIn, onEdit, onNote }: DayListProps) 
   const [doctorId, setDoctorId] = useState<string | null>(null)
   const doctors = useMemo(() => doctorsOf(snapshot), [snapshot])
   const visits = useMemo(() => visitsOf(snapshot, day).filter((visit) => !doctorId || visit.staffId === doctorId), [snapshot, day, doctorId])
-  const dayLabel = (value: string, index: number) => `${t(index === 0 ? 'offlineDay.today' : 'offlineDay.tomorrow')}, ${format.date(value)}`
+  const dayLabel = (value: string, index: number) => (
+    <span className="offline-day-choice">
+      <strong>{t(index === 0 ? 'offlineDay.today' : 'offlineDay.tomorrow')}</strong> <span>{format.date(value)}</span>
+    </span>
+  )
   return (
-    <Card
-      className="offline-day-card"
-      title={
-        <Segmented
-          value={day}
-          onChange={(value) => setDay(String(value))}
-          options={snapshot.days.map((value, index) => ({ value, label: dayLabel(value, index) }))}
+    <Card className="offline-day-card">
+      <div className="offline-day-toolbar">
+        <Segmented value={day} onChange={(value) => setDay(String(value))} options={snapshot.days.map((value, index) => ({ value, label: dayLabel(value, index) }))} />
+        <Select
+          className="offline-day-doctor"
+          allowClear
+          placeholder={t('offlineDay.allDoctors')}
+          aria-label={t('offlineDay.doctor')}
+          value={doctorId}
+          onChange={(value) => setDoctorId(value ?? null)}
+          options={doctors.map((doctor) => ({ value: doctor._id, label: doctor.name }))}
         />
-      }
-      extra={
-        <Button type="primary" icon={<PlusOutlined />} onClick={onBook}>
+        <Button type="primary" icon={<PlusOutlined />} onClick={onBook} className="offline-day-book">
           {t('offlineDay.book')}
         </Button>
-      }
-    >
-      <Select
-        className="offline-day-doctor"
-        allowClear
-        placeholder={t('offlineDay.allDoctors')}
-        aria-label={t('offlineDay.doctor')}
-        value={doctorId}
-        onChange={(value) => setDoctorId(value ?? null)}
-        options={doctors.map((doctor) => ({ value: doctor._id, label: doctor.name }))}
-      />
+      </div>
       {visits.length === 0 ? (
         <Empty description={t('offlineDay.noVisits')} />
       ) : (

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next'
 import type { OfflineDaySnapshot, OfflineOperation } from '../../../../main/src/offline/offline-types'
 import { newClientKey } from '../billing/client-key'
 import { dayKey, instantOfWallTime, timeKey, wallTimeAt } from '../appointments/zoned-time'
-import { doctorsOf, patientsOf, type OfflineVisit } from './day-view'
+import { doctorsOf, patientsOf, servicesOf, type OfflineVisit } from './day-view'
 import { bookingOperations, editOperation, noteOperation } from './offline-operations'
 
 type Save = (operations: OfflineOperation[]) => Promise<void>
@@ -19,7 +19,8 @@ function instantOf(day: string, time: string, timeZone: string): string {
 function useChoices(snapshot: OfflineDaySnapshot) {
   const doctors = useMemo(() => doctorsOf(snapshot).map((doctor) => ({ value: doctor._id, label: doctor.name })), [snapshot])
   const patients = useMemo(() => patientsOf(snapshot).map((patient) => ({ value: patient._id, label: patient.phone ? `${patient.name}, ${patient.phone}` : patient.name })), [snapshot])
-  return { doctors, patients }
+  const catalogue = useMemo(() => servicesOf(snapshot), [snapshot])
+  return { doctors, patients, catalogue }
 }
 
 interface BookValues {
@@ -29,6 +30,7 @@ interface BookValues {
   lastName?: string
   phone?: string
   staffId: string
+  serviceId?: string
   day: string
   time: string
   duration: number
@@ -41,12 +43,19 @@ export function BookVisitDialog({ snapshot, branchId, onSave, onClose }: { snaps
   const [form] = Form.useForm<BookValues>()
   const [saving, setSaving] = useState(false)
   const who = Form.useWatch('who', form) ?? 'cached'
-  const { doctors, patients } = useChoices(snapshot)
+  const { doctors, patients, catalogue } = useChoices(snapshot)
   const submit = async (values: BookValues) => {
     setSaving(true)
     const patient = values.who === 'new' ? { create: { firstName: values.firstName ?? '', lastName: values.lastName ?? '', phone: values.phone ?? '' } } : { customerId: values.customerId ?? '' }
     const start = instantOf(values.day, values.time, snapshot.timeZone)
-    await onSave(bookingOperations({ branchId, staffId: values.staffId, start, duration: values.duration, notes: values.notes, patient }, newClientKey)).finally(() => setSaving(false))
+    const service = catalogue.find((item) => item._id === values.serviceId)
+    const services = service ? [{ serviceId: service._id, name: service.name, duration: service.duration, price: service.price, quantity: 1 }] : []
+    await onSave(bookingOperations({ branchId, staffId: values.staffId, start, duration: values.duration, notes: values.notes, services, patient }, newClientKey)).finally(() => setSaving(false))
+  }
+  // A service chosen sets the visit's length to its own, as the calendar's booking form does.
+  const chooseService = (id: string | undefined) => {
+    const service = catalogue.find((item) => item._id === id)
+    if (service) form.setFieldValue('duration', service.duration)
   }
   return (
     <Modal open title={t('offlineDay.book')} okText={t('offlineDay.bookOk')} cancelText={t('common.cancel')} onOk={() => form.submit()} onCancel={onClose} confirmLoading={saving} destroyOnHidden>
@@ -74,6 +83,11 @@ export function BookVisitDialog({ snapshot, branchId, onSave, onClose }: { snaps
         <Form.Item name="staffId" label={t('offlineDay.doctor')} rules={[{ required: true, message: t('offlineDay.required') }]}>
           <Select showSearch optionFilterProp="label" options={doctors} />
         </Form.Item>
+        {catalogue.length > 0 && (
+          <Form.Item name="serviceId" label={t('offlineDay.service')}>
+            <Select showSearch allowClear optionFilterProp="label" options={catalogue.map((item) => ({ value: item._id, label: item.name }))} onChange={chooseService} />
+          </Form.Item>
+        )}
         <Form.Item name="day" label={t('offlineDay.day')}>
           <Radio.Group options={snapshot.days.map((value, index) => ({ value, label: t(index === 0 ? 'offlineDay.today' : 'offlineDay.tomorrow') }))} />
         </Form.Item>

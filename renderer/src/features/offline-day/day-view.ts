@@ -58,6 +58,13 @@ export function patientsOf(snapshot: OfflineDaySnapshot): OfflinePerson[] {
     .sort((a, b) => a.name.localeCompare(b.name))
 }
 
+/** The saved price list, as a booking copies it (name, duration and price at booking). */
+export function servicesOf(snapshot: OfflineDaySnapshot): Array<{ _id: string; name: string; duration: number; price: number }> {
+  return recordsOf(snapshot, 'service').flatMap((data) =>
+    typeof data.name === 'string' && typeof data.duration === 'number' && typeof data.price === 'number' ? [{ _id: String(data._id), name: data.name, duration: data.duration, price: data.price }] : []
+  )
+}
+
 const visitStatuses = new Set(['cancelled', 'noShow'])
 
 /** The visits of `day`, by start then doctor; cancelled ones and no-shows last. */

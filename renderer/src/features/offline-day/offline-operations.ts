@@ -52,12 +52,23 @@ export interface NewPatient {
   phone: string
 }
 
+/** A service as an appointment keeps it (copied from the price list at booking). */
+export interface BookedService {
+  serviceId: string
+  name: string
+  duration: number
+  price: number
+  quantity: number
+}
+
 export interface Booking {
   branchId: string
   staffId: string
   start: string
   duration: number
   notes?: string
+  /** From the saved price list; the replay's free-slot suggestions need them. */
+  services?: BookedService[]
   /** A cached patient's id, or the new patient to create first. */
   patient: { customerId: string } | { create: NewPatient }
 }
@@ -80,7 +91,15 @@ export function bookingOperations(booking: Booking, keys: () => string): Offline
     key: keys(),
     kind: 'appointment',
     action: 'create',
-    data: { branchId: booking.branchId, customerId, staffId: booking.staffId, start: booking.start, duration: booking.duration, ...(notes ? { notes } : {}) }
+    data: {
+      branchId: booking.branchId,
+      customerId,
+      staffId: booking.staffId,
+      start: booking.start,
+      duration: booking.duration,
+      ...(booking.services?.length ? { services: booking.services } : {}),
+      ...(notes ? { notes } : {})
+    }
   })
   return operations
 }

@@ -83,6 +83,23 @@ describe('windows and the preload', () => {
   })
 })
 
+describe('the preload’s offline verbs', () => {
+  it('fail on the shell’s refusal (null) instead of handing the page "nothing waiting"', async () => {
+    const exposed: Record<string, Record<string, (...args: unknown[]) => Promise<unknown>>> = {}
+    jest.resetModules()
+    jest.doMock('electron', () => ({
+      contextBridge: { exposeInMainWorld: (name: string, api: never) => (exposed[name] = api) },
+      ipcRenderer: { invoke: async () => null, on: () => undefined, removeListener: () => undefined }
+    }))
+    await import('../../preload/src/preload')
+    const api = exposed.clinicDesktop
+    for (const verb of ['offlineEnqueue', 'offlinePending', 'offlineSettle', 'offlineConflicts', 'offlineResolve', 'offlineCounts']) await expect(api[verb]()).rejects.toThrow('refused')
+    // Where null is an answer (no day saved, not sent yet), it stays one.
+    await expect(api.offlineDay('u1', 'b1')).resolves.toBeNull()
+    await expect(api.offlineServerIdOf('key-00000001')).resolves.toBeNull()
+  })
+})
+
 describe('the main process wiring', () => {
   it('handles every channel the renderer invokes, each behind the sender check', async () => {
     const { promises: fs } = await import('node:fs')

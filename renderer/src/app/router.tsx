@@ -79,8 +79,7 @@ export const routes: RouteObject[] = [
           { path: 'profile/softphone', ...page(withTexts('softphone', () => import('../features/softphone/SoftphoneSettingsPage'))) },
           // Issue 20 item 2: the desktop shell's offline day and its conflict inbox (their code and texts
           // are loaded in the background after sign-in: features/offline-day/OfflineDayKeeper.tsx).
-          { path: 'offline-day', ...page(withTexts('offlineDay', () => import('../features/offline-day/OfflineDayPage'))) },
-          { path: 'offline-day/conflicts', ...page(withTexts('offlineDay', () => import('../features/offline-day/ConflictInboxPage'))) },
+          { path: 'offline-day/:view?', ...page(withTexts('offlineDay', () => import('../features/offline-day/OfflineDayRoutes'))) },
           { path: 'people/team', ...page(() => import('../features/team/TeamPage')) },
           { path: 'people/customers', ...page(() => import('../features/customers/CustomersPage')) },
           { path: 'people/customers/filter/:filter', ...page(() => import('../features/customers/CustomersPage')) },

@@ -2,7 +2,7 @@ import type { ClinicDesktopApi } from '../../../preload/src/preload'
 import { noPrinterChoices, type PrintResult } from '../../../main/src/printer-roles'
 import { onBusyChange, whileBusy } from './busy'
 import { PrintFailedError } from './print-failure'
-import type { OfflineCounts, OfflineStore } from '../../../main/src/offline/offline-types'
+import type { OfflineStore } from '../../../main/src/offline/offline-types'
 import type { DesktopUpdatesCapability, Platform, PrintersCapability } from './types'
 import { webPlatform } from './web'
 
@@ -41,28 +41,21 @@ function updatesOf(bridge: ClinicDesktopApi): DesktopUpdatesCapability {
   }
 }
 
-/** A counts answer of null: the shell refused the call (it answers only its own window). */
-function counted(counts: OfflineCounts | null): OfflineCounts {
-  if (!counts) throw new Error('The offline store refused the call')
-  return counts
-}
-
-const offlineVerbs = ['offlineSaveDay', 'offlineDay', 'offlineEnqueue', 'offlinePending', 'offlineServerIdOf', 'offlineSettle', 'offlineConflicts', 'offlineResolve', 'offlineCounts', 'offlineForgetDays'] as const
-
+/** The preload's offline verbs are the store's methods as they are (preload/src/preload.ts). */
 function offlineOf(bridge: ClinicDesktopApi): OfflineStore | null {
   // A shell from before offline day mode has none of these verbs: no offline screens there.
-  if (!offlineVerbs.every((verb) => typeof bridge[verb] === 'function')) return null
+  if (typeof bridge.offlineForgetDays !== 'function') return null
   return {
-    saveDay: (snapshot) => bridge.offlineSaveDay(snapshot),
-    day: (userId, branchId) => bridge.offlineDay(userId, branchId),
-    enqueue: async (operation) => counted(await bridge.offlineEnqueue(operation)),
-    pending: async () => (await bridge.offlinePending()) ?? [],
-    serverIdOf: (key) => bridge.offlineServerIdOf(key),
-    settle: async (key, outcome) => counted(await bridge.offlineSettle(key, outcome)),
-    conflicts: async () => (await bridge.offlineConflicts()) ?? [],
-    resolve: async (key) => counted(await bridge.offlineResolve(key)),
-    counts: async () => counted(await bridge.offlineCounts()),
-    forgetDays: () => bridge.offlineForgetDays()
+    saveDay: bridge.offlineSaveDay,
+    day: bridge.offlineDay,
+    enqueue: bridge.offlineEnqueue,
+    pending: bridge.offlinePending,
+    serverIdOf: bridge.offlineServerIdOf,
+    settle: bridge.offlineSettle,
+    conflicts: bridge.offlineConflicts,
+    resolve: bridge.offlineResolve,
+    counts: bridge.offlineCounts,
+    forgetDays: bridge.offlineForgetDays
   }
 }
 

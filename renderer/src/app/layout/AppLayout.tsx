@@ -87,7 +87,7 @@ function Shell() {
         <Layout.Header className="app-header">
           <TopBar phone={phone} onOpenMenu={openMenu} />
         </Layout.Header>
-        <ConnectionBanner />
+        <Connection />
         {content}
       </Layout>
     </Layout>
@@ -170,6 +170,18 @@ function IncomingCalls() {
 
 /** Its own chunk, in the desktop shell only: the browser has no offline store (issue 20 item 2). */
 const OfflineDayKeeper = platform.offline ? lazyInBackground(() => import('../../features/offline-day/OfflineDayKeeper')) : null
+/** The shell's connection banner tells of the offline day too; the browser never loads it. */
+const OfflineBanner = platform.offline ? lazyInBackground(() => import('../../features/offline-day/OfflineBanner')) : null
+
+/** The connection banner, in the shell with "Offline, N changes waiting" (features/offline-day). */
+function Connection() {
+  if (!OfflineBanner) return <ConnectionBanner />
+  return (
+    <Suspense fallback={<ConnectionBanner />}>
+      <OfflineBanner />
+    </Suspense>
+  )
+}
 
 /** The shell keeps the branch's day for an outage and sends what was written offline once back. */
 function OfflineDay() {

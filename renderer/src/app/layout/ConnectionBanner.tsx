@@ -1,14 +1,9 @@
-import { Suspense, useEffect, useState } from 'react'
+import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useConnectionState } from '../../api/connection'
-import { platform } from '../../platform'
-import { lazyInBackground } from '../background-chunk'
 
-/** The shell's banner tells of the offline day too (features/offline-day); the browser never loads it. */
-const OfflineBanner = platform.offline ? lazyInBackground(() => import('../../features/offline-day/OfflineBanner')) : null
-
-/** Tells the person when the live connection is gone, instead of silently stale screens. */
-export function ConnectionBanner() {
+/** What the banner says while the live connection is gone; null while connected. */
+export function useConnectionLost(): string | null {
   const { t } = useTranslation()
   const state = useConnectionState()
   // A first connect takes a moment; only say something if it takes noticeably long.
@@ -17,16 +12,17 @@ export function ConnectionBanner() {
     const timer = setTimeout(() => setPatient(false), 3000)
     return () => clearTimeout(timer)
   }, [])
-  const lost = state === 'connected' || (state === 'connecting' && patient) ? null : t(state === 'timedOut' ? 'technical.socketTimeout' : 'technical.reconnecting')
-  const banner = lost === null ? null : (
+  if (state === 'connected' || (state === 'connecting' && patient)) return null
+  return state === 'timedOut' ? t('technical.socketTimeout') : t('technical.reconnecting')
+}
+
+/** Tells the person when the live connection is gone, instead of silently stale screens. */
+export function ConnectionBanner() {
+  const lost = useConnectionLost()
+  if (lost === null) return null
+  return (
     <div className="connection-banner" role="status">
       {lost}
     </div>
-  )
-  if (!OfflineBanner) return banner
-  return (
-    <Suspense fallback={banner}>
-      <OfflineBanner lost={lost} />
-    </Suspense>
   )
 }

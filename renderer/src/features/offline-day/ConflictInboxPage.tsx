@@ -1,9 +1,8 @@
 import { useCallback, useEffect, useState } from 'react'
-import { Alert, Button, Card, Empty, Space, Spin, Typography } from 'antd'
+import { Alert, Button, Card, Space, Spin, Typography } from 'antd'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import type { OfflineDaySnapshot, OfflineStore, OutboxEntry } from '../../../../main/src/offline/offline-types'
-import { useConnectionState } from '../../api/connection'
 import { createRecord, patchRecord } from '../../api/live'
 import { toastError } from '../../app/toasts'
 import { PageHeader } from '../../components/PageHeader'
@@ -11,7 +10,7 @@ import { useFormat } from '../../i18n/format'
 import { platform } from '../../platform'
 import { bookingAt, serverIdFor, subjectOf } from './conflict-view'
 import { personName, recordsOf } from './day-view'
-import { offlineStatus } from './offline-status'
+import { offlineStatus, useConnected } from './offline-status'
 import { useOfflineDay } from './useOfflineDay'
 import './offline-day.css'
 
@@ -61,7 +60,7 @@ function Inbox({ store }: { store: OfflineStore }) {
   }
 
   if (!entries) return <Spin />
-  if (entries.length === 0) return <Empty description={t('offlineDay.inbox.empty')} />
+  if (entries.length === 0) return <Alert type="success" showIcon title={t('offlineDay.inbox.empty')} />
   return (
     <div className="offline-conflict-list">
       {entries.map((entry) => (
@@ -85,7 +84,7 @@ interface CardProps {
 function ConflictCard({ entry, snapshot, busy, disabled, store, settle }: CardProps) {
   const { t } = useTranslation()
   const format = useFormat()
-  const connected = useConnectionState() === 'connected'
+  const connected = useConnected()
   const { operation, conflict } = entry
   const subject = subjectOf(entry, snapshot)
   const reason = conflict?.reason ?? 'refused'

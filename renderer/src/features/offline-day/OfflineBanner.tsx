@@ -1,20 +1,18 @@
 import { Button } from 'antd'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
+import { useConnectionLost } from '../../app/layout/ConnectionBanner'
 import { useTextArea } from '../../i18n/useTextArea'
 import { offlineStatus, useOfflineStatus } from './offline-status'
-
-interface Props {
-  /** The connection banner's words while the socket is down ("Connection lost…"), null while connected. */
-  lost: string | null
-}
 
 /**
  * The shell's connection banner: "Offline, N changes waiting" with the way to the offline day
  * while the server is unreachable; once back, what the replay sent and what needs a person.
  */
-export default function OfflineBanner({ lost }: Props) {
+export default function OfflineBanner() {
   const { t } = useTranslation()
+  // The connection banner's words while the socket is down ("Connection lost…"), null while connected.
+  const lost = useConnectionLost()
   const ready = useTextArea('offlineDay')
   const { counts, report } = useOfflineStatus()
   if (lost !== null) {

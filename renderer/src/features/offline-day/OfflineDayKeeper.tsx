@@ -21,7 +21,7 @@ const read: DayReader = (path, query) => (client.service(path) as unknown as { f
  * shell loads the app from the clinic server, and during an outage nothing more can be fetched.
  */
 function preloadOfflineScreens() {
-  void Promise.all([import('./OfflineDayPage'), import('./ConflictInboxPage'), import('./OfflineBanner'), loadTextArea('offlineDay')]).catch(() => undefined)
+  void Promise.all([import('./OfflineDayRoutes'), import('./OfflineBanner'), loadTextArea('offlineDay')]).catch(() => undefined)
 }
 
 let replaying: Promise<void> | null = null

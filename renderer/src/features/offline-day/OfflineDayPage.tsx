@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react'
-import { Alert, Button, Card, Empty, Segmented, Select, Space, Spin, Tag, Typography } from 'antd'
+import { Alert, Button, Card, Segmented, Select, Space, Spin, Tag, Typography } from 'antd'
 import { CheckOutlined, EditOutlined, FileAddOutlined, PlusOutlined } from '@ant-design/icons'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
@@ -51,7 +51,7 @@ function OfflineDay({ store }: { store: OfflineStore }) {
   }
 
   if (snapshot === undefined) return <Spin />
-  if (!snapshot || !branchId) return <Empty description={t('offlineDay.nothingSaved')} />
+  if (!snapshot || !branchId) return <Alert type="info" showIcon title={t('offlineDay.nothingSaved')} />
   return (
     <>
       <Space wrap className="offline-day-status">
@@ -117,7 +117,7 @@ function DayList({ snapshot, onBook, onCheckIn, onEdit, onNote }: DayListProps) 
         </Button>
       </div>
       {visits.length === 0 ? (
-        <Empty description={t('offlineDay.noVisits')} />
+        <Typography.Paragraph type="secondary">{t('offlineDay.noVisits')}</Typography.Paragraph>
       ) : (
         <ul className="offline-day-visits" aria-label={t('offlineDay.visits')}>
           {visits.map((visit) => (

@@ -3,18 +3,14 @@ import { Form, Input, InputNumber, Modal, Radio, Select } from 'antd'
 import { useTranslation } from 'react-i18next'
 import type { OfflineDaySnapshot, OfflineOperation } from '../../../../main/src/offline/offline-types'
 import { newClientKey } from '../billing/client-key'
-import { dayKey, instantOfWallTime, timeKey, wallTimeAt } from '../appointments/zoned-time'
+import { toZoned, zonedToUtc } from '../../../../domain/appointments/zoned-time'
 import { doctorsOf, patientsOf, servicesOf, type OfflineVisit } from './day-view'
 import { bookingOperations, editOperation, noteOperation } from './offline-operations'
 
 type Save = (operations: OfflineOperation[]) => Promise<void>
 
-/** The clinic-local day and time → the instant (the company's zone, as the calendar books). */
-function instantOf(day: string, time: string, timeZone: string): string {
-  const [year, month, date] = day.split('-').map(Number)
-  const [hour, minute] = time.split(':').map(Number)
-  return instantOfWallTime({ year, month, day: date, hour, minute }, timeZone).toISOString()
-}
+/** The clinic-local day and time → the instant (the company's zone, by the domain's rule the server books with). */
+const instantOf = (day: string, time: string, timeZone: string) => new Date(zonedToUtc(day, time, timeZone)).toISOString()
 
 function useChoices(snapshot: OfflineDaySnapshot) {
   const doctors = useMemo(() => doctorsOf(snapshot).map((doctor) => ({ value: doctor._id, label: doctor.name })), [snapshot])
@@ -119,9 +115,9 @@ export function EditVisitDialog({ snapshot, visit, onSave, onClose }: { snapshot
   const [form] = Form.useForm<EditValues>()
   const [saving, setSaving] = useState(false)
   const { doctors } = useChoices(snapshot)
-  const wall = wallTimeAt(visit.start, snapshot.timeZone)
+  const local = toZoned(visit.start, snapshot.timeZone)
   const submit = async (values: EditValues) => {
-    const start = instantOf(dayKey(wall), values.time, snapshot.timeZone)
+    const start = instantOf(local.date, values.time, snapshot.timeZone)
     const operation = editOperation({ ...visit.record, _id: visit._id }, { start, staffId: values.staffId, notes: values.notes ?? '' }, newClientKey())
     if (!operation) return onClose()
     setSaving(true)
@@ -129,7 +125,7 @@ export function EditVisitDialog({ snapshot, visit, onSave, onClose }: { snapshot
   }
   return (
     <Modal open title={t('offlineDay.editTitle', { name: visit.patientName })} okText={t('common.save')} cancelText={t('common.cancel')} onOk={() => form.submit()} onCancel={onClose} confirmLoading={saving} destroyOnHidden>
-      <Form form={form} layout="vertical" onFinish={submit} initialValues={{ time: timeKey(wall), staffId: visit.staffId, notes: visit.notes ?? '' }}>
+      <Form form={form} layout="vertical" onFinish={submit} initialValues={{ time: local.time, staffId: visit.staffId, notes: visit.notes ?? '' }}>
         <Form.Item name="time" label={t('offlineDay.time')} rules={[{ required: true, message: t('offlineDay.required') }]}>
           <Input type="time" step={300} />
         </Form.Item>

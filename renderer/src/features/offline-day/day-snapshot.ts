@@ -1,5 +1,4 @@
 import type { OfflineDaySnapshot, OfflineKind, OfflineRecord } from '../../../../main/src/offline/offline-types'
-import { addDays, companyToday } from '../appointments/zoned-time'
 
 /*
  * What the shell keeps of the branch for an outage (docs/decisions/offline-day.md, "The cached
@@ -22,10 +21,15 @@ const APPOINTMENT_PAGE = 1000
 /** Patients per `$in` call: a day of a big branch is a few hundred. */
 const CUSTOMER_BATCH = 200
 
-/** The company's today and tomorrow, `YYYY-MM-DD`. */
+/**
+ * The company's today and tomorrow, `YYYY-MM-DD`. Intl directly rather than the domain's
+ * zoned-time: the background keeper importing that module would split it off the core's format
+ * chunk into one more file of the first screen.
+ */
 export function snapshotDays(timeZone: string, now: Date): string[] {
-  const today = companyToday(timeZone, now)
-  return [today, addDays(today, 1)]
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now)
+  const [year, month, day] = today.split('-').map(Number)
+  return [today, new Date(Date.UTC(year, month - 1, day + 1)).toISOString().slice(0, 10)]
 }
 
 async function allAppointments(read: DayReader, branchId: string, days: string[]): Promise<Json[]> {

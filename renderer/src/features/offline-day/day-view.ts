@@ -1,7 +1,7 @@
 import type { OfflineDaySnapshot, OfflineKind } from '../../../../main/src/offline/offline-types'
 import { offlineKeyOf } from '../../../../main/src/offline/offline-ids'
 import { allowedNextStatuses, isAppointmentStatus } from '../../../../domain/appointments/status'
-import { dayKey, timeKey, wallTimeAt } from '../appointments/zoned-time'
+import { toZoned } from '../../../../domain/appointments/zoned-time'
 
 /*
  * The offline day screen's view of the cached day: the visits of one day by time and doctor,
@@ -75,8 +75,8 @@ export function visitsOf(snapshot: OfflineDaySnapshot, day: string): OfflineVisi
     .flatMap((data): OfflineVisit[] => {
       const start = text(data.start)
       if (Number.isNaN(Date.parse(start))) return []
-      const wall = wallTimeAt(start, snapshot.timeZone)
-      if (dayKey(wall) !== day) return []
+      const local = toZoned(start, snapshot.timeZone)
+      if (local.date !== day) return []
       const duration = typeof data.duration === 'number' ? data.duration : 0
       // From start and duration, as the server computes it: a visit moved offline has its old `end`.
       const end = duration > 0 ? new Date(Date.parse(start) + duration * 60_000).toISOString() : text(data.end) || start
@@ -86,8 +86,8 @@ export function visitsOf(snapshot: OfflineDaySnapshot, day: string): OfflineVisi
           _id: String(data._id),
           pending: offlineKeyOf(data._id) !== null,
           day,
-          time: timeKey(wall),
-          endTime: timeKey(wallTimeAt(end, snapshot.timeZone)),
+          time: local.time,
+          endTime: toZoned(end, snapshot.timeZone).time,
           start,
           duration,
           status: text(data.status) || 'planned',

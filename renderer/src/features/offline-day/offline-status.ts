@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react'
 import type { OfflineCounts, ReplayReport } from '../../../../main/src/offline/offline-types'
+import { socket } from '../../api/client'
 import { platform } from '../../platform'
 
 /**
@@ -38,5 +39,25 @@ export function useOfflineStatus(): OfflineStatus {
     },
     () => status,
     () => status
+  )
+}
+
+/**
+ * Whether the socket is connected now (the inbox's online buttons). Not api/connection's hook:
+ * imported here, that module would leave the connection banner's chunk for one of its own,
+ * loaded by the sign-in screen.
+ */
+export function useConnected(): boolean {
+  return useSyncExternalStore(
+    (listener) => {
+      socket.on('connect', listener)
+      socket.on('disconnect', listener)
+      return () => {
+        socket.off('connect', listener)
+        socket.off('disconnect', listener)
+      }
+    },
+    () => socket.connected,
+    () => socket.connected
   )
 }

@@ -164,6 +164,16 @@ test('a front-desk outage: the day at hand, writes kept, sent when back, a taken
   await visit.getByRole('button', { name: 'Check in' }).click()
   await expect(visit).toContainText('Arrived')
 
+  /** The rest of the booking form: the journey's doctor and service, tomorrow at `time`. */
+  const bookTomorrow = async (form: Locator, time: string) => {
+    await pick(form.getByLabel('Doctor'), `Offline${tag} Nodira`)
+    await pick(form.getByLabel('Service'), `Cleaning ${tag}`)
+    await form.getByText('Tomorrow').click()
+    await form.getByLabel('Time').fill(time)
+    await form.getByRole('button', { name: 'Book', exact: true }).click()
+    await expect(form).toBeHidden()
+  }
+
   // Book a new patient at 11:00.
   await page.getByRole('button', { name: 'Book a visit' }).click()
   const dialog = page.getByRole('dialog', { name: 'Book a visit' })
@@ -171,12 +181,7 @@ test('a front-desk outage: the day at hand, writes kept, sent when back, a taken
   await dialog.getByLabel('Last name').fill(`Yusupov${tag}`)
   await dialog.getByLabel('First name').fill('Olim')
   await dialog.getByLabel('Phone').fill('+998 90 555 66 77')
-  await pick(dialog.getByLabel('Doctor'), `Offline${tag} Nodira`)
-  await pick(dialog.getByLabel('Service'), `Cleaning ${tag}`)
-  await dialog.getByText('Tomorrow').click()
-  await dialog.getByLabel('Time').fill('11:00')
-  await dialog.getByRole('button', { name: 'Book', exact: true }).click()
-  await expect(dialog).toBeHidden()
+  await bookTomorrow(dialog, '11:00')
   await expect(page.getByRole('listitem', { name: `11:00 Yusupov${tag} Olim` })).toContainText('Not sent yet')
 
   // A note on the checked-in patient's card.
@@ -189,12 +194,7 @@ test('a front-desk outage: the day at hand, writes kept, sent when back, a taken
   // And a cached patient at 12:00, a slot another user takes meanwhile on the server.
   await page.getByRole('button', { name: 'Book a visit' }).click()
   await pick(dialog.getByLabel('Find a patient'), `Aliyev${tag} Bobur`)
-  await pick(dialog.getByLabel('Doctor'), `Offline${tag} Nodira`)
-  await pick(dialog.getByLabel('Service'), `Cleaning ${tag}`)
-  await dialog.getByText('Tomorrow').click()
-  await dialog.getByLabel('Time').fill('12:00')
-  await dialog.getByRole('button', { name: 'Book', exact: true }).click()
-  await expect(dialog).toBeHidden()
+  await bookTomorrow(dialog, '12:00')
   await expect(banner).toContainText('Offline, 5 changes waiting.')
 
   // The server has received none of it.

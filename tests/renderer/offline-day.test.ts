@@ -2,8 +2,8 @@ import { buildSnapshot, readDay, snapshotDays, type DayReader } from '../../rend
 import { canCheckIn, patientsOf, visitsOf } from '../../renderer/src/features/offline-day/day-view'
 import { bookingOperations, checkInOperation, editOperation, noteOperation } from '../../renderer/src/features/offline-day/offline-operations'
 import { offlineId } from '../../main/src/offline/offline-ids'
-import { subjectOf } from '../../renderer/src/features/offline-day/conflict-view'
-import type { OfflineDaySnapshot } from '../../main/src/offline/offline-types'
+import { bookingAt, serverIdFor, subjectOf } from '../../renderer/src/features/offline-day/conflict-view'
+import type { OfflineDaySnapshot, OfflineStore, OutboxEntry } from '../../main/src/offline/offline-types'
 
 const timeZone = 'Asia/Tashkent'
 const owner = { companyId: 'c1', branchId: 'b1', userId: 'u1', timeZone }
@@ -157,5 +157,20 @@ describe('the offline writes', () => {
     const entry = { operation: { key: 'k1', kind: 'appointment' as const, action: 'create' as const, data: { customerId: 'offline:k0', staffId: 'd1', start: '2026-12-01T06:00:00.000Z' } }, state: 'conflict' as const, queuedAt: '' }
     expect(subjectOf(entry, day)).toEqual({ patient: 'Yusupov Olim', doctor: 'Rahimova Dilnoza', start: '2026-12-01T06:00:00.000Z' })
     expect(subjectOf(entry, null)).toEqual({ patient: '', doctor: '', start: '2026-12-01T06:00:00.000Z' })
+  })
+})
+
+describe('the conflict inbox’s online answers', () => {
+  const store = { serverIdOf: async (key: string) => (key === 'k0' ? 'p-server' : null) } as unknown as OfflineStore
+  const entry = (data: Record<string, unknown>): OutboxEntry => ({ operation: { key: 'k1', kind: 'appointment', action: 'create', data }, state: 'conflict', queuedAt: '' })
+
+  it('books a taken slot again at the chosen start, naming the server’s id of a patient made offline, without the old key', async () => {
+    const booking = await bookingAt(store, entry({ customerId: 'offline:k0', staffId: 'd1', start: '2026-12-01T07:00:00.000Z', duration: 30, clientKey: 'k1' }), '2026-12-01T08:00:00.000Z')
+    expect(booking).toEqual({ customerId: 'p-server', staffId: 'd1', start: '2026-12-01T08:00:00.000Z', duration: 30 })
+  })
+
+  it('refuses to name a record the server never took', async () => {
+    await expect(serverIdFor(store, 'offline:k9')).rejects.toThrow('offline:k9')
+    expect(await serverIdFor(store, 'a1')).toBe('a1')
   })
 })

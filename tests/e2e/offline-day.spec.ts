@@ -202,7 +202,11 @@ test('a front-desk outage: the day at hand, writes kept, sent when back, a taken
   expect((await api.service('notes').find({ query: { customerId: patient._id } })).total).toBe(0)
   const [booked] = (await api.service<Row>('appointment').find({ query: { customerId: patient._id } })).data
   expect(booked.status).toBe('planned')
-  const taken = await api.service<Row>('appointment').create({ branchId, customerId: (await api.service<Row>('customers').create({ first_name: 'Dilshod', last_name: `Taken${tag}`, phone: uniquePhone() }))._id, staffId: doctor._id, start: at('12:00'), duration: 30 })
+  // Another user, at another computer, books the doctor at 12:00 meanwhile.
+  const colleague = await connectApi(`http://localhost:${process.env.E2E_PORT}`, { email: `offline-${tag}@e2e.test`, password: goodPassword })
+  const walkIn = await api.service<Row>('customers').create({ first_name: 'Dilshod', last_name: `Taken${tag}`, phone: uniquePhone() })
+  const taken = await colleague.service<Row>('appointment').create({ branchId, customerId: walkIn._id, staffId: doctor._id, start: at('12:00'), duration: 30 })
+  colleague.close()
 
   for (const size of [{ width: 1366, height: 800, name: 'desktop' }, { width: 390, height: 844, name: 'phone' }]) {
     await page.setViewportSize(size)

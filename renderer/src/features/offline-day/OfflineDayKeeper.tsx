@@ -80,7 +80,8 @@ export default function OfflineDayKeeper() {
         saving = false
       }
     }
-    const afterReconnect = () => void replayWhenBack().finally(save)
+    // A replay that failed (the re-authentication refused) leaves its entries waiting; the day is saved anyway.
+    const afterReconnect = () => void replayWhenBack().catch(() => undefined).then(save)
     let debounce: ReturnType<typeof setTimeout> | undefined
     const soon = () => {
       clearTimeout(debounce)

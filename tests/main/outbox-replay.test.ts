@@ -1,7 +1,7 @@
 import { promises as fs } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { BadRequest, Conflict, Forbidden, GeneralError, NotFound, Timeout, Unavailable } from '@feathersjs/errors'
+import { BadRequest, Conflict, Forbidden, GeneralError, NotAuthenticated, NotFound, Timeout, Unavailable } from '@feathersjs/errors'
 import { openOfflineStore } from '../../main/src/offline/offline-store'
 import { DEPENDS_ON_REFUSED, replayOutbox, sameValue } from '../../main/src/offline/outbox-replay'
 import type { OfflineOperation, OfflineStore, ReplayService, ReplayServices } from '../../main/src/offline/offline-types'
@@ -203,7 +203,8 @@ describe('the outbox replay (main/src/offline/outbox-replay.ts)', () => {
     ['a Timeout', () => new Timeout('Timeout of 5000ms exceeded')],
     ['a call failing in the client (no code)', () => new Error('socket hang up')],
     ['the server going away (Unavailable)', () => new Unavailable('Shutting down')],
-    ['a database closing under the call (GeneralError)', () => new GeneralError('Unable to acquire a connection')]
+    ['a database closing under the call (GeneralError)', () => new GeneralError('Unable to acquire a connection')],
+    ['a session not signed in again yet (NotAuthenticated)', () => new NotAuthenticated('Not authenticated')]
   ])('stops at %s and leaves the entry and the rest waiting', async (_what, failure) => {
     await queue(visit('first-sent-01'), visit('fails-here-01', { start: '2031-03-03T09:00:00.000Z' }), visit('after-it-0001', { start: '2031-03-03T10:00:00.000Z' }))
     server.fail = (call) => (call.data?.clientKey === 'fails-here-01' ? failure() : undefined)

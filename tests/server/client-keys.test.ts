@@ -2,11 +2,9 @@ import { engines, failure, nextEvent, receivesEvent, startServer, type SignedIn,
 import { signedInMember } from './support/fixtures'
 import { anyService } from './support/any-service'
 import { malformed } from './support/malformed'
+import { key } from './services/billing/billing-fixtures'
 import { booking, openClinic, type Clinic } from './support/appointment-fixtures'
 import type { Appointment } from '../../server/src/services/appointments/appointment/appointment.shared'
-
-let keys = 0
-const key = () => `ck-${Date.now().toString(36)}-${(keys += 1)}-${Math.random().toString(36).slice(2, 8)}`
 
 /**
  * Client keys on `appointment`, `customers` and `notes` (server/src/services/client-keys.ts;

@@ -51,10 +51,10 @@ export const isClientKey = (value: unknown): value is string => typeof value ===
 /** A server id, or `offline:<key>` of a record made offline. */
 export const isRecordId = (value: unknown): value is string => isString(value)
 
-function isRecord(value: unknown, kinds: readonly string[] = offlineKinds): value is OfflineRecord {
+function isRecord(value: unknown): value is OfflineRecord {
   return (
     isJsonObject(value) &&
-    kinds.includes(value.kind as string) &&
+    (offlineKinds as readonly unknown[]).includes(value.kind) &&
     isRecordId(value._id) &&
     isJsonObject(value.data) &&
     Object.keys(value).every((key) => ['kind', '_id', 'data'].includes(key))
@@ -76,7 +76,7 @@ export function isSnapshot(value: unknown): value is OfflineDaySnapshot {
     isInstant(savedAt) &&
     Array.isArray(records) &&
     records.length <= MAX_RECORDS &&
-    records.every((record) => isRecord(record)) &&
+    records.every(isRecord) &&
     Object.keys(value).length === 7 &&
     isJsonWithin(value, MAX_SNAPSHOT_BYTES)
   )
@@ -111,8 +111,7 @@ export function isOutcome(value: unknown): value is OutboxOutcome {
   if (value.state === 'done') {
     return (
       (value.serverId === undefined || isRecordId(value.serverId)) &&
-      // What a create made, as the server answered: a payment's too (the replay settles those).
-      (value.record === undefined || isRecord(value.record, [...offlineKinds, 'payment'])) &&
+      (value.record === undefined || isRecord(value.record)) &&
       Object.keys(value).every((key) => ['state', 'serverId', 'record'].includes(key)) &&
       isJsonWithin(value, MAX_OPERATION_BYTES)
     )

@@ -26,16 +26,20 @@ interface CallError {
   data?: { code?: string; path?: string }
 }
 
+/** Failures that judge the connection, not the write. */
+const STOPS_REPLAY = new Set(['Timeout', 'Unavailable', 'GeneralError', 'NotAuthenticated'])
+
 /**
- * Not an answer of the server: a Feathers `Timeout` (the socket is down, or the answer was lost),
- * a call that failed in the client (no `code`), or the server going away under the call
- * (`Unavailable`, or a `GeneralError` of a database closing). Sending it again is safe: a create
- * carries its client key, a patch is read again first.
+ * Not an answer about the write: a Feathers `Timeout` (the socket is down, or the answer was
+ * lost), a call that failed in the client (no `code`), the server going away under the call
+ * (`Unavailable`, or a `GeneralError` of a database closing), or a session not signed in again
+ * yet after the reconnect (`NotAuthenticated`). Sending it again later is safe: a create carries
+ * its client key, a patch is read again first.
  */
 export function isNetworkFailure(error: unknown): boolean {
   const failure = error as CallError | null
   if (!failure || typeof failure !== 'object' || typeof failure.code !== 'number') return true
-  return failure.name === 'Timeout' || failure.name === 'Unavailable' || failure.name === 'GeneralError'
+  return STOPS_REPLAY.has(String(failure.name))
 }
 
 /** The server's refusal as the conflict inbox keeps it. */

@@ -8,6 +8,7 @@ import { toastError } from '../../app/toasts'
 import { PageHeader } from '../../components/PageHeader'
 import { useFormat } from '../../i18n/format'
 import { platform } from '../../platform'
+import { DEPENDS_ON_REFUSED } from '../../../../main/src/offline/outbox-replay'
 import { bookingAt, serverIdFor, subjectOf } from './conflict-view'
 import { personName, recordsOf } from './day-view'
 import { offlineStatus, useConnected } from './offline-status'
@@ -109,7 +110,12 @@ function ConflictCard({ entry, snapshot, busy, disabled, store, settle }: CardPr
       title={t(`offlineDay.what.${operation.kind}-${operation.action}`, { patient: subject.patient || t('offlineDay.unknownPatient'), doctor: subject.doctor, when: subject.start ? format.dateTime(subject.start) : '' })}
     >
       <Typography.Paragraph strong>{t(`offlineDay.reasons.${reason}`)}</Typography.Paragraph>
-      {conflict?.error?.message && <Typography.Paragraph type="secondary">{conflict.error.message}</Typography.Paragraph>}
+      {conflict?.error && (
+        <Typography.Paragraph type="secondary">
+          {/* The server's messages come translated; the replay's own refusal is translated here. */}
+          {conflict.error.code === DEPENDS_ON_REFUSED ? t('offlineDay.inbox.dependsOnRefused') : conflict.error.message}
+        </Typography.Paragraph>
+      )}
       {conflict?.fields && conflict.fields.length > 0 && (
         <table className="offline-conflict-fields">
           <thead>

@@ -14,6 +14,7 @@ import { inTransaction, type RecordParams } from './record.class'
  * `customers` and `notes` keep theirs in `client_keys` through `createOnce` (their data
  * schemas take an optional `clientKey`: ClientKeySchema, schema/query.ts).
  */
+/** Owned, for the one-owner-per-table rule, by the audit area (user-activities.ts), like the activity log this code writes beside. */
 export const CLIENT_KEYS_TABLE = 'client_keys'
 
 /** The body of a create as a stable fingerprint (keys sorted), to tell a retry from another create under the same key. */

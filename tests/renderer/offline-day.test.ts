@@ -139,7 +139,7 @@ describe('the offline writes', () => {
       () => keys.shift()!
     )
     expect(operations).toEqual([
-      { key: 'key-0000000a', kind: 'customer', action: 'create', data: { first_name: 'Olim', last_name: 'Yusupov', phone: '+998 90 555 66 77' } },
+      { key: 'key-0000000a', kind: 'customer', action: 'create', data: { branchId: 'b1', first_name: 'Olim', last_name: 'Yusupov', phone: '+998 90 555 66 77' } },
       { key: 'key-0000000b', kind: 'appointment', action: 'create', data: { branchId: 'b1', customerId: offlineId('key-0000000a'), staffId: 'd1', start: '2026-11-30T07:00:00.000Z', duration: 30 } }
     ])
   })

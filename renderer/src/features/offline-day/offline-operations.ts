@@ -83,7 +83,9 @@ export function bookingOperations(booking: Booking, keys: () => string): Offline
   if ('create' in booking.patient) {
     const { firstName, lastName, phone } = booking.patient.create
     const key = keys()
-    operations.push({ key, kind: 'customer', action: 'create', data: { first_name: firstName.trim(), last_name: lastName.trim(), ...(phone.trim() ? { phone: phone.trim() } : {}) } })
+    // Every create names its branch: the client would fill in the current one when sending, and a
+    // key fingerprints the body sent (a replay after a branch change would be client-key-reused).
+    operations.push({ key, kind: 'customer', action: 'create', data: { branchId: booking.branchId, first_name: firstName.trim(), last_name: lastName.trim(), ...(phone.trim() ? { phone: phone.trim() } : {}) } })
     customerId = offlineId(key)
   } else customerId = booking.patient.customerId
   const notes = booking.notes?.trim()

@@ -172,6 +172,7 @@ export const messages = {
   'payment-balance-to-balance': 'Money from the balance pays invoices only',
   'balance-insufficient': "The patient's balance is not enough",
   'payment-key-reused': 'This payment was already sent with other details: reopen the form',
+  'client-key-reused': 'This record was already sent with other details: reopen the form',
   'payment-cancelled': 'The payment is cancelled',
   'payment-has-refunds': 'The payment has refunds: cancel them first',
   'refund-original-unknown': 'Not a payment of this patient',

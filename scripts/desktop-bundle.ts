@@ -6,7 +6,8 @@ import { build, type BuildOptions, type Metafile } from 'esbuild'
  * Bundles the desktop shell: main/src/main.ts → main/dist/main.cjs and preload/src/preload.ts →
  * preload/dist/preload.cjs (package.json "main" and electron-builder point at these). Electron
  * itself stays external; everything else is inlined, since the sandboxed preload can require
- * nothing but 'electron' and the packaged app carries no node_modules of its own for the shell.
+ * nothing but 'electron' and the packaged app carries no node_modules of its own for the shell,
+ * but for the native modules main requires (nativeModules), which cannot be inlined.
  */
 
 export interface DesktopBundle {
@@ -18,9 +19,15 @@ export interface DesktopBundle {
 
 const nodeBuiltins = new Set([...builtinModules, ...builtinModules.map((name) => `node:${name}`)])
 
-/** Whether a bundle may require this at run time: electron, and Node's built-ins in main only. */
+/**
+ * Native modules the main process requires at run time (never inlined: a `.node` binary built for
+ * Electron's ABI, shipped in the packaged app's node_modules): the offline store's better-sqlite3.
+ */
+export const nativeModules = ['better-sqlite3']
+
+/** Whether a bundle may require this at run time: electron; Node's built-ins and the native modules in main only. */
 export const allowedAtRunTime = (specifier: string, bundle: 'main' | 'preload') =>
-  specifier === 'electron' || (bundle === 'main' && nodeBuiltins.has(specifier))
+  specifier === 'electron' || (bundle === 'main' && (nodeBuiltins.has(specifier) || nativeModules.includes(specifier)))
 
 function externalImports(metafile: Metafile | undefined): string[] {
   if (!metafile) throw new Error('esbuild gave no metafile')
@@ -44,7 +51,7 @@ export async function bundleDesktop(root: string, outRoot = root): Promise<Deskt
   const main = path.join(outRoot, 'main', 'dist', 'main.cjs')
   const preload = path.join(outRoot, 'preload', 'dist', 'preload.cjs')
   const [mainBuild, preloadBuild] = await Promise.all([
-    build({ ...common, platform: 'node', entryPoints: [path.join(root, 'main', 'src', 'main.ts')], outfile: main }),
+    build({ ...common, platform: 'node', external: ['electron', ...nativeModules], entryPoints: [path.join(root, 'main', 'src', 'main.ts')], outfile: main }),
     // The preload runs sandboxed: a browser-like bundle with only electron's renderer modules.
     build({ ...common, platform: 'browser', entryPoints: [path.join(root, 'preload', 'src', 'preload.ts')], outfile: preload })
   ])

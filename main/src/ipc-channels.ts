@@ -22,7 +22,18 @@ export const ipcChannels = {
   /** "Later": installs when the app quits. */
   updateLater: 'clinic:update-later',
   /** The renderer marks a call or a print as started or ended (a restart waits for them). */
-  reportBusy: 'clinic:report-busy'
+  reportBusy: 'clinic:report-busy',
+  /** Offline day mode (main/src/offline/offline-ipc.ts): one channel per OfflineStore method. */
+  offlineSaveDay: 'clinic:offline-save-day',
+  offlineDay: 'clinic:offline-day',
+  offlineEnqueue: 'clinic:offline-enqueue',
+  offlinePending: 'clinic:offline-pending',
+  offlineServerIdOf: 'clinic:offline-server-id-of',
+  offlineSettle: 'clinic:offline-settle',
+  offlineConflicts: 'clinic:offline-conflicts',
+  offlineResolve: 'clinic:offline-resolve',
+  offlineCounts: 'clinic:offline-counts',
+  offlineForgetDays: 'clinic:offline-forget-days'
 } as const
 
 /** The channels the main process sends on (the renderer listens); all others are invoked by the renderer. */

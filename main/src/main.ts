@@ -7,6 +7,9 @@ import { app, BrowserWindow, ipcMain, shell, type IpcMainInvokeEvent, type WebCo
 import { autoUpdater } from 'electron-updater'
 import { startAutoUpdates } from './auto-update'
 import { ipcChannels } from './ipc-channels'
+import { offlineIpcHandlers } from './offline/offline-ipc'
+import { openOfflineStore } from './offline/offline-store'
+import type { OfflineStore } from './offline/offline-types'
 import { dialogPrintOptions, printOptionsFor } from './print-options'
 import { printerSettingsFile, printerStore } from './printer-store'
 import { printing, type PrintSource } from './printing'
@@ -137,6 +140,12 @@ ipcMain.handle(ipcChannels.testPrint, (event, role: unknown, heading: unknown) =
   fromOwnWindow(event) ? gate.whilePrinting(() => printers.testPrint(role, heading)) : { ok: false, reason: 'notAllowed' }
 )
 for (const [channel, handler] of Object.entries(updateIpcHandlers(gate, fromOwnWindow))) ipcMain.handle(channel, handler)
+
+// Offline day mode: the local store opens on the page's first offline call, in the user-data folder.
+let offlineStore: (OfflineStore & { close(): void }) | null = null
+const offlineStoreOf = () => (offlineStore ??= openOfflineStore(path.join(app.getPath('userData'), 'offline-day.sqlite3')))
+for (const [channel, handler] of Object.entries(offlineIpcHandlers(offlineStoreOf, fromOwnWindow))) ipcMain.handle(channel, handler)
+app.on('will-quit', () => offlineStore?.close())
 
 void app.whenReady().then(createWindow)
 app.on('window-all-closed', () => app.quit())

@@ -1,7 +1,15 @@
 import { contextBridge, ipcRenderer } from 'electron'
 import { ipcChannels } from '../../main/src/ipc-channels'
 import type { PrintResult, PrinterChoices, PrinterRole, SystemPrinter } from '../../main/src/printer-roles'
+import type { OfflineCounts, OfflineDaySnapshot, OfflineOperation, OutboxEntry, OutboxOutcome } from '../../main/src/offline/offline-types'
 import { parseUpdateStatus, type BusyKind, type UpdateStatus } from '../../main/src/update-status'
+
+/** An answer the shell never gives as null unless it refused the call. */
+async function answered<T>(answer: Promise<T | null>): Promise<T> {
+  const value = await answer
+  if (value === null) throw new Error('The offline store refused the call')
+  return value
+}
 
 /**
  * The narrow desktop API the renderer reaches through renderer/src/platform/desktop.ts.
@@ -20,6 +28,18 @@ const clinicDesktop = {
   restartToUpdate: (): Promise<UpdateStatus | null> => ipcRenderer.invoke(ipcChannels.updateRestart),
   updateLater: (): Promise<UpdateStatus | null> => ipcRenderer.invoke(ipcChannels.updateLater),
   reportBusy: (kind: BusyKind, busy: boolean): Promise<UpdateStatus | null> => ipcRenderer.invoke(ipcChannels.reportBusy, kind, busy),
+  // Offline day mode: the local store's methods (main/src/offline/offline-ipc.ts checks every
+  // argument). The shell answers null only to a sender it refuses: that is a failure, not "nothing".
+  offlineSaveDay: (snapshot: OfflineDaySnapshot): Promise<void> => ipcRenderer.invoke(ipcChannels.offlineSaveDay, snapshot),
+  offlineDay: (userId: string, branchId: string): Promise<OfflineDaySnapshot | null> => ipcRenderer.invoke(ipcChannels.offlineDay, userId, branchId),
+  offlineEnqueue: (operation: OfflineOperation): Promise<OfflineCounts> => answered(ipcRenderer.invoke(ipcChannels.offlineEnqueue, operation)),
+  offlinePending: (): Promise<OutboxEntry[]> => answered(ipcRenderer.invoke(ipcChannels.offlinePending)),
+  offlineServerIdOf: (key: string): Promise<string | null> => ipcRenderer.invoke(ipcChannels.offlineServerIdOf, key),
+  offlineSettle: (key: string, outcome: OutboxOutcome): Promise<OfflineCounts> => answered(ipcRenderer.invoke(ipcChannels.offlineSettle, key, outcome)),
+  offlineConflicts: (): Promise<OutboxEntry[]> => answered(ipcRenderer.invoke(ipcChannels.offlineConflicts)),
+  offlineResolve: (key: string): Promise<OfflineCounts> => answered(ipcRenderer.invoke(ipcChannels.offlineResolve, key)),
+  offlineCounts: (): Promise<OfflineCounts> => answered(ipcRenderer.invoke(ipcChannels.offlineCounts)),
+  offlineForgetDays: (): Promise<void> => ipcRenderer.invoke(ipcChannels.offlineForgetDays),
   /**
    * Calls `listener` with each new update status; returns the unsubscribe. The listener gets the
    * checked status only, never the IPC event (which would hand the page ipcRenderer's sender).

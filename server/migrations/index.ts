@@ -37,6 +37,7 @@ import * as telegram from './20261129120200_telegram'
 import * as smsProviders from './20261130160000_sms_providers'
 import * as payoutReportIndex from './20261201120000_payout_report_index'
 import * as outboxReportIndexes from './20261202120000_outbox_report_indexes'
+import * as clientKeys from './20261203100000_client_keys'
 import * as reportIndexes from './20261129120500_report_indexes'
 import * as appointmentMoves from './20261130100000_appointment_moves'
 import * as treatmentReportIndexes from './20261201100000_treatment_report_indexes'
@@ -103,7 +104,8 @@ const migrations: Array<[string, Migration]> = [
   ['20261201100000_treatment_report_indexes', treatmentReportIndexes],
   ['20261201120000_payout_report_index', payoutReportIndex],
   ['20261202100000_telephony', telephony],
-  ['20261202120000_outbox_report_indexes', outboxReportIndexes]
+  ['20261202120000_outbox_report_indexes', outboxReportIndexes],
+  ['20261203100000_client_keys', clientKeys]
 ]
 
 export const migrationSource: Knex.MigrationSource<[string, Migration]> = {

@@ -1,10 +1,11 @@
 import { promises as fs } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { allowedAtRunTime, bundleDesktop } from '../../scripts/desktop-bundle'
+import { build } from 'esbuild'
+import { allowedAtRunTime, bundleDesktop, nativeModules } from '../../scripts/desktop-bundle'
 
 describe('npm run build:desktop', () => {
-  it('bundles main and preload, which require nothing but electron and Node built-ins', async () => {
+  it('bundles main and preload, which require nothing but electron, Node built-ins and (main) the native modules', async () => {
     const out = await fs.mkdtemp(path.join(os.tmpdir(), 'desktop-build-'))
     try {
       const bundle = await bundleDesktop(path.resolve(__dirname, '..', '..'), out)
@@ -23,6 +24,20 @@ describe('npm run build:desktop', () => {
       }
       // The main process finds the preload where the build puts it.
       expect(await fs.readFile(bundle.main, 'utf8')).toContain('"preload", "dist", "preload.cjs"')
+    } finally {
+      await fs.rm(out, { recursive: true, force: true })
+    }
+  })
+
+  it('keeps the native better-sqlite3 (the offline store) out of the main bundle, and out of the preload altogether', async () => {
+    expect(allowedAtRunTime('better-sqlite3', 'main')).toBe(true)
+    expect(allowedAtRunTime('better-sqlite3', 'preload')).toBe(false)
+    const out = await fs.mkdtemp(path.join(os.tmpdir(), 'desktop-native-'))
+    try {
+      const built = await build({ entryPoints: [path.resolve(__dirname, '..', '..', 'main', 'src', 'offline', 'offline-store.ts')], bundle: true, platform: 'node', format: 'cjs', external: ['electron', ...nativeModules], outfile: path.join(out, 'store.cjs'), metafile: true, logLevel: 'silent' })
+      const required = Object.values(built.metafile.outputs).flatMap((output) => output.imports.filter((entry) => entry.external).map((entry) => entry.path))
+      expect(required).toContain('better-sqlite3')
+      for (const specifier of required) expect(allowedAtRunTime(specifier, 'main')).toBe(true)
     } finally {
       await fs.rm(out, { recursive: true, force: true })
     }

@@ -83,6 +83,23 @@ describe('windows and the preload', () => {
   })
 })
 
+describe('the preload’s offline verbs', () => {
+  it('fail on the shell’s refusal (null) instead of handing the page "nothing waiting"', async () => {
+    const exposed: Record<string, Record<string, (...args: unknown[]) => Promise<unknown>>> = {}
+    jest.resetModules()
+    jest.doMock('electron', () => ({
+      contextBridge: { exposeInMainWorld: (name: string, api: never) => (exposed[name] = api) },
+      ipcRenderer: { invoke: async () => null, on: () => undefined, removeListener: () => undefined }
+    }))
+    await import('../../preload/src/preload')
+    const api = exposed.clinicDesktop
+    for (const verb of ['offlineEnqueue', 'offlinePending', 'offlineSettle', 'offlineConflicts', 'offlineResolve', 'offlineCounts']) await expect(api[verb]()).rejects.toThrow('refused')
+    // Where null is an answer (no day saved, not sent yet), it stays one.
+    await expect(api.offlineDay('u1', 'b1')).resolves.toBeNull()
+    await expect(api.offlineServerIdOf('key-00000001')).resolves.toBeNull()
+  })
+})
+
 describe('the main process wiring', () => {
   it('handles every channel the renderer invokes, each behind the sender check', async () => {
     const { promises: fs } = await import('node:fs')
@@ -91,8 +108,10 @@ describe('the main process wiring', () => {
     for (const [, , body] of handled) expect(body).toContain('fromOwnWindow(event)')
     const viaUpdateHandlers = ['updateStatus', 'updateRestart', 'updateLater', 'reportBusy']
     expect(source).toContain('updateIpcHandlers(gate, fromOwnWindow)')
+    const viaOfflineHandlers = Object.keys(ipcChannels).filter((key) => key.startsWith('offline'))
+    expect(source).toContain('offlineIpcHandlers(offlineStoreOf, fromOwnWindow)')
     const invokedChannels = Object.keys(ipcChannels).filter((key) => !pushChannels.includes(ipcChannels[key as keyof typeof ipcChannels]))
-    expect(new Set([...handled.map((match) => match[1]), ...viaUpdateHandlers])).toEqual(new Set(invokedChannels))
+    expect(new Set([...handled.map((match) => match[1]), ...viaUpdateHandlers, ...viaOfflineHandlers])).toEqual(new Set(invokedChannels))
     // The main process sends on push channels only, and to its own window only.
     expect([...source.matchAll(/\.send\(ipcChannels\.(\w+)/g)].map((match) => match[1])).toEqual(['updateStatusChanged'])
     expect(source).toContain('mainWindow.webContents.send(ipcChannels.updateStatusChanged')

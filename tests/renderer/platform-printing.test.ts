@@ -120,6 +120,18 @@ describe('printing a PDF in the desktop shell', () => {
     expect(await platform.printPdf(Promise.resolve({ url: 'https://clinic.example/r.pdf', role: 'documents' }))).toBe(true)
     expect(calls).toEqual(['documents'])
     expect(platform.updates).toBeNull()
+    // Nor offline day mode: the page offers no offline screens in such a shell.
+    expect(platform.offline).toBeNull()
+  })
+
+  it('reaches the offline store through the shell’s verbs, each method its own verb', async () => {
+    const invoked: string[] = []
+    const names = ['offlineSaveDay', 'offlineDay', 'offlineEnqueue', 'offlinePending', 'offlineServerIdOf', 'offlineSettle', 'offlineConflicts', 'offlineResolve', 'offlineCounts', 'offlineForgetDays']
+    const bridge = Object.fromEntries(names.map((name) => [name, async () => invoked.push(name)])) as unknown as ClinicDesktopApi
+    const offline = desktopPlatform(bridge).offline!
+    for (const method of Object.keys(offline) as Array<keyof typeof offline>) await (offline[method] as () => Promise<unknown>)()
+    expect(invoked).toEqual(names)
+    expect(webPlatform.offline).toBeNull()
   })
 
   it('throws the shell reason, for the toast to translate', async () => {

@@ -5,8 +5,8 @@
  * renderer's offline screens. docs/decisions/offline-day.md tells the whole story.
  */
 
-/** The record kinds the offline day holds. */
-export const offlineKinds = ['appointment', 'customer', 'staff', 'service', 'note'] as const
+/** The record kinds the offline day holds (`payment`: a pending payment taken offline, shown as pending until replayed). */
+export const offlineKinds = ['appointment', 'customer', 'staff', 'service', 'note', 'payment'] as const
 export type OfflineKind = (typeof offlineKinds)[number]
 
 /** A record as the server answered it (or as the offline day made it), by its kind. */

@@ -5,6 +5,7 @@ import { queryClient } from './query-client'
 import { sessionStore } from './session-store'
 import type { SignInResult } from './types'
 import { changeLanguage } from '../i18n'
+import { platform } from '../platform'
 
 type SignedOutListener = (reason: 'session-ended' | 'reauthentication-failed') => void
 let onSignedOutElsewhere: SignedOutListener = () => undefined
@@ -49,6 +50,8 @@ export async function endLocally() {
   await client.authentication.reset()
   sessionStore.set(null)
   queryClient.clear()
+  // The shell's cached day is the signed-in user's: it goes with the session (its outbox stays).
+  await platform.offline?.forgetDays().catch(() => undefined)
 }
 
 // True while this tab signs out by the person's own choice: the server's 'session-ended' for

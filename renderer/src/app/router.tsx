@@ -77,6 +77,9 @@ export const routes: RouteObject[] = [
           { path: 'profile/printers', ...page(() => import('../features/printers/PrintersPage')) },
           // Issue 20 item 3: this computer's SIP account for the softphone.
           { path: 'profile/softphone', ...page(withTexts('softphone', () => import('../features/softphone/SoftphoneSettingsPage'))) },
+          // Issue 20 item 2: the desktop shell's offline day and its conflict inbox (their code and texts
+          // are loaded in the background after sign-in: features/offline-day/OfflineDayKeeper.tsx).
+          { path: 'offline-day/:view?', ...page(withTexts('offlineDay', () => import('../features/offline-day/OfflineDayRoutes'))) },
           { path: 'people/team', ...page(() => import('../features/team/TeamPage')) },
           { path: 'people/customers', ...page(() => import('../features/customers/CustomersPage')) },
           { path: 'people/customers/filter/:filter', ...page(() => import('../features/customers/CustomersPage')) },

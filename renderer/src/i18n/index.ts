@@ -113,6 +113,13 @@ const areaLoaders: Record<TextAreaName, Record<Language, Texts>> = {
     ru1: () => import('virtual:texts/ru1/softphone'),
     fi: () => import('virtual:texts/fi/softphone'),
     uz: () => import('virtual:texts/uz/softphone')
+  },
+  offlineDay: {
+    en: () => import('virtual:texts/en/offlineDay'),
+    ru: () => import('virtual:texts/ru/offlineDay'),
+    ru1: () => import('virtual:texts/ru1/offlineDay'),
+    fi: () => import('virtual:texts/fi/offlineDay'),
+    uz: () => import('virtual:texts/uz/offlineDay')
   }
 }
 /** Areas some screen has needed: a language switched to later loads them too. */

@@ -158,6 +158,13 @@ export const textAreas = {
     folders: ['desktop-update'],
     shared: []
   },
+  // Issue 20 item 2: the desktop shell's offline day, its banner and its conflict inbox (only the
+  // shell loads them, in the background after sign-in: they must be there during an outage).
+  offlineDay: {
+    namespaces: ['offlineDay'],
+    folders: ['offline-day'],
+    shared: []
+  },
   // Issue 19 item 3: the director's tiles on the home screen (loaded with them, by those who see them).
   directorHome: {
     namespaces: ['directorHome'],

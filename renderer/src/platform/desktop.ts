@@ -2,6 +2,7 @@ import type { ClinicDesktopApi } from '../../../preload/src/preload'
 import { noPrinterChoices, type PrintResult } from '../../../main/src/printer-roles'
 import { onBusyChange, whileBusy } from './busy'
 import { PrintFailedError } from './print-failure'
+import type { OfflineStore } from '../../../main/src/offline/offline-types'
 import type { DesktopUpdatesCapability, Platform, PrintersCapability } from './types'
 import { webPlatform } from './web'
 
@@ -40,6 +41,24 @@ function updatesOf(bridge: ClinicDesktopApi): DesktopUpdatesCapability {
   }
 }
 
+/** The preload's offline verbs are the store's methods as they are (preload/src/preload.ts). */
+function offlineOf(bridge: ClinicDesktopApi): OfflineStore | null {
+  // A shell from before offline day mode has none of these verbs: no offline screens there.
+  if (typeof bridge.offlineForgetDays !== 'function') return null
+  return {
+    saveDay: bridge.offlineSaveDay,
+    day: bridge.offlineDay,
+    enqueue: bridge.offlineEnqueue,
+    pending: bridge.offlinePending,
+    serverIdOf: bridge.offlineServerIdOf,
+    settle: bridge.offlineSettle,
+    conflicts: bridge.offlineConflicts,
+    resolve: bridge.offlineResolve,
+    counts: bridge.offlineCounts,
+    forgetDays: bridge.offlineForgetDays
+  }
+}
+
 /**
  * The Electron shell loads the web app from the clinic server, so addresses and full screen work
  * as on the web; printing and dialling go through the preload's verbs. The shell's main process
@@ -70,6 +89,7 @@ export function desktopPlatform(bridge: ClinicDesktopApi): Platform {
       }),
     printers: printersOf(bridge),
     updates: hasUpdates ? updatesOf(bridge) : null,
+    offline: offlineOf(bridge),
     dial: (phoneNumber) => bridge.dial(phoneNumber)
   }
 }

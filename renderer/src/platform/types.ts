@@ -1,5 +1,6 @@
 import type { PrintResult, PrinterChoices, PrinterRole, SystemPrinter } from '../../../main/src/printer-roles'
 import type { UpdateStatus } from '../../../main/src/update-status'
+import type { OfflineStore } from '../../../main/src/offline/offline-types'
 
 export type { PrintResult, PrinterChoices, PrinterRole, SystemPrinter, UpdateStatus }
 
@@ -83,4 +84,9 @@ export interface Platform {
   webPush: WebPushCapability
   /** The desktop app's updates: the shell only, null in the browser (the service worker updates the web app). */
   updates: DesktopUpdatesCapability | null
+  /**
+   * Offline day mode's local store (docs/decisions/offline-day.md): the desktop shell only, null in
+   * the browser (a tab has no outbox) and in a shell from before the offline verbs.
+   */
+  offline: OfflineStore | null
 }

@@ -64,5 +64,6 @@ export const webPlatform: Platform = {
   // The browser prints through its own dialog: no printers to choose.
   printers: null,
   webPush,
-  updates: null
+  updates: null,
+  offline: null
 }

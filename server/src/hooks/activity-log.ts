@@ -5,6 +5,7 @@ import { dbOf, WRITES } from './call-transaction'
 import { RowCodec } from '../services/row-codec'
 import { mayLeaveServer, recordTitle } from '../services/audit/trash/trash-rows'
 import { manifestOf } from '../services/service-manifest'
+import { isClientKeyReplay } from '../services/client-keys'
 
 type Row = Record<string, unknown>
 
@@ -67,6 +68,8 @@ export async function activityLog(context: HookContext, next: NextFunction) {
 function activityRows(context: HookContext, capture: ActivityCapture): Row[] {
   const identity = context.params.identity
   if (!identity || context.result === undefined || context.result === null) return []
+  // A create answered with an earlier one's result by its client key wrote nothing (client-keys.ts).
+  if (isClientKeyReplay(context.params)) return []
   const policy = manifestOf(context.path)?.activity ?? {}
   if (policy.skip === true || (typeof policy.skip === 'function' && policy.skip(context))) return []
   const results = (Array.isArray(context.result) ? context.result : [context.result]) as Row[]

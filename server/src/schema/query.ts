@@ -55,5 +55,7 @@ export function strictQuery<T extends TObject, X extends TProperties = TProperti
 
 /** Record identifiers are UUID strings (v7, time-ordered). */
 export const IdSchema = Type.String({ format: 'uuid' })
+/** A create's client key (docs/decisions/offline-day.md): 8 to 64 letters, digits, `-` or `_` (a ULID or UUID made by the client). */
+export const ClientKeySchema = Type.String({ minLength: 8, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' })
 /** Instants travel as ISO-8601 strings in UTC. */
 export const InstantSchema = Type.String({ format: 'date-time' })

@@ -7,6 +7,7 @@ import { Outlet, useLocation, useNavigation } from 'react-router'
 import { useSignedIn } from '../../api/session-store'
 import { useCan } from '../../api/permissions'
 import { PageLoading } from '../../components/PageLoading'
+import { platform } from '../../platform'
 import { AccountWarning } from './AccountWarning'
 import { ConnectionBanner } from './ConnectionBanner'
 import { FullScreenProvider, useFullScreen } from './full-screen'
@@ -86,7 +87,7 @@ function Shell() {
         <Layout.Header className="app-header">
           <TopBar phone={phone} onOpenMenu={openMenu} />
         </Layout.Header>
-        <ConnectionBanner />
+        <Connection />
         {content}
       </Layout>
     </Layout>
@@ -167,6 +168,31 @@ function IncomingCalls() {
   )
 }
 
+/** Its own chunk, in the desktop shell only: the browser has no offline store (issue 20 item 2). */
+const OfflineDayKeeper = platform.offline ? lazyInBackground(() => import('../../features/offline-day/OfflineDayKeeper')) : null
+/** The shell's connection banner tells of the offline day too; the browser never loads it. */
+const OfflineBanner = platform.offline ? lazyInBackground(() => import('../../features/offline-day/OfflineBanner')) : null
+
+/** The connection banner, in the shell with "Offline, N changes waiting" (features/offline-day). */
+function Connection() {
+  if (!OfflineBanner) return <ConnectionBanner />
+  return (
+    <Suspense fallback={<ConnectionBanner />}>
+      <OfflineBanner />
+    </Suspense>
+  )
+}
+
+/** The shell keeps the branch's day for an outage and sends what was written offline once back. */
+function OfflineDay() {
+  if (!OfflineDayKeeper) return null
+  return (
+    <Suspense fallback={null}>
+      <OfflineDayKeeper />
+    </Suspense>
+  )
+}
+
 /** The signed-in frame: sidebar, top bar, connection notice and the current screen. */
 export default function AppLayout() {
   return (
@@ -176,6 +202,7 @@ export default function AppLayout() {
       <TaskReminders />
       <Softphone />
       <IncomingCalls />
+      <OfflineDay />
     </FullScreenProvider>
   )
 }

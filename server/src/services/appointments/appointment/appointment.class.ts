@@ -21,6 +21,7 @@ import { APPOINTMENT_MAX_PAGE, type SeriesScope, type SlotFreed } from './appoin
 import { formerDoctor } from './appointment-publish'
 import { announceMessages, planAppointmentMessages, type PlannedMessages } from '../../messaging/communications/appointment-messages'
 import { followPhaseVisits, type PhaseVisit } from '../../clinical/treatment-plan/plan-items'
+import { createOnce } from '../../client-keys'
 
 export type { Appointment, AppointmentData, AppointmentPatch, AppointmentQuery }
 
@@ -104,6 +105,11 @@ export class AppointmentService extends RecordService<Appointment, AppointmentDa
     if (Array.isArray(data)) throw clinicError(BadRequest, 'invalid-request')
     const { overrideWorkingHours, waitingListId, fields } = bookingOptionsOf(data)
     const booking = fields as BookingFields
+    // Once per client key (client-keys.ts): the key names the series' first row, the one answered.
+    return createOnce<Appointment>(this, booking.companyId, params, (inTrx) => this.book(booking, overrideWorkingHours, waitingListId, inTrx))
+  }
+
+  private async book(booking: BookingFields, overrideWorkingHours: boolean | undefined, waitingListId: string | undefined, params: AppointmentParams): Promise<Appointment> {
     const written = await inTransaction(this.Model, params, async (trx) => {
       const timeZone = await companyTimeZoneFor(trx, booking.companyId, params)
       const starts = occurrenceStarts(booking, timeZone)

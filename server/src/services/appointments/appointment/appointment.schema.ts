@@ -2,7 +2,7 @@ import { resolve } from '@feathersjs/schema'
 import { Type, getValidator, type Static } from '@feathersjs/typebox'
 import type { HookContext } from '../../../declarations'
 import { dataValidator, queryValidator } from '../../../validators'
-import { IdSchema, InstantSchema, strictQuery } from '../../../schema/query'
+import { ClientKeySchema, IdSchema, InstantSchema, strictQuery } from '../../../schema/query'
 import { ref } from '../../../schema/references'
 import { recordCreateResolvers, recordPatchResolvers, recordProperties } from '../../../schema/record'
 import { appointmentStatuses } from '../../../../../domain/appointments/status'
@@ -98,7 +98,9 @@ export const appointmentDataSchema = Type.Intersect(
     Type.Pick(editable, ['staffId', 'start', 'duration']),
     Type.Partial(Type.Omit(editable, ['staffId', 'start', 'duration', 'customerId'])),
     Type.Object({ customerId: Type.Optional(nullable(ref('customers'))) }),
-    bookingOptions
+    bookingOptions,
+    // Made once per key (client-keys.ts): an offline outbox entry's, sent again at each replay.
+    Type.Object({ clientKey: Type.Optional(ClientKeySchema) })
   ],
   { $id: 'AppointmentData', additionalProperties: false }
 )

@@ -23,6 +23,7 @@ import { appointmentRecordScope, appointmentScope, checkAppointmentCustomer, own
 import { publishAppointment } from './appointment-publish'
 import { appointmentEvents, appointmentMethods, appointmentPath } from './appointment.shared'
 import { resolveExternal, resolveResult } from '../../../hooks/resolve-shapes'
+import { quietClientKeyReplay, takeClientKey } from '../../client-keys'
 
 declare module '../../../declarations' {
   interface ServiceTypes {
@@ -55,10 +56,11 @@ export function appointment(app: Application) {
         all: [checkId(), schemaHooks.validateQuery(appointmentQueryValidator), companyScope, schemaHooks.resolveQuery(appointmentQueryResolver)],
         find: [appointmentScope],
         get: [appointmentScope],
-        create: [trimStrings('notes'), schemaHooks.validateData(appointmentDataValidator), ownBookingsOnly, branchCheck, checkAppointmentCustomer, schemaHooks.resolveData(appointmentDataResolver)],
+        create: [trimStrings('notes'), schemaHooks.validateData(appointmentDataValidator), takeClientKey, ownBookingsOnly, branchCheck, checkAppointmentCustomer, schemaHooks.resolveData(appointmentDataResolver)],
         patch: [appointmentScope, trimStrings('notes'), schemaHooks.validateData(appointmentPatchValidator), ownBookingsOnly, checkAppointmentCustomer, schemaHooks.resolveData(appointmentPatchResolver)],
         remove: [appointmentScope]
-      }
+      },
+      after: { create: [quietClientKeyReplay] }
     },
     publish: publishAppointment(app)
   })

@@ -35,7 +35,8 @@ async function newestFirst(context: HookContext) {
 export function userActivities(app: Application) {
   registerService(app, userActivityPath, new UserActivityService(userActivityServiceOptions(app), userActivityRowShape), {
     methods: [...userActivityMethods],
-    tables: ['user_activities'],
+    // client_keys: like this log, written beside other services' writes by app-wide code (services/client-keys.ts), never through an API of its own.
+    tables: ['user_activities', 'client_keys'],
     access: {
       refuses: { update: 'the activity log is written by the server only' },
       methods: {

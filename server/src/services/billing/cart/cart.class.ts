@@ -18,7 +18,7 @@ import { customerLedger } from '../ledger'
 import { INVOICES_TABLE, invoiceCodec } from '../invoices/invoice-rows'
 import type { InvoicesService } from '../invoices/invoices.class'
 import { paidByInvoice } from '../transactions/transaction-rows'
-import { bodyHash } from '../transactions/transactions.class'
+import { bodyHash, isUniqueViolation } from '../../client-keys'
 import type { Invoice } from '../invoices/invoices.schema'
 import type { Payment } from '../transactions/transactions.schema'
 import type { Cart, CartInvoice, CartVisit, Checkout, CheckoutData } from './cart.schema'
@@ -31,8 +31,6 @@ const checkoutCodec = new RowCodec({})
 export const cartScope: RecordScope = { branch: {} }
 
 type CartParams = Params & { identity?: { user: { _id: string; companyId: string } } }
-
-const isUniqueViolation = (error: unknown) => /23505|SQLITE_CONSTRAINT|UNIQUE constraint/i.test(`${(error as { code?: string }).code ?? ''} ${(error as Error).message ?? ''}`)
 
 /** A nested call's refusal, told at the checkout's own field (`amount` of a payment → `payments.<i>.amount`). */
 function atField(error: unknown, map: (path: string) => string): unknown {

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto'
 import type { NullableId, Params } from '@feathersjs/feathers'
 import { BadRequest, Conflict, NotFound } from '@feathersjs/errors'
 import type { Knex } from 'knex'
@@ -7,6 +6,7 @@ import { clinicError } from '../../../errors'
 import { newId, now } from '../../../hooks/ids'
 import { lockCustomerMoney } from '../../customers/customers/customer-money'
 import { RecordService, inTransaction, recordOptions, type RecordParams } from '../../record.class'
+import { bodyHash, isUniqueViolation } from '../../client-keys'
 import { settleCustomer } from '../ledger'
 import { notifyPaymentReceived } from './payment-notices'
 import { paymentTargets, refundTargets } from './payment-rules'
@@ -24,18 +24,6 @@ type StoredPayment = Omit<Payment, 'allocations'> & { bodyHash?: string }
 
 /** Answers that repeat an earlier create with the same key: not logged again, not announced again. */
 export const replays = new WeakSet<object>()
-
-/** The body of a create as a stable fingerprint (keys sorted), to tell a retry from another payment under the same key. */
-export function bodyHash(data: PaymentData): string {
-  const canonical = (value: unknown): unknown =>
-    Array.isArray(value) ? value.map(canonical) : value && typeof value === 'object' ? Object.fromEntries(Object.entries(value).sort(([a], [b]) => a.localeCompare(b)).map(([key, item]) => [key, canonical(item)])) : value
-  return createHash('sha256').update(JSON.stringify(canonical(data))).digest('hex')
-}
-
-const isUniqueViolation = (error: unknown) => {
-  const text = `${(error as { code?: string }).code ?? ''} ${(error as Error).message ?? ''}`
-  return /23505|SQLITE_CONSTRAINT|UNIQUE constraint/i.test(text)
-}
 
 /**
  * Payments and refunds (docs/decisions/billing.md). Reads are the record service's, each answer

@@ -1,6 +1,6 @@
 import { Type, getValidator, type Static } from '@feathersjs/typebox'
 import { dataValidator, queryValidator } from '../../../validators'
-import { IdSchema, InstantSchema, strictQuery } from '../../../schema/query'
+import { ClientKeySchema, IdSchema, InstantSchema, strictQuery } from '../../../schema/query'
 import { ref } from '../../../schema/references'
 import { recordProperties } from '../../../schema/record'
 import { cancelReasons, MAX_MONEY, paymentMethods, paymentStatuses } from '../../../../../domain/billing/money'
@@ -62,7 +62,7 @@ const allocationInput = Type.Object({ invoiceId: nullable(ref('invoices')), amou
 export const paymentDataSchema = Type.Object(
   {
     /** 8 to 64 letters, digits, `-` or `_` (a ULID or UUID made when the form opened). */
-    clientKey: Type.String({ minLength: 8, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' }),
+    clientKey: ClientKeySchema,
     customerId: ref('customers'),
     branchId: Type.Optional(ref('branches')),
     method: Type.Optional(literals(paymentMethods)),

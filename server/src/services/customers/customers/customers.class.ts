@@ -3,6 +3,7 @@ import type { NullableId, Paginated } from '@feathersjs/feathers'
 import { errorHandler } from '@feathersjs/knex'
 import type { Application } from '../../../declarations'
 import { RecordService, recordOptions, type RecordParams } from '../../record.class'
+import { createOnce } from '../../client-keys'
 import { normalizeName, reverseDigits } from '../../../../../domain/customers/search-terms'
 import { applyCustomerSearch, isCustomerSearch, searchCountCap } from './customer-search'
 import { regexOperator } from './customer-regex'
@@ -103,8 +104,10 @@ export class CustomerService extends RecordService<Customer, CustomerData, Custo
     return this.decode({ ...result, total: Math.min(result.total, cap), totalCapped: result.total > cap })
   }
 
+  /** Once per client key (client-keys.ts). */
   override async _create(data: any, params?: CustomerParams): Promise<any> {
-    return super._create(Array.isArray(data) ? data.map(withSearchColumns) : withSearchColumns(data), params)
+    if (Array.isArray(data)) return super._create(data.map(withSearchColumns), params)
+    return createOnce<Customer>(this, data.companyId, params, (inTrx) => super._create(withSearchColumns(data), inTrx))
   }
 
   override async _patch(id: NullableId, data: any, params?: CustomerParams): Promise<any> {

@@ -2,7 +2,7 @@ import { resolve, virtual } from '@feathersjs/schema'
 import { Type, getValidator, type Static } from '@feathersjs/typebox'
 import type { HookContext } from '../../../declarations'
 import { dataValidator, queryValidator } from '../../../validators'
-import { IdSchema, strictQuery } from '../../../schema/query'
+import { ClientKeySchema, IdSchema, strictQuery } from '../../../schema/query'
 import { ref } from '../../../schema/references'
 import { recordCreateResolvers, recordPatchResolvers, recordProperties } from '../../../schema/record'
 import { normalizeEmail } from '../../../../../domain/validation/email'
@@ -85,7 +85,9 @@ export const customerDataSchema = Type.Intersect(
   [
     Type.Pick(editableSchema, ['first_name', 'last_name']),
     Type.Partial(Type.Omit(editableSchema, ['first_name', 'last_name', 'phone'])),
-    Type.Object({ phone: Type.Optional(typedPhone) })
+    Type.Object({ phone: Type.Optional(typedPhone) }),
+    // Made once per key (client-keys.ts).
+    Type.Object({ clientKey: Type.Optional(ClientKeySchema) })
   ],
   { $id: 'CustomerData', additionalProperties: false }
 )

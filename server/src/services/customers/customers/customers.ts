@@ -27,6 +27,7 @@ import { publishCustomer } from './customer-publish'
 import { customerMethods, customerPath } from './customers.shared'
 import { checkCustomFields } from '../fields/check-custom-fields'
 import { resolveExternal, resolveResult } from '../../../hooks/resolve-shapes'
+import { quietClientKeyReplay, takeClientKey } from '../../client-keys'
 
 declare module '../../../declarations' {
   interface ServiceTypes {
@@ -61,7 +62,7 @@ export function customers(app: Application) {
         all: [checkId(), schemaHooks.validateQuery(customerQueryValidator), checkDuplicateQuery, phoneProtection, customerRegexQuery, companyScope],
         find: [customerBranchScope],
         get: [customerBranchScope],
-        create: [trimText, schemaHooks.validateData(customerDataValidator), customerBranchCheck, checkCustomer, checkCustomFields, schemaHooks.resolveData(customerDataResolver)],
+        create: [trimText, schemaHooks.validateData(customerDataValidator), takeClientKey, customerBranchCheck, checkCustomer, checkCustomFields, schemaHooks.resolveData(customerDataResolver)],
         patch: [
           customerBranchScope,
           trimText,
@@ -73,7 +74,8 @@ export function customers(app: Application) {
           schemaHooks.resolveData(customerPatchResolver)
         ],
         remove: [customerBranchScope]
-      }
+      },
+      after: { create: [quietClientKeyReplay] }
     },
     // Branch- and phone-aware: see customer-publish.ts.
     publish: publishCustomer(app)

@@ -2,7 +2,7 @@ import { resolve } from '@feathersjs/schema'
 import { Type, getValidator, type Static } from '@feathersjs/typebox'
 import type { HookContext } from '../../../declarations'
 import { dataValidator, queryValidator } from '../../../validators'
-import { strictQuery } from '../../../schema/query'
+import { ClientKeySchema, strictQuery } from '../../../schema/query'
 import { ref } from '../../../schema/references'
 import { recordCreateResolvers, recordPatchResolvers, recordProperties } from '../../../schema/record'
 import { MAX_NOTE_LENGTH } from './notes.shared'
@@ -27,7 +27,8 @@ export const noteExternalResolver = resolve<Note, HookContext>({})
 
 // Data: customerId and text; the branch is filled by the client (current branch) or here.
 export const noteDataSchema = Type.Intersect(
-  [Type.Pick(noteSchema, ['customerId', 'text']), Type.Partial(Type.Pick(noteSchema, ['branchId', 'pinned']))],
+  // clientKey: made once per key (client-keys.ts).
+  [Type.Pick(noteSchema, ['customerId', 'text']), Type.Partial(Type.Pick(noteSchema, ['branchId', 'pinned'])), Type.Object({ clientKey: Type.Optional(ClientKeySchema) })],
   { $id: 'NoteData', additionalProperties: false }
 )
 export type NoteData = Static<typeof noteDataSchema>

@@ -25,6 +25,7 @@ import {
 } from './notes.schema'
 import { MAX_NOTE_LENGTH, noteMethods, notePath } from './notes.shared'
 import { resolveExternal, resolveResult } from '../../../hooks/resolve-shapes'
+import { quietClientKeyReplay, takeClientKey } from '../../client-keys'
 
 declare module '../../../declarations' {
   interface ServiceTypes {
@@ -79,10 +80,11 @@ export function notes(app: Application) {
         // Per customer, pinned first, then the newest.
         find: [findOfVisibleCustomer({ pinned: -1, createdAt: -1, _id: -1 })],
         get: [ofVisibleCustomer],
-        create: [normaliseText, schemaHooks.validateData(noteDataValidator), onVisibleCustomer, schemaHooks.resolveData(noteDataResolver)],
+        create: [normaliseText, schemaHooks.validateData(noteDataValidator), takeClientKey, onVisibleCustomer, schemaHooks.resolveData(noteDataResolver)],
         patch: [ofVisibleCustomer, normaliseText, schemaHooks.validateData(notePatchValidator), schemaHooks.resolveData(notePatchResolver)],
         remove: [ofVisibleCustomer]
-      }
+      },
+      after: { create: [quietClientKeyReplay] }
     },
     publish: publishNote(app)
   })

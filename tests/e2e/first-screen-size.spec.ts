@@ -77,8 +77,10 @@ const LOGIN_BUDGET = 247_000
  * retry once the connection is back (app/background-chunk.tsx): 460 kB. 459.1 kB once the
  * layout's listeners got their preload lists back: loaded in a waterfall, the task reminders'
  * listener was not yet listening when a reminder came (staff-notifications.spec, flaky in CI).
+ * 460.4 kB with the director's load tiles' figures and the platform's offline verbs (the offline
+ * day's keeper, banner and screens load only in the shell, in chunks of their own): 461 kB.
  */
-const HOME_BUDGET = 460_000
+const HOME_BUDGET = 461_000
 
 test.use({ serviceWorkers: 'block' })
 

@@ -14,6 +14,7 @@ import { checkInOperation } from './offline-operations'
 import { useOfflineStatus } from './offline-status'
 import { useOfflineDay } from './useOfflineDay'
 import { BookVisitDialog, EditVisitDialog, NoteDialog } from './VisitDialogs'
+import { formatPhone } from '../../../../domain/validation/phone'
 import './offline-day.css'
 
 /**
@@ -128,7 +129,7 @@ function DayList({ snapshot, onBook, onCheckIn, onEdit, onNote }: DayListProps) 
               <div className="offline-visit-main">
                 <div className="offline-visit-patient">
                   <strong>{visit.patientName || t('offlineDay.unknownPatient')}</strong>
-                  {visit.phone && <Typography.Text type="secondary"> {visit.phone}</Typography.Text>}
+                  {visit.phone && <Typography.Text type="secondary"> {formatPhone(visit.phone)}</Typography.Text>}
                 </div>
                 <div className="offline-visit-meta">
                   <span>{visit.doctorName}</span> <Tag>{t(`appointmentStatus.${visit.status}`, { defaultValue: visit.status })}</Tag>

@@ -10,14 +10,34 @@ import type { TemplateLocale } from './templates'
 export const dispatchStates = ['draft', 'scheduled', 'sending', 'done', 'cancelled'] as const
 export type DispatchState = (typeof dispatchStates)[number]
 
-/** Only SMS for now (promo consent is an SMS consent); the column is ready for more. */
-export const dispatchChannels = ['sms'] as const
+/**
+ * The channel a broadcast goes by. The promo consent is the spec's "promo SMS consent", and it
+ * is the one consent to promotion a patient has: Telegram and WhatsApp broadcasts keep to it
+ * (and to the general SMS consent), then to the channel's own reach.
+ */
+export const dispatchChannels = ['sms', 'telegram', 'whatsapp'] as const
 export type DispatchChannel = (typeof dispatchChannels)[number]
 
 /** Why a patient the filter matched gets nothing; the first that applies, in this order. */
-export const exclusionReasons = ['blacklisted', 'noPhone', 'noSmsConsent', 'optedOut', 'noPromoConsent'] as const
+export const exclusionReasons = ['blacklisted', 'noPhone', 'noSmsConsent', 'optedOut', 'noPromoConsent', 'telegramNotLinked', 'whatsappWindowClosed'] as const
 export type ExclusionReason = (typeof exclusionReasons)[number]
-export type Exclusions = Record<ExclusionReason, number>
+export type Exclusions = Partial<Record<ExclusionReason, number>>
+
+/**
+ * The reasons that apply to a channel, in order: the promo rules first, the channel's reach
+ * last. Telegram needs no phone (the patient's chat is linked); WhatsApp goes to the phone, and
+ * a broadcast's free text only while the number's 24-hour window is open (Meta's rule; there is
+ * no broadcast template: docs/decisions/messaging.md "Dispatch").
+ */
+export function exclusionReasonsOf(channel: DispatchChannel): ExclusionReason[] {
+  const promo: ExclusionReason[] = ['blacklisted', 'noSmsConsent', 'optedOut', 'noPromoConsent']
+  if (channel === 'telegram') return [...promo, 'telegramNotLinked']
+  const [blacklisted, ...consents] = promo
+  return [blacklisted, 'noPhone', ...consents, ...(channel === 'whatsapp' ? (['whatsappWindowClosed'] as const) : [])]
+}
+
+/** Only SMS is priced per part (Telegram and WhatsApp service messages cost the clinic nothing per message here). */
+export const dispatchPricedByParts = (channel: DispatchChannel) => channel === 'sms'
 
 export const MAX_DISPATCH_TEXT = 1000
 
@@ -44,9 +64,10 @@ export interface DispatchFilter {
 }
 
 /** The provider's sending rate a worker keeps to unless the company set its own (sends per second). */
-export const defaultSendsPerSecond: Record<string, number> = { eskiz: 20, telegram: 25, smtp: 10 }
+/** WhatsApp: Cloud API's default throughput per business number is 80 messages a second. */
+export const defaultSendsPerSecond: Record<string, number> = { eskiz: 20, telegram: 25, whatsapp: 80, smtp: 10 }
 
-/** The opt-out line every promotional SMS ends with, in the patient's language. */
+/** The opt-out line every promotional message (SMS, Telegram, WhatsApp) ends with, in the patient's language. */
 const optOutWords: Record<TemplateLocale, string> = { ru: 'Отписаться', uz: 'Obunani bekor qilish', en: 'Opt out' }
 export const optOutLine = (locale: TemplateLocale, url: string) => `${optOutWords[locale]}: ${url}`
 

@@ -10,14 +10,15 @@ describe('the broadcast editor', () => {
     ).toEqual({ tagIds: ['t'], lastVisitAfter: '2031-01-05', debtors: true, birthdayFrom: '12-20', birthdayTo: '01-10' })
     // Half a period is no period.
     expect(dispatchFilter({ birthdays: [dayjs('2031-12-20'), null], tagIds: [] })).toEqual({})
-    expect(dispatchData({ name: '  Spring ', text: 'Hi {{patient}}' })).toEqual({ name: 'Spring', text: 'Hi {{patient}}', filter: {} })
+    expect(dispatchData({ name: '  Spring ', channel: 'telegram', text: 'Hi {{patient}}' })).toEqual({ name: 'Spring', channel: 'telegram', text: 'Hi {{patient}}', filter: {} })
   })
 
   it('reads a saved broadcast back, 29 February included', () => {
-    const saved = { name: 'N', text: 'T', filter: { birthdayFrom: '02-29', birthdayTo: '03-01', lastVisitBefore: '2031-02-01' } } as Dispatch
+    const saved = { name: 'N', channel: 'whatsapp', text: 'T', filter: { birthdayFrom: '02-29', birthdayTo: '03-01', lastVisitBefore: '2031-02-01' } } as Dispatch
     const values = dispatchFormValues(saved, (day) => dayjs(day))
     expect(values.birthdays?.map((day) => day?.format('MM-DD'))).toEqual(['02-29', '03-01'])
     expect(values.lastVisitBefore?.format('YYYY-MM-DD')).toBe('2031-02-01')
+    expect(values.channel).toBe('whatsapp')
     expect(dispatchFilter(values)).toEqual(saved.filter)
   })
 

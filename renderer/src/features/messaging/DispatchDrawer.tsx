@@ -13,7 +13,7 @@ import { useFormat } from '../../i18n/format'
 import { toast } from '../../app/toasts'
 import { useCurrency } from '../appointments/useCalendarSettings'
 import { customerName } from '../customers/customer-name'
-import { exclusionReasons, MAX_DISPATCH_TEXT } from '../../../../domain/messaging/dispatch'
+import { dispatchChannels, dispatchPricedByParts, exclusionReasonsOf, MAX_DISPATCH_TEXT, type DispatchChannel, type Exclusions } from '../../../../domain/messaging/dispatch'
 import type { Dispatch } from '../../../../server/src/services/messaging/dispatch/dispatch.shared'
 import type { DispatchPreview, DispatchRecipient, DispatchRecipientPage } from '../../../../server/src/services/messaging/dispatcher/dispatcher.shared'
 import { outboxStates, type OutboxState } from '../../../../server/src/services/messaging/communications/communications.shared'
@@ -77,10 +77,10 @@ function DispatchEditor({ dispatch, onSaved, onClose }: { dispatch: Dispatch | n
   const values = Form.useWatch([], form) as Partial<DispatchFormValues> | undefined
 
   useEffect(() => {
-    form.setFieldsValue(dispatch ? dispatchFormValues(dispatch, (day) => dayjs(day)) : { name: '', text: '', tagIds: [], debtors: false, birthdays: null })
+    form.setFieldsValue(dispatch ? dispatchFormValues(dispatch, (day) => dayjs(day)) : { name: '', channel: 'sms', text: '', tagIds: [], debtors: false, birthdays: null })
   }, [dispatch, form])
 
-  const asked = useSettled({ filter: dispatchFilter(values ?? {}), text: values?.text ?? '' })
+  const asked = useSettled({ filter: dispatchFilter(values ?? {}), text: values?.text ?? '', channel: values?.channel ?? dispatch?.channel ?? 'sms' })
   const preview = useQuery({
     queryKey: ['dispatcher', 'create', asked],
     queryFn: () => client.service('dispatcher').create(asked) as Promise<DispatchPreview>,
@@ -127,6 +127,9 @@ function DispatchEditor({ dispatch, onSaved, onClose }: { dispatch: Dispatch | n
       <Form.Item name="name" label={t('messaging.dispatch.name')} rules={[{ required: true, whitespace: true, message: t('errors.field-required') }]}>
         <Input maxLength={200} data-testid="dispatch-name" />
       </Form.Item>
+      <Form.Item name="channel" label={t('messaging.dispatch.channel')} extra={channelHint(t, values?.channel)}>
+        <Select options={dispatchChannels.map((channel) => ({ value: channel, label: t(`messaging.channels.${channel}`) }))} data-testid="dispatch-channel" />
+      </Form.Item>
       <Form.Item name="text" label={t('messaging.dispatch.text')} extra={t('messaging.dispatch.textHint')} rules={[{ required: true, whitespace: true, message: t('errors.field-required') }]}>
         <Input.TextArea ref={text} autoSize={{ minRows: 3, maxRows: 8 }} maxLength={MAX_DISPATCH_TEXT} data-testid="dispatch-text" />
       </Form.Item>
@@ -163,23 +166,24 @@ function DispatchEditor({ dispatch, onSaved, onClose }: { dispatch: Dispatch | n
                 <Typography.Text strong data-testid="dispatch-recipients">{format.number(result.recipients)}</Typography.Text>
               </Descriptions.Item>
               <Descriptions.Item label={t('messaging.dispatch.excluded')}>
-                <Space wrap size={[4, 4]}>
-                  {exclusionReasons.filter((reason) => result.excluded[reason] > 0).map((reason) => (
-                    <Tag key={reason} data-testid={`dispatch-excluded-${reason}`}>
-                      {t(`messaging.dispatch.reasons.${reason}`)}: {format.number(result.excluded[reason])}
-                    </Tag>
-                  ))}
-                  {exclusionReasons.every((reason) => result.excluded[reason] === 0) ? '0' : null}
-                </Space>
+                <ExclusionTags channel={result.channel} excluded={result.excluded} />
               </Descriptions.Item>
-              <Descriptions.Item label={t('messaging.dispatch.segments')}>
-                <span data-testid="dispatch-segments">{result.segments}</span>
-              </Descriptions.Item>
-              <Descriptions.Item label={t('messaging.dispatch.cost')}>
-                <Typography.Text strong data-testid="dispatch-cost">{format.money(result.cost, result.currency || currency)}</Typography.Text>
-              </Descriptions.Item>
+              {dispatchPricedByParts(result.channel) ? (
+                <>
+                  <Descriptions.Item label={t('messaging.dispatch.segments')}>
+                    <span data-testid="dispatch-segments">{result.segments}</span>
+                  </Descriptions.Item>
+                  <Descriptions.Item label={t('messaging.dispatch.cost')}>
+                    <Typography.Text strong data-testid="dispatch-cost">{format.money(result.cost, result.currency || currency)}</Typography.Text>
+                  </Descriptions.Item>
+                </>
+              ) : null}
             </Descriptions>
-            {result.segmentPrice === 0 ? <Alert type="info" showIcon title={t('messaging.dispatch.noPrice')} style={{ marginBottom: 8 }} /> : <Typography.Paragraph type="secondary">{t('messaging.dispatch.costHint')}</Typography.Paragraph>}
+            {!dispatchPricedByParts(result.channel) ? null : result.segmentPrice === 0 ? (
+              <Alert type="info" showIcon title={t('messaging.dispatch.noPrice')} style={{ marginBottom: 8 }} />
+            ) : (
+              <Typography.Paragraph type="secondary">{t('messaging.dispatch.costHint')}</Typography.Paragraph>
+            )}
             <Typography.Text type="secondary">{t('messaging.dispatch.sample')}</Typography.Text>
             <pre className="dispatch-sample" data-testid="dispatch-sample">{result.sample}</pre>
           </>
@@ -211,6 +215,28 @@ function DispatchEditor({ dispatch, onSaved, onClose }: { dispatch: Dispatch | n
         ) : null}
       </Space>
     </Form>
+  )
+}
+
+/** What the channel's reach means, under its select (Telegram: linked; WhatsApp: the 24-hour window). */
+function channelHint(t: (key: string) => string, channel: DispatchChannel | undefined): string | undefined {
+  return channel === 'telegram' || channel === 'whatsapp' ? t(`messaging.dispatch.channelHints.${channel}`) : undefined
+}
+
+/** Who is left out and why, the channel's reasons in their order (none: 0). */
+function ExclusionTags({ channel, excluded }: { channel: DispatchChannel; excluded: Exclusions }) {
+  const { t } = useTranslation()
+  const format = useFormat()
+  const shown = exclusionReasonsOf(channel).filter((reason) => (excluded[reason] ?? 0) > 0)
+  return (
+    <Space wrap size={[4, 4]}>
+      {shown.map((reason) => (
+        <Tag key={reason} data-testid={`dispatch-excluded-${reason}`}>
+          {t(`messaging.dispatch.reasons.${reason}`)}: {format.number(excluded[reason] ?? 0)}
+        </Tag>
+      ))}
+      {shown.length === 0 ? '0' : null}
+    </Space>
   )
 }
 
@@ -266,16 +292,11 @@ function DispatchDetails({ dispatch }: { dispatch: Dispatch }) {
       <Descriptions size="small" column={1} bordered>
         <Descriptions.Item label={t('messaging.dispatch.matched')}>{format.number(dispatch.matched)}</Descriptions.Item>
         <Descriptions.Item label={t('messaging.dispatch.recipients')}>{format.number(dispatch.recipients)}</Descriptions.Item>
+        <Descriptions.Item label={t('messaging.dispatch.channel')}>{t(`messaging.channels.${dispatch.channel}`)}</Descriptions.Item>
         <Descriptions.Item label={t('messaging.dispatch.excluded')}>
-          <Space wrap size={[4, 4]}>
-            {exclusionReasons.filter((reason) => (dispatch.excluded[reason] ?? 0) > 0).map((reason) => (
-              <Tag key={reason}>
-                {t(`messaging.dispatch.reasons.${reason}`)}: {format.number(dispatch.excluded[reason] ?? 0)}
-              </Tag>
-            ))}
-          </Space>
+          <ExclusionTags channel={dispatch.channel} excluded={dispatch.excluded} />
         </Descriptions.Item>
-        <Descriptions.Item label={t('messaging.dispatch.cost')}>{format.money(dispatch.cost, currency)}</Descriptions.Item>
+        {dispatchPricedByParts(dispatch.channel) ? <Descriptions.Item label={t('messaging.dispatch.cost')}>{format.money(dispatch.cost, currency)}</Descriptions.Item> : null}
       </Descriptions>
       <div>
         <Typography.Text strong>{t('messaging.dispatch.progress')}</Typography.Text>

@@ -1,6 +1,6 @@
 import type { Dayjs } from 'dayjs'
 import type { Dispatch, DispatchData } from '../../../../server/src/services/messaging/dispatch/dispatch.shared'
-import type { DispatchState } from '../../../../domain/messaging/dispatch'
+import type { DispatchChannel, DispatchState } from '../../../../domain/messaging/dispatch'
 
 export const dispatchStateColors: Record<DispatchState, string> = { draft: 'default', scheduled: 'blue', sending: 'processing', done: 'green', cancelled: 'orange' }
 
@@ -10,6 +10,7 @@ export const dispatchStateColors: Record<DispatchState, string> = { draft: 'defa
  */
 export interface DispatchFormValues {
   name: string
+  channel: DispatchChannel
   text: string
   tagIds?: string[]
   lastVisitAfter?: Dayjs | null
@@ -35,7 +36,7 @@ export function dispatchFilter(values: Partial<DispatchFormValues>): Filter {
 }
 
 export function dispatchData(values: DispatchFormValues): DispatchData {
-  return { name: values.name.trim(), text: values.text, filter: dispatchFilter(values) }
+  return { name: values.name.trim(), channel: values.channel, text: values.text, filter: dispatchFilter(values) }
 }
 
 /** A saved broadcast back into the form (`day` parses `YYYY-MM-DD`; a month-day lands in a leap year so 02-29 stays). */
@@ -43,6 +44,7 @@ export function dispatchFormValues(dispatch: Dispatch, day: (value: string) => D
   const { filter } = dispatch
   return {
     name: dispatch.name,
+    channel: dispatch.channel,
     text: dispatch.text,
     tagIds: filter.tagIds ?? [],
     lastVisitAfter: filter.lastVisitAfter ? day(filter.lastVisitAfter) : null,

@@ -1,18 +1,22 @@
 import type { Knex } from 'knex'
-import type { DispatchFilter, ExclusionReason, Exclusions } from '../../../../../domain/messaging/dispatch'
-import { exclusionReasons } from '../../../../../domain/messaging/dispatch'
+import type { DispatchChannel, DispatchFilter, ExclusionReason, Exclusions } from '../../../../../domain/messaging/dispatch'
+import { exclusionReasonsOf } from '../../../../../domain/messaging/dispatch'
 import { customersByLastVisit } from '../../appointments/appointment/visit-reads'
 
 /**
  * The patients a broadcast's filter matches (dispatch, docs/decisions/messaging.md "Dispatch"),
  * read here because `customers` owns the table. Active patients only (not archived, not merged);
  * tags, debtors, birthdays, branches on the row; last visit through the appointments area's read.
- * `optedOut` is the dispatch area's subquery of patients who used an opt-out link.
+ * `optedOut` is the dispatch area's subquery of patients who used an opt-out link; `reach` the
+ * messaging area's subquery of who the channel reaches (Telegram: linked patients' ids; WhatsApp:
+ * the phones whose window is open), so this file never names the messaging tables.
  */
 export interface AudienceOptions {
   companyId: string
   filter: DispatchFilter
+  channel: DispatchChannel
   optedOut: Knex.QueryBuilder
+  reach?: { column: '_id' | 'phone'; of: Knex.QueryBuilder }
 }
 
 function matching(db: Knex, { companyId, filter }: AudienceOptions): Knex.QueryBuilder {
@@ -37,7 +41,7 @@ function matching(db: Knex, { companyId, filter }: AudienceOptions): Knex.QueryB
 }
 
 /** SQL for "this patient is excluded for `reason`" (the earlier reasons not holding). */
-function reasonSql(db: Knex, reason: ExclusionReason, optedOut: Knex.QueryBuilder): Knex.Raw {
+function reasonSql(db: Knex, reason: ExclusionReason, { optedOut, reach }: AudienceOptions): Knex.Raw {
   const t = (value: boolean) => (db.client.config.client === 'pg' ? (value ? 'true' : 'false') : value ? '1' : '0')
   switch (reason) {
     case 'blacklisted':
@@ -48,27 +52,32 @@ function reasonSql(db: Knex, reason: ExclusionReason, optedOut: Knex.QueryBuilde
       return db.raw(`"customers"."smsConsent" = ${t(false)}`)
     case 'optedOut':
       return db.raw(`"customers"."promoSmsConsent" = ${t(false)} and "customers"."_id" in (${optedOut.toQuery()})`)
-    default:
+    case 'noPromoConsent':
       return db.raw(`"customers"."promoSmsConsent" = ${t(false)}`)
+    default:
+      // Not reached by the channel: not linked to Telegram, or the WhatsApp window closed.
+      return reach ? db.raw(`"customers".?? not in (${reach.of.toQuery()})`, [reach.column]) : db.raw(t(false))
   }
 }
 
-/** The eligible patients: promo consent, SMS consent, a phone, not blacklisted. */
-function eligible(query: Knex.QueryBuilder) {
-  return query.where('customers.blacklisted', false).where('customers.phone', '!=', '').where('customers.smsConsent', true).where('customers.promoSmsConsent', true)
+/** The eligible patients: none of the channel's reasons holds. */
+function eligible(db: Knex, query: Knex.QueryBuilder, options: AudienceOptions) {
+  for (const reason of exclusionReasonsOf(options.channel)) query.whereRaw(`not (${reasonSql(db, reason, options).toQuery()})`)
+  return query
 }
 
 /** How many the filter matches, how many would get the message, how many are left out and why. */
 export async function audienceCounts(db: Knex, options: AudienceOptions): Promise<{ matched: number; recipients: number; excluded: Exclusions }> {
-  const cases = exclusionReasons.map((reason, index) => {
-    const earlier = exclusionReasons.slice(0, index).map((other) => `not (${reasonSql(db, other, options.optedOut).toQuery()})`)
-    const condition = [...earlier, reasonSql(db, reason, options.optedOut).toQuery()].join(' and ')
+  const reasons = exclusionReasonsOf(options.channel)
+  const cases = reasons.map((reason, index) => {
+    const earlier = reasons.slice(0, index).map((other) => `not (${reasonSql(db, other, options).toQuery()})`)
+    const condition = [...earlier, reasonSql(db, reason, options).toQuery()].join(' and ')
     return db.raw(`sum(case when ${condition} then 1 else 0 end) as ??`, [reason])
   })
   const [row] = (await matching(db, options).select(db.raw('count(*) as ??', ['matched']), ...cases)) as Array<Record<string, unknown>>
-  const excluded = Object.fromEntries(exclusionReasons.map((reason) => [reason, Number(row?.[reason] ?? 0)])) as Exclusions
+  const excluded: Exclusions = Object.fromEntries(reasons.map((reason) => [reason, Number(row?.[reason] ?? 0)]))
   const matched = Number(row?.matched ?? 0)
-  return { matched, recipients: matched - Object.values(excluded).reduce((sum, count) => sum + count, 0), excluded }
+  return { matched, recipients: matched - reasons.reduce((sum, reason) => sum + (excluded[reason] ?? 0), 0), excluded }
 }
 
 export interface AudienceMember {
@@ -81,7 +90,7 @@ export interface AudienceMember {
 
 /** The next page of eligible patients after `afterId` (keyset by id: a page at a time, never the whole list). */
 export async function audiencePage(db: Knex, options: AudienceOptions, afterId: string | null, limit: number): Promise<AudienceMember[]> {
-  const query = eligible(matching(db, options))
+  const query = eligible(db, matching(db, options), options)
   if (afterId) query.where('customers._id', '>', afterId)
   return query.select('customers._id', 'customers.branchId', 'customers.first_name', 'customers.phone', 'customers.serviceLanguage').orderBy('customers._id').limit(limit)
 }

@@ -3,7 +3,7 @@ import type { HookContext } from '../../../declarations'
 import { clinicError } from '../../../errors'
 import { dbOf } from '../../../hooks/call-transaction'
 import { now } from '../../../hooks/ids'
-import { dispatchTransition, isMonthDay, type DispatchState } from '../../../../../domain/messaging/dispatch'
+import { dispatchTransition, isMonthDay, type DispatchChannel, type DispatchState } from '../../../../../domain/messaging/dispatch'
 import { dispatchProgress, withdrawDispatch } from '../communications/outbox-store'
 import { messagingSettings, smsReady } from '../integrations/integration-store'
 import { locked } from './dispatch-store'
@@ -29,7 +29,7 @@ export async function dispatchCreateRules(context: HookContext) {
 
 /**
  * A draft's fields change only while it is a draft; a state moves only as dispatchTransition
- * allows. Scheduling needs the company's SMS account. A cancel withdraws the messages no worker
+ * allows. Scheduling needs the company's account of the broadcast's channel (SMS provider, bot, number). A cancel withdraws the messages no worker
  * took yet, in the call's transaction, with the broadcast's row locked first (the runner writes a
  * page under the same lock, so no page lands after the withdrawal).
  */
@@ -45,7 +45,10 @@ export async function dispatchPatchRules(context: HookContext) {
   if (!dispatchTransition(current.state, state as DispatchState)) throw clinicError(Conflict, 'dispatch-state-change', 'state')
   if (state === 'scheduled') {
     const settings = await messagingSettings(db, current.companyId, context.app.get('config').authSecret)
-    if (!smsReady(settings)) throw clinicError(Conflict, 'dispatch-no-sms-account')
+    const channel = (data.channel ?? current.channel) as DispatchChannel
+    if (channel === 'sms' && !smsReady(settings)) throw clinicError(Conflict, 'dispatch-no-sms-account')
+    if (channel === 'telegram' && !settings.telegram) throw clinicError(Conflict, 'telegram-not-configured')
+    if (channel === 'whatsapp' && !settings.whatsapp) throw clinicError(Conflict, 'whatsapp-not-configured')
   }
   if (state === 'cancelled') {
     await withdrawDispatch(db, current._id, Date.now())

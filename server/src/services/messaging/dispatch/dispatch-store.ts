@@ -5,11 +5,13 @@ import { databaseEngine } from '../../../db'
 import { smsLength } from '../../../../../domain/messaging/sms-segments'
 import { nextSendingTime } from '../../../../../domain/messaging/quiet-hours'
 import { renderTemplate, templateLocaleOf, tidyMessage } from '../../../../../domain/messaging/templates'
-import { dispatchMessage, type DispatchFilter } from '../../../../../domain/messaging/dispatch'
+import { dispatchMessage, dispatchPricedByParts, type DispatchChannel, type DispatchFilter } from '../../../../../domain/messaging/dispatch'
 import { audienceCounts, audiencePage, type AudienceOptions } from '../../customers/customers/customer-audience'
 import { companyContact } from '../../company/company/company-reads'
 import { dispatchProgress, insertMessages, type OutboxRow } from '../communications/outbox-store'
-import { messagingSettings } from '../integrations/integration-store'
+import { messagingSettings, type MessagingSettings } from '../integrations/integration-store'
+import { linkedCustomers } from '../telegram/telegram-store'
+import { numbersInWindow } from '../whatsapp-integration/whatsapp-store'
 import { DISPATCHES_TABLE, DISPATCH_OPT_OUTS_TABLE, dispatchRowShape, type Dispatch } from './dispatch.class'
 import { optOutToken } from './opt-out-token'
 
@@ -26,7 +28,24 @@ const iso = (ms: number) => new Date(ms).toISOString()
 
 export const optedOutPatients = (db: Knex, companyId: string) => db(DISPATCH_OPT_OUTS_TABLE).select('customerId').where({ companyId })
 
-export const audienceOf = (db: Knex, companyId: string, filter: DispatchFilter): AudienceOptions => ({ companyId, filter, optedOut: optedOutPatients(db, companyId) })
+/**
+ * Who a broadcast by `channel` is for, its messages due at `dueMs`: the filter, the promo rules,
+ * and the channel's reach (Telegram: linked; WhatsApp: the number's window open at `dueMs`).
+ */
+export function audienceOf(db: Knex, companyId: string, filter: DispatchFilter, channel: DispatchChannel, dueMs: number): AudienceOptions {
+  const reach =
+    channel === 'telegram' ? { column: '_id' as const, of: linkedCustomers(db, companyId) } : channel === 'whatsapp' ? { column: 'phone' as const, of: numbersInWindow(db, companyId, dueMs) } : undefined
+  return { companyId, filter, channel, optedOut: optedOutPatients(db, companyId), reach }
+}
+
+/** When a broadcast's messages are due: its start (or `scheduledAt`), past quiet hours. */
+function dueAtOf(dispatch: Dispatch, nowMs: number, timeZone: string, settings: MessagingSettings): number {
+  const startMs = Math.max(nowMs, dispatch.scheduledAt ? Date.parse(dispatch.scheduledAt) : 0)
+  return nextSendingTime(startMs, timeZone, settings.rules.quietHours)
+}
+
+/** The provider an outbox row names (an SMS goes by the company's provider of the moment it is sent). */
+const providerOf = (channel: DispatchChannel) => (channel === 'sms' ? 'eskiz' : channel)
 
 export async function dispatchById(db: Knex, id: string): Promise<Dispatch | undefined> {
   const row = await db(DISPATCHES_TABLE).where({ _id: id }).first()
@@ -70,9 +89,12 @@ export async function startDispatch(db: Knex, id: string, nowMs: number, context
   return db.transaction(async (trx) => {
     const dispatch = await locked(trx, id)
     if (!dispatch || dispatch.state !== 'scheduled') return undefined
-    const counts = await audienceCounts(trx, audienceOf(trx, dispatch.companyId, dispatch.filter))
     const settings = await messagingSettings(trx, dispatch.companyId, context.secret)
-    const changes = { state: 'sending', startedAt: iso(nowMs), updatedAt: iso(nowMs), matched: counts.matched, recipients: counts.recipients, excluded: counts.excluded, segmentPrice: settings.rules.smsSegmentPrice ?? 0 }
+    const company = await companyContact(trx, dispatch.companyId)
+    const dueMs = dueAtOf(dispatch, nowMs, company?.timezone ?? 'UTC', settings)
+    const counts = await audienceCounts(trx, audienceOf(trx, dispatch.companyId, dispatch.filter, dispatch.channel, dueMs))
+    const segmentPrice = dispatchPricedByParts(dispatch.channel) ? (settings.rules.smsSegmentPrice ?? 0) : 0
+    const changes = { state: 'sending', startedAt: iso(nowMs), updatedAt: iso(nowMs), matched: counts.matched, recipients: counts.recipients, excluded: counts.excluded, segmentPrice }
     await trx(DISPATCHES_TABLE).where({ _id: id }).update(codec.toDb(changes))
     const { cursor: _cursor, ...after } = { ...dispatch, ...changes }
     return after as Dispatch
@@ -90,20 +112,23 @@ export async function enqueuePage(db: Knex, id: string, nowMs: number, context: 
     if (!dispatch || dispatch.state !== 'sending' || dispatch.enqueuedAt) return undefined
     const company = await companyContact(trx, dispatch.companyId)
     const settings = await messagingSettings(trx, dispatch.companyId, context.secret)
-    const page = await audiencePage(trx, audienceOf(trx, dispatch.companyId, dispatch.filter), dispatch.cursor, limit)
-    const startMs = Math.max(nowMs, dispatch.scheduledAt ? Date.parse(dispatch.scheduledAt) : 0)
-    const dueAt = iso(nextSendingTime(startMs, company?.timezone ?? 'UTC', settings.rules.quietHours))
+    const dueMs = dueAtOf(dispatch, nowMs, company?.timezone ?? 'UTC', settings)
+    const page = await audiencePage(trx, audienceOf(trx, dispatch.companyId, dispatch.filter, dispatch.channel, dueMs), dispatch.cursor, limit)
+    const dueAt = iso(dueMs)
+    const channel = dispatch.channel
+    const priced = dispatchPricedByParts(channel)
     const base = context.publicUrl.replace(/\/$/, '')
     let segments = 0
     const rows: OutboxRow[] = page.map((patient) => {
       const locale = templateLocaleOf(patient.serviceLanguage, company?.locale)
       const body = tidyMessage(renderTemplate(dispatch.text, { patient: patient.first_name, clinic: company?.name ?? '' }))
       const text = dispatchMessage(body, locale, `${base}/u/${optOutToken(context.secret, patient._id)}`)
-      const parts = smsLength(text).segments
+      const parts = priced ? smsLength(text).segments : 0
       segments += parts
       return {
         _id: newId(), companyId: dispatch.companyId, createdAt: iso(nowMs), updatedAt: iso(nowMs), createdBy: dispatch.createdBy, branchId: patient.branchId, customerId: patient._id,
-        appointmentId: null, dispatchId: dispatch._id, channel: 'sms', provider: 'eskiz', event: 'dispatch', locale, collapseKey: null, phone: patient.phone, email: null, params: {},
+        appointmentId: null, dispatchId: dispatch._id, channel, provider: providerOf(channel), event: 'dispatch', locale, collapseKey: null,
+        phone: channel === 'telegram' ? null : patient.phone, email: null, params: {},
         subject: '', text, segments: parts, automated: true, promotional: true, state: 'scheduled', dueAt, attempts: 0, claimedBy: null, claimedAt: null,
         providerMessageId: null, cost: null, error: null, sentAt: null, deliveredAt: null, checkedAt: null, fallbackOf: null
       }

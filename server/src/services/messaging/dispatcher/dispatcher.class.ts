@@ -6,11 +6,12 @@ import { dataValidator, queryValidator } from '../../../validators'
 import { IdSchema } from '../../../schema/query'
 import { clinicError } from '../../../errors'
 import { renderTemplate, templateLocaleOf, tidyMessage } from '../../../../../domain/messaging/templates'
-import { SAMPLE_PATIENT, dispatchEstimate, dispatchMessage, type Exclusions } from '../../../../../domain/messaging/dispatch'
+import { SAMPLE_PATIENT, dispatchEstimate, dispatchMessage, dispatchPricedByParts, type DispatchChannel, type Exclusions } from '../../../../../domain/messaging/dispatch'
 import type { SmsEncoding } from '../../../../../domain/messaging/sms-segments'
 import { audienceCounts } from '../../customers/customers/customer-audience'
 import { companyContact, companyCurrency } from '../../company/company/company-reads'
 import { dispatchMessages, type OutboxRow } from '../communications/outbox-store'
+import { clockOf } from '../communications/appointment-messages'
 import { outboxStates, type OutboxState } from '../communications/communications.shared'
 import { messagingSettings } from '../integrations/integration-store'
 import { dispatchSchema } from '../dispatch/dispatch.schema'
@@ -43,6 +44,7 @@ export const dispatcherQueryValidator = getValidator(dispatcherQuerySchema, quer
 
 /** The preview: who would get it, who not and why, its length and its cost. */
 export interface DispatchPreview {
+  channel: DispatchChannel
   matched: number
   recipients: number
   excluded: Exclusions
@@ -51,7 +53,7 @@ export interface DispatchPreview {
   encoding: SmsEncoding
   units: number
   segments: number
-  /** Price per SMS part and the estimate (recipients × parts × price), minor units of `currency`. */
+  /** Price per SMS part and the estimate (recipients × parts × price), minor units of `currency`; 0 by Telegram and WhatsApp. */
   segmentPrice: number
   cost: number
   currency: string
@@ -70,7 +72,8 @@ export interface DispatchRecipientPage {
 /**
  * `dispatcher` (spec section 7 names it beside `dispatch`): the broadcast seen from the sending
  * side. `create` is the preview before sending (nothing is kept): the audience counted with the
- * reasons patients are left out, the SMS length and the cost estimate. `find` is what a broadcast
+ * reasons patients are left out (the channel's: Telegram's "not linked" and WhatsApp's "window
+ * closed", counted at this moment), the SMS length and the cost estimate. `find` is what a broadcast
  * sent: its recipients' messages with their states (the outbox rows, read through the outbox's
  * own functions).
  */
@@ -81,8 +84,9 @@ export class DispatcherService {
     const companyId = String(params?.query?.companyId ?? '')
     const db = this.app.get('db')
     const { authSecret, publicUrl } = this.app.get('config')
+    const channel = data.channel ?? 'sms'
     const [counts, settings, company, currency] = await Promise.all([
-      audienceCounts(db, audienceOf(db, companyId, data.filter)),
+      audienceCounts(db, audienceOf(db, companyId, data.filter, channel, clockOf(this.app))),
       messagingSettings(db, companyId, authSecret),
       companyContact(db, companyId),
       companyCurrency(db, companyId)
@@ -90,9 +94,9 @@ export class DispatcherService {
     const locale = templateLocaleOf(null, company?.locale)
     const body = tidyMessage(renderTemplate(data.text, { patient: SAMPLE_PATIENT, clinic: company?.name ?? '' }))
     const sample = dispatchMessage(body, locale, `${publicUrl.replace(/\/$/, '')}/u/${optOutToken(authSecret, '00000000-0000-7000-8000-000000000000')}`)
-    const segmentPrice = settings.rules.smsSegmentPrice ?? 0
-    const estimate = dispatchEstimate(sample, counts.recipients, segmentPrice)
-    return { ...counts, sample, encoding: estimate.length.encoding, units: estimate.length.units, segments: estimate.segments, segmentPrice, cost: estimate.cost, currency }
+    const segmentPrice = dispatchPricedByParts(channel) ? (settings.rules.smsSegmentPrice ?? 0) : 0
+    const estimate = dispatchEstimate(sample, dispatchPricedByParts(channel) ? counts.recipients : 0, segmentPrice)
+    return { channel, ...counts, sample, encoding: estimate.length.encoding, units: estimate.length.units, segments: estimate.segments, segmentPrice, cost: estimate.cost, currency }
   }
 
   async find(params?: Params): Promise<DispatchRecipientPage> {

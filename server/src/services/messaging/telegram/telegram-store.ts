@@ -90,3 +90,8 @@ export async function customersOfTelegramUser(db: Knex, companyId: string, teleg
 export async function customerOfChat(db: Knex, companyId: string, chatId: string): Promise<string | null> {
   return (await db(TELEGRAM_LINKS_TABLE).where({ companyId, chatId }).first('customerId'))?.customerId ?? null
 }
+
+/** The company's patients linked to its bot, as a subquery (a broadcast's reach by Telegram). */
+export function linkedCustomers(db: Knex, companyId: string): Knex.QueryBuilder {
+  return db(TELEGRAM_LINKS_TABLE).select('customerId').where({ companyId })
+}

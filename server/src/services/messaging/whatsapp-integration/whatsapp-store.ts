@@ -1,4 +1,5 @@
 import type { Knex } from 'knex'
+import { WHATSAPP_WINDOW_MARGIN_MS, WHATSAPP_WINDOW_MS } from '../../../../../domain/messaging/whatsapp'
 
 /**
  * When each WhatsApp number last wrote to the clinic (`whatsapp_windows`, owned by
@@ -25,4 +26,12 @@ export async function lastInbound(db: Knex, companyId: string, phone: string): P
   if (!id) return null
   const row = await db(WHATSAPP_WINDOWS_TABLE).where({ companyId, waId: id }).first('lastInboundAt')
   return row ? new Date(row.lastInboundAt as string).getTime() : null
+}
+
+/**
+ * The numbers (digits, as patients' phones are stored) whose window is open at `atMs` by the
+ * worker's rule (`insideWindow`: its margin too), as a subquery: a broadcast's reach by WhatsApp.
+ */
+export function numbersInWindow(db: Knex, companyId: string, atMs: number): Knex.QueryBuilder {
+  return db(WHATSAPP_WINDOWS_TABLE).select('waId').where({ companyId }).andWhere('lastInboundAt', '>', new Date(atMs - WHATSAPP_WINDOW_MS + WHATSAPP_WINDOW_MARGIN_MS).toISOString())
 }

@@ -11,15 +11,18 @@ export const dispatchStates = ['draft', 'scheduled', 'sending', 'done', 'cancell
 export type DispatchState = (typeof dispatchStates)[number]
 
 /**
- * The channel a broadcast goes by. The promo consent is the spec's "promo SMS consent", and it
+ * The channel a broadcast goes by, or `order`: each patient by the first channel of their
+ * branch's (else the company's) channel order that reaches them. The promo consent is the spec's "promo SMS consent", and it
  * is the one consent to promotion a patient has: Telegram and WhatsApp broadcasts keep to it
  * (and to the general SMS consent), then to the channel's own reach.
  */
-export const dispatchChannels = ['sms', 'telegram', 'whatsapp'] as const
+export const dispatchChannels = ['sms', 'telegram', 'whatsapp', 'order'] as const
 export type DispatchChannel = (typeof dispatchChannels)[number]
+/** The channels one message goes by; `order` picks one of them per patient. */
+export type SendingChannel = Exclude<DispatchChannel, 'order'>
 
 /** Why a patient the filter matched gets nothing; the first that applies, in this order. */
-export const exclusionReasons = ['blacklisted', 'noPhone', 'noSmsConsent', 'optedOut', 'noPromoConsent', 'telegramNotLinked', 'whatsappWindowClosed'] as const
+export const exclusionReasons = ['blacklisted', 'noPhone', 'noSmsConsent', 'optedOut', 'noPromoConsent', 'telegramNotLinked', 'whatsappWindowClosed', 'noChannel'] as const
 export type ExclusionReason = (typeof exclusionReasons)[number]
 export type Exclusions = Partial<Record<ExclusionReason, number>>
 
@@ -32,12 +35,22 @@ export type Exclusions = Partial<Record<ExclusionReason, number>>
 export function exclusionReasonsOf(channel: DispatchChannel): ExclusionReason[] {
   const promo: ExclusionReason[] = ['blacklisted', 'noSmsConsent', 'optedOut', 'noPromoConsent']
   if (channel === 'telegram') return [...promo, 'telegramNotLinked']
+  // By the order: no channel of it reaches the patient (counted apart: customer-audience.ts `audienceReach`).
+  if (channel === 'order') return [...promo, 'noChannel']
   const [blacklisted, ...consents] = promo
   return [blacklisted, 'noPhone', ...consents, ...(channel === 'whatsapp' ? (['whatsappWindowClosed'] as const) : [])]
 }
 
-/** Only SMS is priced per part (Telegram and WhatsApp service messages cost the clinic nothing per message here). */
-export const dispatchPricedByParts = (channel: DispatchChannel) => channel === 'sms'
+/** Only SMS is priced per part (Telegram and WhatsApp service messages cost the clinic nothing per message here); by the order, its SMS recipients. */
+export const dispatchPricedByParts = (channel: DispatchChannel) => channel === 'sms' || channel === 'order'
+
+/** What reaches a patient: linked to the bot, WhatsApp window open, a phone (each only where the clinic has the channel's account). */
+export type Reach = Record<SendingChannel, boolean>
+
+/** The channel a broadcast by the order uses for a patient: the first of the order that reaches them; null when none does. */
+export function channelByOrder(order: readonly SendingChannel[], reach: Reach): SendingChannel | null {
+  return order.find((channel) => reach[channel]) ?? null
+}
 
 export const MAX_DISPATCH_TEXT = 1000
 

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex'
 import type { DispatchChannel, DispatchFilter, ExclusionReason, Exclusions } from '../../../../../domain/messaging/dispatch'
-import { exclusionReasonsOf } from '../../../../../domain/messaging/dispatch'
+import { exclusionReasonsOf, type Reach, type SendingChannel } from '../../../../../domain/messaging/dispatch'
 import { customersByLastVisit } from '../../appointments/appointment/visit-reads'
 
 /**
@@ -8,15 +8,23 @@ import { customersByLastVisit } from '../../appointments/appointment/visit-reads
  * read here because `customers` owns the table. Active patients only (not archived, not merged);
  * tags, debtors, birthdays, branches on the row; last visit through the appointments area's read.
  * `optedOut` is the dispatch area's subquery of patients who used an opt-out link; `reach` the
- * messaging area's subquery of who the channel reaches (Telegram: linked patients' ids; WhatsApp:
- * the phones whose window is open), so this file never names the messaging tables.
+ * messaging area's subqueries of who Telegram and WhatsApp reach (linked patients' ids; the
+ * phones whose window is open; absent: the channel reaches nobody), so this file never names
+ * the messaging tables.
  */
 export interface AudienceOptions {
   companyId: string
   filter: DispatchFilter
   channel: DispatchChannel
   optedOut: Knex.QueryBuilder
-  reach?: { column: '_id' | 'phone'; of: Knex.QueryBuilder }
+  reach: Partial<Record<'telegram' | 'whatsapp', { column: '_id' | 'phone'; of: Knex.QueryBuilder }>>
+}
+
+/** SQL for "this channel reaches the patient" (Telegram, WhatsApp: their subquery; SMS: a phone). */
+function reachSql(db: Knex, channel: SendingChannel, { reach }: AudienceOptions): string {
+  if (channel === 'sms') return `"customers"."phone" <> ''`
+  const of = reach[channel]
+  return of ? db.raw(`"customers".?? in (${of.of.toQuery()})`, [of.column]).toQuery() : db.raw('1 = 0').toQuery()
 }
 
 function matching(db: Knex, { companyId, filter }: AudienceOptions): Knex.QueryBuilder {
@@ -41,7 +49,8 @@ function matching(db: Knex, { companyId, filter }: AudienceOptions): Knex.QueryB
 }
 
 /** SQL for "this patient is excluded for `reason`" (the earlier reasons not holding). */
-function reasonSql(db: Knex, reason: ExclusionReason, { optedOut, reach }: AudienceOptions): Knex.Raw {
+function reasonSql(db: Knex, reason: ExclusionReason, options: AudienceOptions): Knex.Raw {
+  const { optedOut } = options
   const t = (value: boolean) => (db.client.config.client === 'pg' ? (value ? 'true' : 'false') : value ? '1' : '0')
   switch (reason) {
     case 'blacklisted':
@@ -54,9 +63,13 @@ function reasonSql(db: Knex, reason: ExclusionReason, { optedOut, reach }: Audie
       return db.raw(`"customers"."promoSmsConsent" = ${t(false)} and "customers"."_id" in (${optedOut.toQuery()})`)
     case 'noPromoConsent':
       return db.raw(`"customers"."promoSmsConsent" = ${t(false)}`)
+    case 'telegramNotLinked':
+      return db.raw(`not (${reachSql(db, 'telegram', options)})`)
+    case 'whatsappWindowClosed':
+      return db.raw(`not (${reachSql(db, 'whatsapp', options)})`)
     default:
-      // Not reached by the channel: not linked to Telegram, or the WhatsApp window closed.
-      return reach ? db.raw(`"customers".?? not in (${reach.of.toQuery()})`, [reach.column]) : db.raw(t(false))
+      // No channel of the order: told per patient from their reach (audienceReach), never in SQL.
+      return db.raw(t(false))
   }
 }
 
@@ -86,13 +99,37 @@ export interface AudienceMember {
   first_name: string
   phone: string
   serviceLanguage: string | null
+  /** What reaches them (Telegram linked, WhatsApp window open, a phone). */
+  reach: Reach
 }
+
+const reachColumns = (db: Knex, options: AudienceOptions) =>
+  (['telegram', 'whatsapp', 'sms'] as const).map((channel) => db.raw(`case when ${reachSql(db, channel, options)} then 1 else 0 end as ??`, [`reach_${channel}`]))
+const reachOf = (row: Record<string, unknown>): Reach => ({ telegram: Number(row.reach_telegram) === 1, whatsapp: Number(row.reach_whatsapp) === 1, sms: Number(row.reach_sms) === 1 })
 
 /** The next page of eligible patients after `afterId` (keyset by id: a page at a time, never the whole list). */
 export async function audiencePage(db: Knex, options: AudienceOptions, afterId: string | null, limit: number): Promise<AudienceMember[]> {
   const query = eligible(db, matching(db, options), options)
   if (afterId) query.where('customers._id', '>', afterId)
-  return query.select('customers._id', 'customers.branchId', 'customers.first_name', 'customers.phone', 'customers.serviceLanguage').orderBy('customers._id').limit(limit)
+  const rows: Array<Record<string, unknown>> = await query
+    .select('customers._id', 'customers.branchId', 'customers.first_name', 'customers.phone', 'customers.serviceLanguage', ...reachColumns(db, options))
+    .orderBy('customers._id')
+    .limit(limit)
+  return rows.map(({ reach_telegram: _t, reach_whatsapp: _w, reach_sms: _s, ...row }) => ({ ...(row as Omit<AudienceMember, 'reach'>), reach: reachOf({ reach_telegram: _t, reach_whatsapp: _w, reach_sms: _s }) }))
+}
+
+/**
+ * The eligible patients counted by branch and by what reaches them (a few rows: branches × 8),
+ * for a broadcast by the channel order, whose choice per patient depends on their branch's order.
+ */
+export async function audienceReach(db: Knex, options: AudienceOptions): Promise<Array<{ branchId: string; reach: Reach; count: number }>> {
+  const inner = eligible(db, matching(db, options), options).select('customers.branchId', ...reachColumns(db, options)).as('eligible')
+  const rows: Array<Record<string, unknown>> = await db
+    .from(inner)
+    .select('branchId', 'reach_telegram', 'reach_whatsapp', 'reach_sms')
+    .count({ count: '*' })
+    .groupBy('branchId', 'reach_telegram', 'reach_whatsapp', 'reach_sms')
+  return rows.map((row) => ({ branchId: String(row.branchId), reach: reachOf(row), count: Number(row.count) }))
 }
 
 /** A company's patient's contact for the opt-out page; undefined when unknown. */

@@ -49,6 +49,8 @@ export async function dispatchPatchRules(context: HookContext) {
     if (channel === 'sms' && !smsReady(settings)) throw clinicError(Conflict, 'dispatch-no-sms-account')
     if (channel === 'telegram' && !settings.telegram) throw clinicError(Conflict, 'telegram-not-configured')
     if (channel === 'whatsapp' && !settings.whatsapp) throw clinicError(Conflict, 'whatsapp-not-configured')
+    // By the order, any channel the clinic has an account for will do (each patient by the first that reaches them).
+    if (channel === 'order' && !smsReady(settings) && !settings.telegram && !settings.whatsapp) throw clinicError(Conflict, 'dispatch-no-sms-account')
   }
   if (state === 'cancelled') {
     await withdrawDispatch(db, current._id, Date.now())

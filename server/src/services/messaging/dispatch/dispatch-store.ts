@@ -5,14 +5,13 @@ import { databaseEngine } from '../../../db'
 import { smsLength } from '../../../../../domain/messaging/sms-segments'
 import { nextSendingTime } from '../../../../../domain/messaging/quiet-hours'
 import { renderTemplate, templateLocaleOf, tidyMessage } from '../../../../../domain/messaging/templates'
-import { dispatchMessage, dispatchPricedByParts, type DispatchChannel, type DispatchFilter } from '../../../../../domain/messaging/dispatch'
-import { audienceCounts, audiencePage, type AudienceOptions } from '../../customers/customers/customer-audience'
+import { dispatchMessage, dispatchPricedByParts, type SendingChannel } from '../../../../../domain/messaging/dispatch'
+import { audiencePage } from '../../customers/customers/customer-audience'
 import { companyContact } from '../../company/company/company-reads'
 import { dispatchProgress, insertMessages, type OutboxRow } from '../communications/outbox-store'
 import { messagingSettings, type MessagingSettings } from '../integrations/integration-store'
-import { linkedCustomers } from '../telegram/telegram-store'
-import { numbersInWindow } from '../whatsapp-integration/whatsapp-store'
 import { DISPATCHES_TABLE, DISPATCH_OPT_OUTS_TABLE, dispatchRowShape, type Dispatch } from './dispatch.class'
+import { audienceOf, countAudience, sendingChannelOf } from './dispatch-audience'
 import { optOutToken } from './opt-out-token'
 
 /**
@@ -26,18 +25,6 @@ const codec = new RowCodec({ json: dispatchRowShape.json, instant: dispatchRowSh
 type DispatchRow = Dispatch & { cursor: string | null }
 const iso = (ms: number) => new Date(ms).toISOString()
 
-export const optedOutPatients = (db: Knex, companyId: string) => db(DISPATCH_OPT_OUTS_TABLE).select('customerId').where({ companyId })
-
-/**
- * Who a broadcast by `channel` is for, its messages due at `dueMs`: the filter, the promo rules,
- * and the channel's reach (Telegram: linked; WhatsApp: the number's window open at `dueMs`).
- */
-export function audienceOf(db: Knex, companyId: string, filter: DispatchFilter, channel: DispatchChannel, dueMs: number): AudienceOptions {
-  const reach =
-    channel === 'telegram' ? { column: '_id' as const, of: linkedCustomers(db, companyId) } : channel === 'whatsapp' ? { column: 'phone' as const, of: numbersInWindow(db, companyId, dueMs) } : undefined
-  return { companyId, filter, channel, optedOut: optedOutPatients(db, companyId), reach }
-}
-
 /** When a broadcast's messages are due: its start (or `scheduledAt`), past quiet hours. */
 function dueAtOf(dispatch: Dispatch, nowMs: number, timeZone: string, settings: MessagingSettings): number {
   const startMs = Math.max(nowMs, dispatch.scheduledAt ? Date.parse(dispatch.scheduledAt) : 0)
@@ -45,7 +32,7 @@ function dueAtOf(dispatch: Dispatch, nowMs: number, timeZone: string, settings: 
 }
 
 /** The provider an outbox row names (an SMS goes by the company's provider of the moment it is sent). */
-const providerOf = (channel: DispatchChannel) => (channel === 'sms' ? 'eskiz' : channel)
+const providerOf = (channel: SendingChannel) => (channel === 'sms' ? 'eskiz' : channel)
 
 export async function dispatchById(db: Knex, id: string): Promise<Dispatch | undefined> {
   const row = await db(DISPATCHES_TABLE).where({ _id: id }).first()
@@ -92,7 +79,7 @@ export async function startDispatch(db: Knex, id: string, nowMs: number, context
     const settings = await messagingSettings(trx, dispatch.companyId, context.secret)
     const company = await companyContact(trx, dispatch.companyId)
     const dueMs = dueAtOf(dispatch, nowMs, company?.timezone ?? 'UTC', settings)
-    const counts = await audienceCounts(trx, audienceOf(trx, dispatch.companyId, dispatch.filter, dispatch.channel, dueMs))
+    const counts = await countAudience(trx, dispatch.companyId, dispatch.filter, dispatch.channel, dueMs, settings)
     const segmentPrice = dispatchPricedByParts(dispatch.channel) ? (settings.rules.smsSegmentPrice ?? 0) : 0
     const changes = { state: 'sending', startedAt: iso(nowMs), updatedAt: iso(nowMs), matched: counts.matched, recipients: counts.recipients, excluded: counts.excluded, segmentPrice }
     await trx(DISPATCHES_TABLE).where({ _id: id }).update(codec.toDb(changes))
@@ -115,23 +102,25 @@ export async function enqueuePage(db: Knex, id: string, nowMs: number, context: 
     const dueMs = dueAtOf(dispatch, nowMs, company?.timezone ?? 'UTC', settings)
     const page = await audiencePage(trx, audienceOf(trx, dispatch.companyId, dispatch.filter, dispatch.channel, dueMs), dispatch.cursor, limit)
     const dueAt = iso(dueMs)
-    const channel = dispatch.channel
-    const priced = dispatchPricedByParts(channel)
     const base = context.publicUrl.replace(/\/$/, '')
     let segments = 0
-    const rows: OutboxRow[] = page.map((patient) => {
+    const rows: OutboxRow[] = page.flatMap((patient) => {
+      // By the order, the patient's first channel that reaches them (none: counted as left out at the start).
+      const channel = sendingChannelOf(dispatch.channel, settings, patient.branchId, patient.reach)
+      if (!channel) return []
       const locale = templateLocaleOf(patient.serviceLanguage, company?.locale)
       const body = tidyMessage(renderTemplate(dispatch.text, { patient: patient.first_name, clinic: company?.name ?? '' }))
       const text = dispatchMessage(body, locale, `${base}/u/${optOutToken(context.secret, patient._id)}`)
-      const parts = priced ? smsLength(text).segments : 0
+      const parts = channel === 'sms' ? smsLength(text).segments : 0
       segments += parts
-      return {
+      const row: OutboxRow = {
         _id: newId(), companyId: dispatch.companyId, createdAt: iso(nowMs), updatedAt: iso(nowMs), createdBy: dispatch.createdBy, branchId: patient.branchId, customerId: patient._id,
         appointmentId: null, dispatchId: dispatch._id, channel, provider: providerOf(channel), event: 'dispatch', locale, collapseKey: null,
         phone: channel === 'telegram' ? null : patient.phone, email: null, params: {},
         subject: '', text, segments: parts, automated: true, promotional: true, state: 'scheduled', dueAt, attempts: 0, claimedBy: null, claimedAt: null,
         providerMessageId: null, cost: null, error: null, sentAt: null, deliveredAt: null, checkedAt: null, fallbackOf: null
       }
+      return [row]
     })
     for (let at = 0; at < rows.length; at += 500) await insertMessages(trx, rows.slice(at, at + 500))
     const changes = {

@@ -8,14 +8,14 @@ import { clinicError } from '../../../errors'
 import { renderTemplate, templateLocaleOf, tidyMessage } from '../../../../../domain/messaging/templates'
 import { SAMPLE_PATIENT, dispatchEstimate, dispatchMessage, dispatchPricedByParts, type DispatchChannel, type Exclusions } from '../../../../../domain/messaging/dispatch'
 import type { SmsEncoding } from '../../../../../domain/messaging/sms-segments'
-import { audienceCounts } from '../../customers/customers/customer-audience'
 import { companyContact, companyCurrency } from '../../company/company/company-reads'
 import { dispatchMessages, type OutboxRow } from '../communications/outbox-store'
 import { clockOf } from '../communications/appointment-messages'
 import { outboxStates, type OutboxState } from '../communications/communications.shared'
 import { messagingSettings } from '../integrations/integration-store'
 import { dispatchSchema } from '../dispatch/dispatch.schema'
-import { audienceOf, dispatchById } from '../dispatch/dispatch-store'
+import { dispatchById } from '../dispatch/dispatch-store'
+import { countAudience, type AudienceFigures } from '../dispatch/dispatch-audience'
 import { optOutToken } from '../dispatch/opt-out-token'
 
 const literals = <T extends string>(values: readonly T[]) => Type.Union(values.map((value) => Type.Literal(value)))
@@ -48,12 +48,14 @@ export interface DispatchPreview {
   matched: number
   recipients: number
   excluded: Exclusions
+  /** Recipients by the channel they would get it by (by the order: each patient's first that reaches them). */
+  byChannel: AudienceFigures['byChannel']
   /** The message as a patient would get it (a sample name, the opt-out line). */
   sample: string
   encoding: SmsEncoding
   units: number
   segments: number
-  /** Price per SMS part and the estimate (recipients × parts × price), minor units of `currency`; 0 by Telegram and WhatsApp. */
+  /** Price per SMS part and the estimate (SMS recipients × parts × price), minor units of `currency`; 0 by Telegram and WhatsApp. */
   segmentPrice: number
   cost: number
   currency: string
@@ -73,7 +75,7 @@ export interface DispatchRecipientPage {
  * `dispatcher` (spec section 7 names it beside `dispatch`): the broadcast seen from the sending
  * side. `create` is the preview before sending (nothing is kept): the audience counted with the
  * reasons patients are left out (the channel's: Telegram's "not linked" and WhatsApp's "window
- * closed", counted at this moment), the SMS length and the cost estimate. `find` is what a broadcast
+ * closed", by the order "no channel", counted at this moment), the SMS length and the cost estimate. `find` is what a broadcast
  * sent: its recipients' messages with their states (the outbox rows, read through the outbox's
  * own functions).
  */
@@ -85,17 +87,13 @@ export class DispatcherService {
     const db = this.app.get('db')
     const { authSecret, publicUrl } = this.app.get('config')
     const channel = data.channel ?? 'sms'
-    const [counts, settings, company, currency] = await Promise.all([
-      audienceCounts(db, audienceOf(db, companyId, data.filter, channel, clockOf(this.app))),
-      messagingSettings(db, companyId, authSecret),
-      companyContact(db, companyId),
-      companyCurrency(db, companyId)
-    ])
+    const [settings, company, currency] = await Promise.all([messagingSettings(db, companyId, authSecret), companyContact(db, companyId), companyCurrency(db, companyId)])
+    const counts = await countAudience(db, companyId, data.filter, channel, clockOf(this.app), settings)
     const locale = templateLocaleOf(null, company?.locale)
     const body = tidyMessage(renderTemplate(data.text, { patient: SAMPLE_PATIENT, clinic: company?.name ?? '' }))
     const sample = dispatchMessage(body, locale, `${publicUrl.replace(/\/$/, '')}/u/${optOutToken(authSecret, '00000000-0000-7000-8000-000000000000')}`)
     const segmentPrice = dispatchPricedByParts(channel) ? (settings.rules.smsSegmentPrice ?? 0) : 0
-    const estimate = dispatchEstimate(sample, dispatchPricedByParts(channel) ? counts.recipients : 0, segmentPrice)
+    const estimate = dispatchEstimate(sample, counts.byChannel.sms ?? 0, segmentPrice)
     return { channel, ...counts, sample, encoding: estimate.length.encoding, units: estimate.length.units, segments: estimate.segments, segmentPrice, cost: estimate.cost, currency }
   }
 

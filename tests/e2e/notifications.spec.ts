@@ -110,6 +110,12 @@ test('an administrator edits the reminder template and sees the booking in the p
     await expect(page.getByTestId('dispatch-cost')).toHaveCount(0)
     await page.getByTestId('dispatch-preview').scrollIntoViewIfNeeded()
     await page.screenshot({ path: `${shotsDir}/dispatch-editor-telegram-1366.png` })
+    // By the channel order: recipients split by the channel each gets it by.
+    await chooseChannel('По порядку каналов (Telegram, WhatsApp, SMS)')
+    // Дилноза has only a phone: by SMS where the clinic has an SMS account, else no channel reaches her.
+    await expect(page.getByTestId('dispatch-by-sms').or(page.getByTestId('dispatch-excluded-noChannel'))).toContainText(/^(SMS: 1|Ни один канал не доходит: 1)$/)
+    await page.getByTestId('dispatch-preview').scrollIntoViewIfNeeded()
+    await page.screenshot({ path: `${shotsDir}/dispatch-editor-order-1366.png` })
     await chooseChannel('SMS')
     await expect(page.getByTestId('dispatch-recipients')).toHaveText('1')
     await page.getByTestId('dispatch-save').click()

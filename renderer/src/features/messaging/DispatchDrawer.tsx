@@ -13,6 +13,7 @@ import { useFormat } from '../../i18n/format'
 import { toast } from '../../app/toasts'
 import { useCurrency } from '../appointments/useCalendarSettings'
 import { customerName } from '../customers/customer-name'
+import { orderedChannels } from '../../../../domain/messaging/channel-order'
 import { dispatchChannels, dispatchPricedByParts, exclusionReasonsOf, MAX_DISPATCH_TEXT, type DispatchChannel, type Exclusions } from '../../../../domain/messaging/dispatch'
 import type { Dispatch } from '../../../../server/src/services/messaging/dispatch/dispatch.shared'
 import type { DispatchPreview, DispatchRecipient, DispatchRecipientPage } from '../../../../server/src/services/messaging/dispatcher/dispatcher.shared'
@@ -122,13 +123,15 @@ function DispatchEditor({ dispatch, onSaved, onClose }: { dispatch: Dispatch | n
   }
 
   const result = preview.data
+  // Parts and cost only where SMS go: an SMS broadcast, or by the order when some patients get it by SMS.
+  const priced = result ? dispatchPricedByParts(result.channel) && (result.channel === 'sms' || (result.byChannel.sms ?? 0) > 0) : false
   return (
     <Form form={form} layout="vertical" requiredMark={false} disabled={!canEdit || busy} data-testid="dispatch-form">
       <Form.Item name="name" label={t('messaging.dispatch.name')} rules={[{ required: true, whitespace: true, message: t('errors.field-required') }]}>
         <Input maxLength={200} data-testid="dispatch-name" />
       </Form.Item>
       <Form.Item name="channel" label={t('messaging.dispatch.channel')} extra={channelHint(t, values?.channel)}>
-        <Select options={dispatchChannels.map((channel) => ({ value: channel, label: t(`messaging.channels.${channel}`) }))} data-testid="dispatch-channel" />
+        <Select options={dispatchChannels.map((channel) => ({ value: channel, label: channelLabel(t, channel) }))} data-testid="dispatch-channel" />
       </Form.Item>
       <Form.Item name="text" label={t('messaging.dispatch.text')} extra={t('messaging.dispatch.textHint')} rules={[{ required: true, whitespace: true, message: t('errors.field-required') }]}>
         <Input.TextArea ref={text} autoSize={{ minRows: 3, maxRows: 8 }} maxLength={MAX_DISPATCH_TEXT} data-testid="dispatch-text" />
@@ -168,7 +171,18 @@ function DispatchEditor({ dispatch, onSaved, onClose }: { dispatch: Dispatch | n
               <Descriptions.Item label={t('messaging.dispatch.excluded')}>
                 <ExclusionTags channel={result.channel} excluded={result.excluded} />
               </Descriptions.Item>
-              {dispatchPricedByParts(result.channel) ? (
+              {result.channel === 'order' && result.recipients > 0 ? (
+                <Descriptions.Item label={t('messaging.dispatch.byChannel')}>
+                  <Space wrap size={[4, 4]}>
+                    {orderedChannels.filter((channel) => (result.byChannel[channel] ?? 0) > 0).map((channel) => (
+                      <Tag key={channel} data-testid={`dispatch-by-${channel}`}>
+                        {t(`messaging.channels.${channel}`)}: {format.number(result.byChannel[channel] ?? 0)}
+                      </Tag>
+                    ))}
+                  </Space>
+                </Descriptions.Item>
+              ) : null}
+              {priced ? (
                 <>
                   <Descriptions.Item label={t('messaging.dispatch.segments')}>
                     <span data-testid="dispatch-segments">{result.segments}</span>
@@ -179,7 +193,7 @@ function DispatchEditor({ dispatch, onSaved, onClose }: { dispatch: Dispatch | n
                 </>
               ) : null}
             </Descriptions>
-            {!dispatchPricedByParts(result.channel) ? null : result.segmentPrice === 0 ? (
+            {!priced ? null : result.segmentPrice === 0 ? (
               <Alert type="info" showIcon title={t('messaging.dispatch.noPrice')} style={{ marginBottom: 8 }} />
             ) : (
               <Typography.Paragraph type="secondary">{t('messaging.dispatch.costHint')}</Typography.Paragraph>
@@ -220,8 +234,10 @@ function DispatchEditor({ dispatch, onSaved, onClose }: { dispatch: Dispatch | n
 
 /** What the channel's reach means, under its select (Telegram: linked; WhatsApp: the 24-hour window). */
 function channelHint(t: (key: string) => string, channel: DispatchChannel | undefined): string | undefined {
-  return channel === 'telegram' || channel === 'whatsapp' ? t(`messaging.dispatch.channelHints.${channel}`) : undefined
+  return channel && channel !== 'sms' ? t(`messaging.dispatch.channelHints.${channel}`) : undefined
 }
+
+const channelLabel = (t: (key: string) => string, channel: DispatchChannel) => (channel === 'order' ? t('messaging.dispatch.byOrder') : t(`messaging.channels.${channel}`))
 
 /** Who is left out and why, the channel's reasons in their order (none: 0). */
 function ExclusionTags({ channel, excluded }: { channel: DispatchChannel; excluded: Exclusions }) {
@@ -292,7 +308,7 @@ function DispatchDetails({ dispatch }: { dispatch: Dispatch }) {
       <Descriptions size="small" column={1} bordered>
         <Descriptions.Item label={t('messaging.dispatch.matched')}>{format.number(dispatch.matched)}</Descriptions.Item>
         <Descriptions.Item label={t('messaging.dispatch.recipients')}>{format.number(dispatch.recipients)}</Descriptions.Item>
-        <Descriptions.Item label={t('messaging.dispatch.channel')}>{t(`messaging.channels.${dispatch.channel}`)}</Descriptions.Item>
+        <Descriptions.Item label={t('messaging.dispatch.channel')}>{channelLabel(t, dispatch.channel)}</Descriptions.Item>
         <Descriptions.Item label={t('messaging.dispatch.excluded')}>
           <ExclusionTags channel={dispatch.channel} excluded={dispatch.excluded} />
         </Descriptions.Item>

@@ -5,6 +5,7 @@ import { WhatsappServer } from '../../../support/whatsapp-server'
 import { OutboxWorker } from '../../../../../server/src/jobs/outbox-worker'
 import { DispatchRunner } from '../../../../../server/src/jobs/dispatch-runner'
 import { optOutToken } from '../../../../../server/src/services/messaging/dispatch/opt-out-token'
+import type { DispatchChannel } from '../../../../../domain/messaging/dispatch'
 import type { TelegramDeepLink } from '../../../../../server/src/services/messaging/telegram/telegram.shared'
 
 /**
@@ -88,7 +89,7 @@ describe.each(engines)('dispatch by Telegram and WhatsApp on %s', (engine) => {
     await wa.stop()
   })
 
-  const preview = (channel: 'sms' | 'telegram' | 'whatsapp') => admin.client.service('dispatcher').create({ filter: { tagIds: [tag] }, text: TEXT, channel })
+  const preview = (channel: DispatchChannel) => admin.client.service('dispatcher').create({ filter: { tagIds: [tag] }, text: TEXT, channel })
   const promoReasons = { blacklisted: 1, noSmsConsent: 1, optedOut: 1, noPromoConsent: 1 }
   const optOutUrl = (key: string) => `${server.url}/u/${optOutToken(server.app.get('config').authSecret, patients[key]._id)}`
 
@@ -158,6 +159,34 @@ describe.each(engines)('dispatch by Telegram and WhatsApp on %s', (engine) => {
     expect(failed.data[0]).toMatchObject({ customerId: patients.fresh._id, channel: 'whatsapp' })
     expect(failed.data[0].error).toMatch(/24-hour window/)
     expect(await server.db('outbox_messages').where({ customerId: patients.fresh._id, channel: 'sms' }).count({ count: '*' }).then((rows) => Number(rows[0].count))).toBe(0)
+  })
+
+  it('by the channel order each patient gets it by the first channel that reaches them; the cost only for those by SMS', async () => {
+    // The default order: Telegram, WhatsApp, SMS.
+    expect(await preview('order')).toMatchObject({ channel: 'order', matched: 8, recipients: 3, byChannel: { telegram: 2, whatsapp: 1 }, excluded: { ...promoReasons, noChannel: 1 }, cost: 0 })
+    const integrations = admin.client.service('integrations')
+    const [settings] = (await integrations.find()).data
+    await integrations.patch(settings._id, { rules: { ...settings.rules, channelOrder: ['whatsapp', 'sms'] } })
+    try {
+      const bySms = await preview('order')
+      expect(bySms).toMatchObject({ recipients: 3, byChannel: { whatsapp: 2, sms: 1 }, excluded: { ...promoReasons, noChannel: 1 }, segmentPrice: PRICE })
+      expect(bySms.cost).toBe(1 * bySms.segments * PRICE)
+    } finally {
+      await integrations.patch(settings._id, { rules: settings.rules })
+    }
+
+    const draft = await admin.client.service('dispatch').create({ name: 'Order', channel: 'order', text: TEXT, filter: { tagIds: [tag] } })
+    const scheduled = await admin.client.service('dispatch').patch(draft._id, { state: 'scheduled' })
+    const runner = new DispatchRunner(server.app)
+    await runner.enqueueAll()
+    const [tgBefore, waBefore] = [tg.sent().length, wa.sent.length]
+    await new OutboxWorker(server.app, { concurrency: 1 }).tick()
+    await runner.tick()
+    expect(tg.sent().slice(tgBefore).map((call) => Number(call.params.chat_id)).sort()).toEqual([patients.ready.chat, patients.late.chat].sort())
+    expect(wa.sent.slice(waBefore).map((item) => item.to)).toEqual([patients.fresh.phone])
+    expect(await admin.client.service('dispatch').get(scheduled._id)).toMatchObject({ state: 'done', recipients: 3, excluded: { noChannel: 1 }, segments: 0, cost: 0, progress: { sent: 3 } })
+    const results = await admin.client.service('dispatcher').find({ query: { dispatchId: scheduled._id } })
+    expect(Object.fromEntries(results.data.map((row) => [row.customerId, row.channel]))).toEqual({ [patients.ready._id]: 'telegram', [patients.late._id]: 'telegram', [patients.fresh._id]: 'whatsapp' })
   })
 
   it('needs the channel\'s account to start', async () => {

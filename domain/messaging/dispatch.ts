@@ -4,8 +4,9 @@ import type { TemplateLocale } from './templates'
 /**
  * Broadcasts to patients (issue 18, items 5 and 6; docs/decisions/messaging.md "Dispatch").
  * A broadcast is promotional: it goes only to patients with the promo SMS consent (and the
- * general SMS consent and a phone), never to blacklisted ones, and every message ends with a
- * short opt-out link (`/u/<token>`: a page whose POST turns the promo consent off).
+ * general SMS consent) whom its channel reaches (a phone; Telegram linked; WhatsApp's window
+ * open), never to blacklisted ones, and every message ends with a short opt-out link
+ * (`/u/<token>`: a page whose POST turns the promo consent off).
  */
 export const dispatchStates = ['draft', 'scheduled', 'sending', 'done', 'cancelled'] as const
 export type DispatchState = (typeof dispatchStates)[number]

@@ -169,7 +169,7 @@ test('the front desk invoices a visit, takes part in cash, tops up the balance a
   await page.getByRole('tab', { name: 'Транзакции' }).click()
   const cashRow = page.getByTestId('payment-row').filter({ hasText: 'Наличные' })
   await cashRow.getByTestId('payment-actions').click()
-  await page.getByRole('menuitem', { name: 'Возврат' }).click()
+  await page.locator('.ant-dropdown:not(.ant-dropdown-hidden)').last().getByRole('menuitem', { name: 'Возврат' }).click()
   const refund = page.getByRole('dialog', { name: /Возврат по оплате/ })
   await expect(refund.getByTestId('payment-amount')).toHaveValue(typed(cash))
   await refund.getByTestId('payment-amount').fill('1')
@@ -180,7 +180,8 @@ test('the front desk invoices a visit, takes part in cash, tops up the balance a
   expect(await refundRow.locator('.billing-negative').textContent()).toMatch(/^[−-]/)
   await expect.poll(() => digits(page.getByTestId('billing-debt'))).toBe('100')
   await refundRow.getByTestId('payment-actions').click()
-  await page.getByRole('menuitem', { name: 'Отменить оплату' }).click()
+  // The menu just opened: the previous row's menu may still be closing (two items of that name).
+  await page.locator('.ant-dropdown:not(.ant-dropdown-hidden)').last().getByRole('menuitem', { name: 'Отменить оплату' }).click()
   const cancel = page.getByRole('dialog', { name: 'Отменить оплату' })
   await chooseOption(cancel.getByTestId('reason-select'), 'Ошибка')
   await cancel.getByTestId('reason-note').fill('Возврат провели по ошибке')

@@ -223,7 +223,8 @@ test('the day goes on: a top-up pays the next visit, a cancelled payment brings 
   const cardPayment = page.getByTestId('payment-row').filter({ hasText: 'Card' }).filter({ hasNotText: 'balance' })
   await expect(cardPayment).toHaveCount(1)
   await cardPayment.getByTestId('payment-actions').click()
-  await page.getByRole('menuitem', { name: 'Cancel payment' }).click()
+  // The menu just opened: the previous row's menu may still be closing (two items of that name).
+  await page.locator('.ant-dropdown:not(.ant-dropdown-hidden)').last().getByRole('menuitem', { name: 'Cancel payment' }).click()
   const cancel = page.getByRole('dialog', { name: 'Cancel payment' })
   await chooseOption(cancel.getByTestId('reason-select'), 'Mistake')
   await cancel.getByTestId('reason-note').fill('Card terminal declined after all')

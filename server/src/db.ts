@@ -12,6 +12,9 @@ pg.types.setTypeParser(20, (value) => Number.parseInt(value, 10))
 export type Database = Knex
 export type DatabaseEngine = 'sqlite' | 'postgres'
 
+/** A unique index refused the row (PostgreSQL's 23505, SQLite's constraint error). */
+export const isUniqueViolation = (error: unknown) => /23505|SQLITE_CONSTRAINT|UNIQUE constraint/i.test(`${(error as { code?: string }).code ?? ''} ${(error as Error).message ?? ''}`)
+
 export function databaseEngine(db: Knex): DatabaseEngine {
   return db.client.config.client === 'pg' ? 'postgres' : 'sqlite'
 }

@@ -5,6 +5,7 @@ import type { HookContext } from '../declarations'
 import { clinicError } from '../errors'
 import { now } from '../hooks/ids'
 import { inTransaction, type RecordParams } from './record.class'
+import { isUniqueViolation } from '../db'
 
 /**
  * Client keys (docs/decisions/offline-day.md): a create sent with a key the caller made (a ULID
@@ -23,9 +24,6 @@ export function bodyHash(data: unknown): string {
     Array.isArray(value) ? value.map(canonical) : value && typeof value === 'object' ? Object.fromEntries(Object.entries(value).sort(([a], [b]) => a.localeCompare(b)).map(([key, item]) => [key, canonical(item)])) : value
   return createHash('sha256').update(JSON.stringify(canonical(data))).digest('hex')
 }
-
-/** A unique index refused the row (SQLite or PostgreSQL). */
-export const isUniqueViolation = (error: unknown) => /23505|SQLITE_CONSTRAINT|UNIQUE constraint/i.test(`${(error as { code?: string }).code ?? ''} ${(error as Error).message ?? ''}`)
 
 /** The key a create was sent with, taken off its data (no record stores it). `replayed`: the answer repeats the first. */
 interface ClientKeyCall {

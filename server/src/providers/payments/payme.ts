@@ -17,6 +17,7 @@ import {
 } from '../../services/billing/online-payments/provider-transactions'
 import type { PayLinkLanguage } from '../../services/billing/online-payments/online-payments.shared'
 import { paymentsClock, refundFromLedger, settleIntoLedger, type OnlinePaymentProvider } from './provider'
+import { isUniqueViolation } from '../../db'
 
 /**
  * Payme (Paycom) Merchant API (PRODUCT-NOTES 2.3; docs/decisions/billing-payme.md): JSON-RPC 2.0
@@ -165,7 +166,7 @@ const methods: Record<string, Method> = {
       return await createTransaction(app, account, params)
     } catch (error) {
       // The same id created at the same moment by a repeated call: the other one's transaction answers.
-      if (/23505|SQLITE_CONSTRAINT|UNIQUE constraint/i.test(`${(error as { code?: string }).code ?? ''} ${(error as Error).message ?? ''}`)) return createTransaction(app, account, params)
+      if (isUniqueViolation(error)) return createTransaction(app, account, params)
       throw error
     }
   },

@@ -8,10 +8,10 @@ import type { Invoice } from '../invoices/invoices.class'
 import { accountView, companyAccount, saveAccount } from './payment-accounts'
 import { onlinePaymentProviders, type OnlinePaymentProviderName } from './online-payments.shared'
 import type { OnlinePaymentsQuery, PayLink, PayLinkQuery, PaymentAccount, PaymentAccountPatch } from './online-payments.schema'
+import { isUniqueViolation } from '../../../db'
 
 export type OnlinePaymentsParams = Params<OnlinePaymentsQuery & PayLinkQuery>
 
-const isUniqueViolation = (error: unknown) => /23505|SQLITE_CONSTRAINT|UNIQUE constraint/i.test(`${(error as { code?: string }).code ?? ''} ${(error as Error).message ?? ''}`)
 
 /**
  * Online payments (docs/decisions/billing-payme.md): the company's merchant accounts (the key

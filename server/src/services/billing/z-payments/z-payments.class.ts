@@ -5,7 +5,7 @@ import type { Knex } from 'knex'
 import type { Application } from '../../../declarations'
 import { clinicError } from '../../../errors'
 import { newId, now } from '../../../hooks/ids'
-import { databaseEngine } from '../../../db'
+import { databaseEngine, isUniqueViolation } from '../../../db'
 import { RecordService, inTransaction, recordOptions, type RecordParams } from '../../record.class'
 import { RowCodec } from '../../row-codec'
 import { deskKey, deskName, overShort } from '../../../../../domain/billing/cash-desk'
@@ -20,11 +20,6 @@ type StoredShift = Omit<CashShift, 'report' | 'movements'> & { totals?: ShiftRep
 export const cashShiftRowShape = { instant: ['openedAt', 'closedAt'], json: ['totals'], hidden: ['deskKey', 'openDesk'] }
 const movementCodec = new RowCodec({})
 const MONEY_COLUMNS = ['openingFloat', 'countedCash', 'expectedCash', 'overShort'] as const
-
-const isUniqueViolation = (error: unknown) => {
-  const text = `${(error as { code?: string }).code ?? ''} ${(error as Error).message ?? ''}`
-  return /23505|SQLITE_CONSTRAINT|UNIQUE constraint/i.test(text)
-}
 
 /**
  * The cash desk's shifts (docs/decisions/billing-cash-desk.md). Reads are the record service's,

@@ -12,7 +12,8 @@ import type { DemoPerson } from '../server/src/demo-people'
 import { addLocalDays, toZoned, weekdayOf } from '../domain/appointments/zoned-time'
 import { generateCustomers } from './customers-generate'
 import { generateAppointments } from './appointments-generate'
-import { seedBenchClinic, type BenchClinic } from './seed-clinic'
+import { generateMoney, type GeneratedMoney } from './money-generate'
+import { ADMIN_EMAIL, seedBenchClinic, type BenchClinic } from './seed-clinic'
 import { progressBar } from './progress'
 
 export type SizeName = 'small' | 'full' | 'customers'
@@ -23,6 +24,8 @@ export interface Size {
   doctors: number
   customers: number
   appointments: number
+  /** Days before today whose completed visits have invoices and payments (the reports' year and a month more). */
+  moneyDays: number
 }
 
 /**
@@ -34,9 +37,9 @@ export interface Size {
  * generate (SQLite needs half an hour or more for its 10,000,000 appointments).
  */
 export const SIZES: Record<SizeName, Size> = {
-  full: { branches: 300, doctors: 600, customers: 1_000_000, appointments: 10_000_000 },
-  small: { branches: 50, doctors: 100, customers: 50_000, appointments: 200_000 },
-  customers: { branches: 300, doctors: 600, customers: 1_000_000, appointments: 100_000 }
+  full: { branches: 300, doctors: 600, customers: 1_000_000, appointments: 10_000_000, moneyDays: 400 },
+  small: { branches: 50, doctors: 100, customers: 50_000, appointments: 200_000, moneyDays: 400 },
+  customers: { branches: 300, doctors: 600, customers: 1_000_000, appointments: 100_000, moneyDays: 0 }
 }
 
 /** The doctors' day: 08:00-21:00, Monday to Saturday, about 13 visits a day. */
@@ -51,6 +54,10 @@ export interface BenchDataset extends BenchClinic {
   lastDay: string
   /** People generated as customers, spread over the whole base: what the search looks for. */
   customerSample: DemoPerson[]
+  /** The visits' invoices and payments (money-generate.ts); absent in a dataset made before them. */
+  money?: GeneratedMoney
+  /** The day the dataset counts as today (visits before it are done; money is before it). */
+  today?: string
 }
 
 const outDir = path.resolve('bench/out')
@@ -126,6 +133,7 @@ async function generate(db: Knex, engine: Engine, sizeName: SizeName): Promise<B
   const layout = { companyId: clinic.companyId, timeZone: TIME_ZONE, doctors: clinic.doctors, services: clinic.services, customersByBranch, until, today, hours: WORKING_HOURS }
   const { firstDay, lastDay } = await generateAppointments(db, layout, size.appointments, (done) => appointmentsBar.update(done))
   appointmentsBar.stop()
+  const money = await addMoney(db, engine, sizeName, clinic.companyId, today)
 
   const analyzing = Date.now()
   if (engine === 'sqlite') {
@@ -136,7 +144,44 @@ async function generate(db: Knex, engine: Engine, sizeName: SizeName): Promise<B
     await sqliteBulkLoad(db, false)
   } else await db.raw('vacuum analyze')
   console.log(`statistics in ${((Date.now() - analyzing) / 1000).toFixed(0)} s; the whole dataset in ${((Date.now() - started) / 60_000).toFixed(1)} min`)
-  return { ...clinic, size: sizeName, engine, firstDay, lastDay, customerSample: sample }
+  return { ...clinic, size: sizeName, engine, firstDay, lastDay, today, money, customerSample: sample }
+}
+
+/** The visits' money (money-generate.ts) of the size's last days before `today`. */
+async function addMoney(db: Knex, engine: Engine, sizeName: SizeName, companyId: string, today: string): Promise<GeneratedMoney> {
+  const days = SIZES[sizeName].moneyDays
+  const admin = (await db('users').where({ companyId, email: ADMIN_EMAIL }).first('_id')) as { _id: string }
+  const started = Date.now()
+  const bar = progressBar('money (days)', days)
+  const money = await generateMoney(db, { companyId, timeZone: TIME_ZONE, today, days, adminId: admin._id }, (done) => bar.update(done))
+  bar.stop()
+  console.log(`${engine}, ${sizeName}: ${money.invoices} invoices and ${money.payments} payments from ${money.fromDay} in ${((Date.now() - started) / 1000).toFixed(0)} s`)
+  return money
+}
+
+/**
+ * A dataset kept from before the money was generated gets it now, for the visits before the day
+ * it was made (its manifest's `lastDay` is eight weeks and a few days after it), and the money
+ * tables' statistics; the manifest then records it.
+ */
+async function moneyForKeptDataset(db: Knex, engine: Engine, size: SizeName, dataset: Omit<BenchDataset, 'customerSample'>, manifest: string) {
+  if (dataset.money || SIZES[size].moneyDays === 0) return dataset
+  const [{ count }] = (await db('invoices').where({ companyId: dataset.companyId }).whereNotNull('appointmentId').count({ count: '*' })) as Array<{ count: number | string }>
+  if (Number(count) > 0) throw new Error(`${engine}, ${size}: the kept dataset has visit invoices but its manifest does not say so: generate it again (--fresh)`)
+  const today = dataset.today ?? toZoned(fs.statSync(manifest).mtimeMs, TIME_ZONE).date
+  if (engine === 'sqlite') await sqliteBulkLoad(db, true)
+  const money = await addMoney(db, engine, size, dataset.companyId, today)
+  if (engine === 'sqlite') {
+    await db.raw('pragma analysis_limit = 1000')
+    await db.raw('analyze invoices')
+    await db.raw('analyze invoice_lines')
+    await db.raw('analyze transactions')
+    await db.raw('analyze allocations')
+    await sqliteBulkLoad(db, false)
+  } else await db.raw('vacuum analyze invoices, invoice_lines, transactions, allocations, invoice_counters')
+  const updated = { ...dataset, today, money }
+  fs.writeFileSync(manifest, JSON.stringify(updated, null, 2))
+  return updated
 }
 
 /**
@@ -149,10 +194,11 @@ export async function openDataset(engine: Engine, size: SizeName, fresh: boolean
   if (!fresh && fs.existsSync(manifest)) {
     const db = openDatabase(engine, size)
     await migrateToLatest(db)
-    const dataset = JSON.parse(fs.readFileSync(manifest, 'utf8')) as Omit<BenchDataset, 'customerSample'>
+    const kept = JSON.parse(fs.readFileSync(manifest, 'utf8')) as Omit<BenchDataset, 'customerSample'>
     // A PostgreSQL schema is shared by every checkout on the machine: another one may have
     // generated it again since this manifest was written.
-    if (await db('companies').where({ _id: dataset.companyId }).first('_id')) {
+    if (await db('companies').where({ _id: kept.companyId }).first('_id')) {
+      const dataset = await moneyForKeptDataset(db, engine, size, kept, manifest)
       // The sample is not stored: replaying the seeded generator gives the same people.
       const { sample } = await generateCustomers(db, dataset.companyId, dataset.branchIds, SIZES[size].customers, () => undefined, false)
       console.log(`${engine}, ${size}: reusing the dataset generated earlier (${dataset.firstDay} to ${dataset.lastDay})`)

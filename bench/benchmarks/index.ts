@@ -11,6 +11,7 @@ import { benchSlots } from './slots'
 import { benchTreatmentTab } from './treatment-tab'
 import { benchCreatePayment } from './create-payment'
 import { benchBillingTab } from './billing-tab'
+import { benchReports } from './reports'
 
 export interface Benchmark {
   /** Short name for --only. */
@@ -31,5 +32,6 @@ export const benchmarks: Benchmark[] = [
   { key: 'slots', run: benchSlots },
   { key: 'treatment-tab', run: benchTreatmentTab },
   { key: 'payment', run: benchCreatePayment },
-  { key: 'billing-tab', run: benchBillingTab }
+  { key: 'billing-tab', run: benchBillingTab },
+  { key: 'reports', run: benchReports }
 ]

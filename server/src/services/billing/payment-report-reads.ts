@@ -113,7 +113,7 @@ function baseOf(db: Knex, filter: ReportFilter, figure: PaymentFigure, narrow: P
 /** A figure per company-local day, branch, method and the staff member who took the money. */
 export async function paymentFigure(db: Knex, filter: ReportFilter, figure: PaymentFigure): Promise<PaymentGroup[]> {
   const base = baseOf(db, filter, figure)
-  const day = localDayCase('"t"."date"', filter)
+  const day = localDayCase(db, '"t"."date"', filter)
   // Grouped outside: PostgreSQL does not match a GROUP BY expression whose bindings are new parameters.
   const inner = base.query.select(db.raw(`${day.sql} as "day"`, day.bindings), 't.branchId as branchId', 't.method as method', 't.createdBy as cashierId').select({ value: base.value })
   const rows = (await db.from(inner.as('x')).groupBy('x.day', 'x.branchId', 'x.method', 'x.cashierId').select('x.day', 'x.branchId', 'x.method', 'x.cashierId').sum({ value: 'x.value' })) as Array<{ day: string; branchId: string; method: string; cashierId: string | null; value: unknown }>

@@ -37,7 +37,7 @@ function invoicesIn(db: Knex, filter: ReportFilter, narrow: RowsNarrowing = {}) 
 
 /** What an invoice still asked at the end of its issue day, as SQL over `i`. */
 function debtAtDayEnd(db: Knex, filter: ReportFilter) {
-  const day = localDayCase('"t"."date"', filter)
+  const day = localDayCase(db, '"t"."date"', filter)
   const paidThatDay = db(`${A} as a`)
     .join(`${T} as t`, 't._id', 'a.paymentId')
     .where('a.companyId', db.ref('i.companyId'))
@@ -105,7 +105,7 @@ export async function billingFigure(db: Knex, filter: ReportFilter, figure: Bill
     return rows.map((row) => ({ day: row.day, branchId: row.branchId, value: Number(row.value ?? 0) }))
   }
   // Grouped outside: PostgreSQL does not match a GROUP BY expression whose bindings are new parameters.
-  const day = localDayCase('"t"."date"', filter)
+  const day = localDayCase(db, '"t"."date"', filter)
   const inner = base.query.select(db.raw(`${day.sql} as "day"`, day.bindings), 't.branchId as branchId', 't.method as method').select({ value: valueSql })
   const rows = (await db.from(inner.as('x')).groupBy('x.day', 'x.branchId', 'x.method').select('x.day', 'x.branchId', 'x.method').sum({ value: 'x.value' })) as Array<{ day: string; branchId: string; method: string; value: unknown }>
   return rows.map((row) => ({ day: row.day, branchId: row.branchId, method: row.method, value: sign(figure) * Number(row.value ?? 0) }))

@@ -58,7 +58,7 @@ function entriesOf(db: Knex, filter: ReportFilter, services: readonly string[] |
 
 /** Changes per day, person, service and method: every table of the report is a sum of these. */
 export async function activityGroups(db: Knex, filter: ReportFilter, services: readonly string[] | null, narrow: ActivityNarrowing = {}): Promise<ActivityGroup[]> {
-  const day = localDayCase('"a"."createdAt"', filter)
+  const day = localDayCase(db, '"a"."createdAt"', filter)
   // Grouped outside: PostgreSQL does not match a GROUP BY expression whose bindings are new parameters.
   const inner = entriesOf(db, filter, services, narrow).select(db.raw(`${day.sql} as "day"`, day.bindings), 'a.userId as userId', 'a.service as service', 'a.method as method')
   const rows = (await db

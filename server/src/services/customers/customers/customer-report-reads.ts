@@ -39,7 +39,7 @@ function registeredIn(db: Knex, filter: RegisteredFilter, day?: string) {
 
 /** The registered customers with their company-local day, as an inner query grouped or listed outside. */
 function withDay(db: Knex, filter: RegisteredFilter, day?: string) {
-  const local = localDayCase('"c"."createdAt"', filter as ReportFilter)
+  const local = localDayCase(db, '"c"."createdAt"', filter as ReportFilter)
   return registeredIn(db, filter, day).select('c._id', 'c.branchId', 'c.sourceId', 'c.createdAt', db.raw(`${local.sql} as "day"`, local.bindings))
 }
 

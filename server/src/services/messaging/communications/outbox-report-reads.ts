@@ -59,7 +59,7 @@ function messagesOf(db: Knex, filter: ReportFilter, narrow: OutboxNarrowing) {
 
 /** Messages per day, channel, kind and state: every table of the report is a sum of these. */
 export async function outboxGroups(db: Knex, filter: ReportFilter, narrow: OutboxNarrowing = {}): Promise<OutboxGroup[]> {
-  const day = localDayCase('"o"."dueAt"', filter)
+  const day = localDayCase(db, '"o"."dueAt"', filter)
   // Grouped outside: PostgreSQL does not match a GROUP BY expression whose bindings are new parameters.
   const inner = messagesOf(db, filter, narrow).select(db.raw(`${day.sql} as "day"`, day.bindings), 'o.channel as channel', 'o.event as event', 'o.state as state')
   const rows = (await db

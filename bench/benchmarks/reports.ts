@@ -1,0 +1,89 @@
+import type { BenchContext } from '../context'
+import { againstTheSameSql } from '../direct-sql'
+import type { Measurement } from '../measure'
+import { ADMIN_EMAIL } from '../seed-clinic'
+import { addLocalDays } from '../../domain/appointments/zoned-time'
+import { option } from '../bench-kit'
+
+/**
+ * Issue 19, item 4: every report's figures as its screen first asks for them (no `$rows`), for a
+ * month of the main branch and for a year of every branch, as the administrator (every branch,
+ * seeAll), through the official socket client. Floor: the same statements straight to the driver
+ * (the session's and role's look-ups left out). Targets: p95 <= 300 ms for the month of one branch,
+ * <= 2 s for the year of all branches.
+ */
+interface ReportCall {
+  /** The service's path. */
+  path: string
+  /** What the report's screen is. */
+  label: string
+  /** Extra query of its first read (the debtors' report is made as of a day, not for a period). */
+  query?: (period: { from: string; to: string }) => Record<string, unknown>
+}
+
+const REPORTS: ReportCall[] = [
+  { path: 'reports-summary', label: 'summary' },
+  { path: 'reports-summary', label: "director's home", query: () => ({ view: 'home' }) },
+  { path: 'appointment-reports', label: 'appointments, with chair and doctor load' },
+  { path: 'customer-reports', label: 'customers' },
+  { path: 'customer-conversion-funnel-reports', label: 'conversion funnel' },
+  { path: 'payment-reports', label: 'payments' },
+  { path: 'balance-reports', label: 'debtors with ageing (as of the period\'s last day)', query: ({ to }) => ({ asOf: addLocalDays(to, -1), from: undefined, to: undefined }) },
+  { path: 'service-reports', label: 'services' },
+  { path: 'toppers', label: 'toppers' },
+  { path: 'user-balance-reports', label: 'payouts' },
+  { path: 'expense-reports', label: 'expenses' },
+  { path: 'notification-reports', label: 'notifications sent' },
+  { path: 'history-reports', label: 'history' }
+]
+
+/** The statements of the report itself: not the caller's session and role, read on every call. */
+const REPORT_SQL = /^(?![\s\S]*\bfrom [`"](sessions|roles)[`"])/
+/** The large tables: read whole by a report, a missing index (SQLite's SCAN, PostgreSQL's Seq Scan). */
+const scansLarge = (plan: string) => /(\bSCAN|Seq Scan on) "?(appointment|customers|invoices|invoice_lines|transactions|allocations)"?\b(?! USING (COVERING )?INDEX)/.test(plan)
+
+const firstOfMonth = (day: string) => `${day.slice(0, 7)}-01`
+
+/** The periods measured, relative to the dataset's today: the last whole month, the last 365 days. */
+function periods(today: string) {
+  const thisMonth = firstOfMonth(today)
+  const lastMonth = firstOfMonth(addLocalDays(thisMonth, -1))
+  return { month: { from: lastMonth, to: thisMonth }, year: { from: addLocalDays(today, -365), to: today } }
+}
+
+const kB = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`
+
+export async function benchReports(context: BenchContext): Promise<Measurement[]> {
+  const { db, dataset } = context
+  if (!dataset.money || !dataset.today) throw new Error('the dataset has no money: run once more to generate it (money-generate.ts)')
+  const admin = await context.signIn(ADMIN_EMAIL)
+  const { month, year } = periods(dataset.today)
+  const only = option('reports', '').split(',').filter(Boolean)
+  const scopes = [
+    { name: `a month of the main branch (${month.from} to ${month.to})`, period: month, branchId: dataset.branchIds[0] as string | undefined, calls: 20, target: 300 },
+    { name: `a year of all ${dataset.branchIds.length} branches (${year.from} to ${year.to})`, period: year, branchId: undefined, calls: 7, target: 2000 }
+  ]
+  const measurements: Measurement[] = []
+  for (const report of REPORTS.filter((entry) => only.length === 0 || only.includes(entry.path))) {
+    for (const scope of scopes) {
+      const query = { from: scope.period.from, to: scope.period.to, ...(scope.branchId ? { branchId: scope.branchId } : {}), ...report.query?.(scope.period) }
+      for (const key of Object.keys(query)) if (query[key as keyof typeof query] === undefined) delete query[key as keyof typeof query]
+      const call = () => (admin.service(report.path as 'reports-summary') as unknown as { find: (params: unknown) => Promise<unknown> }).find({ query })
+      const items = Array.from({ length: scope.calls }, (_, index) => index)
+      const { subject, floor, results, planNote } = await againstTheSameSql(db, REPORT_SQL, items, call, scansLarge, `reports-${report.path}-${context.engine}`)
+      const p95 = subject.p95
+      measurements.push({
+        name: `${report.label} (\`${report.path}\`), ${scope.name}`,
+        engine: context.engine,
+        subject,
+        floorName: 'the same SQL on the driver',
+        floor,
+        notes: [
+          `${scope.calls} calls; p95 ${p95.toFixed(0)} ms against the target ${scope.target} ms: ${p95 <= scope.target ? 'met' : 'NOT met'}; answer ${kB(JSON.stringify(results[0]).length)}`,
+          planNote
+        ]
+      })
+    }
+  }
+  return measurements
+}

@@ -1,6 +1,7 @@
 import ExcelJS from 'exceljs'
 import { engines, eventWhere, failure, receivesEvent, startServer, type SignedIn, type TestServer } from '../../../support/harness'
 import { signedInMember } from '../../../support/fixtures'
+import { malformed } from '../../../support/malformed'
 import { moneyClinic, type MoneyClinic } from '../money-fixture'
 import { exportRound } from '../../../../../server/src/services/reports/report-exports/export-run'
 import { mediaStoreOf } from '../../../../../server/src/services/customers/media/media-files'
@@ -167,7 +168,7 @@ describe.each(engines)('report exports on %s', (engine) => {
     // Strict: no query without `$rows`, no paging of one's own, no report that cannot page, bounded columns.
     expect((await failure(ask(finance, { $rows: undefined }))).data?.code).toBe('invalid-request')
     expect((await failure(ask(finance, { $skip: 5 }))).name).toBe('BadRequest')
-    expect((await failure(exportsOf(finance).create({ report: 'reports-summary' as never, query: { ...PERIOD, $rows: 'visits' }, format: 'csv', columns: [...COLUMNS], labels: {}, title: 'x' }))).name).toBe('BadRequest')
+    expect((await failure(exportsOf(finance).create({ report: malformed<'payment-reports'>('reports-summary'), query: { ...PERIOD, $rows: 'visits' }, format: 'csv', columns: [...COLUMNS], labels: {}, title: 'x' }))).name).toBe('BadRequest')
     const tooMany = Array.from({ length: 41 }, (_, index) => ({ key: `field${index}`, title: 't', kind: 'text' as const }))
     expect((await failure(exportsOf(finance).create({ report: 'payment-reports', query: { ...PERIOD, $rows: 'collected' }, format: 'csv', columns: tooMany, labels: {}, title: 'x' }))).name).toBe('BadRequest')
     expect(await server.db('report_exports').where({ userId: reception.user._id }).count({ n: '*' }).then(([row]) => Number(row.n))).toBe(0)

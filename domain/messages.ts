@@ -219,7 +219,9 @@ export const messages = {
   'onpbx-unreachable': 'OnlinePBX could not be reached, try again later',
   'onpbx-no-extension': 'You have no extension on the PBX: ask the administrator to set it in the OnlinePBX settings',
   'onpbx-no-recording': 'This call has no recording',
-  'call-no-phone': 'This patient has no phone number'
+  'call-no-phone': 'This patient has no phone number',
+  'too-many-exports': 'Three exports are already being prepared for you: wait until one is ready, or cancel one',
+  'export-expired': 'This export has expired: export the rows again'
 } as const
 
 export type MessageCode = keyof typeof messages

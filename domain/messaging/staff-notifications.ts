@@ -5,7 +5,7 @@
  * the bell words them in the reader's language (locales `notifications.kinds.*`), a push in the
  * member's own language (the texts below: a service worker has no i18next).
  */
-export const staffNotificationKinds = ['task-due', 'payment-received'] as const
+export const staffNotificationKinds = ['task-due', 'payment-received', 'report-export-ready'] as const
 export type StaffNotificationKind = (typeof staffNotificationKinds)[number]
 
 /** Facts a notification keeps: short texts and numbers, never a whole record. */
@@ -14,10 +14,10 @@ export type StaffNotificationParams = Record<string, string | number | null>
 type PushLanguage = 'en' | 'ru' | 'uz' | 'fi'
 
 const titles: Record<PushLanguage, Record<StaffNotificationKind, string>> = {
-  en: { 'task-due': 'Task reminder', 'payment-received': 'Payment received' },
-  ru: { 'task-due': 'Напоминание о задаче', 'payment-received': 'Получена оплата' },
-  uz: { 'task-due': 'Vazifa eslatmasi', 'payment-received': 'To‘lov qabul qilindi' },
-  fi: { 'task-due': 'Tehtävämuistutus', 'payment-received': 'Maksu vastaanotettu' }
+  en: { 'task-due': 'Task reminder', 'payment-received': 'Payment received', 'report-export-ready': 'Export ready' },
+  ru: { 'task-due': 'Напоминание о задаче', 'payment-received': 'Получена оплата', 'report-export-ready': 'Выгрузка готова' },
+  uz: { 'task-due': 'Vazifa eslatmasi', 'payment-received': 'To‘lov qabul qilindi', 'report-export-ready': 'Eksport tayyor' },
+  fi: { 'task-due': 'Tehtävämuistutus', 'payment-received': 'Maksu vastaanotettu', 'report-export-ready': 'Vienti valmis' }
 }
 
 const intlLocale: Record<PushLanguage, string> = { en: 'en-GB', ru: 'ru-RU', uz: 'uz-Latn-UZ', fi: 'fi-FI' }
@@ -39,6 +39,7 @@ function money(amount: number, currency: string, language: PushLanguage): string
 export function pushText(kind: StaffNotificationKind, params: StaffNotificationParams, language: PushLanguage): { title: string; body: string } {
   const title = titles[language][kind]
   if (kind === 'task-due') return { title, body: String(params.description ?? '') }
+  if (kind === 'report-export-ready') return { title, body: String(params.title ?? '') }
   const amount = money(Number(params.amount ?? 0), String(params.currency ?? ''), language)
   return { title, body: params.customerName ? `${params.customerName} · ${amount}` : amount }
 }

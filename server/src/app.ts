@@ -18,6 +18,7 @@ import { freshPublishNotes } from './services/publish-notes'
 import { healthCheck, serveWebApp } from './web'
 import { mediaRoutes } from './http/media-routes'
 import { documentRoutes } from './http/document-routes'
+import { reportExportRoutes } from './http/report-export-routes'
 import { messagingRoutes } from './http/messaging-routes'
 import { paymentRoutes } from './http/payment-routes'
 import { telephonyRoutes } from './http/telephony-routes'
@@ -60,6 +61,7 @@ export function createApp(config: Configuration, options: AppOptions = {}): Appl
   // File upload and download (the services they use are registered below, before any request).
   app.use(mediaRoutes(app))
   app.use(documentRoutes(app))
+  app.use(reportExportRoutes(app))
   app.use(messagingRoutes(app))
   app.use(paymentRoutes(app))
   app.use(telephonyRoutes(app))

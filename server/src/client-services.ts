@@ -49,6 +49,7 @@ import { toppersClient } from './services/reports/toppers/toppers.shared'
 import { expenseReportsClient } from './services/reports/expense-reports/expense-reports.shared'
 import { notificationReportsClient } from './services/reports/notification-reports/notification-reports.shared'
 import { historyReportsClient } from './services/reports/history-reports/history-reports.shared'
+import { reportExportClient } from './services/reports/report-exports/report-exports.shared'
 import { examClient } from './services/clinical/exam/exam.shared'
 import { xraysClient } from './services/clinical/xrays/xrays.shared'
 import { mediaClient } from './services/customers/media/media.shared'
@@ -184,6 +185,7 @@ export const clientServices = [
   expenseReportsClient,
   notificationReportsClient,
   historyReportsClient,
+  reportExportClient,
   notificationClient,
   myNotificationClient,
   chatMessageClient,

@@ -10,6 +10,7 @@ import { startTelegramPoller } from './jobs/telegram-poller'
 import { startTaskReminders } from './jobs/task-reminders'
 import { startDispatchRunner } from './jobs/dispatch-runner'
 import { startCallHistorySync } from './jobs/call-history-sync'
+import { startReportExports } from './jobs/report-export-runner'
 import { vapidKeys } from './services/messaging/push-notifications/vapid-keys'
 import { pushesSettled } from './services/messaging/push-notifications/push-sender'
 
@@ -36,6 +37,8 @@ async function main() {
   const dispatches = startDispatchRunner(app)
   // OnlinePBX: the call log reconciled with the PBX's history every 3 minutes (a missed webhook still makes its call).
   const callHistory = startCallHistorySync(app)
+  // Large exports of reports' rows: written in the background, kept a day (docs/decisions/reports.md).
+  const reportExports = startReportExports(app)
   const server = await app.listen(config.port, config.host)
   if (!server.listening) await once(server, 'listening')
   // PORT=0 picks a free port (tests start several instances): the line says which.
@@ -55,6 +58,7 @@ async function main() {
     await reminders.stop()
     await dispatches.stop()
     await callHistory.stop()
+    await reportExports.stop()
     // Pushes already handed to the push services get their answer (a gone device is dropped).
     await Promise.race([pushesSettled(app), new Promise((resolve) => setTimeout(resolve, 5000))])
     // Open websockets keep the HTTP server alive: close them once the calls in flight are done.

@@ -42,6 +42,16 @@ export interface FigureRow {
   value: number
 }
 
+/**
+ * A page of a drill-down's rows: at most `limit`, after skipping `skip` in the read's fixed order.
+ * The screens read the first page (`$limit`, at most 1000); a background export
+ * (report-exports) reads every page with `$skip`. Totals and sums are over every row regardless.
+ */
+export interface RowsPage {
+  limit: number
+  skip?: number
+}
+
 /** A rows read narrowed to one cell of the table (a day, a branch, a method). */
 export interface RowsNarrowing {
   day?: string

@@ -106,6 +106,8 @@ const expectedAccessTable: Record<string, Record<string, string>> = {
   'expense-reports': { find: 'expense-reports:view', update: 'refused' },
   'notification-reports': { find: 'notification-reports:view', update: 'refused' },
   'history-reports': { find: 'reports:view', update: 'refused' },
+  // Large exports: each member their own; the permission is the report's, checked at create and on every page read.
+  'report-exports': { find: 'signedIn', get: 'signedIn', create: 'signedIn', update: 'refused', patch: 'refused', remove: 'signedIn' },
   transactions: { find: 'transactions:view', get: 'transactions:view', create: 'transactions:create', update: 'refused', patch: 'transactions:edit', remove: 'refused' },
   exam: { find: 'exam:view', get: 'exam:view', create: 'exam:create', update: 'refused', patch: 'exam:edit', remove: 'exam:delete' },
   // X-rays are clinical: their own resource, findings and events only for roles with xrays view.

@@ -10,5 +10,6 @@ export const activityServices = [
   'expense',
   'invoices', 'transactions', 'user-balance-history', 'z-payments', 'online-payments',
   'tasks',
+  'report-exports',
   'onlinepbx-integration', 'calls'
 ] as const

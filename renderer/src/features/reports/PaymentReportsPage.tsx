@@ -12,7 +12,10 @@ import {
 } from '../../../../server/src/services/reports/payment-reports/payment-reports.shared'
 import { DayChart } from './DayChart'
 import { RowsSum } from './RowsSum'
-import { useDrillRows } from './useDrillRows'
+import { drillQuery, useDrillRows } from './useDrillRows'
+import { DrillExport } from './DrillExport'
+import { exportColumns, tableColumns, type DrillColumn } from './drill-columns'
+import { cancelReasons, paymentMethods } from '../../../../domain/billing/money'
 import { ReportHeader } from './ReportHeader'
 import { useTableExport } from './useTableExport'
 import { PeriodFilter, ScopeFilters } from './ReportFilters'
@@ -195,6 +198,25 @@ function PaymentRowsDrawer({ filter, drill, onClose, branchName, money, dayText,
     drill?.cashierId === 'none' ? t('reports.payments.noCashier') : drill?.cashierId ? rows.data?.data[0]?.cashierName : null,
     drill?.doctorId ? rows.data?.data[0]?.doctorName : null
   ].filter(Boolean).join(' · ')
+  // One list for the table and the export of every row (DrillExport): the file gets the same columns.
+  const columns: Array<DrillColumn<PaymentReportRow>> = [
+    { key: 'date', title: t('reports.payments.when'), kind: 'datetime', nowrap: true, render: (row) => format.dateTime(row.date) },
+    { key: 'customerName', title: t('reports.rows.patient'), kind: 'text', render: (row) => <Link to={`/customer/${row.customerId}/transactions`}>{row.customerName || '—'}</Link> },
+    { key: 'method', title: t('reports.rows.method'), kind: 'text', render: (row) => t(`reports.methods.${row.method}`) },
+    { key: 'cashierName', title: t('reports.payments.cashier'), kind: 'text', render: (row) => (row.cashierId ? row.cashierName || '—' : t('reports.payments.noCashier')) },
+    ...(split
+      ? [
+          { key: 'invoice', title: t('reports.rows.invoice'), kind: 'text', render: (row) => row.invoice ?? t('reports.payments.via.balance') } satisfies DrillColumn<PaymentReportRow>,
+          { key: 'doctorName', title: t('reports.rows.doctor'), kind: 'text', render: (row) => row.doctorName || '—' } satisfies DrillColumn<PaymentReportRow>
+        ]
+      : []),
+    { key: 'branchId', title: t('reports.table.branch'), kind: 'text', render: (row) => branchName.get(row.branchId) ?? '—' },
+    { key: 'reference', title: t('reports.payments.reference'), kind: 'text', render: (row) => row.reference || '—' },
+    ...(figure === 'cancelled'
+      ? [{ key: 'cancelReason', title: t('reports.payments.cancelReason'), kind: 'text', render: (row) => (row.cancelReason ? `${t(`billing.reasons.${row.cancelReason}`)}${row.cancelNote ? `: ${row.cancelNote}` : ''}` : '—') } satisfies DrillColumn<PaymentReportRow>]
+      : []),
+    { key: 'value', title: t('reports.rows.value'), kind: 'money', align: 'right', nowrap: true, render: (row) => money(row.value) }
+  ]
   return (
     <Drawer open={drill !== null} onClose={onClose} width={phone ? '100%' : 900} title={t(`reports.payments.figures.${figure}`)} destroyOnHidden data-testid="reports-rows">
       {where && <Typography.Paragraph type="secondary">{where}</Typography.Paragraph>}
@@ -202,6 +224,21 @@ function PaymentRowsDrawer({ filter, drill, onClose, branchName, money, dayText,
       {rows.error && <FetchError error={rows.error} onRetry={() => void rows.refetch()} />}
       {rows.data && (
         <RowsSum sum={money(rows.data.sum)} total={rows.data.total} shown={rows.data.data.length} />
+      )}
+      {rows.data && filter && drill && (
+        <DrillExport
+          report="payment-reports"
+          query={drillQuery(filter, drill)}
+          columns={exportColumns(columns)}
+          labels={{
+            method: Object.fromEntries(paymentMethods.map((method) => [method, t(`reports.methods.${method}`)])),
+            branchId: Object.fromEntries(branchName),
+            cancelReason: Object.fromEntries(cancelReasons.map((reason) => [reason, t(`billing.reasons.${reason}`)]))
+          }}
+          title={[t(`reports.payments.figures.${figure}`), where, `${filter.from}–${filter.to}`].filter(Boolean).join(' · ')}
+          total={rows.data.total}
+          shown={rows.data.data.length}
+        />
       )}
       <Table<PaymentReportRow>
         rowKey="_id"
@@ -212,24 +249,7 @@ function PaymentRowsDrawer({ filter, drill, onClose, branchName, money, dayText,
         scroll={{ x: 'max-content' }}
         data-testid="reports-rows-table"
         locale={{ emptyText: t('reports.rows.empty') }}
-        columns={[
-          { key: 'date', title: t('reports.payments.when'), className: 'reports-nowrap', render: (_, row) => format.dateTime(row.date) },
-          { key: 'patient', title: t('reports.rows.patient'), render: (_, row) => <Link to={`/customer/${row.customerId}/transactions`}>{row.customerName || '—'}</Link> },
-          { key: 'method', title: t('reports.rows.method'), render: (_, row) => t(`reports.methods.${row.method}`) },
-          { key: 'cashier', title: t('reports.payments.cashier'), render: (_, row) => (row.cashierId ? row.cashierName || '—' : t('reports.payments.noCashier')) },
-          ...(split
-            ? [
-                { key: 'invoice', title: t('reports.rows.invoice'), render: (_: unknown, row: PaymentReportRow) => row.invoice ?? t('reports.payments.via.balance') },
-                { key: 'doctor', title: t('reports.rows.doctor'), render: (_: unknown, row: PaymentReportRow) => row.doctorName || '—' }
-              ]
-            : []),
-          { key: 'branch', title: t('reports.table.branch'), render: (_, row) => branchName.get(row.branchId) ?? '—' },
-          { key: 'reference', title: t('reports.payments.reference'), render: (_, row) => row.reference || '—' },
-          ...(figure === 'cancelled'
-            ? [{ key: 'cancel', title: t('reports.payments.cancelReason'), render: (_: unknown, row: PaymentReportRow) => (row.cancelReason ? `${t(`billing.reasons.${row.cancelReason}`)}${row.cancelNote ? `: ${row.cancelNote}` : ''}` : '—') }]
-            : []),
-          { key: 'value', title: t('reports.rows.value'), align: 'right', className: 'reports-nowrap', render: (_, row) => money(row.value) }
-        ]}
+        columns={tableColumns(columns)}
       />
     </Drawer>
   )

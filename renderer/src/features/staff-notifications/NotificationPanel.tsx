@@ -8,6 +8,16 @@ import { toast, toastError } from '../../app/toasts'
 import type { Notification } from '../../../../server/src/services/messaging/my-notifications/my-notifications.shared'
 import { notificationText } from './notification-text'
 import { usePushDevice } from './usePushDevice'
+import { platform } from '../../platform'
+
+/** Saves a file the server made (a download link: the same in the browser and the desktop shell). */
+function downloadFile(url: string) {
+  const link = document.createElement('a')
+  link.href = url
+  link.rel = 'noopener'
+  link.download = ''
+  link.click()
+}
 
 /**
  * The bell's panel: the member's notifications, newest first, and the push switch. A chunk of
@@ -45,6 +55,16 @@ export default function NotificationPanel({ onClose }: { onClose: () => void }) 
   const open = async (item: Notification) => {
     onClose()
     if (!item.readAt) void patchRecord('my-notifications', [item._id, { read: true }]).catch(toastError)
+    // A report's export: its file, through a fresh signed link (the export's own read; gone once it expired).
+    if (item.kind === 'report-export-ready') {
+      try {
+        const made = await client.service('report-exports').get(String(item.params.exportId))
+        if (made.link) downloadFile(platform.serverUrl() + made.link.file)
+      } catch (error) {
+        toastError(error)
+      }
+      return
+    }
     navigate(item.link)
   }
   const readAll = async () => {

@@ -8,6 +8,7 @@ export function notificationText(notification: Pick<Notification, 'kind' | 'para
   const { params } = notification
   const title = t(`staffNotifications.kinds.${notification.kind}`)
   if (notification.kind === 'task-due') return { title, body: String(params.description ?? '') }
+  if (notification.kind === 'report-export-ready') return { title, body: String(params.title ?? '') }
   const amount = format.money(Number(params.amount ?? 0), String(params.currency ?? ''))
   return { title, body: params.customerName ? `${params.customerName} · ${amount}` : amount }
 }

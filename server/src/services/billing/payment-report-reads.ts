@@ -2,7 +2,7 @@ import type { Knex } from 'knex'
 import { INVOICES_TABLE } from './invoices/invoice-rows'
 import { ALLOCATIONS_TABLE, TRANSACTIONS_TABLE } from './transactions/transaction-rows'
 import { paymentFigures, type AllocationTarget, type PaymentFigure } from '../../../../domain/reports/money-reports'
-import { instantBounds, localDayCase, type ReportFilter } from '../report-filter'
+import { instantBounds, localDayCase, type ReportFilter, type RowsPage } from '../report-filter'
 
 /**
  * Billing's reads for the payments report (`payment-reports`, issue 19, docs/decisions/reports.md),
@@ -127,8 +127,8 @@ export async function paymentFigureByDoctor(db: Knex, filter: ReportFilter, figu
   return rows.map((row) => ({ key: row.key, value: sign(figure) * Number(row.value ?? 0) }))
 }
 
-/** The rows behind a number, oldest first, at most `limit`; how many there are and their sum. */
-export async function paymentFigureRows(db: Knex, filter: ReportFilter, figure: PaymentFigure, narrow: PaymentNarrowing, limit: number, localDay: (instant: unknown) => string): Promise<{ total: number; sum: number; rows: PaymentRow[] }> {
+/** The rows behind a number, oldest first, one page of them (`RowsPage`); how many there are and their sum. */
+export async function paymentFigureRows(db: Knex, filter: ReportFilter, figure: PaymentFigure, narrow: PaymentNarrowing, page: RowsPage, localDay: (instant: unknown) => string): Promise<{ total: number; sum: number; rows: PaymentRow[] }> {
   const base = baseOf(db, filter, figure, narrow)
   const split = byAllocation(filter, narrow)
   const [{ count, sum }] = (await base.query.clone().clearSelect().count({ count: '*' }).sum({ sum: base.value })) as Array<{ count: unknown; sum: unknown }>
@@ -137,7 +137,8 @@ export async function paymentFigureRows(db: Knex, filter: ReportFilter, figure: 
     .select(split ? ['a._id as rowId', 'a.invoiceId', 'i.prefix', 'i.counter', 'i.doctorId'] : ['t._id as rowId'])
     .select({ value: base.value })
     .orderBy([{ column: 't.date' }, { column: 't._id' }, ...(split ? [{ column: 'a._id' }] : [])])
-    .limit(limit)) as Array<Record<string, unknown>>
+    .limit(page.limit)
+    .offset(page.skip ?? 0)) as Array<Record<string, unknown>>
   const instant = (value: unknown) => (value instanceof Date ? value.toISOString() : value === null || value === undefined ? null : String(value))
   return {
     total: Number(count),

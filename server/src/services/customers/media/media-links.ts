@@ -13,8 +13,8 @@ import { defaultMediaConfiguration } from './media-store'
  * and the patient's branch are checked again on every download (docs/security.md).
  */
 export type MediaVariant = 'file' | 'thumbnail'
-/** A printed document's PDF (server/src/http/document-routes.ts) is linked the same way. */
-export type LinkVariant = MediaVariant | 'document'
+/** A printed document's PDF (server/src/http/document-routes.ts) and a report's export (report-export-routes.ts) are linked the same way. */
+export type LinkVariant = MediaVariant | 'document' | 'report-export'
 
 export interface LinkClaims {
   /** The file's id: a media item's, or a printed document's for the `document` variant. */
@@ -35,7 +35,7 @@ function signature(secret: string, claims: LinkClaims): string {
 
 export function signedPath(secret: string, claims: LinkClaims): string {
   const query = new URLSearchParams({ u: claims.userId, s: claims.sessionId, e: String(claims.expires), sig: signature(secret, claims) })
-  const path = claims.variant === 'document' ? `/documents/${claims.mediaId}/file` : `/media/${claims.mediaId}/${claims.variant}`
+  const path = claims.variant === 'document' ? `/documents/${claims.mediaId}/file` : claims.variant === 'report-export' ? `/report-exports/${claims.mediaId}/file` : `/media/${claims.mediaId}/${claims.variant}`
   return `${path}?${query.toString()}`
 }
 
@@ -72,6 +72,13 @@ export function mediaLinks(context: HookContext, media: { _id: string; thumbnail
     thumbnail: media.thumbnail ? signedPath(secret, { ...base, variant: 'thumbnail' }) : null,
     expiresAt: new Date(base.expires * 1000).toISOString()
   }
+}
+
+/** The link to a report export's file for the caller of a find/get (none for internal calls). */
+export function reportExportLink(context: HookContext, exportId: string) {
+  const reader = readerClaims(context, exportId)
+  if (!reader) return undefined
+  return { file: signedPath(reader.secret, { ...reader.base, variant: 'report-export' }), expiresAt: new Date(reader.base.expires * 1000).toISOString() }
 }
 
 /** The link to a printed document's PDF for the caller of a find/get/create (none for internal calls). */

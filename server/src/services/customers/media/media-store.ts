@@ -20,14 +20,15 @@ export interface MediaStore {
   remove(key: string): Promise<void>
 }
 
-const KEY = /^[0-9a-f-]{36}\/[0-9a-f]{64}(\.thumb\.webp|\.pdf|\.signature\.png)?$/
+const KEY = /^[0-9a-f-]{36}\/[0-9a-f]{64}(\.thumb\.webp|\.pdf|\.signature\.png|\.export\.csv|\.export\.xlsx)?$/
 
-const SUFFIX = { original: '', thumbnail: '.thumb.webp', document: '.pdf', signature: '.signature.png' } as const
+const SUFFIX = { original: '', thumbnail: '.thumb.webp', document: '.pdf', signature: '.signature.png', 'export-csv': '.export.csv', 'export-xlsx': '.export.xlsx' } as const
 
 /**
  * The store key of a company's content (`variant` thumbnail: its preview beside it; document: a
  * printed document's PDF, kept apart so that removing a media file never takes a document's bytes;
- * signature: the PNG of a document's signature, apart for the same reason).
+ * signature: the PNG of a document's signature, apart for the same reason; export-csv/-xlsx: a
+ * report's background export (report-exports), whose `hash` is a random name of its own, not its content's).
  */
 export function mediaKey(companyId: string, hash: string, variant: keyof typeof SUFFIX = 'original'): string {
   const key = `${companyId}/${hash}${SUFFIX[variant]}`

@@ -93,7 +93,7 @@ export class ExpenseReportsService {
     }
     const filter = await this.paymentFilter(db, scope)
     const timeZone = await companyTimeZone(db, scope.companyId)
-    const found = await paymentFigureRows(db, filter, 'net', { day: query.day }, limit, (instant) => localDate(instant as string, timeZone))
+    const found = await paymentFigureRows(db, filter, 'net', { day: query.day }, { limit }, (instant) => localDate(instant as string, timeZone))
     const names = await customerNames(db, scope.companyId, found.rows.map((row) => row.customerId))
     return {
       ...answer,

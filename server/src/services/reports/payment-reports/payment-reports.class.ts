@@ -79,7 +79,7 @@ export class PaymentReportsService {
     const figure = query.$rows!
     const limit = query.$limit ?? REPORT_ROWS_LIMIT
     const narrow = { day: query.day, method: query.method, cashierId: query.cashierId, via: query.via }
-    const found = await paymentFigureRows(db, filter, figure, narrow, limit, (instant) => localDate(instant as string, timeZone))
+    const found = await paymentFigureRows(db, filter, figure, narrow, { limit, skip: query.$skip }, (instant) => localDate(instant as string, timeZone))
     const [customers, staff] = await Promise.all([
       customerNames(db, filter.companyId, found.rows.map((row) => row.customerId)),
       memberDisplayNames(db, filter.companyId, found.rows.flatMap((row) => [row.cashierId, row.doctorId].filter((id): id is string => id !== null)))

@@ -12,6 +12,7 @@ const literals = <T extends string>(values: readonly T[]) => Type.Union(values.m
  * `$rows` asks for the rows behind one figure, narrowed by `day`, `branchId`, `method`,
  * `cashierId` ('none': payments no staff member took) and `via` (money that went to the balance
  * or to invoices without a doctor); a doctor's money is `doctorId`, as for the totals.
+ * `$limit` (at most 1000) and `$skip` page the rows.
  */
 export const paymentReportsQuerySchema = Type.Object(
   {
@@ -25,6 +26,8 @@ export const paymentReportsQuerySchema = Type.Object(
     cashierId: Type.Optional(Type.Union([IdSchema, Type.Literal('none')])),
     via: Type.Optional(literals(allocationTargets)),
     $limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000 })),
+    /** Rows skipped before the page (a background export reads every page: report-exports). */
+    $skip: Type.Optional(Type.Integer({ minimum: 0, maximum: 10_000_000 })),
     companyId: Type.Optional(IdSchema)
   },
   { additionalProperties: false }

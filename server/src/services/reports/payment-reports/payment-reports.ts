@@ -24,7 +24,7 @@ function scopePaymentReport(context: HookContext) {
   const query = context.params.query as PaymentReportsQuery
   checkReportPeriod(query)
   if (query.day && !(query.day >= query.from! && query.day < query.to!)) throw clinicError(BadRequest, 'invalid-request', 'day')
-  if ((query.day || query.method || query.cashierId || query.via || query.$limit) && !query.$rows) throw clinicError(BadRequest, 'invalid-request', '$rows')
+  if ((query.day || query.method || query.cashierId || query.via || query.$limit || query.$skip !== undefined) && !query.$rows) throw clinicError(BadRequest, 'invalid-request', '$rows')
   const scoped = scopeReport(context, 'payment-reports', query)
   if (query.via && scoped.doctorId) throw clinicError(BadRequest, 'invalid-request', 'via')
   context.params.query = scoped

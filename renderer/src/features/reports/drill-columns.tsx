@@ -1,0 +1,26 @@
+import type { ReactNode } from 'react'
+import type { TableColumnsType } from 'antd'
+import type { ExportColumn, ExportColumnKind } from '../../../../domain/reports/report-exports'
+
+/**
+ * One column of a drill-down drawer, defined once for its table and for the background export
+ * of all its rows (DrillExport): `key` is the row's field the file writes, `kind` how
+ * (money from minor units, an instant in the company's time zone), `render` what the table
+ * shows. Coded values (a method, a branch) get their words from the export's labels.
+ */
+export interface DrillColumn<Row> {
+  key: string & keyof Row
+  title: string
+  kind: ExportColumnKind
+  render: (row: Row) => ReactNode
+  align?: 'right'
+  nowrap?: boolean
+}
+
+export function tableColumns<Row>(columns: ReadonlyArray<DrillColumn<Row>>): TableColumnsType<Row> {
+  return columns.map((column) => ({ key: column.key, title: column.title, align: column.align, className: column.nowrap ? 'reports-nowrap' : undefined, render: (_: unknown, row: Row) => column.render(row) }))
+}
+
+export function exportColumns<Row>(columns: ReadonlyArray<DrillColumn<Row>>): ExportColumn[] {
+  return columns.map(({ key, title, kind }) => ({ key, title, kind }))
+}

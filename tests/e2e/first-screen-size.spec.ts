@@ -32,8 +32,11 @@ import { demoAdmin, signIn, useEnglish } from './support/app'
  * the errors, and the sign-in screen keeps its own words. Under the issue's 250 kB: 246 kB.
  * 246.3 kB with the desktop shell's auto-update (the platform's busy registry for calls and
  * prints; the notice itself and its words load only in the shell): 247 kB.
+ * 247.04 kB on 2026-11-30 with the large exports' service: every service names itself once in
+ * the typed client the sign-in screen connects with (about 40 bytes each): 248 kB, still under
+ * the issue's 250 kB.
  */
-const LOGIN_BUDGET = 247_000
+const LOGIN_BUDGET = 248_000
 /**
  * Signed in, the home screen: the sign-in screen's scripts plus the shell and the dashboard.
  * 448.7 kB on 2026-11-25, once the texts were split by area (renderer/src/i18n/text-areas.ts):

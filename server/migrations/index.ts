@@ -39,6 +39,7 @@ import * as payoutReportIndex from './20261201120000_payout_report_index'
 import * as outboxReportIndexes from './20261202120000_outbox_report_indexes'
 import * as clientKeys from './20261203100000_client_keys'
 import * as reportExports from './20261204100000_report_exports'
+import * as visitDayStats from './20261204200000_visit_day_stats'
 import * as reportIndexes from './20261129120500_report_indexes'
 import * as appointmentMoves from './20261130100000_appointment_moves'
 import * as treatmentReportIndexes from './20261201100000_treatment_report_indexes'
@@ -107,7 +108,8 @@ const migrations: Array<[string, Migration]> = [
   ['20261202100000_telephony', telephony],
   ['20261202120000_outbox_report_indexes', outboxReportIndexes],
   ['20261203100000_client_keys', clientKeys],
-  ['20261204100000_report_exports', reportExports]
+  ['20261204100000_report_exports', reportExports],
+  ['20261204200000_visit_day_stats', visitDayStats]
 ]
 
 export const migrationSource: Knex.MigrationSource<[string, Migration]> = {

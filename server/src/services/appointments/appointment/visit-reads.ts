@@ -19,13 +19,28 @@ export type VisitFigure = 'visits' | 'newPatients' | 'noShows'
 
 export const VISIT_STATUSES: readonly AppointmentStatus[] = ['arrived', 'started', 'completed']
 
-/** The appointments of a figure in the period (or one cell of it): the summary's query, grouped per doctor or source by visit-groups.ts. */
+/**
+ * How far an appointment's start may lie outside its stored day's instants in today's zone: its
+ * day was stored in the zone of its booking, and two zones differ by at most 26 hours. The start
+ * bound keeps the read on the start indexes; the stored day decides.
+ */
+export const STORED_DAY_SLACK_MS = 2 * 24 * 60 * 60 * 1000
+
+/** An instant moved by `ms`, as the ISO text the appointments' instants are compared with. */
+export const shiftedInstant = (instant: string, ms: number) => new Date(Date.parse(instant) + ms).toISOString()
+
+/**
+ * The appointments of a figure in the period (or one cell of it): the summary's query, grouped
+ * per doctor or source by visit-groups.ts. A visit counts on the day stored with it (`date`, the
+ * clinic's local day when it was booked or moved), so a later change of the clinic's time zone
+ * moves no visit to another day; the visits rollup (visit-stats.ts) counts the same way.
+ */
 export function visitsIn(db: Knex, filter: ReportFilter, figure: VisitFigure, narrow: RowsNarrowing) {
   const [start, end] = instantBounds(filter, narrow.day)
   const query = db(`${APPOINTMENT_TABLE} as v`)
     .where('v.companyId', filter.companyId)
-    .where('v.start', '>=', start)
-    .where('v.start', '<', end)
+    .where('v.start', '>=', shiftedInstant(start, -STORED_DAY_SLACK_MS))
+    .where('v.start', '<', shiftedInstant(end, STORED_DAY_SLACK_MS))
     .whereIn('v.status', figure === 'noShows' ? ['noShow'] : [...VISIT_STATUSES])
   if (narrow.day) query.where('v.date', narrow.day)
   else query.where('v.date', '>=', filter.from).where('v.date', '<', filter.to)

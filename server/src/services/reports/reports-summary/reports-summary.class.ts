@@ -3,7 +3,8 @@ import type { Application } from '../../../declarations'
 import { dbOf } from '../../../hooks/call-transaction'
 import { companyTimeZone } from '../../company/company/company-reads'
 import { billingFigure, billingFigureRows, type BillingFigure } from '../../billing/report-reads'
-import { visitFigure, visitFigureRows, type VisitFigure } from '../../appointments/appointment/visit-reads'
+import { visitFigureRows, type VisitFigure } from '../../appointments/appointment/visit-reads'
+import { readVisitStats, refreshVisitStats, visitStatsFigure } from '../../appointments/appointment/visit-stats'
 import { customerNames } from '../../customers/customers/customer-contact'
 import { memberDisplayNames } from '../../team/users/user-rows'
 import { branchNames } from '../../company/branches/branch-reads'
@@ -126,7 +127,7 @@ export class ReportsSummaryService {
     const limit = query.$limit ?? REPORT_ROWS_LIMIT
     const narrow = { day: query.day, method: query.method }
     const [found, groups] = visitFigures.includes(figure)
-      ? await Promise.all([visitFigureRows(db, filter, figure as VisitFigure, narrow, limit), visitFigure(db, filter, figure as VisitFigure)])
+      ? await Promise.all([visitFigureRows(db, filter, figure as VisitFigure, narrow, limit), visitStatsFigure(db, filter, figure as VisitFigure)])
       : await Promise.all([billingFigureRows(db, filter, figure as BillingFigure, narrow, limit, (instant) => localDate(instant as string, timeZone)), billingFigure(db, filter, figure as BillingFigure)])
     const sum = groups.filter((group) => (!query.day || group.day === query.day) && (!query.method || group.method === query.method)).reduce((total, group) => total + group.value, 0)
     const [customers, doctors] = await Promise.all([
@@ -162,7 +163,8 @@ function filterOf(query: ScopedReportQuery, range: DayRange, timeZone: string): 
   return periodFilter({ ...query, from: range.from, to: range.to }, timeZone)
 }
 
-/** Each figure's groups (per day and branch, and method for money taken), read at once. */
-function groupsOf(db: ReturnType<typeof dbOf>, filter: ReportFilter, figures: readonly SummaryFigure[]): Promise<FigureGroup[][]> {
-  return Promise.all(figures.map((figure) => (visitFigures.includes(figure) ? visitFigure(db, filter, figure as VisitFigure) : billingFigure(db, filter, figure as BillingFigure))))
+/** Each figure's groups (per day and branch, and method for money taken), read at once (the visits' rollup brought up to date once first). */
+async function groupsOf(db: ReturnType<typeof dbOf>, filter: ReportFilter, figures: readonly SummaryFigure[]): Promise<FigureGroup[][]> {
+  if (figures.some((figure) => visitFigures.includes(figure))) await refreshVisitStats(db, filter)
+  return Promise.all(figures.map((figure) => (visitFigures.includes(figure) ? readVisitStats(db, filter, figure as VisitFigure) : billingFigure(db, filter, figure as BillingFigure))))
 }

@@ -1,0 +1,89 @@
+import type { Knex } from 'knex'
+import { APPOINTMENT_TABLE } from './appointment-booking'
+import { earlierVisitOf, shiftedInstant, STORED_DAY_SLACK_MS, VISIT_STATUSES, type VisitFigure } from './visit-reads'
+import type { FigureGroup, ReportFilter } from '../../report-filter'
+
+/**
+ * The visits rollup (migration 20261204200000_visit_day_stats, docs/decisions/reports.md
+ * "Rollups"): per company-local day, branch and doctor, the visits, new patients and no-shows as
+ * `visitsIn` (visit-reads.ts) counts them. Triggers mark the days a write touches stale; a report
+ * first recomputes the stale days of its period here, then reads the rollup. Both engines.
+ */
+export const VISIT_STATS_TABLE = 'visit_day_stats'
+export const VISIT_STATS_DIRTY_TABLE = 'visit_stats_dirty'
+
+/** Stale days recomputed per transaction: short write transactions, whatever the period. */
+const DAYS_PER_ROUND = 31
+
+interface StaleDay {
+  day: string
+  version: number
+}
+
+/**
+ * The instants that can hold appointments stored on `days` (their instants in today's zone, with
+ * visit-reads.ts's slack either side), overlapping ranges joined: the read stays on the start
+ * index, and the stored day decides.
+ */
+function instantRanges(filter: ReportFilter, days: ReadonlySet<string>): Array<[string, string]> {
+  const ranges: Array<[string, string]> = []
+  filter.days.forEach((day, index) => {
+    if (!days.has(day)) return
+    const start = shiftedInstant(filter.dayStarts[index], -STORED_DAY_SLACK_MS)
+    const end = shiftedInstant(filter.dayStarts[index + 1], STORED_DAY_SLACK_MS)
+    const last = ranges[ranges.length - 1]
+    if (last && last[1] >= start) last[1] = end
+    else ranges.push([start, end])
+  })
+  return ranges
+}
+
+/** Recomputes the rollup of `days` (stale days of the period) from the appointments, and clears the marks still at the version read. */
+async function recompute(db: Knex, filter: ReportFilter, stale: StaleDay[]) {
+  const days = new Set(stale.map((entry) => entry.day))
+  await db.transaction(async (trx) => {
+    const ranges = instantRanges(filter, days)
+    const visit = `"v"."status" in (${VISIT_STATUSES.map(() => '?').join(', ')})`
+    const earlier = earlierVisitOf(trx, 'v').toSQL()
+    const groups = (await trx(`${APPOINTMENT_TABLE} as v`)
+      .where('v.companyId', filter.companyId)
+      .where((either) => {
+        for (const [start, end] of ranges) either.orWhere((range) => range.where('v.start', '>=', start).where('v.start', '<', end))
+      })
+      .whereIn('v.date', [...days])
+      .whereIn('v.status', [...VISIT_STATUSES, 'noShow'])
+      .groupBy('v.date', 'v.branchId', 'v.staffId')
+      .select('v.date as day', 'v.branchId as branchId', 'v.staffId as staffId')
+      .select(trx.raw(`sum(case when ${visit} then 1 else 0 end) as "visits"`, [...VISIT_STATUSES]))
+      .select(trx.raw(`sum(case when ${visit} and not exists (${earlier.sql}) then 1 else 0 end) as "newPatients"`, [...VISIT_STATUSES, ...(earlier.bindings as string[])]))
+      .select(trx.raw(`sum(case when "v"."status" = 'noShow' then 1 else 0 end) as "noShows"`))) as Array<{ day: string; branchId: string; staffId: string; visits: unknown; newPatients: unknown; noShows: unknown }>
+    await trx(VISIT_STATS_TABLE).where('companyId', filter.companyId).whereIn('day', [...days]).del()
+    const rows = groups.map((group) => ({ companyId: filter.companyId, day: group.day, branchId: group.branchId, staffId: group.staffId, visits: Number(group.visits), newPatients: Number(group.newPatients), noShows: Number(group.noShows) }))
+    for (let at = 0; at < rows.length; at += 500) {
+      // Another reader may recompute the same day at the same moment (PostgreSQL): the same numbers.
+      await trx(VISIT_STATS_TABLE).insert(rows.slice(at, at + 500)).onConflict(['companyId', 'day', 'branchId', 'staffId']).merge()
+    }
+    for (const entry of stale) await trx(VISIT_STATS_DIRTY_TABLE).where({ companyId: filter.companyId, day: entry.day, version: entry.version }).del()
+  })
+}
+
+/** Brings the rollup of the period's days up to date (nothing to do when no write touched them since). */
+export async function refreshVisitStats(db: Knex, filter: ReportFilter): Promise<void> {
+  const stale = (await db(VISIT_STATS_DIRTY_TABLE).where('companyId', filter.companyId).where('day', '>=', filter.from).where('day', '<', filter.to).orderBy('day').select('day', 'version')) as StaleDay[]
+  for (let at = 0; at < stale.length; at += DAYS_PER_ROUND) await recompute(db, filter, stale.slice(at, at + DAYS_PER_ROUND))
+}
+
+/** Visits, new patients or no-shows per company-local day and branch, from the rollup (refreshed first). */
+export async function visitStatsFigure(db: Knex, filter: ReportFilter, figure: VisitFigure): Promise<FigureGroup[]> {
+  await refreshVisitStats(db, filter)
+  return readVisitStats(db, filter, figure)
+}
+
+/** The same from the rollup as it stands: for several figures read at once after one `refreshVisitStats`. */
+export async function readVisitStats(db: Knex, filter: ReportFilter, figure: VisitFigure): Promise<FigureGroup[]> {
+  const query = db(VISIT_STATS_TABLE).where('companyId', filter.companyId).where('day', '>=', filter.from).where('day', '<', filter.to).where(figure, '>', 0)
+  if (filter.branchIds) query.whereIn('branchId', [...filter.branchIds])
+  if (filter.doctorId) query.where('staffId', filter.doctorId)
+  const rows = (await query.groupBy('day', 'branchId').select('day', 'branchId').sum({ value: figure })) as Array<{ day: string; branchId: string; value: unknown }>
+  return rows.map((row) => ({ day: row.day, branchId: row.branchId, value: Number(row.value) }))
+}

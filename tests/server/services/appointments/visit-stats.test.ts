@@ -1,0 +1,128 @@
+import { engines, startServer, type TestServer } from '../../support/harness'
+import { addDoctor, at, booking, openClinic, ZONE, type Clinic } from '../../support/appointment-fixtures'
+import { visitFigure, type VisitFigure } from '../../../../server/src/services/appointments/appointment/visit-reads'
+import { refreshVisitStats, visitStatsFigure, VISIT_STATS_DIRTY_TABLE, VISIT_STATS_TABLE } from '../../../../server/src/services/appointments/appointment/visit-stats'
+import { periodFilter } from '../../../../server/src/services/reports/report-scope'
+import type { FigureGroup } from '../../../../server/src/services/report-filter'
+import type { AppointmentStatus } from '../../../../domain/appointments/status'
+
+/**
+ * The visits rollup (visit-stats.ts, migration 20261204200000_visit_day_stats) always equals the
+ * appointments it sums: after each kind of write a clinic makes (booking, check-in, completing,
+ * an earlier first visit, a move, a cancellation, a removal and its restore, a merge of two
+ * patients, a bulk write straight to the table, a change of the clinic's time zone: a visit keeps its stored day), every
+ * figure per day and branch, and per doctor, read from the rollup equals the same figure
+ * counted from the appointments (`visitFigure`, the reports' definition), on both databases.
+ */
+const D1 = '2026-11-09'
+const D2 = '2026-11-10'
+const D3 = '2026-11-11'
+const D4 = '2026-11-12'
+const FIGURES: VisitFigure[] = ['visits', 'newPatients', 'noShows']
+
+describe.each(engines)('the visits rollup on %s', (engine) => {
+  let server: TestServer
+  let clinic: Clinic
+  let doctorB: Awaited<ReturnType<typeof addDoctor>>
+  let second: string
+  let zone = ZONE
+
+  const appointments = () => clinic.admin.client.service('appointment')
+  const sorted = (groups: FigureGroup[]) => groups.map((group) => `${group.day} ${group.branchId} ${group.value}`).sort()
+
+  /** Every figure from the rollup against the appointments, for the whole period and for each doctor; answers the rollup's totals. */
+  async function expectRollupEqualsAppointments(): Promise<Record<VisitFigure, number>> {
+    const totals = { visits: 0, newPatients: 0, noShows: 0 }
+    for (const doctorId of [undefined, clinic.doctor.user._id, doctorB.user._id]) {
+      const filter = periodFilter({ companyId: clinic.admin.auth.company._id, from: D1, to: '2026-11-14', branchIds: null, doctorId }, zone)
+      for (const figure of FIGURES) {
+        const rolled = await visitStatsFigure(server.db, filter, figure)
+        expect({ figure, doctorId, groups: sorted(rolled) }).toEqual({ figure, doctorId, groups: sorted(await visitFigure(server.db, filter, figure)) })
+        if (!doctorId) totals[figure] = rolled.reduce((sum, group) => sum + group.value, 0)
+      }
+    }
+    return totals
+  }
+
+  const setStatus = (id: string, status: AppointmentStatus) => appointments().patch(id, { status })
+
+  beforeAll(async () => {
+    server = await startServer(engine)
+    clinic = await openClinic(server)
+    doctorB = await addDoctor(server, clinic)
+    second = (await clinic.admin.client.service('customers').create({ first_name: 'Ольга', last_name: 'Петрова' }))._id
+  })
+  afterAll(() => server.stop())
+
+  it('follows every write, and leaves no day stale once read', async () => {
+    // Booked: nothing yet.
+    const a2 = (await appointments().create(booking(clinic, D2, '09:00')))._id as string
+    const a3 = (await appointments().create(booking(clinic, D3, '19:30')))._id as string
+    const b2 = (await appointments().create(booking(clinic, D2, '10:00', { customerId: second, staffId: doctorB.user._id })))._id as string
+    expect(await expectRollupEqualsAppointments()).toEqual({ visits: 0, newPatients: 0, noShows: 0 })
+
+    // Checked in and completed: Aino new on D2, returning on D3; Ольга did not come.
+    await setStatus(a2, 'arrived')
+    await setStatus(a3, 'arrived')
+    await setStatus(a3, 'started')
+    await setStatus(a3, 'completed')
+    await setStatus(b2, 'noShow')
+    expect(await expectRollupEqualsAppointments()).toEqual({ visits: 2, newPatients: 1, noShows: 1 })
+
+    // An earlier visit of Aino's, written straight to the table (as a bulk import would): D1 is now her first.
+    const a1 = (await appointments().create(booking(clinic, D1, '12:00')))._id as string
+    await server.db('appointment').where({ _id: a1 }).update({ status: 'completed' })
+    expect(await expectRollupEqualsAppointments()).toEqual({ visits: 3, newPatients: 1, noShows: 0 + 1 })
+
+    // Her first visit moved to D4: D2 is her first again.
+    await server.db('appointment').where({ _id: a1 }).update({ status: 'planned' })
+    await appointments().patch(a1, { start: at(D4, '12:00') })
+    await server.db('appointment').where({ _id: a1 }).update({ status: 'completed' })
+    expect(await expectRollupEqualsAppointments()).toEqual({ visits: 3, newPatients: 1, noShows: 1 })
+
+    // D2's visit cancelled: D3 becomes her first.
+    await server.db('appointment').where({ _id: a2 }).update({ status: 'cancelled' })
+    expect(await expectRollupEqualsAppointments()).toEqual({ visits: 2, newPatients: 1, noShows: 1 })
+
+    // D3's visit removed (to the trash), then restored.
+    await appointments().remove(a3)
+    expect(await expectRollupEqualsAppointments()).toEqual({ visits: 1, newPatients: 1, noShows: 1 })
+    const [item] = (await clinic.admin.client.service('trash').find({ query: { service: 'appointment', recordId: a3 } })).data
+    await clinic.admin.client.service('trash').patch(item._id, { restore: true })
+    expect(await expectRollupEqualsAppointments()).toEqual({ visits: 2, newPatients: 1, noShows: 1 })
+
+    // Ольга comes on D1 with doctor B, then she and Aino turn out to be one patient: one first visit between them.
+    const b1 = (await appointments().create(booking(clinic, D1, '15:00', { customerId: second, staffId: doctorB.user._id })))._id as string
+    await server.db('appointment').where({ _id: b1 }).update({ status: 'completed' })
+    expect(await expectRollupEqualsAppointments()).toEqual({ visits: 3, newPatients: 2, noShows: 1 })
+    await clinic.admin.client.service('customers-merge').create({ keepId: clinic.customerId, mergeId: second })
+    expect(await expectRollupEqualsAppointments()).toEqual({ visits: 3, newPatients: 1, noShows: 1 })
+
+    // The clinic moves to Tokyo's time: 19:30 in Helsinki on D3 is past midnight there, yet a
+    // visit keeps the day it was booked on, in the rollup and in the appointments' count alike.
+    await clinic.admin.client.service('company').patch('mine', { timezone: 'Asia/Tokyo' })
+    zone = 'Asia/Tokyo'
+    expect(await expectRollupEqualsAppointments()).toEqual({ visits: 3, newPatients: 1, noShows: 1 })
+    const onlyD3 = periodFilter({ companyId: clinic.admin.auth.company._id, from: D3, to: D4, branchIds: null }, zone)
+    expect(await visitStatsFigure(server.db, onlyD3, 'visits')).toEqual([{ day: D3, branchId: clinic.branchId, value: 1 }])
+
+    // Read: nothing of the period is stale, and the rollup holds only days with something in them.
+    const companyId = clinic.admin.auth.company._id
+    const [{ n }] = (await server.db(VISIT_STATS_DIRTY_TABLE).where({ companyId }).where('day', '>=', D1).where('day', '<', '2026-11-14').count({ n: '*' })) as Array<{ n: unknown }>
+    expect(Number(n)).toBe(0)
+    expect(((await server.db(VISIT_STATS_TABLE).where({ companyId }).select('day')) as Array<{ day: string }>).map((row) => row.day).sort()).toEqual([D1, D2, D3, D4])
+  })
+
+  it('marks a day again on every write to it (the version a recompute must find unchanged to clear it)', async () => {
+    const companyId = clinic.admin.auth.company._id
+    const filter = periodFilter({ companyId, from: D1, to: '2026-11-14', branchIds: null }, zone)
+    await refreshVisitStats(server.db, filter)
+    const visit = (await appointments().create(booking(clinic, D4, '09:00')))._id as string
+    const [{ version }] = (await server.db(VISIT_STATS_DIRTY_TABLE).where({ companyId, day: D4 }).select('version')) as Array<{ version: number }>
+    await server.db('appointment').where({ _id: visit }).update({ status: 'completed' })
+    const [{ version: after }] = (await server.db(VISIT_STATS_DIRTY_TABLE).where({ companyId, day: D4 }).select('version')) as Array<{ version: number }>
+    expect(after).toBeGreaterThan(version)
+    await expectRollupEqualsAppointments()
+    expect(await server.db(VISIT_STATS_DIRTY_TABLE).where({ companyId, day: D4 }).first('day')).toBeUndefined()
+  })
+})

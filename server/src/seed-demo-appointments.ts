@@ -6,6 +6,7 @@ import type { RecordService } from './services/record.class'
 import { CATALOGUE, demoScheduleFor } from './seed-demo-catalogue'
 import type { DemoLocale } from './seed-demo-texts'
 import { planDemoWeek, type DemoDoctor, type DemoSpecialty, type DemoWeek, type DemoWeekService } from './seed-demo-week'
+import { pushTo } from '../../domain/multimap'
 
 type Branch = 'main' | 'second'
 /** A branch and the number of a chair there (seed-demo-catalogue's DEMO_CHAIRS). */
@@ -91,7 +92,7 @@ export async function seedDemoAppointments(app: Application, input: DemoAppointm
   const customersByBranch = new Map<string, string[]>()
   for (const customer of input.customers) {
     if (customer.blacklisted || customer.archived) continue
-    customersByBranch.set(customer.branchId, [...(customersByBranch.get(customer.branchId) ?? []), customer._id])
+    pushTo(customersByBranch, customer.branchId, customer._id)
   }
   const serviceIds = new Map<string, string>((await db('services').where({ companyId: input.companyId }).select('_id', 'code')).map((row: { _id: string; code: string }) => [row.code, row._id]))
   const places = (await db('work_places').where({ companyId: input.companyId }).select('_id', 'branchId', 'kind', 'rank')) as Array<{ _id: string; branchId: string; kind: string; rank: number }>

@@ -6,6 +6,7 @@ import { addLocalDays, daysBetween, toZoned, weekdayOf, zonedToUtcMs } from '../
 import { isWithinWorkingHours, workingIntervalsOn, type StaffSchedule } from '../../domain/schedule/working-hours'
 import { toMinutes } from '../../domain/schedule/intervals'
 import { DEMO_APPOINTMENT_NOTES, DEMO_BOOKED_ONLINE, DEMO_WAITING_NOTES, type DemoLocale, type Words } from './seed-demo-texts'
+import { pushTo } from '../../domain/multimap'
 
 export type DemoSpecialty = 'Therapist' | 'Orthodontist' | 'Surgeon'
 
@@ -204,7 +205,7 @@ export function planDemoWeek(input: DemoWeekInput): DemoWeek {
     path.forEach((to, at) => history.push({ _id: input.newId(), companyId: input.companyId, appointmentId: _id, from: at === 0 ? null : path[at - 1], to, at: iso(steps[at]), by: input.userId }))
     if (holdsSlot(status)) {
       const slot: [number, number] = [startMs, Date.parse(row.blockedUntil)]
-      for (const key of [doctor._id, row.workPlaceId].filter((key): key is string => Boolean(key))) busy.set(key, [...(busy.get(key) ?? []), slot])
+      for (const key of [doctor._id, row.workPlaceId].filter((key): key is string => Boolean(key))) pushTo(busy, key, slot)
     }
     return row
   }

@@ -23,6 +23,7 @@ import { isUniqueViolation } from '../../../db'
 import type { Invoice } from '../invoices/invoices.schema'
 import type { Payment } from '../transactions/transactions.schema'
 import type { Cart, CartInvoice, CartVisit, Checkout, CheckoutData } from './cart.schema'
+import { pushTo } from '../../../../../domain/multimap'
 
 export type { Cart, CartInvoice, CartVisit, Checkout, CheckoutData }
 export const POS_CHECKOUTS_TABLE = 'pos_checkouts'
@@ -188,7 +189,7 @@ export class CartService {
       const line = lines.get(id)
       if (!line || line.customerId !== data.customerId || (branchIds && !branchIds.includes(line.branchId))) throw clinicError(BadRequest, 'invoice-treatment-unknown', `treatmentIds.${index}`)
       if (line.invoiceId) throw clinicError(Conflict, 'treatment-billed', `treatmentIds.${index}`)
-      groups.set(line.appointmentId, [...(groups.get(line.appointmentId) ?? []), { line, index }])
+      pushTo(groups, line.appointmentId, { line, index })
     })
     const ordered = [...groups.values()].sort((a, b) => a[0].line.visitDate.localeCompare(b[0].line.visitDate))
     const made: Invoice[] = []

@@ -5,6 +5,7 @@ import { linesForPayouts, type PayoutInvoiceLine } from '../invoices/invoice-row
 import { allocationsToInvoices, type InvoiceAllocation } from '../transactions/transaction-rows'
 import { serviceCategoryIds } from '../../catalogue/service/service-rows'
 import { closedUntil, frozenLinesOf, periodsOf, rulesOf, type FrozenLine, type LineFacts, type StoredPeriod, type StoredRule } from './payout-rows'
+import { pushTo } from '../../../../../domain/multimap'
 
 /**
  * A doctor's earnings computed from the ledger on read (docs/decisions/billing-payouts.md), with
@@ -57,10 +58,10 @@ export async function computeEarnings(db: Knex, context: EarningsContext, userId
   const paidLinesFrozen = new Set(frozen.filter((line) => line.sourceKey.startsWith('pay:')).map((line) => `${line.userId}|${line.sourceKey.split(':')[2]}`))
   const categories = await serviceCategoryIds(db, companyId, lines.map((line) => line.serviceId).filter((id): id is string => id !== null))
   const byInvoice = new Map<string, PayoutInvoiceLine[]>()
-  for (const line of lines) byInvoice.set(line.invoiceId, [...(byInvoice.get(line.invoiceId) ?? []), line])
+  for (const line of lines) pushTo(byInvoice, line.invoiceId, line)
   const allocations = context.payoutBase === 'paid' || paidLinesFrozen.size > 0 ? await allocationsToInvoices(db, companyId, [...byInvoice.keys()]) : []
   const allocationsByInvoice = new Map<string, InvoiceAllocation[]>()
-  for (const allocation of allocations) allocationsByInvoice.set(allocation.invoiceId, [...(allocationsByInvoice.get(allocation.invoiceId) ?? []), allocation])
+  for (const allocation of allocations) pushTo(allocationsByInvoice, allocation.invoiceId, allocation)
 
   const byUser = new Map<string, EarningLine[]>()
   const wanted = userIds ? new Set(userIds) : null
@@ -69,7 +70,7 @@ export async function computeEarnings(db: Knex, context: EarningsContext, userId
     if (stored) return
     const closedTo = until.get(line.userId)
     const moved = closedTo && line.date <= closedTo ? { ...line, date: nextDay(closedTo), adjustment: true } : line
-    byUser.set(line.userId, [...(byUser.get(line.userId) ?? []), moved])
+    pushTo(byUser, line.userId, moved)
   }
   /** The share as it stands: frozen when its period closed, else as computed now. */
   const standing = (userId: string, line: EarningLine): EarningLine => {
@@ -106,7 +107,7 @@ export async function computeEarnings(db: Knex, context: EarningsContext, userId
   }
   for (const line of frozen) {
     const { _id: _ignored, periodId: _period, sourceKey, ...rest } = line
-    byUser.set(line.userId, [...(byUser.get(line.userId) ?? []), { ...rest, key: sourceKey, closed: true }])
+    pushTo(byUser, line.userId, { ...rest, key: sourceKey, closed: true })
   }
   // By day; on one day what was earned before what reverses it; then by source.
   const rank = (line: EarningLine) => (line.key.includes('-cancel:') ? 1 : 0)

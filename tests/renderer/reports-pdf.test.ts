@@ -25,6 +25,8 @@ describe("a report's PDF", () => {
     expect(definition.content[1].text).toBe('1 нояб. 2026 г. – 30 нояб. 2026 г.')
     const body = definition.content[2].table!.body
     expect(body[0].map((cell) => cell.text)).toEqual(['День', 'Figure 0', 'Figure 1'])
+    // Titles of number columns stand over the numbers' right edge.
+    expect((body[0] as Cell[]).map((cell) => cell.alignment)).toEqual(['left', 'right', 'right'])
     const [line, total] = [body[1] as Cell[], body[2] as Cell[]]
     // Intl writes Russian groups with a narrow no-break space and a decimal comma.
     expect(line.map((cell) => cell.text.replace(/\s/g, ' '))).toEqual(['2026-11-02', '1 234,56', '1 500'])

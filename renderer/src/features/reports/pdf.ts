@@ -26,6 +26,9 @@ export function pdfDefinition(table: PdfTable, locale: string): object {
     typeof value === 'number' ? (table.columns[index]?.money ? money.format(value / 100) : count.format(value)) : value
   const cells = (row: ReadonlyArray<string | number>, bold = false) =>
     row.map((value, index) => ({ text: text(value, index), bold, alignment: typeof value === 'number' ? 'right' : 'left' }))
+  // A column of numbers has its title over the numbers' right edge, as the screen's table does.
+  const lines = [...table.rows, ...(table.total ? [table.total] : [])]
+  const numeric = (index: number) => lines.some((row) => typeof row[index] === 'number')
   return {
     pageSize: 'A4',
     pageOrientation: table.columns.length > PORTRAIT_COLUMNS ? 'landscape' : 'portrait',
@@ -41,7 +44,7 @@ export function pdfDefinition(table: PdfTable, locale: string): object {
         table: {
           headerRows: 1,
           widths: table.columns.map((_, index) => (index === 0 ? '*' : 'auto')),
-          body: [table.columns.map((column) => ({ text: column.title, bold: true, fillColor: '#f0f0f0' })), ...table.rows.map((row) => cells(row)), ...(table.total ? [cells(table.total, true)] : [])]
+          body: [table.columns.map((column, index) => ({ text: column.title, bold: true, fillColor: '#f0f0f0', alignment: numeric(index) ? 'right' : 'left' })), ...table.rows.map((row) => cells(row)), ...(table.total ? [cells(table.total, true)] : [])]
         },
         layout: 'lightHorizontalLines'
       }

@@ -15,7 +15,7 @@ const size = (process.argv[3] ?? 'small') as SizeName
 const only = (process.env.ONLY ?? '').split(',').filter(Boolean)
 const everyReport = [
   'reports-summary', 'appointment-reports', 'customer-reports', 'customer-conversion-funnel-reports', 'payment-reports', 'balance-reports', 'service-reports', 'toppers',
-  'user-balance-reports', 'expense-reports', 'notification-reports', 'history-reports'
+  'user-balance-reports', 'expense-reports', 'notification-reports', 'history-reports', 'home'
 ]
 const paths = only.length ? only : everyReport
 
@@ -32,9 +32,11 @@ async function main() {
   const thisMonth = `${today.slice(0, 7)}-01`
   const month = { from: `${addLocalDays(thisMonth, -1).slice(0, 7)}-01`, to: thisMonth }
   const year = { from: addLocalDays(today, -365), to: today }
-  for (const path of paths) {
-    for (const [name, period, branchId] of [['month', month, dataset.branchIds[0]], ['year', year, undefined]] as const) {
-      const query: Record<string, unknown> = path === 'balance-reports' ? { asOf: addLocalDays(period.to, -1) } : { ...period }
+  for (const entry of paths) {
+    // `home`: the director's home (the summary's view of today and this month, no period).
+    const path = entry === 'home' ? 'reports-summary' : entry
+    for (const [name, period, branchId] of entry === 'home' ? ([['home', month, undefined]] as const) : ([['month', month, dataset.branchIds[0]], ['year', year, undefined]] as const)) {
+      const query: Record<string, unknown> = entry === 'home' ? { view: 'home' } : path === 'balance-reports' ? { asOf: addLocalDays(period.to, -1) } : { ...period }
       if (branchId) query.branchId = branchId
       const started = new Map<string, { at: number; sql: string }>()
       const slow: string[] = []

@@ -66,6 +66,7 @@ export async function benchReports(context: BenchContext): Promise<Measurement[]
   const only = option('reports', '').split(',').filter(Boolean)
   // The visits rollup of the measured year, brought up to date once (a generated or migrated
   // dataset starts with every day stale), so the calls measure reading it, as a clinic's would.
+  console.log('bringing the visits rollup of the year up to date...')
   const building = performance.now()
   await refreshVisitStats(db, periodFilter({ companyId: dataset.companyId, from: year.from, to: year.to, branchIds: null }, TIME_ZONE))
   const rollupNote = `the visits rollup of the year brought up to date before measuring in ${((performance.now() - building) / 1000).toFixed(1)} s`
@@ -80,6 +81,7 @@ export async function benchReports(context: BenchContext): Promise<Measurement[]
     for (const scope of report.home ? [homeScope] : scopes) {
       const query = report.home ? { view: 'home' } : { from: scope.period.from, to: scope.period.to, ...(scope.branchId ? { branchId: scope.branchId } : {}), ...report.query?.(scope.period) }
       for (const key of Object.keys(query)) if (query[key as keyof typeof query] === undefined) delete query[key as keyof typeof query]
+      console.log(`measuring ${report.path}, ${scope.name}...`)
       const call = () => (admin.service(report.path as 'reports-summary') as unknown as { find: (params: unknown) => Promise<unknown> }).find({ query: { ...query } })
       const items = Array.from({ length: scope.calls }, (_, index) => index)
       const { subject, floor, results, planNote } = await againstTheSameSql(db, REPORT_SQL, items, call, scansLarge, `reports-${report.path}-${context.engine}`)

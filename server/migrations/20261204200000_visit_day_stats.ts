@@ -1,8 +1,8 @@
 import type { Knex } from 'knex'
 
 /**
- * Issue 19, item 4 (reports at ten million visits): the visits, new patients and no-shows of
- * each company-local day, branch and doctor, kept as a rollup (`visit_day_stats`) so a year of
+ * Issue 19, item 4 (reports at ten million visits): the visits, new patients, no-shows and
+ * booked minutes of each company-local day, branch, doctor and work place, kept as a rollup (`visit_day_stats`) so a year of
  * every branch reads a few hundred thousand small rows instead of millions of appointments, each
  * with a "first visit ever?" probe (docs/decisions/reports.md, "Rollups").
  *
@@ -35,7 +35,7 @@ const markFirstVisits = (companyId: string, customerId: string, postgres: boolea
      ) as f where true
    on conflict ("companyId", "day") do update set "version" = ${postgres ? 'visit_stats_dirty.' : ''}"version" + 1;`
 
-const WATCHED = '"companyId", "date", "status", "start", "customerId", "branchId", "staffId"'
+const WATCHED = '"companyId", "date", "status", "start", "customerId", "branchId", "staffId", "workPlaceId", "duration"'
 
 export async function up(db: Knex): Promise<void> {
   await db.schema.createTable('visit_day_stats', (table) => {
@@ -43,10 +43,13 @@ export async function up(db: Knex): Promise<void> {
     table.string('day', 10).notNullable()
     table.string('branchId', 36).notNullable()
     table.string('staffId', 36).notNullable()
+    // '' for an appointment on no work place (a key column cannot be null).
+    table.string('workPlaceId', 36).notNullable()
     table.integer('visits').notNullable()
     table.integer('newPatients').notNullable()
     table.integer('noShows').notNullable()
-    table.primary(['companyId', 'day', 'branchId', 'staffId'])
+    table.integer('bookedMinutes').notNullable()
+    table.primary(['companyId', 'day', 'branchId', 'staffId', 'workPlaceId'])
   })
   await db.schema.createTable('visit_stats_dirty', (table) => {
     table.string('companyId', 36).notNullable().references('_id').inTable('companies').onDelete('CASCADE')

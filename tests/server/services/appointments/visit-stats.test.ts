@@ -1,7 +1,8 @@
 import { engines, startServer, type TestServer } from '../../support/harness'
 import { addDoctor, at, booking, openClinic, ZONE, type Clinic } from '../../support/appointment-fixtures'
 import { visitFigure, type VisitFigure } from '../../../../server/src/services/appointments/appointment/visit-reads'
-import { refreshVisitStats, visitStatsFigure, VISIT_STATS_DIRTY_TABLE, VISIT_STATS_TABLE } from '../../../../server/src/services/appointments/appointment/visit-stats'
+import { bookedMinutesFromStats, refreshVisitStats, visitStatsFigure, VISIT_STATS_DIRTY_TABLE, VISIT_STATS_TABLE } from '../../../../server/src/services/appointments/appointment/visit-stats'
+import { bookedMinutesFromAppointments, type BookedMinutesGroup } from '../../../../server/src/services/appointments/appointment/outcome-reads'
 import { periodFilter } from '../../../../server/src/services/reports/report-scope'
 import type { FigureGroup } from '../../../../server/src/services/report-filter'
 import type { AppointmentStatus } from '../../../../domain/appointments/status'
@@ -29,16 +30,22 @@ describe.each(engines)('the visits rollup on %s', (engine) => {
 
   const appointments = () => clinic.admin.client.service('appointment')
   const sorted = (groups: FigureGroup[]) => groups.map((group) => `${group.day} ${group.branchId} ${group.value}`).sort()
+  const sortedMinutes = (groups: BookedMinutesGroup[]) => groups.map((group) => `${group.day} ${group.branchId} ${group.doctorId} ${group.workPlaceId} ${group.value}`).sort()
 
   /** Every figure from the rollup against the appointments, for the whole period and for each doctor; answers the rollup's totals. */
-  async function expectRollupEqualsAppointments(): Promise<Record<VisitFigure, number>> {
-    const totals = { visits: 0, newPatients: 0, noShows: 0 }
+  async function expectRollupEqualsAppointments(): Promise<Record<VisitFigure | 'bookedMinutes', number>> {
+    const totals = { visits: 0, newPatients: 0, noShows: 0, bookedMinutes: 0 }
     for (const doctorId of [undefined, clinic.doctor.user._id, doctorB.user._id]) {
       const filter = periodFilter({ companyId: clinic.admin.auth.company._id, from: D1, to: '2026-11-14', branchIds: null, doctorId }, zone)
       for (const figure of FIGURES) {
         const rolled = await visitStatsFigure(server.db, filter, figure)
         expect({ figure, doctorId, groups: sorted(rolled) }).toEqual({ figure, doctorId, groups: sorted(await visitFigure(server.db, filter, figure)) })
         if (!doctorId) totals[figure] = rolled.reduce((sum, group) => sum + group.value, 0)
+      }
+      for (const chairs of [{}, { onWorkPlace: true }, { workPlaceId: clinic.chairId }]) {
+        const minutes = await bookedMinutesFromStats(server.db, { ...filter, ...chairs })
+        expect({ chairs, doctorId, minutes: sortedMinutes(minutes) }).toEqual({ chairs, doctorId, minutes: sortedMinutes(await bookedMinutesFromAppointments(server.db, { ...filter, ...chairs })) })
+        if (!doctorId && Object.keys(chairs).length === 0) totals.bookedMinutes = minutes.reduce((sum, group) => sum + group.value, 0)
       }
     }
     return totals
@@ -56,10 +63,10 @@ describe.each(engines)('the visits rollup on %s', (engine) => {
 
   it('follows every write, and leaves no day stale once read', async () => {
     // Booked: nothing yet.
-    const a2 = (await appointments().create(booking(clinic, D2, '09:00')))._id as string
+    const a2 = (await appointments().create(booking(clinic, D2, '09:00', { workPlaceId: clinic.chairId })))._id as string
     const a3 = (await appointments().create(booking(clinic, D3, '19:30')))._id as string
     const b2 = (await appointments().create(booking(clinic, D2, '10:00', { customerId: second, staffId: doctorB.user._id })))._id as string
-    expect(await expectRollupEqualsAppointments()).toEqual({ visits: 0, newPatients: 0, noShows: 0 })
+    expect(await expectRollupEqualsAppointments()).toEqual({ visits: 0, newPatients: 0, noShows: 0, bookedMinutes: 90 })
 
     // Checked in and completed: Aino new on D2, returning on D3; Ольга did not come.
     await setStatus(a2, 'arrived')
@@ -67,42 +74,45 @@ describe.each(engines)('the visits rollup on %s', (engine) => {
     await setStatus(a3, 'started')
     await setStatus(a3, 'completed')
     await setStatus(b2, 'noShow')
-    expect(await expectRollupEqualsAppointments()).toEqual({ visits: 2, newPatients: 1, noShows: 1 })
+    expect(await expectRollupEqualsAppointments()).toEqual({ visits: 2, newPatients: 1, noShows: 1, bookedMinutes: 60 })
 
     // An earlier visit of Aino's, written straight to the table (as a bulk import would): D1 is now her first.
     const a1 = (await appointments().create(booking(clinic, D1, '12:00')))._id as string
     await server.db('appointment').where({ _id: a1 }).update({ status: 'completed' })
-    expect(await expectRollupEqualsAppointments()).toEqual({ visits: 3, newPatients: 1, noShows: 0 + 1 })
+    expect(await expectRollupEqualsAppointments()).toEqual({ visits: 3, newPatients: 1, noShows: 1, bookedMinutes: 90 })
 
     // Her first visit moved to D4: D2 is her first again.
     await server.db('appointment').where({ _id: a1 }).update({ status: 'planned' })
     await appointments().patch(a1, { start: at(D4, '12:00') })
     await server.db('appointment').where({ _id: a1 }).update({ status: 'completed' })
-    expect(await expectRollupEqualsAppointments()).toEqual({ visits: 3, newPatients: 1, noShows: 1 })
+    expect(await expectRollupEqualsAppointments()).toEqual({ visits: 3, newPatients: 1, noShows: 1, bookedMinutes: 90 })
+    // Its length corrected afterwards: 45 minutes booked, not 30.
+    await server.db('appointment').where({ _id: a1 }).update({ duration: 45 })
+    expect(await expectRollupEqualsAppointments()).toEqual({ visits: 3, newPatients: 1, noShows: 1, bookedMinutes: 105 })
 
     // D2's visit cancelled: D3 becomes her first.
     await server.db('appointment').where({ _id: a2 }).update({ status: 'cancelled' })
-    expect(await expectRollupEqualsAppointments()).toEqual({ visits: 2, newPatients: 1, noShows: 1 })
+    expect(await expectRollupEqualsAppointments()).toEqual({ visits: 2, newPatients: 1, noShows: 1, bookedMinutes: 75 })
 
     // D3's visit removed (to the trash), then restored.
     await appointments().remove(a3)
-    expect(await expectRollupEqualsAppointments()).toEqual({ visits: 1, newPatients: 1, noShows: 1 })
+    expect(await expectRollupEqualsAppointments()).toEqual({ visits: 1, newPatients: 1, noShows: 1, bookedMinutes: 45 })
     const [item] = (await clinic.admin.client.service('trash').find({ query: { service: 'appointment', recordId: a3 } })).data
     await clinic.admin.client.service('trash').patch(item._id, { restore: true })
-    expect(await expectRollupEqualsAppointments()).toEqual({ visits: 2, newPatients: 1, noShows: 1 })
+    expect(await expectRollupEqualsAppointments()).toEqual({ visits: 2, newPatients: 1, noShows: 1, bookedMinutes: 75 })
 
     // Ольга comes on D1 with doctor B, then she and Aino turn out to be one patient: one first visit between them.
     const b1 = (await appointments().create(booking(clinic, D1, '15:00', { customerId: second, staffId: doctorB.user._id })))._id as string
     await server.db('appointment').where({ _id: b1 }).update({ status: 'completed' })
-    expect(await expectRollupEqualsAppointments()).toEqual({ visits: 3, newPatients: 2, noShows: 1 })
+    expect(await expectRollupEqualsAppointments()).toEqual({ visits: 3, newPatients: 2, noShows: 1, bookedMinutes: 105 })
     await clinic.admin.client.service('customers-merge').create({ keepId: clinic.customerId, mergeId: second })
-    expect(await expectRollupEqualsAppointments()).toEqual({ visits: 3, newPatients: 1, noShows: 1 })
+    expect(await expectRollupEqualsAppointments()).toEqual({ visits: 3, newPatients: 1, noShows: 1, bookedMinutes: 105 })
 
     // The clinic moves to Tokyo's time: 19:30 in Helsinki on D3 is past midnight there, yet a
     // visit keeps the day it was booked on, in the rollup and in the appointments' count alike.
     await clinic.admin.client.service('company').patch('mine', { timezone: 'Asia/Tokyo' })
     zone = 'Asia/Tokyo'
-    expect(await expectRollupEqualsAppointments()).toEqual({ visits: 3, newPatients: 1, noShows: 1 })
+    expect(await expectRollupEqualsAppointments()).toEqual({ visits: 3, newPatients: 1, noShows: 1, bookedMinutes: 105 })
     const onlyD3 = periodFilter({ companyId: clinic.admin.auth.company._id, from: D3, to: D4, branchIds: null }, zone)
     expect(await visitStatsFigure(server.db, onlyD3, 'visits')).toEqual([{ day: D3, branchId: clinic.branchId, value: 1 }])
 

@@ -1,4 +1,6 @@
 import type { Knex } from 'knex'
+import { bookedMinutesFromStats } from './visit-stats'
+import { shiftedInstant, STORED_DAY_SLACK_MS } from './visit-reads'
 import { APPOINTMENT_TABLE, MOVES_TABLE } from './appointment-booking'
 import { databaseEngine } from '../../../db'
 import { slotHoldingStatuses } from '../../../../../domain/appointments/status'
@@ -72,11 +74,12 @@ function bySource(query: Knex.QueryBuilder, filter: OutcomeFilter) {
 
 function appointmentsIn(db: Knex, filter: OutcomeFilter, figure: Exclude<OutcomeFigure, 'rescheduled'>) {
   const [start, end] = instantBounds(filter)
+  // As visits (visit-reads.ts): an appointment counts on the day stored with it.
   const query = db(`${APPOINTMENT_TABLE} as a`)
     .leftJoin(sources(db, filter), 'cs._id', 'a.customerId')
     .where('a.companyId', filter.companyId)
-    .where('a.start', '>=', start)
-    .where('a.start', '<', end)
+    .where('a.start', '>=', shiftedInstant(start, -STORED_DAY_SLACK_MS))
+    .where('a.start', '<', shiftedInstant(end, STORED_DAY_SLACK_MS))
     .where('a.date', '>=', filter.from)
     .where('a.date', '<', filter.to)
   if (filter.branchIds) query.whereIn('a.branchId', [...filter.branchIds])
@@ -184,6 +187,13 @@ export interface BookedMinutesGroup {
  * doctor and work place: the load's numerator for doctors and chairs, per day for the home.
  */
 export async function bookedMinutesGroups(db: Knex, filter: OutcomeFilter): Promise<BookedMinutesGroup[]> {
+  // The rollup holds no patient's source: by source, the appointments themselves.
+  if (filter.sourceId === undefined) return bookedMinutesFromStats(db, filter)
+  return bookedMinutesFromAppointments(db, filter)
+}
+
+/** The same, counted from the appointments (the definition the rollup is tested against). */
+export async function bookedMinutesFromAppointments(db: Knex, filter: OutcomeFilter): Promise<BookedMinutesGroup[]> {
   const { query } = outcomeQuery(db, filter, 'bookedMinutes')
   const rows = (await query
     .groupBy('a.date', 'a.branchId', 'a.staffId', 'a.workPlaceId')

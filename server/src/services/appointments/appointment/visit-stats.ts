@@ -1,12 +1,15 @@
 import type { Knex } from 'knex'
 import { APPOINTMENT_TABLE } from './appointment-booking'
 import { earlierVisitOf, shiftedInstant, STORED_DAY_SLACK_MS, VISIT_STATUSES, type VisitFigure } from './visit-reads'
+import type { BookedMinutesGroup, OutcomeFilter } from './outcome-reads'
 import type { FigureGroup, ReportFilter } from '../../report-filter'
+import { slotHoldingStatuses } from '../../../../../domain/appointments/status'
 
 /**
  * The visits rollup (migration 20261204200000_visit_day_stats, docs/decisions/reports.md
- * "Rollups"): per company-local day, branch and doctor, the visits, new patients and no-shows as
- * `visitsIn` (visit-reads.ts) counts them. Triggers mark the days a write touches stale; a report
+ * "Rollups"): per company-local day, branch, doctor and work place, the visits, new patients and
+ * no-shows as `visitsIn` (visit-reads.ts) counts them, and the booked minutes as the appointments
+ * report's `bookedMinutes` (outcome-reads.ts). Triggers mark the days a write touches stale; a report
  * first recomputes the stale days of its period here, then reads the rollup. Both engines.
  */
 export const VISIT_STATS_TABLE = 'visit_day_stats'
@@ -44,6 +47,7 @@ async function recompute(db: Knex, filter: ReportFilter, stale: StaleDay[]) {
   await db.transaction(async (trx) => {
     const ranges = instantRanges(filter, days)
     const visit = `"v"."status" in (${VISIT_STATUSES.map(() => '?').join(', ')})`
+    const holding = `"v"."status" in (${slotHoldingStatuses.map(() => '?').join(', ')})`
     const earlier = earlierVisitOf(trx, 'v').toSQL()
     const groups = (await trx(`${APPOINTMENT_TABLE} as v`)
       .where('v.companyId', filter.companyId)
@@ -51,17 +55,23 @@ async function recompute(db: Knex, filter: ReportFilter, stale: StaleDay[]) {
         for (const [start, end] of ranges) either.orWhere((range) => range.where('v.start', '>=', start).where('v.start', '<', end))
       })
       .whereIn('v.date', [...days])
-      .whereIn('v.status', [...VISIT_STATUSES, 'noShow'])
-      .groupBy('v.date', 'v.branchId', 'v.staffId')
-      .select('v.date as day', 'v.branchId as branchId', 'v.staffId as staffId')
+      .whereIn('v.status', [...new Set([...VISIT_STATUSES, ...slotHoldingStatuses, 'noShow'])])
+      .groupBy('v.date', 'v.branchId', 'v.staffId', 'v.workPlaceId')
+      .select('v.date as day', 'v.branchId as branchId', 'v.staffId as staffId', 'v.workPlaceId as workPlaceId')
       .select(trx.raw(`sum(case when ${visit} then 1 else 0 end) as "visits"`, [...VISIT_STATUSES]))
       .select(trx.raw(`sum(case when ${visit} and not exists (${earlier.sql}) then 1 else 0 end) as "newPatients"`, [...VISIT_STATUSES, ...(earlier.bindings as string[])]))
-      .select(trx.raw(`sum(case when "v"."status" = 'noShow' then 1 else 0 end) as "noShows"`))) as Array<{ day: string; branchId: string; staffId: string; visits: unknown; newPatients: unknown; noShows: unknown }>
+      .select(trx.raw(`sum(case when "v"."status" = 'noShow' then 1 else 0 end) as "noShows"`))
+      .select(trx.raw(`sum(case when ${holding} then "v"."duration" else 0 end) as "bookedMinutes"`, [...slotHoldingStatuses]))) as Array<{
+      day: string; branchId: string; staffId: string; workPlaceId: string | null; visits: unknown; newPatients: unknown; noShows: unknown; bookedMinutes: unknown
+    }>
     await trx(VISIT_STATS_TABLE).where('companyId', filter.companyId).whereIn('day', [...days]).del()
-    const rows = groups.map((group) => ({ companyId: filter.companyId, day: group.day, branchId: group.branchId, staffId: group.staffId, visits: Number(group.visits), newPatients: Number(group.newPatients), noShows: Number(group.noShows) }))
+    const rows = groups.map((group) => ({
+      companyId: filter.companyId, day: group.day, branchId: group.branchId, staffId: group.staffId, workPlaceId: group.workPlaceId ?? '',
+      visits: Number(group.visits), newPatients: Number(group.newPatients), noShows: Number(group.noShows), bookedMinutes: Number(group.bookedMinutes)
+    }))
     for (let at = 0; at < rows.length; at += 500) {
       // Another reader may recompute the same day at the same moment (PostgreSQL): the same numbers.
-      await trx(VISIT_STATS_TABLE).insert(rows.slice(at, at + 500)).onConflict(['companyId', 'day', 'branchId', 'staffId']).merge()
+      await trx(VISIT_STATS_TABLE).insert(rows.slice(at, at + 500)).onConflict(['companyId', 'day', 'branchId', 'staffId', 'workPlaceId']).merge()
     }
     for (const entry of stale) await trx(VISIT_STATS_DIRTY_TABLE).where({ companyId: filter.companyId, day: entry.day, version: entry.version }).del()
   })
@@ -86,4 +96,21 @@ export async function readVisitStats(db: Knex, filter: ReportFilter, figure: Vis
   if (filter.doctorId) query.where('staffId', filter.doctorId)
   const rows = (await query.groupBy('day', 'branchId').select('day', 'branchId').sum({ value: figure })) as Array<{ day: string; branchId: string; value: unknown }>
   return rows.map((row) => ({ day: row.day, branchId: row.branchId, value: Number(row.value) }))
+}
+
+/**
+ * Booked minutes per company-local day, branch, doctor and work place from the rollup (refreshed
+ * first): what `bookedMinutesGroups` (outcome-reads.ts) counts from the appointments, for the
+ * load of the appointments report and the director's home. A filter by the patient's source is
+ * not in the rollup: the caller reads the appointments then.
+ */
+export async function bookedMinutesFromStats(db: Knex, filter: OutcomeFilter): Promise<BookedMinutesGroup[]> {
+  await refreshVisitStats(db, filter)
+  const query = db(VISIT_STATS_TABLE).where('companyId', filter.companyId).where('day', '>=', filter.from).where('day', '<', filter.to).where('bookedMinutes', '>', 0)
+  if (filter.branchIds) query.whereIn('branchId', [...filter.branchIds])
+  if (filter.doctorId) query.where('staffId', filter.doctorId)
+  if (filter.workPlaceId) query.where('workPlaceId', filter.workPlaceId)
+  if (filter.onWorkPlace) query.whereNot('workPlaceId', '')
+  const rows = (await query.groupBy('day', 'branchId', 'staffId', 'workPlaceId').select('day', 'branchId', 'staffId', 'workPlaceId').sum({ value: 'bookedMinutes' })) as Array<{ day: string; branchId: string; staffId: string; workPlaceId: string; value: unknown }>
+  return rows.map((row) => ({ day: row.day, branchId: row.branchId, doctorId: row.staffId, workPlaceId: row.workPlaceId || null, value: Number(row.value) }))
 }

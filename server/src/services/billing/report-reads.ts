@@ -18,6 +18,10 @@ import { instantBounds, localDayCase, type FigureGroup, type FigureRow, type Rep
  *   than to an invoice.
  * With a doctor: money counts through the invoices of that doctor (the allocations to them);
  * prepayments belong to no doctor and are none.
+ *
+ * The summary and the director's home read these figures from billing's money rollup
+ * (money-stats.ts), whose stale days are recomputed by these same queries; `billingFigure`
+ * stays the definition (the rollup's test compares against it) and the drill-down reads rows.
  */
 export type BillingFigure = 'billed' | 'debtCreated' | 'collected' | 'refunds' | 'prepayments'
 

@@ -9,6 +9,7 @@ import path from 'node:path'
 import knex, { type Knex } from 'knex'
 import { createDatabase, migrateToLatest } from '../server/src/db'
 import { createVisitStatsTriggers, dropVisitStatsTriggers } from '../server/migrations/20261204200000_visit_day_stats'
+import { createMoneyStatsTriggers, dropMoneyStatsTriggers } from '../server/migrations/20261204400000_money_day_stats'
 import type { DemoPerson } from '../server/src/demo-people'
 import { addLocalDays, toZoned, weekdayOf } from '../domain/appointments/zoned-time'
 import { generateCustomers } from './customers-generate'
@@ -152,13 +153,29 @@ async function generate(db: Knex, engine: Engine, sizeName: SizeName): Promise<B
   return { ...clinic, size: sizeName, engine, firstDay, lastDay, today, money, customerSample: sample }
 }
 
-/** The visits' money (money-generate.ts) of the size's last days before `today`. */
+/**
+ * Every day of the money rollup stale: a day is fresh only while it is recorded with the
+ * instants it was computed between (money_stats_days), so forgetting those marks them all.
+ */
+async function forgetMoneyStats(db: Knex) {
+  await db('money_stats_days').del()
+  await db('money_stats_dirty').del()
+}
+
+/**
+ * The visits' money (money-generate.ts) of the size's last days before `today`. The money
+ * rollup's triggers would mark days stale millions of times: off while writing, then every day
+ * of the rollup forgotten once.
+ */
 async function addMoney(db: Knex, engine: Engine, sizeName: SizeName, companyId: string, today: string): Promise<GeneratedMoney> {
   const days = SIZES[sizeName].moneyDays
   const admin = (await db('users').where({ companyId, email: ADMIN_EMAIL }).first('_id')) as { _id: string }
   const started = Date.now()
   const bar = progressBar('money (days)', days)
+  await dropMoneyStatsTriggers(db)
   const money = await generateMoney(db, { companyId, timeZone: TIME_ZONE, today, days, adminId: admin._id }, (done) => bar.update(done))
+  await createMoneyStatsTriggers(db)
+  await forgetMoneyStats(db)
   bar.stop()
   console.log(`${engine}, ${sizeName}: ${money.invoices} invoices and ${money.payments} payments from ${money.fromDay} in ${((Date.now() - started) / 1000).toFixed(0)} s`)
   return money

@@ -5,6 +5,7 @@ import { ADMIN_EMAIL } from '../seed-clinic'
 import { addLocalDays } from '../../domain/appointments/zoned-time'
 import { option } from '../bench-kit'
 import { refreshVisitStats } from '../../server/src/services/appointments/appointment/visit-stats'
+import { refreshMoneyStats } from '../../server/src/services/billing/money-stats'
 import { periodFilter } from '../../server/src/services/reports/report-scope'
 import { TIME_ZONE } from '../dataset'
 
@@ -64,12 +65,15 @@ export async function benchReports(context: BenchContext): Promise<Measurement[]
   const admin = await context.signIn(ADMIN_EMAIL)
   const { month, year } = periods(dataset.today)
   const only = option('reports', '').split(',').filter(Boolean)
-  // The visits rollup of the measured year, brought up to date once (a generated or migrated
-  // dataset starts with every day stale), so the calls measure reading it, as a clinic's would.
-  console.log('bringing the visits rollup of the year up to date...')
+  // The visits and money rollups of the measured year, brought up to date once (a generated or
+  // migrated dataset starts with every day stale), so the calls measure reading them, as a clinic's would.
+  console.log('bringing the rollups of the year up to date...')
+  const yearFilter = periodFilter({ companyId: dataset.companyId, from: year.from, to: year.to, branchIds: null }, TIME_ZONE)
   const building = performance.now()
-  await refreshVisitStats(db, periodFilter({ companyId: dataset.companyId, from: year.from, to: year.to, branchIds: null }, TIME_ZONE))
-  const rollupNote = `the visits rollup of the year brought up to date before measuring in ${((performance.now() - building) / 1000).toFixed(1)} s`
+  await refreshVisitStats(db, yearFilter)
+  const visitsBuilt = performance.now()
+  await refreshMoneyStats(db, yearFilter)
+  const rollupNote = `the rollups of the year brought up to date before measuring: visits in ${((visitsBuilt - building) / 1000).toFixed(1)} s, money in ${((performance.now() - visitsBuilt) / 1000).toFixed(1)} s`
   const scopes = [
     { name: `a month of the main branch (${month.from} to ${month.to})`, period: month, branchId: dataset.branchIds[0] as string | undefined, calls: 20, target: 300 },
     { name: `a year of all ${dataset.branchIds.length} branches (${year.from} to ${year.to})`, period: year, branchId: undefined, calls: 5, target: 2000 }

@@ -16,6 +16,7 @@ import { hasPermission } from '../../../../../domain/access/check'
 import { TransactionsService, replays, transactionRowShape, transactionsServiceOptions, type Payment } from './transactions.class'
 import { paymentDataSchema, paymentDataValidator, paymentPatchSchema, paymentPatchValidator, paymentQueryValidator, type PaymentData } from './transactions.schema'
 import { ALLOCATIONS_TABLE, TRANSACTIONS_TABLE } from './transaction-rows'
+import { MONEY_STATS_DAYS_TABLE, MONEY_STATS_DIRTY_TABLE, MONEY_STATS_TABLE } from '../money-stats'
 import { transactionsMethods, transactionsPath } from './transactions.shared'
 
 declare module '../../../declarations' {
@@ -46,7 +47,8 @@ const { update: _update, remove: _remove, ...paymentAccess } = standardAccess('t
 export function transactions(app: Application) {
   registerService(app, transactionsPath, new TransactionsService(transactionsServiceOptions(app), transactionRowShape), {
     methods: [...transactionsMethods],
-    tables: [TRANSACTIONS_TABLE, ALLOCATIONS_TABLE],
+    // The money rollup's tables (money-stats.ts): written by its recompute only, marked by triggers on the ledger.
+    tables: [TRANSACTIONS_TABLE, ALLOCATIONS_TABLE, MONEY_STATS_TABLE, MONEY_STATS_DIRTY_TABLE, MONEY_STATS_DAYS_TABLE],
     customerRows: [{ table: TRANSACTIONS_TABLE, column: 'customerId' }, { table: ALLOCATIONS_TABLE, column: 'customerId' }],
     access: {
       data: { create: paymentDataSchema, patch: paymentPatchSchema },

@@ -5,6 +5,7 @@ import { companyTimeZone } from '../../company/company/company-reads'
 import { billingFigure, billingFigureRows, type BillingFigure } from '../../billing/report-reads'
 import { visitFigureRows, type VisitFigure } from '../../appointments/appointment/visit-reads'
 import { readVisitStats, refreshVisitStats, visitStatsFigure } from '../../appointments/appointment/visit-stats'
+import { readMoneyStats, refreshMoneyStats } from '../../billing/money-stats'
 import { customerNames } from '../../customers/customers/customer-contact'
 import { memberDisplayNames } from '../../team/users/user-rows'
 import { branchNames } from '../../company/branches/branch-reads'
@@ -163,8 +164,9 @@ function filterOf(query: ScopedReportQuery, range: DayRange, timeZone: string): 
   return periodFilter({ ...query, from: range.from, to: range.to }, timeZone)
 }
 
-/** Each figure's groups (per day and branch, and method for money taken), read at once (the visits' rollup brought up to date once first). */
+/** Each figure's groups (per day and branch, and method for money taken), read at once from the rollups (each brought up to date once first). */
 async function groupsOf(db: ReturnType<typeof dbOf>, filter: ReportFilter, figures: readonly SummaryFigure[]): Promise<FigureGroup[][]> {
   if (figures.some((figure) => visitFigures.includes(figure))) await refreshVisitStats(db, filter)
-  return Promise.all(figures.map((figure) => (visitFigures.includes(figure) ? readVisitStats(db, filter, figure as VisitFigure) : billingFigure(db, filter, figure as BillingFigure))))
+  if (figures.some((figure) => !visitFigures.includes(figure))) await refreshMoneyStats(db, filter)
+  return Promise.all(figures.map((figure) => (visitFigures.includes(figure) ? readVisitStats(db, filter, figure as VisitFigure) : readMoneyStats(db, filter, figure as BillingFigure))))
 }

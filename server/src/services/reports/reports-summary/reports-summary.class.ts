@@ -124,10 +124,11 @@ export class ReportsSummaryService {
   private async rows(db: ReturnType<typeof dbOf>, filter: ReportFilter, query: ScopedReportQuery, timeZone: string): Promise<ReportsSummaryRows> {
     const figure = query.$rows!
     const limit = query.$limit ?? REPORT_ROWS_LIMIT
+    const page = { limit, skip: query.$skip }
     const narrow = { day: query.day, method: query.method }
     const [found, groups] = visitFigures.includes(figure)
-      ? await Promise.all([visitFigureRows(db, filter, figure as VisitFigure, narrow, limit), visitFigure(db, filter, figure as VisitFigure)])
-      : await Promise.all([billingFigureRows(db, filter, figure as BillingFigure, narrow, limit, (instant) => localDate(instant as string, timeZone)), billingFigure(db, filter, figure as BillingFigure)])
+      ? await Promise.all([visitFigureRows(db, filter, figure as VisitFigure, narrow, page), visitFigure(db, filter, figure as VisitFigure)])
+      : await Promise.all([billingFigureRows(db, filter, figure as BillingFigure, narrow, page, (instant) => localDate(instant as string, timeZone)), billingFigure(db, filter, figure as BillingFigure)])
     const sum = groups.filter((group) => (!query.day || group.day === query.day) && (!query.method || group.method === query.method)).reduce((total, group) => total + group.value, 0)
     const [customers, doctors] = await Promise.all([
       customerNames(db, filter.companyId, found.rows.flatMap((row) => (row.customerId ? [row.customerId] : []))),

@@ -15,12 +15,18 @@ export interface DrillColumn<Row> {
   render: (row: Row) => ReactNode
   align?: 'right'
   nowrap?: boolean
+  strong?: boolean
 }
 
 export function tableColumns<Row>(columns: ReadonlyArray<DrillColumn<Row>>): TableColumnsType<Row> {
-  return columns.map((column) => ({ key: column.key, title: column.title, align: column.align, className: column.nowrap ? 'reports-nowrap' : undefined, render: (_: unknown, row: Row) => column.render(row) }))
+  return columns.map((column) => ({ key: column.key, title: column.title, align: column.align, className: [column.nowrap ? 'reports-nowrap' : '', column.strong ? 'reports-strong' : ''].join(' ').trim() || undefined, render: (_: unknown, row: Row) => column.render(row) }))
 }
 
 export function exportColumns<Row>(columns: ReadonlyArray<DrillColumn<Row>>): ExportColumn[] {
   return columns.map(({ key, title, kind }) => ({ key, title, kind }))
+}
+
+/** The words of a column's coded values for the export (`labels`): each value named by `text`. */
+export function wordsOf(values: Iterable<string>, text: (value: string) => string): Record<string, string> {
+  return Object.fromEntries([...values].map((value) => [value, text(value)]))
 }

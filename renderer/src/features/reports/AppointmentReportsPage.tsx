@@ -15,7 +15,7 @@ import {
 } from '../../../../server/src/services/reports/appointment-reports/appointment-reports.shared'
 import { appointmentRowsQuery, useAppointmentRows, type AppointmentDrill, type AppointmentReportFilter } from './useAppointmentReports'
 import { DrillRows } from './DrillRows'
-import type { DrillColumn } from './drill-columns'
+import { fileColumn, type DrillColumn } from './drill-columns'
 import { ReportHeader } from './ReportHeader'
 import { PeriodFilter, ScopeFilters, SourceFilter } from './ReportFilters'
 import { useReportPage } from './useReportPage'
@@ -210,6 +210,7 @@ function AppointmentRowsDrawer({ filter, drill, onClose, branchName, dayText, ph
     ...(figure === 'rescheduled'
       ? [
           { key: 'movedToDay', title: t('reports.appointments.rows.movedTo'), kind: 'date', nowrap: true, render: (row) => (row.movedToDay ? `${dayText(row.movedToDay)} ${row.movedToTime}` : '—') } satisfies DrillColumn<AppointmentReportRow>,
+          fileColumn<AppointmentReportRow>('movedToTime', `${t('reports.appointments.rows.movedTo')}: ${t('reports.toppers.time')}`),
           { key: 'changedByName', title: t('reports.appointments.rows.movedBy'), kind: 'text', render: (row) => who(row) } satisfies DrillColumn<AppointmentReportRow>
         ]
       : []),

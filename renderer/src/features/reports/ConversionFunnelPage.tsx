@@ -208,6 +208,7 @@ function FunnelRowsDrawer({ filter, drill, onClose, branchName, dayText, phone }
     patient.phone,
     { key: 'day', title: t('reports.funnel.rows.registeredOn'), kind: 'date', nowrap: true, render: (row) => dayText(row.day) },
     patient.firstVisit,
+    patient.firstVisitDoctor,
     patient.source,
     patient.branch
   ]

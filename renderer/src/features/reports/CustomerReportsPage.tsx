@@ -228,6 +228,7 @@ function CustomerRowsDrawer({ filter, drill, onClose, branchName, dayText, phone
     patient.phone,
     ...(figure === 'registered' ? [] : [{ key: 'doctorName', title: t('reports.rows.doctor'), kind: 'text', render: (row) => row.doctorName || '—' } satisfies DrillColumn<CustomerReportRow>]),
     patient.firstVisit,
+    patient.firstVisitDoctor,
     patient.source,
     patient.branch
   ]

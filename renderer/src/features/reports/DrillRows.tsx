@@ -1,11 +1,18 @@
 import { Table } from 'antd'
-import type { UseQueryResult } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { FetchError } from '../../components/FetchError'
 import type { ExportLabels, ExportableReport } from '../../../../server/src/services/reports/report-exports/report-exports.shared'
 import { DrillExport } from './DrillExport'
 import { RowsSum } from './RowsSum'
 import { exportColumns, tableColumns, type DrillColumn } from './drill-columns'
+
+/** A drawer's read of its rows (a react-query result). */
+export interface RowsRead<Row> {
+  data?: { total: number; sum?: number; data: Row[] }
+  error: unknown
+  isLoading: boolean
+  refetch: () => unknown
+}
 
 /**
  * The body of a drill-down drawer, the same in every report: the error, the rows' sum and count,
@@ -17,7 +24,7 @@ export function DrillRows<Row extends { _id: string }>({ report, query, rows, co
   report: ExportableReport
   /** The report's query the rows were read with (null while closed). */
   query: Record<string, unknown> | null
-  rows: UseQueryResult<{ total: number; data: Row[] }>
+  rows: RowsRead<Row>
   columns: ReadonlyArray<DrillColumn<Row>>
   labels?: ExportLabels
   sum?: (value: number) => string
@@ -25,7 +32,7 @@ export function DrillRows<Row extends { _id: string }>({ report, query, rows, co
   where?: string
 }) {
   const { t } = useTranslation()
-  const data = rows.data as ({ total: number; sum?: number; data: Row[] } | undefined)
+  const data = rows.data
   const period = query ? (typeof query.from === 'string' && typeof query.to === 'string' ? `${query.from}–${query.to}` : typeof query.asOf === 'string' ? query.asOf : '') : ''
   return (
     <>

@@ -1,7 +1,7 @@
 import type { TFunction } from 'i18next'
 import { Link } from 'react-router'
 import { PhoneText } from '../customers/PhoneText'
-import type { DrillColumn } from './drill-columns'
+import { fileColumn, type DrillColumn } from './drill-columns'
 
 /** What the customers report's and the funnel's rows say of a patient. */
 interface PatientRow {
@@ -31,6 +31,7 @@ export function patientColumns<T extends PatientRow>(t: TFunction, customerId: (
       kind: 'date',
       render: (row) => (row.firstVisit ? `${dayText(row.firstVisit)}${row.firstVisitDoctorName ? `, ${row.firstVisitDoctorName}` : ''}` : '—')
     },
+    firstVisitDoctor: fileColumn<T>('firstVisitDoctorName', `${t('reports.customers.rows.firstVisit')}: ${t('reports.rows.doctor')}`),
     source: { key: 'sourceName', title: t('reports.customers.rows.source'), kind: 'text', render: (row) => (row.sourceId ? row.sourceName : t('reports.appointments.filters.noSource')) },
     branch: { key: 'branchId', title: t('reports.table.branch'), kind: 'text', render: (row) => branchName.get(row.branchId) ?? '—' }
   } satisfies Record<string, DrillColumn<T>>

@@ -3,7 +3,6 @@ import { Card, Drawer, Grid, Table, Tabs, Typography } from 'antd'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { useFind } from '../../api/live'
-import { FetchError } from '../../components/FetchError'
 import { useFormat } from '../../i18n/format'
 import { lastDayOf } from '../../../../domain/reports/periods'
 import {
@@ -14,8 +13,9 @@ import {
   type AppointmentReportLine,
   type AppointmentReportRow
 } from '../../../../server/src/services/reports/appointment-reports/appointment-reports.shared'
-import { useAppointmentRows, type AppointmentDrill, type AppointmentReportFilter } from './useAppointmentReports'
-import { RowsSum } from './RowsSum'
+import { appointmentRowsQuery, useAppointmentRows, type AppointmentDrill, type AppointmentReportFilter } from './useAppointmentReports'
+import { DrillRows } from './DrillRows'
+import { fileColumn, type DrillColumn } from './drill-columns'
 import { ReportHeader } from './ReportHeader'
 import { PeriodFilter, ScopeFilters, SourceFilter } from './ReportFilters'
 import { useReportPage } from './useReportPage'
@@ -187,53 +187,50 @@ function AppointmentRowsDrawer({ filter, drill, onClose, branchName, dayText, ph
   const onChairs = figure === 'chairBookedMinutes' || figure === 'chairAvailableMinutes'
   const minutes = figure === 'bookedMinutes' || figure === 'chairBookedMinutes' || hours
   const who = (row: AppointmentReportRow) => (row.changedByName === null ? '—' : row.changedByName || t('reports.appointments.rows.patient'))
-  const columns = [
-    { key: 'day', title: t('reports.appointments.rows.day'), className: 'reports-nowrap', render: (_: unknown, row: AppointmentReportRow) => (hours ? dayText(row.day) : `${dayText(row.day)} ${row.time}`) },
-    ...(hours
-      ? [{ key: 'hours', title: t(onChairs ? 'reports.appointments.rows.openHours' : 'reports.appointments.rows.hours'), className: 'reports-nowrap', render: (_: unknown, row: AppointmentReportRow) => row.time }]
-      : [{ key: 'patient', title: t('reports.rows.patient'), render: (_: unknown, row: AppointmentReportRow) => (row.customerId ? <Link to={`/customer/${row.customerId}`}>{row.customerName || '—'}</Link> : '—') }]),
-    ...(onChairs ? [{ key: 'chair', title: t('reports.appointments.tables.chair'), render: (_: unknown, row: AppointmentReportRow) => row.workPlaceName || '—' }] : []),
-    ...(figure === 'chairAvailableMinutes' ? [] : [{ key: 'doctor', title: t('reports.rows.doctor'), render: (_: unknown, row: AppointmentReportRow) => row.doctorName || '—' }]),
+  // One list for the table and the export of every row (DrillRows): the file gets the same columns.
+  const columns: Array<DrillColumn<AppointmentReportRow>> = [
+    { key: 'day', title: t('reports.appointments.rows.day'), kind: 'date', nowrap: true, render: (row) => dayText(row.day) },
+    { key: 'time', title: hours ? t(onChairs ? 'reports.appointments.rows.openHours' : 'reports.appointments.rows.hours') : t('reports.toppers.time'), kind: 'text', nowrap: true, render: (row) => row.time },
+    ...(hours ? [] : [{ key: 'customerName', title: t('reports.rows.patient'), kind: 'text', render: (row) => (row.customerId ? <Link to={`/customer/${row.customerId}`}>{row.customerName || '—'}</Link> : '—') } satisfies DrillColumn<AppointmentReportRow>]),
+    ...(onChairs ? [{ key: 'workPlaceName', title: t('reports.appointments.tables.chair'), kind: 'text', render: (row) => row.workPlaceName || '—' } satisfies DrillColumn<AppointmentReportRow>] : []),
+    ...(figure === 'chairAvailableMinutes' ? [] : [{ key: 'doctorName', title: t('reports.rows.doctor'), kind: 'text', render: (row) => row.doctorName || '—' } satisfies DrillColumn<AppointmentReportRow>]),
     ...(cancelled
       ? [
-          { key: 'by', title: t('reports.appointments.rows.cancelledBy'), render: (_: unknown, row: AppointmentReportRow) => who(row) },
+          { key: 'changedByName', title: t('reports.appointments.rows.cancelledBy'), kind: 'text', render: (row) => who(row) } satisfies DrillColumn<AppointmentReportRow>,
           {
-            key: 'when',
+            key: 'hoursBefore',
             title: t('reports.appointments.rows.when'),
-            className: 'reports-nowrap',
-            render: (_: unknown, row: AppointmentReportRow) =>
+            kind: 'number',
+            nowrap: true,
+            render: (row) =>
               row.hoursBefore === null ? '—' : row.hoursBefore >= 0 ? t('reports.appointments.rows.before', { count: row.hoursBefore }) : t('reports.appointments.rows.after', { count: -row.hoursBefore })
-          }
+          } satisfies DrillColumn<AppointmentReportRow>
         ]
       : []),
     ...(figure === 'rescheduled'
       ? [
-          { key: 'to', title: t('reports.appointments.rows.movedTo'), className: 'reports-nowrap', render: (_: unknown, row: AppointmentReportRow) => (row.movedToDay ? `${dayText(row.movedToDay)} ${row.movedToTime}` : '—') },
-          { key: 'by', title: t('reports.appointments.rows.movedBy'), render: (_: unknown, row: AppointmentReportRow) => who(row) }
+          { key: 'movedToDay', title: t('reports.appointments.rows.movedTo'), kind: 'date', nowrap: true, render: (row) => (row.movedToDay ? `${dayText(row.movedToDay)} ${row.movedToTime}` : '—') } satisfies DrillColumn<AppointmentReportRow>,
+          fileColumn<AppointmentReportRow>('movedToTime', `${t('reports.appointments.rows.movedTo')}: ${t('reports.toppers.time')}`),
+          { key: 'changedByName', title: t('reports.appointments.rows.movedBy'), kind: 'text', render: (row) => who(row) } satisfies DrillColumn<AppointmentReportRow>
         ]
       : []),
-    ...(hours ? [] : [{ key: 'source', title: t('reports.appointments.rows.source'), render: (_: unknown, row: AppointmentReportRow) => (row.sourceId ? row.sourceName : t('reports.appointments.filters.noSource')) }]),
-    ...(hours && !onChairs ? [] : [{ key: 'branch', title: t('reports.table.branch'), render: (_: unknown, row: AppointmentReportRow) => branchName.get(row.branchId ?? '') ?? '—' }]),
-    ...(minutes ? [{ key: 'value', title: t('reports.appointments.rows.minutes'), align: 'right' as const, render: (_: unknown, row: AppointmentReportRow) => format.number(row.value) }] : [])
+    ...(hours ? [] : [{ key: 'sourceName', title: t('reports.appointments.rows.source'), kind: 'text', render: (row) => (row.sourceId ? row.sourceName : t('reports.appointments.filters.noSource')) } satisfies DrillColumn<AppointmentReportRow>]),
+    ...(hours && !onChairs ? [] : [{ key: 'branchId', title: t('reports.table.branch'), kind: 'text', render: (row) => branchName.get(row.branchId ?? '') ?? '—' } satisfies DrillColumn<AppointmentReportRow>]),
+    ...(minutes ? [{ key: 'value', title: t('reports.appointments.rows.minutes'), kind: 'number', align: 'right', render: (row) => format.number(row.value) } satisfies DrillColumn<AppointmentReportRow>] : [])
   ]
   return (
     <Drawer open={drill !== null} onClose={onClose} width={phone ? '100%' : 820} title={t(`reports.appointments.figures.${figure}`)} destroyOnHidden data-testid="reports-rows">
       {drill?.where && <Typography.Paragraph type="secondary">{drill.where}</Typography.Paragraph>}
       <Typography.Paragraph className="reports-formula">{t(`reports.appointments.formulas.${figure}`)}</Typography.Paragraph>
-      {rows.error && <FetchError error={rows.error} onRetry={() => void rows.refetch()} />}
-      {rows.data && (
-        <RowsSum sum={minutes ? format.number(rows.data.sum) : undefined} total={rows.data.total} shown={rows.data.data.length} />
-      )}
-      <Table<AppointmentReportRow>
-        rowKey="_id"
-        size="small"
-        loading={rows.isLoading}
-        dataSource={rows.data?.data ?? []}
-        pagination={false}
-        scroll={{ x: 'max-content' }}
-        data-testid="reports-rows-table"
-        locale={{ emptyText: t('reports.rows.empty') }}
+      <DrillRows
+        report="appointment-reports"
+        query={appointmentRowsQuery(filter, drill)}
+        rows={rows}
         columns={columns}
+        labels={{ branchId: Object.fromEntries(branchName) }}
+        sum={minutes ? (value) => format.number(value) : undefined}
+        title={t(`reports.appointments.figures.${figure}`)}
+        where={drill?.where}
       />
     </Drawer>
   )

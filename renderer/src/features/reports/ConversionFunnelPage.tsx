@@ -4,12 +4,12 @@ import { useQuery } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { client } from '../../api/client'
 import { useFind } from '../../api/live'
-import { FetchError } from '../../components/FetchError'
 import { useFormat } from '../../i18n/format'
 import { lastDayOf } from '../../../../domain/reports/periods'
 import { NO_SOURCE, percentOf } from '../../../../domain/reports/customer-reports'
 import { funnelSteps, type FunnelCounts, type FunnelLine, type FunnelReport, type FunnelRow, type FunnelRows, type FunnelStep } from '../../../../server/src/services/reports/customer-conversion-funnel-reports/customer-conversion-funnel-reports.shared'
-import { RowsSum } from './RowsSum'
+import { DrillRows } from './DrillRows'
+import type { DrillColumn } from './drill-columns'
 import { ReportHeader } from './ReportHeader'
 import { useTableExport } from './useTableExport'
 import { PeriodFilter, ScopeFilters, SourceFilter } from './ReportFilters'
@@ -202,11 +202,13 @@ function FunnelRowsDrawer({ filter, drill, onClose, branchName, dayText, phone }
     enabled: query !== null
   })
   const patient = patientColumns<FunnelRow>(t, (row) => row._id, dayText, branchName)
-  const columns = [
+  // One list for the table and the export of every row (DrillRows): the file gets the same columns.
+  const columns: Array<DrillColumn<FunnelRow>> = [
     patient.patient,
     patient.phone,
-    { key: 'day', title: t('reports.funnel.rows.registeredOn'), className: 'reports-nowrap', render: (_: unknown, row: FunnelRow) => dayText(row.day) },
+    { key: 'day', title: t('reports.funnel.rows.registeredOn'), kind: 'date', nowrap: true, render: (row) => dayText(row.day) },
     patient.firstVisit,
+    patient.firstVisitDoctor,
     patient.source,
     patient.branch
   ]
@@ -214,18 +216,14 @@ function FunnelRowsDrawer({ filter, drill, onClose, branchName, dayText, phone }
     <Drawer open={drill !== null} onClose={onClose} width={phone ? '100%' : 900} title={t(`reports.funnel.steps.${step}`)} destroyOnHidden data-testid="reports-rows">
       {drill?.where && <Typography.Paragraph type="secondary">{drill.where}</Typography.Paragraph>}
       <Typography.Paragraph className="reports-formula">{t(`reports.funnel.formulas.${step}`)}</Typography.Paragraph>
-      {rows.error && <FetchError error={rows.error} onRetry={() => void rows.refetch()} />}
-      {rows.data && <RowsSum total={rows.data.total} shown={rows.data.data.length} />}
-      <Table<FunnelRow>
-        rowKey="_id"
-        size="small"
-        loading={rows.isLoading}
-        dataSource={rows.data?.data ?? []}
-        pagination={false}
-        scroll={{ x: 'max-content' }}
-        data-testid="reports-rows-table"
-        locale={{ emptyText: t('reports.rows.empty') }}
+      <DrillRows
+        report="customer-conversion-funnel-reports"
+        query={query}
+        rows={rows}
         columns={columns}
+        labels={{ branchId: Object.fromEntries(branchName) }}
+        title={t(`reports.funnel.steps.${step}`)}
+        where={drill?.where}
       />
     </Drawer>
   )

@@ -4,13 +4,13 @@ import { useQuery } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { client } from '../../api/client'
 import { useFind } from '../../api/live'
-import { FetchError } from '../../components/FetchError'
 import { useFormat } from '../../i18n/format'
 import { lastDayOf } from '../../../../domain/reports/periods'
 import { DEFAULT_LAPSED_MONTHS, lapsedMonthChoices, NO_SOURCE, type LapsedMonths } from '../../../../domain/reports/customer-reports'
 import type { CustomerFigure, CustomerReport, CustomerReportLine, CustomerReportRow, CustomerReportRows } from '../../../../server/src/services/reports/customer-reports/customer-reports.shared'
 import { StackedDayChart } from './StackedDayChart'
-import { RowsSum } from './RowsSum'
+import { DrillRows } from './DrillRows'
+import type { DrillColumn } from './drill-columns'
 import { ReportHeader } from './ReportHeader'
 import { useTableExport } from './useTableExport'
 import { PeriodFilter, ScopeFilters, SourceFilter } from './ReportFilters'
@@ -220,12 +220,15 @@ function CustomerRowsDrawer({ filter, drill, onClose, branchName, dayText, phone
   })
   const patient = patientColumns<CustomerReportRow>(t, (row) => row.customerId, dayText, branchName)
   const dayTitle = figure === 'registered' ? t('reports.customers.rows.registeredOn') : figure === 'lapsed' ? t('reports.customers.rows.lastVisit') : t('reports.customers.rows.visit')
-  const columns = [
+  // One list for the table and the export of every row (DrillRows): the file gets the same columns.
+  const columns: Array<DrillColumn<CustomerReportRow>> = [
     patient.patient,
-    { key: 'day', title: dayTitle, className: 'reports-nowrap', render: (_: unknown, row: CustomerReportRow) => `${dayText(row.day)}${row.time ? ` ${row.time}` : ''}` },
+    { key: 'day', title: dayTitle, kind: 'date', nowrap: true, render: (row) => dayText(row.day) },
+    ...(figure === 'registered' ? [] : [{ key: 'time', title: t('reports.toppers.time'), kind: 'text', nowrap: true, render: (row) => row.time ?? '' } satisfies DrillColumn<CustomerReportRow>]),
     patient.phone,
-    ...(figure === 'registered' ? [] : [{ key: 'doctor', title: t('reports.rows.doctor'), render: (_: unknown, row: CustomerReportRow) => row.doctorName || '—' }]),
+    ...(figure === 'registered' ? [] : [{ key: 'doctorName', title: t('reports.rows.doctor'), kind: 'text', render: (row) => row.doctorName || '—' } satisfies DrillColumn<CustomerReportRow>]),
     patient.firstVisit,
+    patient.firstVisitDoctor,
     patient.source,
     patient.branch
   ]
@@ -233,18 +236,14 @@ function CustomerRowsDrawer({ filter, drill, onClose, branchName, dayText, phone
     <Drawer open={drill !== null} onClose={onClose} width={phone ? '100%' : 900} title={t(`reports.customers.figures.${figure}`)} destroyOnHidden data-testid="reports-rows">
       {drill?.where && <Typography.Paragraph type="secondary">{drill.where}</Typography.Paragraph>}
       <Typography.Paragraph className="reports-formula">{formula(figure)}</Typography.Paragraph>
-      {rows.error && <FetchError error={rows.error} onRetry={() => void rows.refetch()} />}
-      {rows.data && <RowsSum total={rows.data.total} shown={rows.data.data.length} />}
-      <Table<CustomerReportRow>
-        rowKey="_id"
-        size="small"
-        loading={rows.isLoading}
-        dataSource={rows.data?.data ?? []}
-        pagination={false}
-        scroll={{ x: 'max-content' }}
-        data-testid="reports-rows-table"
-        locale={{ emptyText: t('reports.rows.empty') }}
+      <DrillRows
+        report="customer-reports"
+        query={query}
+        rows={rows}
         columns={columns}
+        labels={{ branchId: Object.fromEntries(branchName) }}
+        title={t(`reports.customers.figures.${figure}`)}
+        where={drill?.where}
       />
     </Drawer>
   )

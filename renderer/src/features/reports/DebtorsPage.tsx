@@ -5,14 +5,14 @@ import dayjs from 'dayjs'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { client } from '../../api/client'
-import { FetchError } from '../../components/FetchError'
 import { useFormat } from '../../i18n/format'
 import { useCurrency } from '../appointments/useCalendarSettings'
 import { isLocalDay } from '../../../../domain/reports/periods'
 import {
   ageingBuckets, type AgedDebt, type AgeingBucket, type BalanceReport, type BalanceReportRows, type DebtByPatient, type DebtReportRow, type PrepaidReportRow
 } from '../../../../server/src/services/reports/balance-reports/balance-reports.shared'
-import { RowsSum } from './RowsSum'
+import { DrillRows, type RowsRead } from './DrillRows'
+import type { DrillColumn } from './drill-columns'
 import { ReportHeader } from './ReportHeader'
 import { useTableExport } from './useTableExport'
 import { ScopeFilters } from './ReportFilters'
@@ -198,64 +198,40 @@ function DebtRowsDrawer({ filter, drill, onClose, branchName, money, phone, buck
 }) {
   const { t } = useTranslation()
   const format = useFormat()
+  const narrow = drill?.figure === 'debt' ? { ...(drill.bucket ? { bucket: drill.bucket } : {}), ...(drill.branchId ? { branchId: drill.branchId } : {}), ...(drill.customerId ? { customerId: drill.customerId } : {}) } : {}
+  const query = drill ? { ...filter, ...narrow, $rows: drill.figure } : null
   const rows = useQuery({
     queryKey: ['balance-reports', 'find', filter, drill],
-    queryFn: () => {
-      const narrow = drill!.figure === 'debt' ? { ...(drill!.bucket ? { bucket: drill!.bucket } : {}), ...(drill!.branchId ? { branchId: drill!.branchId } : {}), ...(drill!.customerId ? { customerId: drill!.customerId } : {}) } : {}
-      return client.service('balance-reports').find({ query: { ...filter, ...narrow, $rows: drill!.figure } }) as Promise<BalanceReportRows>
-    },
-    enabled: drill !== null
+    queryFn: () => client.service('balance-reports').find({ query: query! }) as Promise<BalanceReportRows>,
+    enabled: query !== null
   })
   const debt = drill?.figure !== 'prepaid'
   const where = drill?.figure === 'debt' ? [drill.bucket ? bucketTitle(drill.bucket) : null, drill.branchId ? branchName.get(drill.branchId) : null, drill.name ?? null].filter(Boolean).join(' · ') : ''
+  const title = debt ? t('reports.debtors.total') : t('reports.debtors.prepaid')
+  // One list for the table and the export of every row (DrillRows): the file gets the same columns.
+  const debtColumns: Array<DrillColumn<DebtReportRow>> = [
+    { key: 'number', title: t('reports.rows.invoice'), kind: 'text', nowrap: true, render: (row) => row.number },
+    { key: 'issuedOn', title: t('reports.debtors.issued'), kind: 'date', nowrap: true, render: (row) => format.date(row.issuedOn) },
+    { key: 'age', title: t('reports.debtors.age'), kind: 'number', align: 'right', render: (row) => format.number(row.age) },
+    { key: 'customerName', title: t('reports.rows.patient'), kind: 'text', render: (row) => <Link to={`/customer/${row.customerId}/billing`}>{row.customerName || '—'}</Link> },
+    { key: 'doctorName', title: t('reports.rows.doctor'), kind: 'text', render: (row) => row.doctorName || '—' },
+    { key: 'branchId', title: t('reports.table.branch'), kind: 'text', render: (row) => branchName.get(row.branchId) ?? '—' },
+    { key: 'dueDate', title: t('reports.debtors.dueDate'), kind: 'date', nowrap: true, render: (row) => (row.dueDate ? format.date(row.dueDate) : '—') },
+    { key: 'total', title: t('reports.debtors.invoiceTotal'), kind: 'money', align: 'right', nowrap: true, render: (row) => money(row.total) },
+    { key: 'paid', title: t('reports.debtors.paid'), kind: 'money', align: 'right', nowrap: true, render: (row) => money(row.paid) },
+    { key: 'value', title: t('reports.debtors.left'), kind: 'money', align: 'right', nowrap: true, strong: true, render: (row) => money(row.value) }
+  ]
+  const prepaidColumns: Array<DrillColumn<PrepaidReportRow>> = [
+    { key: 'customerName', title: t('reports.rows.patient'), kind: 'text', render: (row) => <Link to={`/customer/${row.customerId}/transactions`}>{row.customerName || '—'}</Link> },
+    { key: 'lastMovement', title: t('reports.debtors.lastMovement'), kind: 'date', nowrap: true, render: (row) => format.date(row.lastMovement) },
+    { key: 'value', title: t('reports.debtors.balance'), kind: 'money', align: 'right', nowrap: true, strong: true, render: (row) => money(row.value) }
+  ]
+  const body = { report: 'balance-reports', query, labels: { branchId: Object.fromEntries(branchName) }, sum: money, title, where } as const
   return (
-    <Drawer open={drill !== null} onClose={onClose} width={phone ? '100%' : 960} title={debt ? t('reports.debtors.total') : t('reports.debtors.prepaid')} destroyOnHidden data-testid="reports-rows">
+    <Drawer open={drill !== null} onClose={onClose} width={phone ? '100%' : 960} title={title} destroyOnHidden data-testid="reports-rows">
       <Typography.Paragraph type="secondary">{[t('reports.debtors.asOfDay', { day: format.date(filter.asOf) }), where].filter(Boolean).join(' · ')}</Typography.Paragraph>
       <Typography.Paragraph className="reports-formula">{debt ? t('reports.debtors.formulas.debt') : t('reports.debtors.formulas.prepaid')}</Typography.Paragraph>
-      {rows.error && <FetchError error={rows.error} onRetry={() => void rows.refetch()} />}
-      {rows.data && (
-        <RowsSum sum={money(rows.data.sum)} total={rows.data.total} shown={rows.data.data.length} />
-      )}
-      {debt ? (
-        <Table<DebtReportRow>
-          rowKey="_id"
-          size="small"
-          loading={rows.isLoading}
-          dataSource={(rows.data?.data ?? []) as DebtReportRow[]}
-          pagination={false}
-          scroll={{ x: 'max-content' }}
-          data-testid="reports-rows-table"
-          locale={{ emptyText: t('reports.rows.empty') }}
-          columns={[
-            { key: 'number', title: t('reports.rows.invoice'), className: 'reports-nowrap', render: (_, row) => row.number },
-            { key: 'issued', title: t('reports.debtors.issued'), className: 'reports-nowrap', render: (_, row) => format.date(row.issuedOn) },
-            { key: 'age', title: t('reports.debtors.age'), align: 'right', render: (_, row) => format.number(row.age) },
-            { key: 'patient', title: t('reports.rows.patient'), render: (_, row) => <Link to={`/customer/${row.customerId}/billing`}>{row.customerName || '—'}</Link> },
-            { key: 'doctor', title: t('reports.rows.doctor'), render: (_, row) => row.doctorName || '—' },
-            { key: 'branch', title: t('reports.table.branch'), render: (_, row) => branchName.get(row.branchId) ?? '—' },
-            { key: 'dueDate', title: t('reports.debtors.dueDate'), className: 'reports-nowrap', render: (_, row) => (row.dueDate ? format.date(row.dueDate) : '—') },
-            { key: 'total', title: t('reports.debtors.invoiceTotal'), align: 'right', className: 'reports-nowrap', render: (_, row) => money(row.total) },
-            { key: 'paid', title: t('reports.debtors.paid'), align: 'right', className: 'reports-nowrap', render: (_, row) => money(row.paid) },
-            { key: 'value', title: t('reports.debtors.left'), align: 'right', className: 'reports-nowrap reports-strong', render: (_, row) => money(row.value) }
-          ]}
-        />
-      ) : (
-        <Table<PrepaidReportRow>
-          rowKey="_id"
-          size="small"
-          loading={rows.isLoading}
-          dataSource={(rows.data?.data ?? []) as PrepaidReportRow[]}
-          pagination={false}
-          scroll={{ x: 'max-content' }}
-          data-testid="reports-rows-table"
-          locale={{ emptyText: t('reports.rows.empty') }}
-          columns={[
-            { key: 'patient', title: t('reports.rows.patient'), render: (_, row) => <Link to={`/customer/${row.customerId}/transactions`}>{row.customerName || '—'}</Link> },
-            { key: 'last', title: t('reports.debtors.lastMovement'), className: 'reports-nowrap', render: (_, row) => format.date(row.lastMovement) },
-            { key: 'value', title: t('reports.debtors.balance'), align: 'right', className: 'reports-nowrap reports-strong', render: (_, row) => money(row.value) }
-          ]}
-        />
-      )}
+      {debt ? <DrillRows {...body} rows={rows as RowsRead<DebtReportRow>} columns={debtColumns} /> : <DrillRows {...body} rows={rows as RowsRead<PrepaidReportRow>} columns={prepaidColumns} />}
     </Drawer>
   )
 }

@@ -76,8 +76,11 @@ export function DrillExport({ report, query, columns, labels, title, total, show
         {job?.status === 'failed' && <Typography.Text type="danger" data-testid="drill-export-failed">{t('reports.rows.exportFailed', { reason: t(`errors.${errorCode({ data: { code: job.errorCode } })}`) })}</Typography.Text>}
         <Space wrap>
           <Typography.Text>{t('reports.rows.exportAll', { count: total })}</Typography.Text>
-          <Button size="small" icon={<DownloadOutlined />} loading={starting} onClick={() => void start('csv')} data-testid="drill-export-csv">{t('reports.rows.exportCsv')}</Button>
-          <Button size="small" icon={<DownloadOutlined />} loading={starting} onClick={() => void start('xlsx')} data-testid="drill-export-xlsx">{t('reports.rows.exportXlsx')}</Button>
+          {/* The two formats stay side by side when a phone wraps the line. */}
+          <Space>
+            <Button size="small" icon={<DownloadOutlined />} loading={starting} onClick={() => void start('csv')} data-testid="drill-export-csv">{t('reports.rows.exportCsv')}</Button>
+            <Button size="small" icon={<DownloadOutlined />} loading={starting} onClick={() => void start('xlsx')} data-testid="drill-export-xlsx">{t('reports.rows.exportXlsx')}</Button>
+          </Space>
         </Space>
         <Typography.Paragraph type="secondary" className="reports-drill-export-hint">{t('reports.rows.exportHint')}</Typography.Paragraph>
       </div>

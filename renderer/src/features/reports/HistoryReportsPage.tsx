@@ -3,7 +3,6 @@ import { Card, Drawer, Grid, Select, Table, Tabs, Typography } from 'antd'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { client } from '../../api/client'
-import { FetchError } from '../../components/FetchError'
 import { useFormat } from '../../i18n/format'
 import { kindLabel } from '../trash/trash-kinds'
 import { activityServices } from '../activity/activity-services'
@@ -14,11 +13,12 @@ import type {
   HistoryLine, HistoryReport, HistoryReportRow, HistoryReportRows, HistoryRowsFigure
 } from '../../../../server/src/services/reports/history-reports/history-reports.shared'
 import { DayChart } from './DayChart'
-import { RowsSum } from './RowsSum'
+import { DrillRows } from './DrillRows'
+import { wordsOf, type DrillColumn } from './drill-columns'
 import { ReportHeader } from './ReportHeader'
 import { PeriodFilter, ScopeFilters } from './ReportFilters'
 import { useReportPage, type PeriodReportFilter } from './useReportPage'
-import { useDrillRows } from './useDrillRows'
+import { drillQuery, useDrillRows } from './useDrillRows'
 import { useTableExport } from './useTableExport'
 import type { ExportTable } from './table-export'
 import './reports.css'
@@ -198,6 +198,14 @@ function HistoryRowsDrawer({ filter, range, drill, onClose, branchName, dayText,
   const where = [drill?.day ? dayText(drill.day) : null, personName ?? null, service ? kindLabel(t, service) : null].filter(Boolean).join(' · ')
   // The log filters by person, section and days (not by action or branch): the same entries and maybe more.
   const inLog = range ? activityLink({ userId, service, from: drill?.day ?? range.from, to: drill?.day ?? lastDayOf(range) }) : null
+  // One list for the table and the export of every row (DrillRows): the file gets the same columns.
+  const columns: Array<DrillColumn<HistoryReportRow>> = [
+    { key: 'createdAt', title: t('reports.history.rows.when'), kind: 'datetime', nowrap: true, render: (row) => format.dateTime(row.createdAt) },
+    { key: 'userName', title: t('reports.history.person'), kind: 'text', render: (row) => row.userName || '—' },
+    { key: 'service', title: t('reports.history.section'), kind: 'text', render: (row) => kindLabel(t, row.service) },
+    { key: 'action', title: t('reports.history.rows.action'), kind: 'text', render: (row) => t(`reports.history.actions.${row.action}`) },
+    { key: 'branchId', title: t('reports.table.branch'), kind: 'text', render: (row) => (row.branchId ? (branchName.get(row.branchId) ?? '—') : t('reports.history.rows.noBranch')) }
+  ]
   return (
     <Drawer open={drill !== null} onClose={onClose} width={phone ? '100%' : 900} title={t(`reports.history.actions.${figure}`)} destroyOnHidden data-testid="reports-rows">
       {where && <Typography.Paragraph type="secondary">{where}</Typography.Paragraph>}
@@ -207,24 +215,18 @@ function HistoryRowsDrawer({ filter, range, drill, onClose, branchName, dayText,
           <Link to={inLog} data-testid="history-open-log">{t('reports.history.openLog')}</Link>
         </Typography.Paragraph>
       )}
-      {rows.error && <FetchError error={rows.error} onRetry={() => void rows.refetch()} />}
-      {rows.data && <RowsSum total={rows.data.total} shown={rows.data.data.length} />}
-      <Table<HistoryReportRow>
-        rowKey="_id"
-        size="small"
-        loading={rows.isLoading}
-        dataSource={rows.data?.data ?? []}
-        pagination={false}
-        scroll={{ x: 'max-content' }}
-        data-testid="reports-rows-table"
-        locale={{ emptyText: t('reports.rows.empty') }}
-        columns={[
-          { key: 'when', title: t('reports.history.rows.when'), className: 'reports-nowrap', render: (_, row) => format.dateTime(row.createdAt) },
-          { key: 'person', title: t('reports.history.person'), render: (_, row) => row.userName || '—' },
-          { key: 'section', title: t('reports.history.section'), render: (_, row) => kindLabel(t, row.service) },
-          { key: 'action', title: t('reports.history.rows.action'), render: (_, row) => t(`reports.history.actions.${row.action}`) },
-          { key: 'branch', title: t('reports.table.branch'), render: (_, row) => (row.branchId ? (branchName.get(row.branchId) ?? '—') : t('reports.history.rows.noBranch')) }
-        ]}
+      <DrillRows
+        report="history-reports"
+        query={filter && drill ? drillQuery(filter, drill) : null}
+        rows={rows}
+        columns={columns}
+        labels={{
+          service: wordsOf(activityServices, (value) => kindLabel(t, value)),
+          action: wordsOf(historyActions, (action) => t(`reports.history.actions.${action}`)),
+          branchId: Object.fromEntries(branchName)
+        }}
+        title={t(`reports.history.actions.${figure}`)}
+        where={where}
       />
     </Drawer>
   )

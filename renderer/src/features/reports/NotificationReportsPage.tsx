@@ -3,7 +3,6 @@ import { Card, Drawer, Grid, Select, Table, Tabs, Typography } from 'antd'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { client } from '../../api/client'
-import { FetchError } from '../../components/FetchError'
 import { useFormat } from '../../i18n/format'
 import { PhoneText } from '../customers/PhoneText'
 import { lastDayOf } from '../../../../domain/reports/periods'
@@ -13,11 +12,12 @@ import type {
   NotificationLine, NotificationReport, NotificationReportRow, NotificationReportRows, NotificationRowsFigure
 } from '../../../../server/src/services/reports/notification-reports/notification-reports.shared'
 import { DayChart } from './DayChart'
-import { RowsSum } from './RowsSum'
+import { DrillRows } from './DrillRows'
+import { wordsOf, type DrillColumn } from './drill-columns'
 import { ReportHeader } from './ReportHeader'
 import { PeriodFilter, ScopeFilters } from './ReportFilters'
 import { useReportPage, type PeriodReportFilter } from './useReportPage'
-import { useDrillRows } from './useDrillRows'
+import { drillQuery, useDrillRows } from './useDrillRows'
 import { useTableExport } from './useTableExport'
 import type { ExportTable } from './table-export'
 import './reports.css'
@@ -183,31 +183,34 @@ function NotificationRowsDrawer({ filter, drill, onClose, branchName, dayText, p
   const status: Figure = drill?.figure === 'all' || !drill ? 'total' : drill.figure
   const where = [drill?.day ? dayText(drill.day) : null, drill?.channel ? t(`messaging.channels.${drill.channel}`) : null, drill?.event ? t(`messaging.events.${drill.event}`) : null].filter(Boolean).join(' · ')
   const statusText = (value: NotificationStatus) => t(`reports.notifications.statuses.${value}`)
+  // One list for the table and the export of every row (DrillRows): the file gets the same columns (a hidden phone is empty there too).
+  const columns: Array<DrillColumn<NotificationReportRow>> = [
+    { key: 'dueAt', title: t('reports.notifications.rows.due'), kind: 'datetime', nowrap: true, render: (row) => format.dateTime(row.dueAt) },
+    { key: 'customerName', title: t('reports.rows.patient'), kind: 'text', render: (row) => (row.customerId ? <Link to={`/customer/${row.customerId}/communications`}>{row.customerName || '—'}</Link> : '—') },
+    { key: 'recipient', title: t('reports.notifications.rows.recipient'), kind: 'text', nowrap: true, render: (row) => (row.channel === 'email' ? (row.recipient ?? '—') : <PhoneText phone={row.recipient} hidden={row.phoneHidden} />) },
+    { key: 'channel', title: t('reports.notifications.channel'), kind: 'text', render: (row) => t(`messaging.channels.${row.channel}`) },
+    { key: 'event', title: t('reports.notifications.kind'), kind: 'text', render: (row) => t(`messaging.events.${row.event}`) },
+    { key: 'status', title: t('reports.notifications.rows.status'), kind: 'text', render: (row) => statusText(row.status) },
+    { key: 'branchId', title: t('reports.table.branch'), kind: 'text', render: (row) => (row.branchId ? (branchName.get(row.branchId) ?? '—') : t('reports.notifications.rows.noBranch')) },
+    { key: 'error', title: t('reports.notifications.rows.error'), kind: 'text', render: (row) => row.error ?? '' }
+  ]
   return (
     <Drawer open={drill !== null} onClose={onClose} width={phone ? '100%' : 1000} title={t(`reports.notifications.statuses.${status}`)} destroyOnHidden data-testid="reports-rows">
       {where && <Typography.Paragraph type="secondary">{where}</Typography.Paragraph>}
       <Typography.Paragraph className="reports-formula">{t(`reports.notifications.formulas.${status}`)}</Typography.Paragraph>
-      {rows.error && <FetchError error={rows.error} onRetry={() => void rows.refetch()} />}
-      {rows.data && <RowsSum total={rows.data.total} shown={rows.data.data.length} />}
-      <Table<NotificationReportRow>
-        rowKey="_id"
-        size="small"
-        loading={rows.isLoading}
-        dataSource={rows.data?.data ?? []}
-        pagination={false}
-        scroll={{ x: 'max-content' }}
-        data-testid="reports-rows-table"
-        locale={{ emptyText: t('reports.rows.empty') }}
-        columns={[
-          { key: 'due', title: t('reports.notifications.rows.due'), className: 'reports-nowrap', render: (_, row) => format.dateTime(row.dueAt) },
-          { key: 'patient', title: t('reports.rows.patient'), render: (_, row) => (row.customerId ? <Link to={`/customer/${row.customerId}/communications`}>{row.customerName || '—'}</Link> : '—') },
-          { key: 'recipient', title: t('reports.notifications.rows.recipient'), className: 'reports-nowrap', render: (_, row) => (row.channel === 'email' ? (row.recipient ?? '—') : <PhoneText phone={row.recipient} hidden={row.phoneHidden} />) },
-          { key: 'channel', title: t('reports.notifications.channel'), render: (_, row) => t(`messaging.channels.${row.channel}`) },
-          { key: 'kind', title: t('reports.notifications.kind'), render: (_, row) => t(`messaging.events.${row.event}`) },
-          { key: 'status', title: t('reports.notifications.rows.status'), render: (_, row) => statusText(row.status) },
-          { key: 'branch', title: t('reports.table.branch'), render: (_, row) => (row.branchId ? (branchName.get(row.branchId) ?? '—') : t('reports.notifications.rows.noBranch')) },
-          { key: 'error', title: t('reports.notifications.rows.error'), render: (_, row) => row.error ?? '' }
-        ]}
+      <DrillRows
+        report="notification-reports"
+        query={filter && drill ? drillQuery(filter, drill) : null}
+        rows={rows}
+        columns={columns}
+        labels={{
+          channel: wordsOf(messageChannels, (channel) => t(`messaging.channels.${channel}`)),
+          event: wordsOf(outboxEvents, (event) => t(`messaging.events.${event}`)),
+          status: wordsOf(notificationStatuses, (value) => statusText(value as NotificationStatus)),
+          branchId: Object.fromEntries(branchName)
+        }}
+        title={t(`reports.notifications.statuses.${status}`)}
+        where={where}
       />
     </Drawer>
   )

@@ -1,12 +1,13 @@
-import { Drawer, Table, Tag, Typography } from 'antd'
+import { Drawer, Tag, Typography } from 'antd'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { client } from '../../api/client'
-import { FetchError } from '../../components/FetchError'
 import type { BalanceReportRows, PayoutReportLine } from '../../../../server/src/services/billing/user-balance-reports/user-balance-reports.shared'
 import type { PayoutDrill, PayoutFilter } from './usePayoutReport'
-import { RowsSum } from './RowsSum'
-import { useDrillRows } from './useDrillRows'
+import { paymentMethods } from '../../../../domain/billing/money'
+import { DrillRows } from './DrillRows'
+import { fileColumn, wordsOf, type DrillColumn } from './drill-columns'
+import { drillQuery, useDrillRows } from './useDrillRows'
 
 /**
  * The statement lines behind one number of the payouts reports (`$rows`): the invoice lines
@@ -40,36 +41,47 @@ export function PayoutRowsDrawer({ filter, drill, onClose, branchName, money, da
       </>
     )
   const rule = (row: PayoutReportLine) => (row.kind === 'payout' ? '' : row.percent !== null ? `${row.percent} %` : row.fixedAmount !== null ? money(row.fixedAmount) : '')
+  const shares = figure === 'share' || figure === 'opening'
+  // One list for the table and the export of every row (DrillRows): the file has the line's and the rule's parts one by one.
+  const columns: Array<DrillColumn<PayoutReportLine>> = [
+    { key: 'day', title: t('reports.table.day'), kind: 'date', nowrap: true, render: (row) => dayText(row.day) },
+    { key: 'doctorName', title: t('reports.rows.doctor'), kind: 'text', render: (row) => <Link to={`/people/${row.userId}/balanceHistory`}>{row.doctorName || '—'}</Link> },
+    { key: 'kind', title: t('reports.payouts.line'), kind: 'text', only: 'table', render: (row) => what(row) },
+    fileColumn('kind', t('reports.payouts.line')),
+    fileColumn('invoiceNumber', t('reports.rows.invoice')),
+    fileColumn('serviceName', t('reports.services.service')),
+    fileColumn('quantity', t('reports.services.quantity'), 'number'),
+    fileColumn('method', t('reports.rows.method')),
+    fileColumn('note', t('reports.rows.note')),
+    { key: 'customerName', title: t('reports.rows.patient'), kind: 'text', render: (row) => (row.customerId ? <Link to={`/customer/${row.customerId}/billing`}>{row.customerName || '—'}</Link> : '—') },
+    { key: 'branchId', title: t('reports.table.branch'), kind: 'text', render: (row) => (row.branchId ? (branchName.get(row.branchId) ?? '—') : t('reports.payouts.noBranch')) },
+    ...(shares ? [{ key: 'base', title: t('reports.payouts.figures.base'), kind: 'money', align: 'right', nowrap: true, render: (row) => (row.kind === 'payout' ? '' : money(row.base)) } satisfies DrillColumn<PayoutReportLine>] : []),
+    ...(shares || figure === 'base'
+      ? [
+          { key: 'percent', title: t('reports.payouts.rule'), kind: 'text', only: 'table', align: 'right', nowrap: true, render: (row) => rule(row) } satisfies DrillColumn<PayoutReportLine>,
+          fileColumn<PayoutReportLine>('percent', `${t('reports.payouts.rule')}, %`, 'number'),
+          fileColumn<PayoutReportLine>('fixedAmount', t('reports.payouts.rule'), 'money')
+        ]
+      : []),
+    { key: 'value', title: t('reports.rows.value'), kind: 'money', align: 'right', nowrap: true, render: (row) => money(row.value) }
+  ]
   return (
     <Drawer open={drill !== null} onClose={onClose} width={phone ? '100%' : 960} title={t(`reports.payouts.figures.${figure}`)} destroyOnHidden data-testid="reports-rows">
       {where && <Typography.Paragraph type="secondary">{where}</Typography.Paragraph>}
       <Typography.Paragraph className="reports-formula">{t(`reports.payouts.formulas.${figure}`)}</Typography.Paragraph>
-      {rows.error && <FetchError error={rows.error} onRetry={() => void rows.refetch()} />}
-      {rows.data && <RowsSum sum={money(rows.data.sum)} total={rows.data.total} shown={rows.data.data.length} />}
-      <Table<PayoutReportLine>
-        rowKey="_id"
-        size="small"
-        loading={rows.isLoading}
-        dataSource={rows.data?.data ?? []}
-        pagination={false}
-        scroll={{ x: 'max-content' }}
-        data-testid="reports-rows-table"
-        locale={{ emptyText: t('reports.rows.empty') }}
-        columns={[
-          { key: 'day', title: t('reports.table.day'), className: 'reports-nowrap', render: (_, row) => dayText(row.day) },
-          { key: 'doctor', title: t('reports.rows.doctor'), render: (_, row) => <Link to={`/people/${row.userId}/balanceHistory`}>{row.doctorName || '—'}</Link> },
-          { key: 'what', title: t('reports.payouts.line'), render: (_, row) => what(row) },
-          { key: 'patient', title: t('reports.rows.patient'), render: (_, row) => (row.customerId ? <Link to={`/customer/${row.customerId}/billing`}>{row.customerName || '—'}</Link> : '—') },
-          { key: 'branch', title: t('reports.table.branch'), render: (_, row) => (row.branchId ? (branchName.get(row.branchId) ?? '—') : t('reports.payouts.noBranch')) },
-          ...(figure === 'share' || figure === 'opening'
-            ? [
-                { key: 'base', title: t('reports.payouts.figures.base'), align: 'right' as const, className: 'reports-nowrap', render: (_: unknown, row: PayoutReportLine) => (row.kind === 'payout' ? '' : money(row.base)) },
-                { key: 'rule', title: t('reports.payouts.rule'), align: 'right' as const, className: 'reports-nowrap', render: (_: unknown, row: PayoutReportLine) => rule(row) }
-              ]
-            : []),
-          ...(figure === 'base' ? [{ key: 'rule', title: t('reports.payouts.rule'), align: 'right' as const, className: 'reports-nowrap', render: (_: unknown, row: PayoutReportLine) => rule(row) }] : []),
-          { key: 'value', title: t('reports.rows.value'), align: 'right', className: 'reports-nowrap', render: (_, row) => money(row.value) }
-        ]}
+      <DrillRows
+        report="user-balance-reports"
+        query={filter && drill ? drillQuery(filter, drill) : null}
+        rows={rows}
+        columns={columns}
+        labels={{
+          kind: { payout: t('reports.payouts.payout'), earning: t('reports.payouts.figures.share') },
+          method: wordsOf(paymentMethods, (method) => t(`reports.methods.${method}`)),
+          branchId: Object.fromEntries(branchName)
+        }}
+        sum={money}
+        title={t(`reports.payouts.figures.${figure}`)}
+        where={where}
       />
     </Drawer>
   )

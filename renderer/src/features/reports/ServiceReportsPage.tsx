@@ -4,14 +4,14 @@ import { useQuery } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { client } from '../../api/client'
-import { FetchError } from '../../components/FetchError'
 import { useFormat } from '../../i18n/format'
 import { useCurrency } from '../appointments/useCalendarSettings'
 import { lastDayOf } from '../../../../domain/reports/periods'
 import {
   serviceFigures, type CategoryReportLine, type ServiceFigure, type ServiceFigures, type ServiceReport, type ServiceReportLine, type ServiceReportRow, type ServiceReportRows, type WithAverage
 } from '../../../../server/src/services/reports/service-reports/service-reports.shared'
-import { RowsSum } from './RowsSum'
+import { DrillRows } from './DrillRows'
+import type { DrillColumn } from './drill-columns'
 import { ReportHeader } from './ReportHeader'
 import { useTableExport } from './useTableExport'
 import { PeriodFilter, ScopeFilters } from './ReportFilters'
@@ -213,41 +213,38 @@ function ServiceRowsDrawer({ filter, drill, onClose, branchName, valueText, mone
 }) {
   const { t } = useTranslation()
   const format = useFormat()
+  const query = filter && drill ? { ...filter, ...(drill.serviceId ? { serviceId: drill.serviceId } : {}), ...(drill.categoryId ? { categoryId: drill.categoryId } : {}), $rows: drill.figure } : null
   const rows = useQuery({
     queryKey: ['service-reports', 'find', filter, drill],
-    queryFn: () => {
-      const { figure, serviceId, categoryId } = drill!
-      return client.service('service-reports').find({ query: { ...filter!, ...(serviceId ? { serviceId } : {}), ...(categoryId ? { categoryId } : {}), $rows: figure } }) as Promise<ServiceReportRows>
-    },
-    enabled: filter !== null && drill !== null
+    queryFn: () => client.service('service-reports').find({ query: query! }) as Promise<ServiceReportRows>,
+    enabled: query !== null
   })
   const figure = drill?.figure ?? 'revenue'
   const lines = figure !== 'done'
+  // One list for the table and the export of every row (DrillRows): the file gets the same columns.
+  const columns: Array<DrillColumn<ServiceReportRow>> = [
+    { key: 'day', title: t(lines ? 'reports.services.issued' : 'reports.services.visitDay'), kind: 'date', nowrap: true, render: (row) => format.date(row.day) },
+    { key: 'customerName', title: t('reports.rows.patient'), kind: 'text', render: (row) => <Link to={`/customer/${row.customerId}/${lines ? 'billing' : 'treatment'}`}>{row.customerName || '—'}</Link> },
+    { key: 'doctorName', title: t('reports.rows.doctor'), kind: 'text', render: (row) => row.doctorName || '—' },
+    { key: 'serviceName', title: t('reports.services.service'), kind: 'text', render: (row) => row.serviceName },
+    ...(lines ? [{ key: 'invoice', title: t('reports.rows.invoice'), kind: 'text', nowrap: true, render: (row) => row.invoice ?? '—' } satisfies DrillColumn<ServiceReportRow>] : []),
+    { key: 'branchId', title: t('reports.table.branch'), kind: 'text', render: (row) => branchName.get(row.branchId) ?? '—' },
+    { key: 'quantity', title: t('reports.services.quantity'), kind: 'number', align: 'right', render: (row) => format.number(row.quantity) },
+    { key: 'amount', title: t('reports.rows.value'), kind: 'money', align: 'right', nowrap: true, render: (row) => money(row.amount) }
+  ]
   return (
     <Drawer open={drill !== null} onClose={onClose} width={phone ? '100%' : 900} title={t(`reports.services.figures.${figure}`)} destroyOnHidden data-testid="reports-rows">
       {drill?.name && <Typography.Paragraph type="secondary">{drill.name}</Typography.Paragraph>}
       <Typography.Paragraph className="reports-formula">{t(`reports.services.formulas.${figure}`)}</Typography.Paragraph>
-      {rows.error && <FetchError error={rows.error} onRetry={() => void rows.refetch()} />}
-      {rows.data && <RowsSum sum={valueText(figure, rows.data.sum)} total={rows.data.total} shown={rows.data.data.length} />}
-      <Table<ServiceReportRow>
-        rowKey="_id"
-        size="small"
-        loading={rows.isLoading}
-        dataSource={rows.data?.data ?? []}
-        pagination={false}
-        scroll={{ x: 'max-content' }}
-        data-testid="reports-rows-table"
-        locale={{ emptyText: t('reports.rows.empty') }}
-        columns={[
-          { key: 'day', title: t(lines ? 'reports.services.issued' : 'reports.services.visitDay'), className: 'reports-nowrap', render: (_, row) => format.date(row.day) },
-          { key: 'patient', title: t('reports.rows.patient'), render: (_, row) => <Link to={`/customer/${row.customerId}/${lines ? 'billing' : 'treatment'}`}>{row.customerName || '—'}</Link> },
-          { key: 'doctor', title: t('reports.rows.doctor'), render: (_, row) => row.doctorName || '—' },
-          { key: 'service', title: t('reports.services.service'), render: (_, row) => row.serviceName },
-          ...(lines ? [{ key: 'invoice', title: t('reports.rows.invoice'), className: 'reports-nowrap', render: (_: unknown, row: ServiceReportRow) => row.invoice ?? '—' }] : []),
-          { key: 'branch', title: t('reports.table.branch'), render: (_, row) => branchName.get(row.branchId) ?? '—' },
-          { key: 'quantity', title: t('reports.services.quantity'), align: 'right', render: (_, row) => format.number(row.quantity) },
-          { key: 'amount', title: t('reports.rows.value'), align: 'right', className: 'reports-nowrap', render: (_, row) => money(row.amount) }
-        ]}
+      <DrillRows
+        report="service-reports"
+        query={query}
+        rows={rows}
+        columns={columns}
+        labels={{ branchId: Object.fromEntries(branchName) }}
+        sum={(value) => valueText(figure, value)}
+        title={t(`reports.services.figures.${figure}`)}
+        where={drill?.name}
       />
     </Drawer>
   )

@@ -1,15 +1,15 @@
 import { useState } from 'react'
-import { Card, Drawer, Grid, Table, Typography } from 'antd'
+import { Card, Drawer, Grid, Typography } from 'antd'
 import { useQuery } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { client } from '../../api/client'
-import { FetchError } from '../../components/FetchError'
 import { useFormat } from '../../i18n/format'
 import { useCurrency } from '../appointments/useCalendarSettings'
 import { lastDayOf } from '../../../../domain/reports/periods'
 import { topperListOf, topperLists, type TopperFigure, type TopperList, type TopperRow, type TopperRows, type Toppers } from '../../../../server/src/services/reports/toppers/toppers.shared'
-import { RowsSum } from './RowsSum'
+import { DrillRows } from './DrillRows'
+import type { DrillColumn } from './drill-columns'
 import { ReportHeader } from './ReportHeader'
 import { useTableExport } from './useTableExport'
 import { PeriodFilter, ScopeFilters } from './ReportFilters'
@@ -110,39 +110,37 @@ function TopperRowsDrawer({ filter, drill, onClose, branchName, valueText, phone
 }) {
   const { t } = useTranslation()
   const format = useFormat()
+  const query = filter && drill ? { ...filter, $rows: topperListOf[drill.list].figure, [`${topperListOf[drill.list].grain}Id`]: drill.key } : null
   const rows = useQuery({
     queryKey: ['toppers', 'find', filter, drill],
-    queryFn: () => {
-      const { grain, figure } = topperListOf[drill!.list]
-      return client.service('toppers').find({ query: { ...filter!, $rows: figure, [`${grain}Id`]: drill!.key } }) as Promise<TopperRows>
-    },
-    enabled: filter !== null && drill !== null
+    queryFn: () => client.service('toppers').find({ query: query! }) as Promise<TopperRows>,
+    enabled: query !== null
   })
   const figure = drill ? topperListOf[drill.list].figure : 'revenue'
   const visits = figure === 'visits' || figure === 'newPatients'
+  const title = drill ? t(`reports.toppers.lists.${drill.list}`) : ''
+  // One list for the table and the export of every row (DrillRows): the file gets the same columns.
+  const columns: Array<DrillColumn<TopperRow>> = [
+    { key: 'day', title: t('reports.table.day'), kind: 'date', nowrap: true, render: (row) => format.date(row.day) },
+    { key: 'customerName', title: t('reports.rows.patient'), kind: 'text', render: (row) => <Link to={`/customer/${row.customerId}`}>{row.customerName || '—'}</Link> },
+    { key: 'doctorName', title: t('reports.rows.doctor'), kind: 'text', render: (row) => row.doctorName || '—' },
+    { key: 'label', title: t(visits ? 'reports.toppers.time' : 'reports.services.service'), kind: 'text', render: (row) => row.label || '—' },
+    { key: 'branchId', title: t('reports.table.branch'), kind: 'text', render: (row) => branchName.get(row.branchId) ?? '—' },
+    { key: 'value', title: t(isMoneyFigure(figure) ? 'reports.rows.value' : 'reports.services.quantity'), kind: isMoneyFigure(figure) ? 'money' : 'number', align: 'right', nowrap: true, render: (row) => valueText(figure, row.value) }
+  ]
   return (
-    <Drawer open={drill !== null} onClose={onClose} width={phone ? '100%' : 900} title={drill ? t(`reports.toppers.lists.${drill.list}`) : ''} destroyOnHidden data-testid="reports-rows">
+    <Drawer open={drill !== null} onClose={onClose} width={phone ? '100%' : 900} title={title} destroyOnHidden data-testid="reports-rows">
       {drill && <Typography.Paragraph type="secondary">{drill.name}</Typography.Paragraph>}
       <Typography.Paragraph className="reports-formula">{t(`reports.toppers.formulas.${figure}`)}</Typography.Paragraph>
-      {rows.error && <FetchError error={rows.error} onRetry={() => void rows.refetch()} />}
-      {rows.data && <RowsSum sum={valueText(figure, rows.data.sum)} total={rows.data.total} shown={rows.data.data.length} />}
-      <Table<TopperRow>
-        rowKey="_id"
-        size="small"
-        loading={rows.isLoading}
-        dataSource={rows.data?.data ?? []}
-        pagination={false}
-        scroll={{ x: 'max-content' }}
-        data-testid="reports-rows-table"
-        locale={{ emptyText: t('reports.rows.empty') }}
-        columns={[
-          { key: 'day', title: t('reports.table.day'), className: 'reports-nowrap', render: (_, row) => format.date(row.day) },
-          { key: 'patient', title: t('reports.rows.patient'), render: (_, row) => <Link to={`/customer/${row.customerId}`}>{row.customerName || '—'}</Link> },
-          { key: 'doctor', title: t('reports.rows.doctor'), render: (_, row) => row.doctorName || '—' },
-          { key: 'label', title: t(visits ? 'reports.toppers.time' : 'reports.services.service'), render: (_, row) => row.label || '—' },
-          { key: 'branch', title: t('reports.table.branch'), render: (_, row) => branchName.get(row.branchId) ?? '—' },
-          { key: 'value', title: t(isMoneyFigure(figure) ? 'reports.rows.value' : 'reports.services.quantity'), align: 'right', className: 'reports-nowrap', render: (_, row) => valueText(figure, row.value) }
-        ]}
+      <DrillRows
+        report="toppers"
+        query={query}
+        rows={rows}
+        columns={columns}
+        labels={{ branchId: Object.fromEntries(branchName) }}
+        sum={(value) => valueText(figure, value)}
+        title={title}
+        where={drill?.name}
       />
     </Drawer>
   )

@@ -1,6 +1,7 @@
 import type { TFunction } from 'i18next'
 import { Link } from 'react-router'
 import { PhoneText } from '../customers/PhoneText'
+import { fileColumn, type DrillColumn } from './drill-columns'
 
 /** What the customers report's and the funnel's rows say of a patient. */
 interface PatientRow {
@@ -15,20 +16,23 @@ interface PatientRow {
 }
 
 /**
- * The patient's columns of a drill-down: the name linking to the card, the phone as the caller
- * may see it (phone protection: the server sends none, the mark says hidden), the first visit
- * ever with its doctor, the source and the branch.
+ * The patient's columns of a drill-down (for its table and its export): the name linking to the
+ * card, the phone as the caller may see it (phone protection: the server sends none, the mark
+ * says hidden; the file has none either), the first visit ever with its doctor, the source and
+ * the branch.
  */
 export function patientColumns<T extends PatientRow>(t: TFunction, customerId: (row: T) => string, dayText: (day: string) => string, branchName: ReadonlyMap<string, string>) {
   return {
-    patient: { key: 'patient', title: t('reports.rows.patient'), render: (_: unknown, row: T) => <Link to={`/customer/${customerId(row)}`}>{row.customerName || '—'}</Link> },
-    phone: { key: 'phone', title: t('reports.customers.rows.phone'), className: 'reports-nowrap', render: (_: unknown, row: T) => <PhoneText phone={row.phone} hidden={row.phoneHidden} /> },
+    patient: { key: 'customerName', title: t('reports.rows.patient'), kind: 'text', render: (row) => <Link to={`/customer/${customerId(row)}`}>{row.customerName || '—'}</Link> },
+    phone: { key: 'phone', title: t('reports.customers.rows.phone'), kind: 'text', nowrap: true, render: (row) => <PhoneText phone={row.phone} hidden={row.phoneHidden} /> },
     firstVisit: {
       key: 'firstVisit',
       title: t('reports.customers.rows.firstVisit'),
-      render: (_: unknown, row: T) => (row.firstVisit ? `${dayText(row.firstVisit)}${row.firstVisitDoctorName ? `, ${row.firstVisitDoctorName}` : ''}` : '—')
+      kind: 'date',
+      render: (row) => (row.firstVisit ? `${dayText(row.firstVisit)}${row.firstVisitDoctorName ? `, ${row.firstVisitDoctorName}` : ''}` : '—')
     },
-    source: { key: 'source', title: t('reports.customers.rows.source'), render: (_: unknown, row: T) => (row.sourceId ? row.sourceName : t('reports.appointments.filters.noSource')) },
-    branch: { key: 'branch', title: t('reports.table.branch'), render: (_: unknown, row: T) => branchName.get(row.branchId) ?? '—' }
-  }
+    firstVisitDoctor: fileColumn<T>('firstVisitDoctorName', `${t('reports.customers.rows.firstVisit')}: ${t('reports.rows.doctor')}`),
+    source: { key: 'sourceName', title: t('reports.customers.rows.source'), kind: 'text', render: (row) => (row.sourceId ? row.sourceName : t('reports.appointments.filters.noSource')) },
+    branch: { key: 'branchId', title: t('reports.table.branch'), kind: 'text', render: (row) => branchName.get(row.branchId) ?? '—' }
+  } satisfies Record<string, DrillColumn<T>>
 }

@@ -22,9 +22,14 @@ export interface AppointmentDrill {
   where?: string
 }
 
+/** The query of one number's rows: the report's filter with the line's narrowing on top (the drawer's read and its export). */
+export function appointmentRowsQuery(filter: AppointmentReportFilter | null, drill: AppointmentDrill | null) {
+  return filter && drill ? { ...filter, $rows: drill.figure, ...(drill.doctorId ? { doctorId: drill.doctorId } : {}), ...(drill.sourceId ? { sourceId: drill.sourceId } : {}), ...(drill.branchId ? { branchId: drill.branchId } : {}), ...(drill.workPlaceId ? { workPlaceId: drill.workPlaceId } : {}) } : null
+}
+
 /** The rows behind one number: the report's filter with the line's narrowing on top. */
 export function useAppointmentRows(filter: AppointmentReportFilter | null, drill: AppointmentDrill | null) {
-  const query = filter && drill ? { ...filter, $rows: drill.figure, ...(drill.doctorId ? { doctorId: drill.doctorId } : {}), ...(drill.sourceId ? { sourceId: drill.sourceId } : {}), ...(drill.branchId ? { branchId: drill.branchId } : {}), ...(drill.workPlaceId ? { workPlaceId: drill.workPlaceId } : {}) } : null
+  const query = appointmentRowsQuery(filter, drill)
   return useQuery({
     queryKey: ['appointment-reports', 'find', query],
     queryFn: () => client.service('appointment-reports').find({ query: query! }) as Promise<AppointmentReportRows>,

@@ -3,6 +3,7 @@ import { INVOICES_TABLE } from './invoices/invoice-rows'
 import { ALLOCATIONS_TABLE, TRANSACTIONS_TABLE } from './transactions/transaction-rows'
 import { addLocalDays } from '../../../../domain/appointments/zoned-time'
 import { ageingBuckets, type AgeingBucket } from '../../../../domain/reports/money-reports'
+import type { RowsPage } from '../report-filter'
 
 /**
  * Billing's reads for the debtors report (`balance-reports`, issue 19, docs/decisions/reports.md):
@@ -112,11 +113,12 @@ export async function debtFigure(db: Knex, filter: DebtFilter): Promise<DebtGrou
   return rows.map((row) => ({ bucket: row.bucket, branchId: row.branchId, customerId: row.customerId, invoices: Number(row.invoices), value: Number(row.value ?? 0) }))
 }
 
-/** The invoices behind a debt number, oldest first, at most `limit`; how many and their sum. */
-export async function debtRows(db: Knex, filter: DebtFilter, narrow: DebtNarrowing, limit: number): Promise<{ total: number; sum: number; rows: DebtRow[] }> {
+/** The invoices behind a debt number, oldest first, one page of them (`RowsPage`); how many and their sum. */
+export async function debtRows(db: Knex, filter: DebtFilter, narrow: DebtNarrowing, page: RowsPage): Promise<{ total: number; sum: number; rows: DebtRow[] }> {
   const owing = invoicesOwing(db, filter, narrow)
   const [{ count, sum }] = (await owing.clone().count({ count: '*' }).sum({ sum: db.raw('"x"."total" - "x"."paid"') })) as Array<{ count: unknown; sum: unknown }>
-  const rows = (await owing.select('x.*').orderBy([{ column: 'x.issuedOn' }, { column: 'x.counter' }, { column: 'x._id' }]).limit(limit)) as Array<Record<string, unknown>>
+  const rows = (await owing.select('x.*').orderBy([{ column: 'x.issuedOn' }, { column: 'x.counter' }, { column: 'x._id' }]).limit(page.limit)
+    .offset(page.skip ?? 0)) as Array<Record<string, unknown>>
   return {
     total: Number(count),
     sum: Number(sum ?? 0),
@@ -165,12 +167,12 @@ export interface PrepaidRow {
   lastMovement: string
 }
 
-/** Patients holding money on their balance at the end of the day, largest first (at most `limit`); how many and their sum. */
-export async function prepaidRows(db: Knex, filter: DebtFilter, limit: number, customerId?: string): Promise<{ total: number; sum: number; rows: PrepaidRow[] }> {
+/** Patients holding money on their balance at the end of the day, largest first (at most `limit`, after `skip`); how many and their sum. */
+export async function prepaidRows(db: Knex, filter: DebtFilter, limit: number, customerId?: string, skip = 0): Promise<{ total: number; sum: number; rows: PrepaidRow[] }> {
   const grouped = balanceMovements(db, filter, customerId).groupBy('m.customerId').select('m.customerId').sum({ value: 'm.value' }).max({ lastMovement: 'm.date' }).havingRaw('sum("m"."value") > 0')
   const [{ count, sum }] = (await db.from(grouped.clone().as('p')).count({ count: '*' }).sum({ sum: 'p.value' })) as Array<{ count: unknown; sum: unknown }>
   // Limit 0: the count and the sum alone.
-  const rows = (limit === 0 ? [] : await grouped.orderBy([{ column: 'value', order: 'desc' }, { column: 'm.customerId' }]).limit(limit)) as Array<{ customerId: string; value: unknown; lastMovement: unknown }>
+  const rows = (limit === 0 ? [] : await grouped.orderBy([{ column: 'value', order: 'desc' }, { column: 'm.customerId' }]).limit(limit).offset(skip)) as Array<{ customerId: string; value: unknown; lastMovement: unknown }>
   return {
     total: Number(count),
     sum: Number(sum ?? 0),

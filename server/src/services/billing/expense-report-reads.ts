@@ -1,6 +1,7 @@
 import type { Knex } from 'knex'
 import { EXPENSES_TABLE } from './expense/expense.class'
 import { PAYOUTS_TABLE } from './user-balance-history/payout-rows'
+import type { RowsPage } from '../report-filter'
 
 /**
  * Billing's reads for the expenses report (`expense-reports`, issue 19, docs/decisions/reports.md):
@@ -77,14 +78,15 @@ export async function expenseGroups(db: Knex, scope: ExpenseScope): Promise<Expe
   return rows.map((row) => ({ day: row.day, branchId: row.branchId, category: row.category, count: Number(row.count), amount: Number(row.amount ?? 0) }))
 }
 
-/** The expenses behind a number, by day, at most `limit`; how many there are and their sum. */
-export async function expenseRows(db: Knex, scope: ExpenseScope, narrow: ExpenseNarrowing, limit: number): Promise<{ total: number; sum: number; rows: ExpenseRow[] }> {
+/** The expenses behind a number, by day, one page of them (`RowsPage`); how many there are and their sum. */
+export async function expenseRows(db: Knex, scope: ExpenseScope, narrow: ExpenseNarrowing, page: RowsPage): Promise<{ total: number; sum: number; rows: ExpenseRow[] }> {
   const base = expensesOf(db, scope, narrow)
   const [{ count, sum }] = (await base.clone().count({ count: '*' }).sum({ sum: 'e.amount' })) as Array<{ count: unknown; sum: unknown }>
   const rows = (await base
     .select('e._id', 'e.date', 'e.branchId', 'e.category', 'e.supplier', 'e.documentNumber', 'e.note', 'e.amount')
     .orderBy([{ column: 'e.date' }, { column: 'e._id' }])
-    .limit(limit)) as Array<Record<string, unknown>>
+    .limit(page.limit)
+    .offset(page.skip ?? 0)) as Array<Record<string, unknown>>
   return {
     total: Number(count),
     sum: Number(sum ?? 0),
@@ -114,11 +116,12 @@ export async function payoutGroups(db: Knex, scope: ExpenseScope): Promise<Array
   return rows.map((row) => ({ day: row.day, amount: Number(row.amount ?? 0) }))
 }
 
-/** The payouts behind a number, by day, at most `limit`; how many there are and their sum. */
-export async function payoutRows(db: Knex, scope: ExpenseScope, narrow: ExpenseNarrowing, limit: number): Promise<{ total: number; sum: number; rows: PayoutRow[] }> {
+/** The payouts behind a number, by day, one page of them (`RowsPage`); how many there are and their sum. */
+export async function payoutRows(db: Knex, scope: ExpenseScope, narrow: ExpenseNarrowing, page: RowsPage): Promise<{ total: number; sum: number; rows: PayoutRow[] }> {
   const base = payoutsOf(db, scope, narrow)
   const [{ count, sum }] = (await base.clone().count({ count: '*' }).sum({ sum: 'p.amount' })) as Array<{ count: unknown; sum: unknown }>
-  const rows = (await base.select('p._id', 'p.date', 'p.userId', 'p.branchId', 'p.method', 'p.note', 'p.amount').orderBy([{ column: 'p.date' }, { column: 'p._id' }]).limit(limit)) as Array<Record<string, unknown>>
+  const rows = (await base.select('p._id', 'p.date', 'p.userId', 'p.branchId', 'p.method', 'p.note', 'p.amount').orderBy([{ column: 'p.date' }, { column: 'p._id' }]).limit(page.limit)
+    .offset(page.skip ?? 0)) as Array<Record<string, unknown>>
   return {
     total: Number(count),
     sum: Number(sum ?? 0),

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex'
 import { INVOICES_TABLE } from './invoices/invoice-rows'
 import { ALLOCATIONS_TABLE, TRANSACTIONS_TABLE } from './transactions/transaction-rows'
-import { instantBounds, localDayCase, type FigureGroup, type FigureRow, type ReportFilter, type RowsNarrowing } from '../report-filter'
+import { instantBounds, localDayCase, type FigureGroup, type FigureRow, type ReportFilter, type RowsPage, type RowsNarrowing } from '../report-filter'
 
 /**
  * Billing's figures for the reports (issue 19, docs/decisions/reports.md), each as one grouped
@@ -177,8 +177,8 @@ export function billingFigureOnDays(db: Knex, filter: ReportFilter, figure: Bill
   return groupedFigure(db, filter, figure, { narrow: {}, days, byDoctor })
 }
 
-/** The rows behind a figure (or one cell of it), oldest first, at most `limit`; and how many there are. */
-export async function billingFigureRows(db: Knex, filter: ReportFilter, figure: BillingFigure, narrow: RowsNarrowing, limit: number, localDay: (instant: unknown) => string): Promise<{ total: number; rows: FigureRow[] }> {
+/** The rows behind a figure (or one cell of it), oldest first, one page of them (`RowsPage`); and how many there are. */
+export async function billingFigureRows(db: Knex, filter: ReportFilter, figure: BillingFigure, narrow: RowsNarrowing, page: RowsPage, localDay: (instant: unknown) => string): Promise<{ total: number; rows: FigureRow[] }> {
   const base = figureQuery(db, filter, figure, { narrow })
   if (!base) return { total: 0, rows: [] }
   const valueSql = typeof base.value === 'string' ? db.ref(base.value) : base.value
@@ -188,7 +188,8 @@ export async function billingFigureRows(db: Knex, filter: ReportFilter, figure: 
       .select('i._id', 'i.issuedOn', 'i.branchId', 'i.customerId', 'i.doctorId', 'i.prefix', 'i.counter')
       .select(db.raw('? as "value"', [valueSql]))
       .orderBy([{ column: 'i.issuedOn' }, { column: 'i.counter' }, { column: 'i._id' }])
-      .limit(limit)) as Array<Record<string, unknown>>
+      .limit(page.limit)
+    .offset(page.skip ?? 0)) as Array<Record<string, unknown>>
     return {
       total: Number(count),
       rows: rows.map((row) => ({ _id: String(row._id), day: String(row.issuedOn), branchId: String(row.branchId), customerId: String(row.customerId), doctorId: (row.doctorId as string | null) ?? null, label: `${String(row.prefix)}-${String(row.counter)}`, value: Number(row.value ?? 0) }))
@@ -198,7 +199,8 @@ export async function billingFigureRows(db: Knex, filter: ReportFilter, figure: 
     .select('t._id', 't.date', 't.branchId', 't.customerId', 't.method', 't.transactionId')
     .select({ value: valueSql })
     .orderBy([{ column: 't.date' }, { column: 't._id' }])
-    .limit(limit)) as Array<Record<string, unknown>>
+    .limit(page.limit)
+    .offset(page.skip ?? 0)) as Array<Record<string, unknown>>
   return {
     total: Number(count),
     rows: rows.map((row) => ({ _id: String(row._id), day: localDay(row.date), branchId: String(row.branchId), customerId: String(row.customerId), doctorId: filter.doctorId, method: String(row.method), label: String(row.transactionId ?? ''), value: sign(figure) * Number(row.value ?? 0) }))

@@ -2,7 +2,7 @@ import type { Knex } from 'knex'
 import { INVOICES_TABLE, INVOICE_LINES_TABLE } from './invoices/invoice-rows'
 import { serviceCategoriesTable } from '../catalogue/service/service-rows'
 import { customerSourcesTable } from '../customers/customers/customer-sources'
-import type { ReportFilter } from '../report-filter'
+import type { ReportFilter, RowsPage } from '../report-filter'
 import { whereKey, type ServiceGrain, type ServiceGroup, type ServiceNarrowing, type ServiceRow } from '../service-report-filter'
 
 /**
@@ -53,15 +53,16 @@ export async function lineFigure(db: Knex, filter: ReportFilter, figure: LineFig
   return rows.map((row) => ({ key: row.key ?? null, categoryId: row.categoryId ?? null, name: grain === 'service' ? (row.name ?? '') : '', value: Number(row.value ?? 0) }))
 }
 
-/** The lines behind a number, in invoice order, at most `limit`; how many there are and the sum of the figure over all of them. */
-export async function lineFigureRows(db: Knex, filter: ReportFilter, figure: LineFigure, narrow: ServiceNarrowing, limit: number): Promise<{ total: number; sum: number; rows: ServiceRow[] }> {
+/** The lines behind a number, in invoice order, one page of them (`RowsPage`); how many there are and the sum of the figure over all of them. */
+export async function lineFigureRows(db: Knex, filter: ReportFilter, figure: LineFigure, narrow: ServiceNarrowing, page: RowsPage): Promise<{ total: number; sum: number; rows: ServiceRow[] }> {
   const base = linesIn(db, filter, narrow, narrow.sourceId !== undefined)
   const [{ count, sum }] = (await base.clone().select(db.raw(`count(*) as "count", coalesce(sum(${valueOf(figure)}), 0) as "sum"`))) as Array<{ count: unknown; sum: unknown }>
   const rows = (await base
     .select('l._id', 'i.issuedOn', 'i.branchId', 'i.customerId', 'l.doctorId', 'l.serviceId', 'l.serviceName', 'i.prefix', 'i.counter', 'l.quantity')
     .select(db.raw(`${REVENUE} as "amount"`))
     .orderBy([{ column: 'i.issuedOn' }, { column: 'i.counter' }, { column: 'l.position' }, { column: 'l._id' }])
-    .limit(limit)) as Array<Record<string, unknown>>
+    .limit(page.limit)
+    .offset(page.skip ?? 0)) as Array<Record<string, unknown>>
   return {
     total: Number(count),
     sum: Number(sum ?? 0),

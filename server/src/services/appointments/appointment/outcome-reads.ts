@@ -5,7 +5,7 @@ import { APPOINTMENT_TABLE, MOVES_TABLE } from './appointment-booking'
 import { databaseEngine } from '../../../db'
 import { slotHoldingStatuses } from '../../../../../domain/appointments/status'
 import { customerSourcesTable } from '../../customers/customers/customer-sources'
-import { instantBounds, type ReportFilter } from '../../report-filter'
+import { instantBounds, type ReportFilter, type RowsPage } from '../../report-filter'
 
 /**
  * The appointments area's figures for the appointments report (issue 19, docs/decisions/reports.md),
@@ -140,8 +140,8 @@ export async function outcomeFigure(db: Knex, filter: OutcomeFilter, figure: Out
 
 const instant = (value: unknown) => (value === null || value === undefined ? null : new Date(value as string).toISOString())
 
-/** The rows behind a figure, earliest first, at most `limit`; and how many there are. */
-export async function outcomeFigureRows(db: Knex, filter: OutcomeFilter, figure: OutcomeFigure, limit: number): Promise<{ total: number; rows: OutcomeRow[] }> {
+/** The rows behind a figure, earliest first, one page of them (`RowsPage`); and how many there are. */
+export async function outcomeFigureRows(db: Knex, filter: OutcomeFilter, figure: OutcomeFigure, page: RowsPage): Promise<{ total: number; rows: OutcomeRow[] }> {
   const { query, doctor, branch, id, day, start, order } = outcomeQuery(db, filter, figure)
   const [{ count }] = (await query.clone().count({ count: '*' })) as Array<{ count: unknown }>
   const moves = figure === 'rescheduled'
@@ -152,7 +152,8 @@ export async function outcomeFigureRows(db: Knex, filter: OutcomeFilter, figure:
       moves ? 'm.at as changedAt' : 'a.statusChangedAt as changedAt', moves ? 'm.by as changedBy' : 'a.statusChangedBy as changedBy', ...(moves ? ['m.toStart as movedTo'] : [])
     )
     .orderBy([{ column: order }, { column: id }])
-    .limit(limit)) as Array<Record<string, unknown>>
+    .limit(page.limit)
+    .offset(page.skip ?? 0)) as Array<Record<string, unknown>>
   return {
     total: Number(count),
     rows: found.map((row) => ({

@@ -2,7 +2,7 @@ import type { Knex } from 'knex'
 import { APPOINTMENT_TABLE } from './appointment-booking'
 import { VISIT_STATUSES, earlierVisitOf } from './visit-reads'
 import { customerSourcesTable } from '../../customers/customers/customer-sources'
-import { instantBounds, type ReportFilter } from '../../report-filter'
+import { instantBounds, type ReportFilter, type RowsPage } from '../../report-filter'
 import { shiftMonths } from '../../../../../domain/reports/customer-reports'
 import { appointmentStatuses, type AppointmentStatus } from '../../../../../domain/appointments/status'
 
@@ -99,14 +99,15 @@ export async function patientVisitFigure(db: Knex, filter: PatientVisitFilter, f
   return rows.map((row) => ({ day: row.day, branchId: row.branchId, doctorId: row.doctorId, sourceId: row.sourceId ?? null, value: Number(row.value) }))
 }
 
-/** The visits behind a figure, earliest first, at most `limit`; and how many there are. */
-export async function patientVisitRows(db: Knex, filter: PatientVisitFilter, figure: PatientVisitFigure, narrow: PatientVisitNarrowing, limit: number): Promise<{ total: number; rows: PatientVisitRow[] }> {
+/** The visits behind a figure, earliest first, one page of them (`RowsPage`); and how many there are. */
+export async function patientVisitRows(db: Knex, filter: PatientVisitFilter, figure: PatientVisitFigure, narrow: PatientVisitNarrowing, page: RowsPage): Promise<{ total: number; rows: PatientVisitRow[] }> {
   const base = patientVisits(db, filter, figure, narrow)
   const [{ count }] = (await base.clone().count({ count: '*' })) as Array<{ count: unknown }>
   const rows = (await base
     .select('v._id', 'v.date', 'v.time', 'v.branchId', 'v.customerId', 'v.staffId', 'cs.sourceId as sourceId')
     .orderBy([{ column: 'v.start' }, { column: 'v._id' }])
-    .limit(limit)) as Array<Record<string, unknown>>
+    .limit(page.limit)
+    .offset(page.skip ?? 0)) as Array<Record<string, unknown>>
   return {
     total: Number(count),
     rows: rows.map((row) => ({

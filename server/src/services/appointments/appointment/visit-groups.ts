@@ -1,6 +1,6 @@
 import type { Knex } from 'knex'
 import { customerSourcesTable } from '../../customers/customers/customer-sources'
-import type { FigureRow, ReportFilter } from '../../report-filter'
+import type { FigureRow, ReportFilter, RowsPage } from '../../report-filter'
 import { whereKey } from '../../service-report-filter'
 import { visitsIn, type VisitFigure } from './visit-reads'
 
@@ -25,11 +25,12 @@ export async function visitFigureBy(db: Knex, filter: ReportFilter, figure: Visi
   return rows.map((row) => ({ key: row.key ?? null, value: Number(row.value) }))
 }
 
-/** The visits behind one doctor's (the filter's) or one source's number, earliest first, at most `limit`. */
-export async function visitFigureRowsBy(db: Knex, filter: ReportFilter, figure: VisitFigure, sourceId: string | undefined, limit: number): Promise<{ total: number; rows: FigureRow[] }> {
+/** The visits behind one doctor's (the filter's) or one source's number, earliest first, one page of them (`RowsPage`). */
+export async function visitFigureRowsBy(db: Knex, filter: ReportFilter, figure: VisitFigure, sourceId: string | undefined, page: RowsPage): Promise<{ total: number; rows: FigureRow[] }> {
   const base = visitsBy(db, filter, figure, sourceId, sourceId !== undefined)
   const [{ count }] = (await base.clone().count({ count: '*' })) as Array<{ count: unknown }>
-  const rows = (await base.select('v._id', 'v.date', 'v.time', 'v.branchId', 'v.customerId', 'v.staffId').orderBy([{ column: 'v.start' }, { column: 'v._id' }]).limit(limit)) as Array<Record<string, unknown>>
+  const rows = (await base.select('v._id', 'v.date', 'v.time', 'v.branchId', 'v.customerId', 'v.staffId').orderBy([{ column: 'v.start' }, { column: 'v._id' }]).limit(page.limit)
+    .offset(page.skip ?? 0)) as Array<Record<string, unknown>>
   return {
     total: Number(count),
     rows: rows.map((row) => ({ _id: String(row._id), day: String(row.date), branchId: String(row.branchId), customerId: String(row.customerId), doctorId: String(row.staffId), label: String(row.time), value: 1 }))

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex'
 import { APPOINTMENT_TABLE } from './appointment-booking'
 import type { AppointmentStatus } from '../../../../../domain/appointments/status'
-import { instantBounds, type FigureGroup, type FigureRow, type ReportFilter, type RowsNarrowing } from '../../report-filter'
+import { instantBounds, type FigureGroup, type FigureRow, type ReportFilter, type RowsPage, type RowsNarrowing } from '../../report-filter'
 
 /**
  * The appointments area's figures for the reports (issue 19, docs/decisions/reports.md):
@@ -72,11 +72,12 @@ export async function visitFigure(db: Knex, filter: ReportFilter, figure: VisitF
   return rows.map((row) => ({ day: row.day, branchId: row.branchId, value: Number(row.value) }))
 }
 
-/** The visits behind a figure (or one cell of it), earliest first, at most `limit`; and how many there are. */
-export async function visitFigureRows(db: Knex, filter: ReportFilter, figure: VisitFigure, narrow: RowsNarrowing, limit: number): Promise<{ total: number; rows: FigureRow[] }> {
+/** The visits behind a figure (or one cell of it), earliest first, one page of them (`RowsPage`); and how many there are. */
+export async function visitFigureRows(db: Knex, filter: ReportFilter, figure: VisitFigure, narrow: RowsNarrowing, page: RowsPage): Promise<{ total: number; rows: FigureRow[] }> {
   const base = visitsIn(db, filter, figure, narrow)
   const [{ count }] = (await base.clone().count({ count: '*' })) as Array<{ count: unknown }>
-  const rows = (await base.select('v._id', 'v.date', 'v.time', 'v.branchId', 'v.customerId', 'v.staffId').orderBy([{ column: 'v.start' }, { column: 'v._id' }]).limit(limit)) as Array<Record<string, unknown>>
+  const rows = (await base.select('v._id', 'v.date', 'v.time', 'v.branchId', 'v.customerId', 'v.staffId').orderBy([{ column: 'v.start' }, { column: 'v._id' }]).limit(page.limit)
+    .offset(page.skip ?? 0)) as Array<Record<string, unknown>>
   return {
     total: Number(count),
     rows: rows.map((row) => ({ _id: String(row._id), day: String(row.date), branchId: String(row.branchId), customerId: String(row.customerId), doctorId: String(row.staffId), label: String(row.time), value: 1 }))

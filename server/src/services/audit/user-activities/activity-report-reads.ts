@@ -1,5 +1,5 @@
 import type { Knex } from 'knex'
-import { instantBounds, localDayCase, type ReportFilter } from '../../report-filter'
+import { instantBounds, localDayCase, type ReportFilter, type RowsPage } from '../../report-filter'
 import { countedMethods, methodsOfAction, type HistoryAction } from '../../../../../domain/reports/history-reports'
 import { USER_ACTIVITIES_TABLE } from '../../../hooks/activity-log'
 
@@ -72,14 +72,15 @@ export async function activityGroups(db: Knex, filter: ReportFilter, services: r
 
 const instant = (value: unknown) => (value instanceof Date ? value.toISOString() : String(value))
 
-/** The entries behind a count, in the order they were made, at most `limit`; how many there are. */
-export async function activityReportRows(db: Knex, filter: ReportFilter, services: readonly string[] | null, narrow: ActivityNarrowing, limit: number): Promise<{ total: number; rows: ActivityReportRow[] }> {
+/** The entries behind a count, in the order they were made, one page of them (`RowsPage`); how many there are. */
+export async function activityReportRows(db: Knex, filter: ReportFilter, services: readonly string[] | null, narrow: ActivityNarrowing, page: RowsPage): Promise<{ total: number; rows: ActivityReportRow[] }> {
   const base = entriesOf(db, filter, services, narrow)
   const [{ count }] = (await base.clone().count({ count: '*' })) as Array<{ count: unknown }>
   const rows = (await base
     .select('a._id', 'a.createdAt', 'a.branchId', 'a.userId', 'a.service', 'a.method', 'a.recordId')
     .orderBy([{ column: 'a.createdAt' }, { column: 'a._id' }])
-    .limit(limit)) as Array<Record<string, unknown>>
+    .limit(page.limit)
+    .offset(page.skip ?? 0)) as Array<Record<string, unknown>>
   return {
     total: Number(count),
     rows: rows.map((row) => ({

@@ -52,7 +52,7 @@ export class UserBalanceReportsService {
     return report
   }
 
-  /** The lines behind one figure, in statement order (doctor by name, then day), at most `$limit`; their count and sum over all. */
+  /** The lines behind one figure, in statement order (doctor by name, then day), one page (`$limit` after `$skip`); their count and sum over all. */
   private async rows(query: ScopedReportQuery, last: string, ledgers: Array<{ member: PayoutMember; lines: StatementLine[] }>, params: Params | undefined): Promise<BalanceReportRows> {
     const figure = query.$rows!
     const limit = query.$limit ?? REPORT_ROWS_LIMIT
@@ -63,7 +63,8 @@ export class UserBalanceReportsService {
         if (value !== null && (!query.day || line.date === query.day)) matching.push({ member, line, value })
       }
     }
-    const shown = matching.slice(0, limit)
+    const skip = query.$skip ?? 0
+    const shown = matching.slice(skip, skip + limit)
     const names = await customerNames(dbOf(this.app, params), query.companyId, shown.map(({ line }) => line.customerId).filter((id): id is string => id !== null))
     const data: PayoutReportLine[] = shown.map(({ member, line, value }) => ({
       _id: `${member._id}|${line._id}`, kind: line.kind, source: line.source, day: line.date, userId: member._id, doctorName: memberName(member),

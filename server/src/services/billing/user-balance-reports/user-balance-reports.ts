@@ -24,7 +24,7 @@ function scopePayoutReport(context: HookContext) {
   const query = context.params.query as BalanceReportQuery
   checkReportPeriod(query)
   if (query.day && !(query.day >= query.from! && query.day < query.to!)) throw clinicError(BadRequest, 'invalid-request', 'day')
-  if ((query.day || query.$limit) && !query.$rows) throw clinicError(BadRequest, 'invalid-request', '$rows')
+  if ((query.day || query.$limit || query.$skip !== undefined) && !query.$rows) throw clinicError(BadRequest, 'invalid-request', '$rows')
   context.params.query = scopeReport(context, 'balance-reports', query)
 }
 

@@ -2,7 +2,7 @@ import type { Knex } from 'knex'
 import { TREATMENT_TABLE } from './treatment-rows'
 import { serviceCategoriesTable } from '../../catalogue/service/service-rows'
 import { customerSourcesTable } from '../../customers/customers/customer-sources'
-import type { ReportFilter } from '../../report-filter'
+import type { ReportFilter, RowsPage } from '../../report-filter'
 import { whereKey, type ServiceGrain, type ServiceGroup, type ServiceNarrowing, type ServiceRow } from '../../service-report-filter'
 
 /**
@@ -41,14 +41,15 @@ export async function doneFigure(db: Knex, filter: ReportFilter, grain: ServiceG
   return rows.map((row) => ({ key: row.key ?? null, categoryId: row.categoryId ?? null, name: grain === 'service' ? (row.name ?? '') : '', value: Number(row.value ?? 0) }))
 }
 
-/** The treatments behind a number, by visit day, at most `limit`; how many there are and their units. */
-export async function doneFigureRows(db: Knex, filter: ReportFilter, narrow: ServiceNarrowing, limit: number): Promise<{ total: number; sum: number; rows: ServiceRow[] }> {
+/** The treatments behind a number, by visit day, one page of them (`RowsPage`); how many there are and their units. */
+export async function doneFigureRows(db: Knex, filter: ReportFilter, narrow: ServiceNarrowing, page: RowsPage): Promise<{ total: number; sum: number; rows: ServiceRow[] }> {
   const base = treatmentsIn(db, filter, narrow, narrow.sourceId !== undefined)
   const [{ count, sum }] = (await base.clone().select(db.raw('count(*) as "count", coalesce(sum("t"."quantity"), 0) as "sum"'))) as Array<{ count: unknown; sum: unknown }>
   const rows = (await base
     .select('t._id', 't.visitDate', 't.branchId', 't.customerId', 't.doctorId', 't.serviceId', 't.serviceName', 't.quantity', 't.price')
     .orderBy([{ column: 't.visitDate' }, { column: 't.createdAt' }, { column: 't._id' }])
-    .limit(limit)) as Array<Record<string, unknown>>
+    .limit(page.limit)
+    .offset(page.skip ?? 0)) as Array<Record<string, unknown>>
   return {
     total: Number(count),
     sum: Number(sum ?? 0),

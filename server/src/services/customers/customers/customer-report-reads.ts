@@ -1,5 +1,5 @@
 import type { Knex } from 'knex'
-import { instantBounds, localDayCase, type ReportFilter } from '../../report-filter'
+import { instantBounds, localDayCase, type ReportFilter, type RowsPage } from '../../report-filter'
 
 /**
  * The customers area's reads for the customers report and the conversion funnel (issue 19,
@@ -50,11 +50,11 @@ export async function registeredFigure(db: Knex, filter: RegisteredFilter): Prom
   return rows.map((row) => ({ day: row.day, branchId: row.branchId, sourceId: row.sourceId ?? null, value: Number(row.value) }))
 }
 
-/** The customers behind the figure (or one day of it), earliest first, at most `limit` (none: all); and how many there are. */
-export async function registeredRows(db: Knex, filter: RegisteredFilter, day: string | undefined, limit?: number): Promise<{ total: number; rows: RegisteredRow[] }> {
+/** The customers behind the figure (or one day of it), earliest first, one page of them (`RowsPage`; none: all); and how many there are. */
+export async function registeredRows(db: Knex, filter: RegisteredFilter, day: string | undefined, page?: RowsPage): Promise<{ total: number; rows: RegisteredRow[] }> {
   const [{ count }] = (await registeredIn(db, filter, day).count({ count: '*' })) as Array<{ count: unknown }>
   const listed = db.from(withDay(db, filter, day).as('x')).select('x._id', 'x.day', 'x.branchId', 'x.sourceId').orderBy([{ column: 'x.createdAt' }, { column: 'x._id' }])
-  if (limit !== undefined) listed.limit(limit)
+  if (page !== undefined) listed.limit(page.limit).offset(page.skip ?? 0)
   const rows = (await listed) as Array<{ _id: string; day: string; branchId: string; sourceId: string | null }>
   return { total: Number(count), rows: rows.map((row) => ({ _id: row._id, day: row.day, branchId: row.branchId, sourceId: row.sourceId ?? null, value: 1 })) }
 }

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex'
-import { instantBounds, localDayCase, type ReportFilter } from '../../report-filter'
+import { instantBounds, localDayCase, type ReportFilter, type RowsPage } from '../../report-filter'
 import { statesOfStatus, type NotificationStatus } from '../../../../../domain/reports/notification-reports'
 import { OUTBOX_TABLE } from './outbox-store'
 
@@ -73,14 +73,15 @@ export async function outboxGroups(db: Knex, filter: ReportFilter, narrow: Outbo
 
 const instant = (value: unknown) => (value instanceof Date ? value.toISOString() : value === null || value === undefined ? null : String(value))
 
-/** The messages behind a count, in the order they were due, at most `limit`; how many there are. */
-export async function outboxRows(db: Knex, filter: ReportFilter, narrow: OutboxNarrowing, limit: number): Promise<{ total: number; rows: OutboxReportRow[] }> {
+/** The messages behind a count, in the order they were due, one page of them (`RowsPage`); how many there are. */
+export async function outboxRows(db: Knex, filter: ReportFilter, narrow: OutboxNarrowing, page: RowsPage): Promise<{ total: number; rows: OutboxReportRow[] }> {
   const base = messagesOf(db, filter, narrow)
   const [{ count }] = (await base.clone().count({ count: '*' })) as Array<{ count: unknown }>
   const rows = (await base
     .select('o._id', 'o.dueAt', 'o.sentAt', 'o.deliveredAt', 'o.branchId', 'o.customerId', 'o.channel', 'o.event', 'o.state', 'o.phone', 'o.email', 'o.error')
     .orderBy([{ column: 'o.dueAt' }, { column: 'o._id' }])
-    .limit(limit)) as Array<Record<string, unknown>>
+    .limit(page.limit)
+    .offset(page.skip ?? 0)) as Array<Record<string, unknown>>
   return {
     total: Number(count),
     rows: rows.map((row) => ({

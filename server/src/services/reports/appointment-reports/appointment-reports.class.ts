@@ -103,13 +103,14 @@ export class AppointmentReportsService {
   private async rows(db: Knex, filter: OutcomeFilter, query: ScopedReport<AppointmentReportsQuery>, timeZone: string): Promise<AppointmentReportRows> {
     const figure = query.$rows!
     const limit = query.$limit ?? ROWS_LIMIT
+    const skip = query.$skip ?? 0
     const answer = (sum: number, total: number, data: AppointmentReportRow[]): AppointmentReportRows => ({ figure, from: query.from, to: query.to, sum, total, limit, data })
     const blank = { appointmentId: null, branchId: null, customerId: null, customerName: '', sourceId: null, sourceName: '', changedAt: null, changedByName: null, hoursBefore: null, movedToDay: null, movedToTime: null }
     if (figure === 'availableMinutes') {
       const hours = (await loadHours(db, filter)).doctors
       const names = await memberDisplayNames(db, filter.companyId, hours.map((day) => day.doctorId))
       const sorted = hours.sort((a, b) => a.day.localeCompare(b.day) || (names.get(a.doctorId) ?? '').localeCompare(names.get(b.doctorId) ?? ''))
-      const data = sorted.slice(0, limit).map((day): AppointmentReportRow => ({
+      const data = sorted.slice(skip, skip + limit).map((day): AppointmentReportRow => ({
         ...blank, _id: `${day.doctorId}|${day.day}`, day: day.day, time: day.hours, doctorId: day.doctorId, doctorName: names.get(day.doctorId) ?? '', workPlaceId: null, workPlaceName: '', value: day.minutes
       }))
       return answer(hours.reduce((sum, day) => sum + day.minutes, 0), hours.length, data)
@@ -117,7 +118,7 @@ export class AppointmentReportsService {
     if (figure === 'chairAvailableMinutes') {
       const hours = await loadHours(db, filter, query.workPlaceId)
       const names = new Map(hours.workPlaces.map((place) => [place._id, place.name]))
-      const data = hours.chairs.slice(0, limit).map((day): AppointmentReportRow => ({
+      const data = hours.chairs.slice(skip, skip + limit).map((day): AppointmentReportRow => ({
         ...blank, _id: `${day.workPlaceId}|${day.day}`, day: day.day, time: day.hours, branchId: day.branchId, doctorId: null, doctorName: '', workPlaceId: day.workPlaceId, workPlaceName: names.get(day.workPlaceId) ?? '', value: day.minutes
       }))
       return answer(hours.chairs.reduce((sum, day) => sum + day.minutes, 0), hours.chairs.length, data)
@@ -126,7 +127,7 @@ export class AppointmentReportsService {
     const onChair = figure === 'chairBookedMinutes'
     const outcome: OutcomeFigure = onChair ? 'bookedMinutes' : figure
     const narrowed: OutcomeFilter = onChair ? { ...filter, onWorkPlace: true, workPlaceId: query.workPlaceId } : filter
-    const [found, groups, places] = await Promise.all([outcomeFigureRows(db, narrowed, outcome, limit), outcomeFigure(db, narrowed, outcome), workPlacesOf(db, filter.companyId, null)])
+    const [found, groups, places] = await Promise.all([outcomeFigureRows(db, narrowed, outcome, { limit, skip }), outcomeFigure(db, narrowed, outcome), workPlacesOf(db, filter.companyId, null)])
     const [customers, members, sources] = await Promise.all([
       customerNames(db, filter.companyId, found.rows.map((row) => row.customerId)),
       memberDisplayNames(db, filter.companyId, found.rows.flatMap((row) => [row.doctorId, ...(row.changedBy ? [row.changedBy] : [])])),

@@ -23,6 +23,8 @@ export const appointmentReportsQuerySchema = Type.Object(
     /** One work place's rows (`$rows` of a chair figure only). */
     workPlaceId: Type.Optional(IdSchema),
     $limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000 })),
+    /** Rows skipped before the page (a background export reads every page: report-exports). */
+    $skip: Type.Optional(Type.Integer({ minimum: 0, maximum: 10_000_000 })),
     companyId: Type.Optional(IdSchema)
   },
   { additionalProperties: false }

@@ -45,7 +45,7 @@ export class BalanceReportsService {
     const prepaidShown = everyBranch && filter.doctorId === null
     const limit = query.$limit ?? REPORT_ROWS_LIMIT
     if (query.$rows === 'debt') {
-      const found = await debtRows(db, filter, { bucket: query.bucket, branchId: query.branchId, customerId: query.customerId }, limit)
+      const found = await debtRows(db, filter, { bucket: query.bucket, branchId: query.branchId, customerId: query.customerId }, { limit, skip: query.$skip })
       const [customers, doctors] = await Promise.all([
         customerNames(db, filter.companyId, found.rows.map((row) => row.customerId)),
         memberDisplayNames(db, filter.companyId, found.rows.flatMap((row) => (row.doctorId ? [row.doctorId] : [])))
@@ -56,7 +56,7 @@ export class BalanceReportsService {
       }
     }
     if (query.$rows === 'prepaid') {
-      const found = prepaidShown ? await prepaidRows(db, filter, limit, query.customerId) : { total: 0, sum: 0, rows: [] }
+      const found = prepaidShown ? await prepaidRows(db, filter, limit, query.customerId, query.$skip) : { total: 0, sum: 0, rows: [] }
       const customers = await customerNames(db, filter.companyId, found.rows.map((row) => row.customerId))
       return {
         figure: 'prepaid', asOf, sum: found.sum, total: found.total, limit,

@@ -22,7 +22,7 @@ declare module '../../../declarations' {
  */
 function scopeBalanceReport(context: HookContext) {
   const query = context.params.query as BalanceReportsQuery
-  if ((query.customerId || query.$limit) && !query.$rows) throw clinicError(BadRequest, 'invalid-request', '$rows')
+  if ((query.customerId || query.$limit || query.$skip !== undefined) && !query.$rows) throw clinicError(BadRequest, 'invalid-request', '$rows')
   if (query.bucket && query.$rows !== 'debt') throw clinicError(BadRequest, 'invalid-request', 'bucket')
   context.params.query = scopeReport(context, 'balance-reports', query)
 }

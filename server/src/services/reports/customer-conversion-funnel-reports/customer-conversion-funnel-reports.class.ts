@@ -46,7 +46,8 @@ export class CustomerConversionFunnelReportsService {
       const step = query.$rows
       const at = patients.filter((patient) => reached.get(patient._id)! >= funnelSteps.indexOf(step))
       const limit = query.$limit ?? REPORT_ROWS_LIMIT
-      const shown = at.slice(0, limit)
+      const skip = query.$skip ?? 0
+      const shown = at.slice(skip, skip + limit)
       const details = await patientDetails(db, filter.companyId, shown.map((patient) => ({ customerId: patient._id, sourceId: patient.sourceId })), phoneHiddenFor(params))
       return {
         step, from: query.from, to: query.to, sum: at.length, total: at.length, limit,

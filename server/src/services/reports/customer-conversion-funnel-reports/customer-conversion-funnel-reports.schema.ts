@@ -20,6 +20,8 @@ export const customerConversionFunnelReportsQuerySchema = Type.Object(
     sourceId: Type.Optional(Type.Union([IdSchema, Type.Literal(NO_SOURCE)])),
     $rows: Type.Optional(literals(funnelSteps)),
     $limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000 })),
+    /** Rows skipped before the page (a background export reads every page: report-exports). */
+    $skip: Type.Optional(Type.Integer({ minimum: 0, maximum: 10_000_000 })),
     companyId: Type.Optional(IdSchema)
   },
   { additionalProperties: false }

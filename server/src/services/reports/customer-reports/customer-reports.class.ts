@@ -104,10 +104,11 @@ export class CustomerReportsService {
   private async rows(db: Knex, filter: PatientVisitFilter, query: ScopedReport<CustomerReportsQuery>, phonesHidden: boolean): Promise<CustomerReportRows> {
     const figure = query.$rows!
     const limit = query.$limit ?? REPORT_ROWS_LIMIT
+    const page = { limit, skip: query.$skip }
     const [found, groups] = await Promise.all([
       figure === 'registered'
-        ? registeredRows(db, filter, query.day, limit).then(({ total, rows }) => ({ total, rows: rows.map((row) => ({ ...row, customerId: row._id, time: null, doctorId: null })) }))
-        : patientVisitRows(db, filter, figure, { day: query.day }, limit),
+        ? registeredRows(db, filter, query.day, page).then(({ total, rows }) => ({ total, rows: rows.map((row) => ({ ...row, customerId: row._id, time: null, doctorId: null })) }))
+        : patientVisitRows(db, filter, figure, { day: query.day }, page),
       this.groups(db, filter, figure)
     ])
     const details = await patientDetails(db, filter.companyId, found.rows, phonesHidden)

@@ -23,7 +23,7 @@ declare module '../../../declarations' {
 function scopeCustomerReport(context: HookContext) {
   const query = context.params.query as CustomerReportsQuery
   checkReportPeriod(query)
-  if ((query.day || query.$limit) && !query.$rows) throw clinicError(BadRequest, 'invalid-request', '$rows')
+  if ((query.day || query.$limit || query.$skip !== undefined) && !query.$rows) throw clinicError(BadRequest, 'invalid-request', '$rows')
   if (query.day && (!(query.day >= query.from! && query.day < query.to!) || query.$rows === 'lapsed')) throw clinicError(BadRequest, 'invalid-request', 'day')
   const scoped = scopeReport(context, 'customer-reports', query)
   if (query.$rows === 'registered' && scoped.doctorId) throw clinicError(BadRequest, 'invalid-request', '$rows')

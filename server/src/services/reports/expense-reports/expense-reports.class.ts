@@ -81,19 +81,20 @@ export class ExpenseReportsService {
   private async rows(db: Knex, scope: ExpenseScope, query: ScopedExpenseQuery): Promise<ExpenseReportRows> {
     const figure = query.$rows!
     const limit = query.$limit ?? REPORT_ROWS_LIMIT
+    const page = { limit, skip: query.$skip }
     const answer = { figure, from: query.from, to: query.to, limit }
     if (figure === 'expenses') {
-      const found = await expenseRows(db, scope, { day: query.day, category: query.category }, limit)
+      const found = await expenseRows(db, scope, { day: query.day, category: query.category }, page)
       return { ...answer, sum: found.sum, total: found.total, data: found.rows.map((row) => ({ ...row, kind: 'expense' as const })) }
     }
     if (figure === 'payouts') {
-      const found = await payoutRows(db, scope, { day: query.day }, limit)
+      const found = await payoutRows(db, scope, { day: query.day }, page)
       const names = await memberDisplayNames(db, scope.companyId, found.rows.map((row) => row.userId))
       return { ...answer, sum: found.sum, total: found.total, data: found.rows.map((row) => ({ ...row, kind: 'payout' as const, doctorName: names.get(row.userId) ?? '' })) }
     }
     const filter = await this.paymentFilter(db, scope)
     const timeZone = await companyTimeZone(db, scope.companyId)
-    const found = await paymentFigureRows(db, filter, 'net', { day: query.day }, { limit }, (instant) => localDate(instant as string, timeZone))
+    const found = await paymentFigureRows(db, filter, 'net', { day: query.day }, page, (instant) => localDate(instant as string, timeZone))
     const names = await customerNames(db, scope.companyId, found.rows.map((row) => row.customerId))
     return {
       ...answer,

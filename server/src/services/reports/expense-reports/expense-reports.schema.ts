@@ -21,6 +21,8 @@ export const expenseReportsQuerySchema = Type.Object(
     day: Type.Optional(LocalDate),
     category: Type.Optional(literals(expenseCategories)),
     $limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000 })),
+    /** Rows skipped before the page (a background export reads every page: report-exports). */
+    $skip: Type.Optional(Type.Integer({ minimum: 0, maximum: 10_000_000 })),
     companyId: Type.Optional(IdSchema)
   },
   { additionalProperties: false }

@@ -27,7 +27,7 @@ function scopeExpenseReport(context: HookContext) {
   const query = context.params.query as ExpenseReportsQuery
   checkReportPeriod(query)
   if (query.day && !(query.day >= query.from! && query.day < query.to!)) throw clinicError(BadRequest, 'invalid-request', 'day')
-  if ((query.day || query.category || query.$limit) && !query.$rows) throw clinicError(BadRequest, 'invalid-request', '$rows')
+  if ((query.day || query.category || query.$limit || query.$skip !== undefined) && !query.$rows) throw clinicError(BadRequest, 'invalid-request', '$rows')
   if (query.category && query.$rows !== 'expenses') throw clinicError(BadRequest, 'invalid-request', 'category')
   const scoped = scopeReport(context, 'expense-reports', query)
   if ((scoped as { doctorId?: string }).doctorId) throw clinicError(Forbidden, 'access-restricted')

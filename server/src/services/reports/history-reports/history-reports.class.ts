@@ -29,7 +29,7 @@ export class HistoryReportsService {
     if (query.$rows) {
       const action = query.$rows === 'all' ? undefined : query.$rows
       const limit = query.$limit ?? REPORT_ROWS_LIMIT
-      const found = await activityReportRows(db, filter, query.services, { ...narrow, day: query.day, action }, limit)
+      const found = await activityReportRows(db, filter, query.services, { ...narrow, day: query.day, action }, { limit, skip: query.$skip })
       const names = await memberDisplayNames(db, query.companyId, found.rows.map((row) => row.userId))
       return {
         figure: query.$rows,

@@ -21,6 +21,8 @@ export const historyReportsQuerySchema = Type.Object(
     $rows: Type.Optional(literals([...historyActions, 'all' as const])),
     day: Type.Optional(LocalDate),
     $limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000 })),
+    /** Rows skipped before the page (a background export reads every page: report-exports). */
+    $skip: Type.Optional(Type.Integer({ minimum: 0, maximum: 10_000_000 })),
     companyId: Type.Optional(IdSchema)
   },
   { additionalProperties: false }

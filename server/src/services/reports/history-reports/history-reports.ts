@@ -29,7 +29,7 @@ function scopeHistoryReport(context: HookContext) {
   const query = context.params.query as HistoryReportsQuery
   checkReportPeriod(query)
   if (query.day && !(query.day >= query.from! && query.day < query.to!)) throw clinicError(BadRequest, 'invalid-request', 'day')
-  if ((query.day || query.$limit) && !query.$rows) throw clinicError(BadRequest, 'invalid-request', '$rows')
+  if ((query.day || query.$limit || query.$skip !== undefined) && !query.$rows) throw clinicError(BadRequest, 'invalid-request', '$rows')
   const identity = context.params.provider ? context.params.identity : undefined
   // Every reader sees the whole company's changes (company: seeAll): no one is limited to their own.
   const { doctorId: _own, ...scoped } = scopeReport(context, 'reports', query) as ScopedHistoryQuery & { doctorId?: string }

@@ -29,7 +29,7 @@ export class NotificationReportsService {
     if (query.$rows) {
       const status = query.$rows === 'all' ? undefined : query.$rows
       const limit = query.$limit ?? REPORT_ROWS_LIMIT
-      const found = await outboxRows(db, filter, { ...narrow, day: query.day, status }, limit)
+      const found = await outboxRows(db, filter, { ...narrow, day: query.day, status }, { limit, skip: query.$skip })
       const names = await customerNames(db, query.companyId, found.rows.flatMap((row) => (row.customerId ? [row.customerId] : [])))
       // Phone protection: the number of an SMS, WhatsApp or Telegram message is the patient's phone.
       const hidden = phoneHiddenFor(params)

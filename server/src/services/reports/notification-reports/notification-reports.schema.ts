@@ -22,6 +22,8 @@ export const notificationReportsQuerySchema = Type.Object(
     $rows: Type.Optional(literals([...notificationStatuses, 'all' as const])),
     day: Type.Optional(LocalDate),
     $limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000 })),
+    /** Rows skipped before the page (a background export reads every page: report-exports). */
+    $skip: Type.Optional(Type.Integer({ minimum: 0, maximum: 10_000_000 })),
     companyId: Type.Optional(IdSchema)
   },
   { additionalProperties: false }

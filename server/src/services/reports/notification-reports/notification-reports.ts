@@ -24,7 +24,7 @@ function scopeNotificationReport(context: HookContext) {
   const query = context.params.query as NotificationReportsQuery
   checkReportPeriod(query)
   if (query.day && !(query.day >= query.from! && query.day < query.to!)) throw clinicError(BadRequest, 'invalid-request', 'day')
-  if ((query.day || query.$limit) && !query.$rows) throw clinicError(BadRequest, 'invalid-request', '$rows')
+  if ((query.day || query.$limit || query.$skip !== undefined) && !query.$rows) throw clinicError(BadRequest, 'invalid-request', '$rows')
   const scoped = scopeReport(context, 'notification-reports', query)
   if ((scoped as { doctorId?: string }).doctorId) throw clinicError(Forbidden, 'access-restricted')
   context.params.query = scoped

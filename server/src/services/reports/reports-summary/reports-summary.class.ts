@@ -2,10 +2,10 @@ import type { Params } from '@feathersjs/feathers'
 import type { Application } from '../../../declarations'
 import { dbOf } from '../../../hooks/call-transaction'
 import { companyTimeZone } from '../../company/company/company-reads'
-import { billingFigure, billingFigureRows, type BillingFigure } from '../../billing/report-reads'
+import { billingFigureRows, type BillingFigure } from '../../billing/report-reads'
 import { visitFigureRows, type VisitFigure } from '../../appointments/appointment/visit-reads'
 import { readVisitStats, refreshVisitStats, visitStatsFigure } from '../../appointments/appointment/visit-stats'
-import { readMoneyStats, refreshMoneyStats } from '../../billing/money-stats'
+import { moneyStatsFigure, readMoneyStats, refreshMoneyStats } from '../../billing/money-stats'
 import { customerNames } from '../../customers/customers/customer-contact'
 import { memberDisplayNames } from '../../team/users/user-rows'
 import { branchNames } from '../../company/branches/branch-reads'
@@ -126,10 +126,11 @@ export class ReportsSummaryService {
   private async rows(db: ReturnType<typeof dbOf>, filter: ReportFilter, query: ScopedReportQuery, timeZone: string): Promise<ReportsSummaryRows> {
     const figure = query.$rows!
     const limit = query.$limit ?? REPORT_ROWS_LIMIT
+    const page = { limit, skip: query.$skip }
     const narrow = { day: query.day, method: query.method }
     const [found, groups] = visitFigures.includes(figure)
-      ? await Promise.all([visitFigureRows(db, filter, figure as VisitFigure, narrow, limit), visitStatsFigure(db, filter, figure as VisitFigure)])
-      : await Promise.all([billingFigureRows(db, filter, figure as BillingFigure, narrow, limit, (instant) => localDate(instant as string, timeZone)), billingFigure(db, filter, figure as BillingFigure)])
+      ? await Promise.all([visitFigureRows(db, filter, figure as VisitFigure, narrow, page), visitStatsFigure(db, filter, figure as VisitFigure)])
+      : await Promise.all([billingFigureRows(db, filter, figure as BillingFigure, narrow, page, (instant) => localDate(instant as string, timeZone)), moneyStatsFigure(db, filter, figure as BillingFigure)])
     const sum = groups.filter((group) => (!query.day || group.day === query.day) && (!query.method || group.method === query.method)).reduce((total, group) => total + group.value, 0)
     const [customers, doctors] = await Promise.all([
       customerNames(db, filter.companyId, found.rows.flatMap((row) => (row.customerId ? [row.customerId] : []))),

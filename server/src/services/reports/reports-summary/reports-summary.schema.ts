@@ -24,6 +24,8 @@ export const reportsSummaryQuerySchema = Type.Object(
     day: Type.Optional(LocalDate),
     method: Type.Optional(literals(paymentMethods)),
     $limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000 })),
+    /** Rows skipped before the page (a background export reads every page: report-exports). */
+    $skip: Type.Optional(Type.Integer({ minimum: 0, maximum: 10_000_000 })),
     /** The director's home: today, yesterday, this month and the previous month to the same day, per branch; no period given. */
     view: Type.Optional(Type.Literal('home')),
     companyId: Type.Optional(IdSchema)

@@ -8,7 +8,7 @@ import { doneFigure, doneFigureRows } from '../../clinical/treatment/treatment-r
 import { catalogueNames } from '../../catalogue/service/service-rows'
 import { customerNames } from '../../customers/customers/customer-contact'
 import { memberDisplayNames } from '../../team/users/user-rows'
-import type { ReportFilter } from '../../report-filter'
+import type { ReportFilter, RowsPage } from '../../report-filter'
 import type { ServiceNarrowing, ServiceRow } from '../../service-report-filter'
 import { REPORT_ROWS_LIMIT } from '../reports-summary/reports-summary.shared'
 import { averagePrice } from '../../../../../domain/reports/service-reports'
@@ -25,8 +25,8 @@ export async function reportFilterOf(db: Knex, query: ScopedReport<{ branchId?: 
 }
 
 /** A figure's rows (treatments done, or invoice lines), with the patient's and the doctor's names. */
-export async function serviceRowsOf(db: Knex, filter: ReportFilter, figure: ServiceFigure, narrow: ServiceNarrowing, limit: number): Promise<{ total: number; sum: number; rows: Array<ServiceRow & { customerName: string; doctorName: string }> }> {
-  const found = figure === 'done' ? await doneFigureRows(db, filter, narrow, limit) : await lineFigureRows(db, filter, figure, narrow, limit)
+export async function serviceRowsOf(db: Knex, filter: ReportFilter, figure: ServiceFigure, narrow: ServiceNarrowing, page: RowsPage): Promise<{ total: number; sum: number; rows: Array<ServiceRow & { customerName: string; doctorName: string }> }> {
+  const found = figure === 'done' ? await doneFigureRows(db, filter, narrow, page) : await lineFigureRows(db, filter, figure, narrow, page)
   const [customers, staff] = await Promise.all([
     customerNames(db, filter.companyId, found.rows.map((row) => row.customerId)),
     memberDisplayNames(db, filter.companyId, found.rows.map((row) => row.doctorId).filter((id): id is string => id !== null))
@@ -90,7 +90,7 @@ export class ServiceReportsService {
   private async rows(db: Knex, filter: ReportFilter, query: ScopedServiceQuery): Promise<ServiceReportRows> {
     const figure = query.$rows!
     const limit = query.$limit ?? REPORT_ROWS_LIMIT
-    const found = await serviceRowsOf(db, filter, figure, { serviceId: query.serviceId, categoryId: query.categoryId }, limit)
+    const found = await serviceRowsOf(db, filter, figure, { serviceId: query.serviceId, categoryId: query.categoryId }, { limit, skip: query.$skip })
     const data: ServiceReportRow[] = found.rows
     return { figure, from: query.from, to: query.to, sum: found.sum, total: found.total, limit, data }
   }

@@ -19,7 +19,7 @@ declare module '../../../declarations' {
 function scopeServiceReport(context: HookContext) {
   const query = context.params.query as ServiceReportsQuery
   checkReportPeriod(query)
-  if ((query.serviceId || query.categoryId || query.$limit) && !query.$rows) throw clinicError(BadRequest, 'invalid-request', '$rows')
+  if ((query.serviceId || query.categoryId || query.$limit || query.$skip !== undefined) && !query.$rows) throw clinicError(BadRequest, 'invalid-request', '$rows')
   context.params.query = scopeReport(context, 'service-reports', query)
 }
 

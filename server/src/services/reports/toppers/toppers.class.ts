@@ -75,13 +75,14 @@ export class ToppersService {
   private async rows(db: Knex, filter: ReportFilter, query: ScopedToppersQuery): Promise<TopperRows> {
     const figure = query.$rows!
     const limit = query.$limit ?? REPORT_ROWS_LIMIT
+    const page = { limit, skip: query.$skip }
     const head = { figure, from: query.from, to: query.to, limit }
     if (figure === 'revenue' || figure === 'done') {
-      const found = await serviceRowsOf(db, filter, figure, { serviceId: query.serviceId, sourceId: query.sourceId }, limit)
+      const found = await serviceRowsOf(db, filter, figure, { serviceId: query.serviceId, sourceId: query.sourceId }, page)
       const data = found.rows.map((row) => ({ ...row, label: row.invoice ? `${row.serviceName} · ${row.invoice}` : row.serviceName }))
       return { ...head, sum: found.sum, total: found.total, data: data.map(({ _id, day, branchId, customerId, customerName, doctorId, doctorName, label, value }) => ({ _id, day, branchId, customerId, customerName, doctorId, doctorName, label, value })) }
     }
-    const found = await visitFigureRowsBy(db, filter, figure, query.sourceId, limit)
+    const found = await visitFigureRowsBy(db, filter, figure, query.sourceId, page)
     const [customers, staff] = await Promise.all([
       customerNames(db, filter.companyId, found.rows.map((row) => row.customerId ?? '')),
       memberDisplayNames(db, filter.companyId, found.rows.flatMap((row) => (row.doctorId ? [row.doctorId] : [])))

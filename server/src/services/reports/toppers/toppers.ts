@@ -23,7 +23,7 @@ declare module '../../../declarations' {
 function scopeToppers(context: HookContext) {
   const query = context.params.query as ToppersQuery
   checkReportPeriod(query)
-  if ((query.serviceId || query.sourceId || query.$limit) && !query.$rows) throw clinicError(BadRequest, 'invalid-request', '$rows')
+  if ((query.serviceId || query.sourceId || query.$limit || query.$skip !== undefined) && !query.$rows) throw clinicError(BadRequest, 'invalid-request', '$rows')
   if (query.serviceId && query.$rows !== 'revenue' && query.$rows !== 'done') throw clinicError(BadRequest, 'invalid-request', 'serviceId')
   if (query.sourceId && query.$rows !== 'revenue' && query.$rows !== 'newPatients') throw clinicError(BadRequest, 'invalid-request', 'sourceId')
   context.params.query = scopeReport(context, 'toppers', query)

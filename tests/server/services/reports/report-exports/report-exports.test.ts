@@ -165,10 +165,10 @@ describe.each(engines)('report exports on %s', (engine) => {
     const reception = await signedInMember(server, clinic.admin, { role: 'administrator', branchIds: [clinic.branchId] })
     await server.db('users').where({ _id: reception.user._id }).update({ roleId: (await clinic.admin.client.service('roles').create({ name: 'No reports', permissions: [{ resource: 'customers', view: true }] }))._id })
     expect((await failure(ask(reception))).name).toBe('Forbidden')
-    // Strict: no query without `$rows`, no paging of one's own, no report that cannot page, bounded columns.
+    // Strict: no query without `$rows`, no paging of one's own, no service that is not a report, bounded columns.
     expect((await failure(ask(finance, { $rows: undefined }))).data?.code).toBe('invalid-request')
     expect((await failure(ask(finance, { $skip: 5 }))).name).toBe('BadRequest')
-    expect((await failure(exportsOf(finance).create({ report: malformed<'payment-reports'>('reports-summary'), query: { ...PERIOD, $rows: 'visits' }, format: 'csv', columns: [...COLUMNS], labels: {}, title: 'x' }))).name).toBe('BadRequest')
+    expect((await failure(exportsOf(finance).create({ report: malformed<'payment-reports'>('users'), query: { ...PERIOD, $rows: 'visits' }, format: 'csv', columns: [...COLUMNS], labels: {}, title: 'x' }))).name).toBe('BadRequest')
     const tooMany = Array.from({ length: 41 }, (_, index) => ({ key: `field${index}`, title: 't', kind: 'text' as const }))
     expect((await failure(exportsOf(finance).create({ report: 'payment-reports', query: { ...PERIOD, $rows: 'collected' }, format: 'csv', columns: tooMany, labels: {}, title: 'x' }))).name).toBe('BadRequest')
     expect(await server.db('report_exports').where({ userId: reception.user._id }).count({ n: '*' }).then(([row]) => Number(row.n))).toBe(0)

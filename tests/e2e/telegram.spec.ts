@@ -1,5 +1,5 @@
-import { expect as baseExpect, test, type Page } from '@playwright/test'
-import { demoAdmin } from './support/app'
+import { expect as baseExpect, test } from '@playwright/test'
+import { russianPage } from './support/app'
 import { connectApi, uniqueLetters, uniquePhone, type Api } from './support/api'
 import { shoot } from './support/shots'
 import { TelegramServer } from '../server/support/telegram-server'
@@ -48,20 +48,11 @@ test.afterAll(async () => {
   await wa.stop()
 })
 
-async function signInAsAdmin(page: Page) {
-  await page.setViewportSize({ width: 1366, height: 800 })
-  await page.addInitScript(() => localStorage.setItem('locale', 'ru'))
-  await page.goto('/login')
-  await page.locator('input[type=email]').fill(demoAdmin.email)
-  await page.locator('input[type=password]').fill(demoAdmin.password)
-  await page.getByRole('button', { name: 'Войти' }).click()
-  await expect(page.getByRole('navigation', { name: 'Главное меню' })).toBeVisible()
-}
 
-test('the clinic bot is set up and a patient links Telegram by the QR link', async ({ page }) => {
+test('the clinic bot is set up and a patient links Telegram by the QR link', async ({ browser }) => {
   const [settings] = (await api.service<{ _id: string }>('integrations').find({})).data
   await api.service('integrations').patch(settings._id, { telegram: { token: tg.token, mode: 'webhook' } })
-  await signInAsAdmin(page)
+  const page = await russianPage(browser)
 
   await page.goto('/company/profile/integrations')
   await expect(page.getByRole('tab', { name: 'Интеграции' })).toHaveAttribute('aria-selected', 'true')
@@ -164,9 +155,9 @@ test('the clinic bot is set up and a patient links Telegram by the QR link', asy
   await shoot(page, 'chat-customer-tab', 'desktop')
 })
 
-test('the same patient writes by WhatsApp and the reply goes there', async ({ page }) => {
+test('the same patient writes by WhatsApp and the reply goes there', async ({ browser }) => {
   const { _id, phone } = patient!
-  await signInAsAdmin(page)
+  const page = await russianPage(browser)
   await page.goto(`/customer/${_id}/chat`)
   await expect(page.getByTestId('chat-bubble')).toHaveCount(2)
   // The patient writes by WhatsApp too (Meta calls the clinic's signed webhook): the reply box

@@ -43,3 +43,21 @@ export async function addMember(api: Api, role: 'doctor' | 'finance' | 'director
     allowLogin: true
   })
 }
+
+/**
+ * A clinic of its own for a journey that would otherwise fill the shared demo clinic (a thousand
+ * patients for one test change every other test's counts): registered through the same service
+ * as the sign-up screen, its owner signed in.
+ */
+export async function registerClinicApi(name: string, account: { email: string; password: string }): Promise<Api> {
+  const socket = io(`http://localhost:${process.env.E2E_PORT}`, { transports: ['websocket'], forceNew: true })
+  const client = createClient(socketio(socket))
+  try {
+    await (client as unknown as { service(path: string): Remote }).service('company-registration').create({
+      companyName: name, phone: '+998 90 123 45 67', email: account.email, first_name: 'Владелец', last_name: name, password: account.password
+    })
+  } finally {
+    socket.close()
+  }
+  return signInApi(account.email, account.password)
+}

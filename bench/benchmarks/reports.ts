@@ -1,6 +1,6 @@
 import type { BenchContext } from '../context'
 import { againstTheSameSql } from '../direct-sql'
-import type { Measurement } from '../measure'
+import { resultsTable, type Measurement } from '../measure'
 import { ADMIN_EMAIL } from '../seed-clinic'
 import { addLocalDays } from '../../domain/appointments/zoned-time'
 import { option } from '../bench-kit'
@@ -90,7 +90,7 @@ export async function benchReports(context: BenchContext): Promise<Measurement[]
       const items = Array.from({ length: scope.calls }, (_, index) => index)
       const { subject, floor, results, planNote } = await againstTheSameSql(db, REPORT_SQL, items, call, scansLarge, `reports-${report.path}-${context.engine}`)
       const p95 = subject.p95
-      measurements.push({
+      const measurement: Measurement = {
         name: `${report.label} (\`${report.path}\`), ${scope.name}`,
         engine: context.engine,
         subject,
@@ -101,7 +101,10 @@ export async function benchReports(context: BenchContext): Promise<Measurement[]
           planNote,
           rollupNote
         ]
-      })
+      }
+      measurements.push(measurement)
+      // Each as it is measured: a run of every report takes many minutes.
+      console.log(`${resultsTable([measurement])}\n${measurement.notes!.map((note) => `- ${note}`).join('\n')}`)
     }
   }
   return measurements

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex'
 import { billingFigureOnDays, type BillingFigure } from './report-reads'
 import type { FigureGroup, ReportFilter } from '../report-filter'
+import { clearMarks, inRounds, markedDays, type StaleDay } from '../rollup-marks'
 
 /**
  * The money rollup (migration 20261204400000_money_day_stats, docs/decisions/reports.md
@@ -25,14 +26,6 @@ export const moneyFigures: readonly MoneyFigure[] = ['billed', 'debtCreated', 'c
 const byMethod = (figure: MoneyFigure) => figure === 'collected' || figure === 'refunds' || figure === 'prepayments'
 
 const EVERYONE = ''
-/** Stale days recomputed per transaction: short write transactions, whatever the period. */
-const DAYS_PER_ROUND = 31
-
-interface StaleDay {
-  day: string
-  /** The mark's version read; null: not marked, only never computed here (or with other bounds: the zone changed). */
-  version: number | null
-}
 
 interface StatsRow {
   companyId: string
@@ -84,7 +77,7 @@ async function recompute(db: Knex, filter: ReportFilter, stale: StaleDay[]) {
       return { companyId: filter.companyId, day, startsAt: filter.dayStarts[index], endsAt: filter.dayStarts[index + 1] }
     })
     await trx(MONEY_STATS_DAYS_TABLE).insert(bounds).onConflict(['companyId', 'day']).merge()
-    for (const entry of stale) if (entry.version !== null) await trx(MONEY_STATS_DIRTY_TABLE).where({ companyId: filter.companyId, day: entry.day, version: entry.version }).del()
+    await clearMarks(trx, MONEY_STATS_DIRTY_TABLE, filter.companyId, stale)
   })
 }
 
@@ -93,16 +86,14 @@ async function recompute(db: Knex, filter: ReportFilter, stale: StaleDay[]) {
  * never computed or computed between other instants (the company's zone changed since).
  */
 export async function refreshMoneyStats(db: Knex, filter: ReportFilter): Promise<void> {
-  const inPeriod = (table: string) => db(table).where('companyId', filter.companyId).where('day', '>=', filter.from).where('day', '<', filter.to)
-  const marks = (await inPeriod(MONEY_STATS_DIRTY_TABLE).select('day', 'version')) as Array<{ day: string; version: number }>
-  const computed = (await inPeriod(MONEY_STATS_DAYS_TABLE).select('day', 'startsAt', 'endsAt')) as Array<{ day: string; startsAt: string; endsAt: string }>
-  const versions = new Map(marks.map((mark) => [mark.day, Number(mark.version)]))
+  const versions = await markedDays(db, MONEY_STATS_DIRTY_TABLE, filter)
+  const computed = (await db(MONEY_STATS_DAYS_TABLE).where('companyId', filter.companyId).where('day', '>=', filter.from).where('day', '<', filter.to).select('day', 'startsAt', 'endsAt')) as Array<{ day: string; startsAt: string; endsAt: string }>
   const bounds = new Map(computed.map((entry) => [entry.day, `${entry.startsAt}|${entry.endsAt}`]))
   const stale: StaleDay[] = []
   filter.days.forEach((day, index) => {
     if (versions.has(day) || bounds.get(day) !== `${filter.dayStarts[index]}|${filter.dayStarts[index + 1]}`) stale.push({ day, version: versions.get(day) ?? null })
   })
-  for (let at = 0; at < stale.length; at += DAYS_PER_ROUND) await recompute(db, filter, stale.slice(at, at + DAYS_PER_ROUND))
+  await inRounds(stale, (round) => recompute(db, filter, round))
 }
 
 /** A money figure per company-local day and branch (and method for money taken or given back), from the rollup (refreshed first). */

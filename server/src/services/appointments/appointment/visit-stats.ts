@@ -3,6 +3,7 @@ import { APPOINTMENT_TABLE } from './appointment-booking'
 import { earlierVisitOf, shiftedInstant, STORED_DAY_SLACK_MS, VISIT_STATUSES, type VisitFigure } from './visit-reads'
 import type { BookedMinutesGroup, OutcomeFilter } from './outcome-reads'
 import type { FigureGroup, ReportFilter } from '../../report-filter'
+import { clearMarks, inRounds, markedDays, type StaleDay } from '../../rollup-marks'
 import { slotHoldingStatuses } from '../../../../../domain/appointments/status'
 
 /**
@@ -15,13 +16,6 @@ import { slotHoldingStatuses } from '../../../../../domain/appointments/status'
 export const VISIT_STATS_TABLE = 'visit_day_stats'
 export const VISIT_STATS_DIRTY_TABLE = 'visit_stats_dirty'
 
-/** Stale days recomputed per transaction: short write transactions, whatever the period. */
-const DAYS_PER_ROUND = 31
-
-interface StaleDay {
-  day: string
-  version: number
-}
 
 /**
  * The instants that can hold appointments stored on `days` (their instants in today's zone, with
@@ -73,14 +67,14 @@ async function recompute(db: Knex, filter: ReportFilter, stale: StaleDay[]) {
       // Another reader may recompute the same day at the same moment (PostgreSQL): the same numbers.
       await trx(VISIT_STATS_TABLE).insert(rows.slice(at, at + 500)).onConflict(['companyId', 'day', 'branchId', 'staffId', 'workPlaceId']).merge()
     }
-    for (const entry of stale) await trx(VISIT_STATS_DIRTY_TABLE).where({ companyId: filter.companyId, day: entry.day, version: entry.version }).del()
+    await clearMarks(trx, VISIT_STATS_DIRTY_TABLE, filter.companyId, stale)
   })
 }
 
 /** Brings the rollup of the period's days up to date (nothing to do when no write touched them since). */
 export async function refreshVisitStats(db: Knex, filter: ReportFilter): Promise<void> {
-  const stale = (await db(VISIT_STATS_DIRTY_TABLE).where('companyId', filter.companyId).where('day', '>=', filter.from).where('day', '<', filter.to).orderBy('day').select('day', 'version')) as StaleDay[]
-  for (let at = 0; at < stale.length; at += DAYS_PER_ROUND) await recompute(db, filter, stale.slice(at, at + DAYS_PER_ROUND))
+  const marks = await markedDays(db, VISIT_STATS_DIRTY_TABLE, filter)
+  await inRounds([...marks].map(([day, version]) => ({ day, version })), (round) => recompute(db, filter, round))
 }
 
 /** Visits, new patients or no-shows per company-local day and branch, from the rollup (refreshed first). */

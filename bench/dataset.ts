@@ -8,7 +8,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import knex, { type Knex } from 'knex'
 import { createDatabase, migrateToLatest } from '../server/src/db'
-import { createVisitStatsTriggers, dropVisitStatsTriggers } from '../server/migrations/20261204200000_visit_day_stats'
+import { createVisitStatsTriggers, dropVisitStatsTriggers } from '../server/migrations/20261205200000_visit_source_day_stats'
 import { createMoneyStatsTriggers, dropMoneyStatsTriggers } from '../server/migrations/20261204400000_money_day_stats'
 import type { DemoPerson } from '../server/src/demo-people'
 import { addLocalDays, toZoned, weekdayOf } from '../domain/appointments/zoned-time'
@@ -140,6 +140,7 @@ async function generate(db: Knex, engine: Engine, sizeName: SizeName): Promise<B
   const money = await addMoney(db, engine, sizeName, clinic.companyId, today)
   await createVisitStatsTriggers(db)
   await db.raw('insert into visit_stats_dirty ("companyId", "day", "version") select distinct "companyId", "date", 1 from appointment')
+  await db.raw('insert into visit_stats_dirty ("companyId", "day", "version") select distinct "companyId", "fromDate", 1 from appointment_moves where true on conflict ("companyId", "day") do nothing')
 
   const analyzing = Date.now()
   if (engine === 'sqlite') {

@@ -67,8 +67,12 @@ export async function down(db: Knex): Promise<void> {
   await db.schema.dropTableIfExists('visit_day_stats')
 }
 
-/** The triggers that mark days stale (exported: the bench drops them while it bulk-loads, then marks every day). */
-export async function createVisitStatsTriggers(db: Knex): Promise<void> {
+/**
+ * The triggers that mark days stale. `watched`: the columns whose update marks; the visits by
+ * source rollup (migration 20261205200000) watches more (its own `createVisitStatsTriggers`, which
+ * the bench calls while it bulk-loads, recreates these with them).
+ */
+export async function createVisitStatsTriggers(db: Knex, watched = WATCHED): Promise<void> {
   if (db.client.config.client === 'pg') {
     await db.raw(`create or replace function visit_stats_mark() returns trigger language plpgsql as $$
       begin
@@ -83,7 +87,7 @@ export async function createVisitStatsTriggers(db: Knex): Promise<void> {
         return null;
       end $$`)
     await db.raw('create trigger visit_stats_insert after insert on appointment for each row execute function visit_stats_mark()')
-    await db.raw(`create trigger visit_stats_update after update of ${WATCHED} on appointment for each row execute function visit_stats_mark()`)
+    await db.raw(`create trigger visit_stats_update after update of ${watched} on appointment for each row execute function visit_stats_mark()`)
     await db.raw('create trigger visit_stats_delete after delete on appointment for each row execute function visit_stats_mark()')
     return
   }
@@ -91,7 +95,7 @@ export async function createVisitStatsTriggers(db: Knex): Promise<void> {
     ${markDay('new."companyId"', 'new."date"', false)}
     ${markFirstVisits('new."companyId"', 'new."customerId"', false)}
   end`)
-  await db.raw(`create trigger visit_stats_update after update of ${WATCHED} on appointment begin
+  await db.raw(`create trigger visit_stats_update after update of ${watched} on appointment begin
     ${markDay('old."companyId"', 'old."date"', false)}
     ${markFirstVisits('old."companyId"', 'old."customerId"', false)}
     ${markDay('new."companyId"', 'new."date"', false)}

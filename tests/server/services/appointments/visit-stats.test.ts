@@ -2,18 +2,27 @@ import { engines, startServer, type TestServer } from '../../support/harness'
 import { addDoctor, at, booking, openClinic, ZONE, type Clinic } from '../../support/appointment-fixtures'
 import { visitFigure, type VisitFigure } from '../../../../server/src/services/appointments/appointment/visit-reads'
 import { bookedMinutesFromStats, refreshVisitStats, visitStatsFigure, VISIT_STATS_DIRTY_TABLE, VISIT_STATS_TABLE } from '../../../../server/src/services/appointments/appointment/visit-stats'
-import { bookedMinutesFromAppointments, type BookedMinutesGroup } from '../../../../server/src/services/appointments/appointment/outcome-reads'
+import {
+  bookedMinutesFromAppointments, outcomeFigureFromAppointments, outcomeFigureGroups, outcomeFigures, type BookedMinutesGroup, type OutcomeFigure, type OutcomeGroup
+} from '../../../../server/src/services/appointments/appointment/outcome-reads'
+import { patientVisitFigure, patientVisitFigureFromAppointments, type PatientVisitGroup } from '../../../../server/src/services/appointments/appointment/patient-visit-reads'
+import { visitFigureBy, visitFigureByFromAppointments } from '../../../../server/src/services/appointments/appointment/visit-groups'
+import { VISIT_SOURCE_STATS_TABLE } from '../../../../server/src/services/appointments/appointment/visit-source-stats'
 import { periodFilter } from '../../../../server/src/services/reports/report-scope'
 import type { FigureGroup } from '../../../../server/src/services/report-filter'
 import type { AppointmentStatus } from '../../../../domain/appointments/status'
 
 /**
- * The visits rollup (visit-stats.ts, migration 20261204200000_visit_day_stats) always equals the
- * appointments it sums: after each kind of write a clinic makes (booking, check-in, completing,
- * an earlier first visit, a move, a cancellation, a removal and its restore, a merge of two
- * patients, a bulk write straight to the table, a change of the clinic's time zone: a visit keeps its stored day), every
- * figure per day and branch, and per doctor, read from the rollup equals the same figure
- * counted from the appointments (`visitFigure`, the reports' definition), on both databases.
+ * The visits rollup (visit-stats.ts, migration 20261204200000_visit_day_stats) and the visits by
+ * source rollup (visit-source-stats.ts, migration 20261205200000_visit_source_day_stats) always
+ * equal the appointments they sum: after each kind of write a clinic makes (booking, check-in,
+ * completing, an earlier first visit, a move, a cancellation by the clinic and straight to the
+ * table, a removal and its restore, a patient's source set and changed, a merge of two patients
+ * of different sources, a bulk write straight to the table, a change of the clinic's time zone: a
+ * visit keeps its stored day), every figure read from the rollups equals the same figure counted
+ * from the appointments (`visitFigure`, `outcomeFigureFromAppointments`,
+ * `patientVisitFigureFromAppointments`, `visitFigureByFromAppointments`: the reports'
+ * definitions), for everyone and each doctor, every source and none, on both databases.
  */
 const D1 = '2026-11-09'
 const D2 = '2026-11-10'
@@ -27,6 +36,8 @@ describe.each(engines)('the visits rollup on %s', (engine) => {
   let doctorB: Awaited<ReturnType<typeof addDoctor>>
   let second: string
   let zone = ZONE
+  let instagram: string
+  let radio: string
 
   const appointments = () => clinic.admin.client.service('appointment')
   const sorted = (groups: FigureGroup[]) => groups.map((group) => `${group.day} ${group.branchId} ${group.value}`).sort()
@@ -48,7 +59,51 @@ describe.each(engines)('the visits rollup on %s', (engine) => {
         if (!doctorId && Object.keys(chairs).length === 0) totals.bookedMinutes = minutes.reduce((sum, group) => sum + group.value, 0)
       }
     }
+    await expectSourceRollupEqualsAppointments()
     return totals
+  }
+
+  const outcomeLines = (groups: OutcomeGroup[]) => groups.map((group) => `${group.doctorId} ${group.branchId} ${group.sourceId} ${group.value}`).sort()
+  const visitLines = (groups: PatientVisitGroup[]) => groups.map((group) => `${group.day} ${group.branchId} ${group.doctorId} ${group.sourceId} ${group.value}`).sort()
+  const keyLines = (groups: Array<{ key: string | null; value: number }>) => groups.map((group) => `${group.key} ${group.value}`).sort()
+
+  /**
+   * The visits by source rollup against the appointments: every outcome, new and returning
+   * visits, and the toppers' visits per doctor and new patients per source, for everyone and
+   * each doctor, any source, none and each source.
+   */
+  async function expectSourceRollupEqualsAppointments() {
+    for (const doctorId of [undefined, clinic.doctor.user._id, doctorB.user._id]) {
+      const filter = periodFilter({ companyId: clinic.admin.auth.company._id, from: D1, to: '2026-11-14', branchIds: null, doctorId }, zone)
+      for (const sourceId of [undefined, null, instagram, radio]) {
+        const narrowed = { ...filter, sourceId }
+        const rolled = await outcomeFigureGroups(server.db, narrowed)
+        for (const figure of outcomeFigures) {
+          const raw = await outcomeFigureFromAppointments(server.db, narrowed, figure)
+          expect({ figure, doctorId, sourceId, groups: outcomeLines(rolled[figure]) }).toEqual({ figure, doctorId, sourceId, groups: outcomeLines(raw) })
+        }
+        const visits = { ...narrowed, lapsedMonths: 6, lapsedStarts: [filter.dayStarts[0], filter.dayStarts[0]] as const }
+        for (const figure of ['newPatients', 'returning'] as const) {
+          const raw = await patientVisitFigureFromAppointments(server.db, visits, figure)
+          expect({ figure, doctorId, sourceId, groups: visitLines(await patientVisitFigure(server.db, visits, figure)) }).toEqual({ figure, doctorId, sourceId, groups: visitLines(raw) })
+        }
+      }
+      for (const [figure, grain] of [['visits', 'doctor'], ['newPatients', 'source'], ['visits', 'source'], ['noShows', 'doctor']] as const) {
+        expect({ figure, grain, doctorId, groups: keyLines(await visitFigureBy(server.db, filter, figure, grain)) }).toEqual({ figure, grain, doctorId, groups: keyLines(await visitFigureByFromAppointments(server.db, filter, figure, grain)) })
+      }
+    }
+  }
+
+  /** A figure of the visits by source rollup per source ('-': none), for the whole period: what the steps expect. */
+  async function bySource(figure: OutcomeFigure | 'newPatients'): Promise<Record<string, number>> {
+    const filter = periodFilter({ companyId: clinic.admin.auth.company._id, from: D1, to: '2026-11-14', branchIds: null }, zone)
+    const groups = figure === 'newPatients'
+      ? (await visitFigureBy(server.db, filter, 'newPatients', 'source')).map((group) => ({ sourceId: group.key, value: group.value }))
+      : (await outcomeFigureGroups(server.db, filter))[figure]
+    const names = new Map<string | null, string>([[instagram, 'instagram'], [radio, 'radio'], [null, '-']])
+    const found: Record<string, number> = {}
+    for (const group of groups) found[names.get(group.sourceId) ?? '?'] = (found[names.get(group.sourceId) ?? '?'] ?? 0) + group.value
+    return found
   }
 
   const setStatus = (id: string, status: AppointmentStatus) => appointments().patch(id, { status })
@@ -57,7 +112,9 @@ describe.each(engines)('the visits rollup on %s', (engine) => {
     server = await startServer(engine)
     clinic = await openClinic(server)
     doctorB = await addDoctor(server, clinic)
-    second = (await clinic.admin.client.service('customers').create({ first_name: 'Ольга', last_name: 'Петрова' }))._id
+    instagram = (await clinic.admin.client.service('sources').create({ name: 'Instagram' }))._id
+    radio = (await clinic.admin.client.service('sources').create({ name: 'Radio' }))._id
+    second = (await clinic.admin.client.service('customers').create({ first_name: 'Ольга', last_name: 'Петрова', sourceId: radio }))._id
   })
   afterAll(() => server.stop())
 
@@ -75,6 +132,12 @@ describe.each(engines)('the visits rollup on %s', (engine) => {
     await setStatus(a3, 'completed')
     await setStatus(b2, 'noShow')
     expect(await expectRollupEqualsAppointments()).toEqual({ visits: 2, newPatients: 1, noShows: 1, bookedMinutes: 60 })
+    expect([await bySource('completed'), await bySource('noShow'), await bySource('newPatients')]).toEqual([{ '-': 1 }, { radio: 1 }, { '-': 1 }])
+
+    // Aino's source recorded, with no write to her appointments: her visits are Instagram's now.
+    await clinic.admin.client.service('customers').patch(clinic.customerId, { sourceId: instagram })
+    expect(await expectRollupEqualsAppointments()).toEqual({ visits: 2, newPatients: 1, noShows: 1, bookedMinutes: 60 })
+    expect([await bySource('completed'), await bySource('noShow'), await bySource('newPatients')]).toEqual([{ instagram: 1 }, { radio: 1 }, { instagram: 1 }])
 
     // An earlier visit of Aino's, written straight to the table (as a bulk import would): D1 is now her first.
     const a1 = (await appointments().create(booking(clinic, D1, '12:00')))._id as string
@@ -86,6 +149,7 @@ describe.each(engines)('the visits rollup on %s', (engine) => {
     await appointments().patch(a1, { start: at(D4, '12:00') })
     await server.db('appointment').where({ _id: a1 }).update({ status: 'completed' })
     expect(await expectRollupEqualsAppointments()).toEqual({ visits: 3, newPatients: 1, noShows: 1, bookedMinutes: 90 })
+    expect(await bySource('rescheduled')).toEqual({ instagram: 1 })
     // Its length corrected afterwards: 45 minutes booked, not 30.
     await server.db('appointment').where({ _id: a1 }).update({ duration: 45 })
     expect(await expectRollupEqualsAppointments()).toEqual({ visits: 3, newPatients: 1, noShows: 1, bookedMinutes: 105 })
@@ -101,12 +165,31 @@ describe.each(engines)('the visits rollup on %s', (engine) => {
     await clinic.admin.client.service('trash').patch(item._id, { restore: true })
     expect(await expectRollupEqualsAppointments()).toEqual({ visits: 2, newPatients: 1, noShows: 1, bookedMinutes: 75 })
 
+    // Ольга's appointment on D4 cancelled by the clinic (after its start: late; Aino's D2, cancelled
+    // straight to the table, keeps the member and time of its check-in: the clinic's, late too), then her source
+    // changed straight to the table (an import, a repair): none recorded.
+    const b4 = (await appointments().create(booking(clinic, D4, '10:00', { customerId: second, staffId: doctorB.user._id })))._id as string
+    await setStatus(b4, 'cancelled')
+    expect(await expectRollupEqualsAppointments()).toEqual({ visits: 2, newPatients: 1, noShows: 1, bookedMinutes: 75 })
+    expect([await bySource('cancelledByClinic'), await bySource('cancelledLate'), await bySource('cancelledByPatient')]).toEqual([{ instagram: 1, radio: 1 }, { instagram: 1, radio: 1 }, {}])
+    await server.db('customers').where({ _id: second }).update({ sourceId: null })
+    expect(await expectRollupEqualsAppointments()).toEqual({ visits: 2, newPatients: 1, noShows: 1, bookedMinutes: 75 })
+    expect([await bySource('cancelled'), await bySource('noShow')]).toEqual([{ instagram: 1, '-': 1 }, { '-': 1 }])
+    await server.db('customers').where({ _id: second }).update({ sourceId: radio })
+    expect([await bySource('cancelled'), await bySource('noShow')]).toEqual([{ instagram: 1, radio: 1 }, { radio: 1 }])
+    // Who cancelled it corrected straight to the table (the patient, through the link): the status stays.
+    await server.db('appointment').where({ _id: b4 }).update({ statusChangedBy: null })
+    expect(await expectRollupEqualsAppointments()).toEqual({ visits: 2, newPatients: 1, noShows: 1, bookedMinutes: 75 })
+    expect([await bySource('cancelledByClinic'), await bySource('cancelledByPatient')]).toEqual([{ instagram: 1 }, { radio: 1 }])
+
     // Ольга comes on D1 with doctor B, then she and Aino turn out to be one patient: one first visit between them.
     const b1 = (await appointments().create(booking(clinic, D1, '15:00', { customerId: second, staffId: doctorB.user._id })))._id as string
     await server.db('appointment').where({ _id: b1 }).update({ status: 'completed' })
     expect(await expectRollupEqualsAppointments()).toEqual({ visits: 3, newPatients: 2, noShows: 1, bookedMinutes: 105 })
+    expect(await bySource('newPatients')).toEqual({ instagram: 1, radio: 1 })
     await clinic.admin.client.service('customers-merge').create({ keepId: clinic.customerId, mergeId: second })
     expect(await expectRollupEqualsAppointments()).toEqual({ visits: 3, newPatients: 1, noShows: 1, bookedMinutes: 105 })
+    expect([await bySource('newPatients'), await bySource('noShow')]).toEqual([{ instagram: 1 }, { instagram: 1 }])
 
     // The clinic moves to Tokyo's time: 19:30 in Helsinki on D3 is past midnight there, yet a
     // visit keeps the day it was booked on, in the rollup and in the appointments' count alike.
@@ -121,6 +204,7 @@ describe.each(engines)('the visits rollup on %s', (engine) => {
     const [{ n }] = (await server.db(VISIT_STATS_DIRTY_TABLE).where({ companyId }).where('day', '>=', D1).where('day', '<', '2026-11-14').count({ n: '*' })) as Array<{ n: unknown }>
     expect(Number(n)).toBe(0)
     expect(((await server.db(VISIT_STATS_TABLE).where({ companyId }).select('day')) as Array<{ day: string }>).map((row) => row.day).sort()).toEqual([D1, D2, D3, D4])
+    expect([...new Set(((await server.db(VISIT_SOURCE_STATS_TABLE).where({ companyId }).select('day')) as Array<{ day: string }>).map((row) => row.day))].sort()).toEqual([D1, D2, D3, D4])
   })
 
   it('marks a day again on every write to it (the version a recompute must find unchanged to clear it)', async () => {

@@ -1,5 +1,7 @@
 import type { Knex } from 'knex'
 import { bookedMinutesFromStats } from './visit-stats'
+import { outcomeGroupsFromStats } from './source-stats-reads'
+import { LATE_CANCEL } from './cancel-timing'
 import { shiftedInstant, STORED_DAY_SLACK_MS } from './visit-reads'
 import { APPOINTMENT_TABLE, MOVES_TABLE } from './appointment-booking'
 import { databaseEngine } from '../../../db'
@@ -58,12 +60,6 @@ export interface OutcomeRow {
   movedTo: string | null
   value: number
 }
-
-/** A cancellation less than 24 hours before the start (or after it), computed from the row on each engine. */
-const LATE_CANCEL = {
-  postgres: `a."statusChangedAt" > a."start" - interval '24 hours'`,
-  sqlite: `unixepoch(a."statusChangedAt") > unixepoch(a."start") - 86400`
-} as const
 
 const sources = (db: Knex, filter: OutcomeFilter) => customerSourcesTable(db, filter.companyId).as('cs')
 
@@ -128,8 +124,24 @@ export function outcomeQuery(db: Knex, filter: OutcomeFilter, figure: OutcomeFig
     : { query: appointmentsIn(db, filter, figure), doctor: 'a.staffId', branch: 'a.branchId', id: 'a._id', day: 'a.date', start: 'a.start', order: 'a.start' }
 }
 
-/** A figure per doctor, branch and source. */
+/**
+ * Every figure per doctor, branch and source: from the visits by source rollup
+ * (visit-source-stats.ts), which holds no work place; narrowed to work places, the appointments.
+ */
+export async function outcomeFigureGroups(db: Knex, filter: OutcomeFilter): Promise<Record<OutcomeFigure, OutcomeGroup[]>> {
+  if (filter.workPlaceId === undefined && !filter.onWorkPlace) return outcomeGroupsFromStats(db, filter, outcomeFigures)
+  const groups = await Promise.all(outcomeFigures.map((figure) => outcomeFigureFromAppointments(db, filter, figure)))
+  return Object.fromEntries(outcomeFigures.map((figure, index) => [figure, groups[index]])) as Record<OutcomeFigure, OutcomeGroup[]>
+}
+
+/** A figure per doctor, branch and source (as `outcomeFigureGroups`: the rollup unless narrowed to work places). */
 export async function outcomeFigure(db: Knex, filter: OutcomeFilter, figure: OutcomeFigure): Promise<OutcomeGroup[]> {
+  if (filter.workPlaceId === undefined && !filter.onWorkPlace) return (await outcomeGroupsFromStats(db, filter, [figure]))[figure]
+  return outcomeFigureFromAppointments(db, filter, figure)
+}
+
+/** A figure per doctor, branch and source, counted from the appointments (the definition the rollup is tested against). */
+export async function outcomeFigureFromAppointments(db: Knex, filter: OutcomeFilter, figure: OutcomeFigure): Promise<OutcomeGroup[]> {
   const { query, doctor, branch } = outcomeQuery(db, filter, figure)
   query.groupBy(doctor, branch, 'cs.sourceId').select(`${doctor} as doctorId`, `${branch} as branchId`, 'cs.sourceId as sourceId')
   if (figure === 'bookedMinutes') query.sum({ value: 'a.duration' })
@@ -188,7 +200,7 @@ export interface BookedMinutesGroup {
  * doctor and work place: the load's numerator for doctors and chairs, per day for the home.
  */
 export async function bookedMinutesGroups(db: Knex, filter: OutcomeFilter): Promise<BookedMinutesGroup[]> {
-  // The rollup holds no patient's source: by source, the appointments themselves.
+  // The visits rollup holds no patient's source: by source, the appointments themselves.
   if (filter.sourceId === undefined) return bookedMinutesFromStats(db, filter)
   return bookedMinutesFromAppointments(db, filter)
 }

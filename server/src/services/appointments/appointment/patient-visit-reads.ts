@@ -1,6 +1,7 @@
 import type { Knex } from 'knex'
 import { APPOINTMENT_TABLE } from './appointment-booking'
-import { VISIT_STATUSES, earlierVisitOf } from './visit-reads'
+import { VISIT_STATUSES, earlierVisitOf, shiftedInstant, STORED_DAY_SLACK_MS } from './visit-reads'
+import { patientVisitGroupsFromStats } from './source-stats-reads'
 import { customerSourcesTable } from '../../customers/customers/customer-sources'
 import { instantBounds, type ReportFilter, type RowsPage } from '../../report-filter'
 import { shiftMonths } from '../../../../../domain/reports/customer-reports'
@@ -76,8 +77,9 @@ function patientVisits(db: Knex, filter: PatientVisitFilter, figure: PatientVisi
         .where((later) => later.where('l.start', '>', db.ref('v.start')).orWhere((same) => same.where('l.start', db.ref('v.start')).where('l._id', '>', db.ref('v._id'))))
     )
   } else {
+    // As visits (visit-reads.ts): a visit counts on the day stored with it (a change of zone moves none).
     const [start, end] = instantBounds(filter, narrow.day)
-    query.where('v.start', '>=', start).where('v.start', '<', end)
+    query.where('v.start', '>=', shiftedInstant(start, -STORED_DAY_SLACK_MS)).where('v.start', '<', shiftedInstant(end, STORED_DAY_SLACK_MS))
     if (narrow.day) query.where('v.date', narrow.day)
     else query.where('v.date', '>=', filter.from).where('v.date', '<', filter.to)
     if (figure === 'newPatients') query.whereNotExists(earlierVisitOf(db, 'v'))
@@ -90,8 +92,18 @@ function patientVisits(db: Knex, filter: PatientVisitFilter, figure: PatientVisi
   return query
 }
 
-/** A figure per day, branch, doctor and source. */
+/**
+ * A figure per day, branch, doctor and source: new and returning from the visits by source rollup
+ * (visit-source-stats.ts); lapsed (the last visit before the period's end, per patient) from the
+ * visits themselves.
+ */
 export async function patientVisitFigure(db: Knex, filter: PatientVisitFilter, figure: PatientVisitFigure): Promise<PatientVisitGroup[]> {
+  if (figure === 'lapsed') return patientVisitFigureFromAppointments(db, filter, figure)
+  return patientVisitGroupsFromStats(db, filter, figure)
+}
+
+/** The same, counted from the visits (the definition the rollup is tested against). */
+export async function patientVisitFigureFromAppointments(db: Knex, filter: PatientVisitFilter, figure: PatientVisitFigure): Promise<PatientVisitGroup[]> {
   const rows = (await patientVisits(db, filter, figure, {})
     .groupBy('v.date', 'v.branchId', 'v.staffId', 'cs.sourceId')
     .select('v.date as day', 'v.branchId as branchId', 'v.staffId as doctorId', 'cs.sourceId as sourceId')

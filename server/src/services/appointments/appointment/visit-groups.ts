@@ -3,6 +3,7 @@ import { customerSourcesTable } from '../../customers/customers/customer-sources
 import type { FigureRow, ReportFilter, RowsPage } from '../../report-filter'
 import { whereKey } from '../../service-report-filter'
 import { visitsIn, type VisitFigure } from './visit-reads'
+import { visitGroupsFromStats } from './source-stats-reads'
 
 /**
  * The summary's visits and new patients (visit-reads.ts, same definitions and the same query)
@@ -18,8 +19,13 @@ function visitsBy(db: Knex, filter: ReportFilter, figure: VisitFigure, sourceId:
   return query
 }
 
-/** Visits or new patients per doctor or per the patient's source (key null: no source). */
+/** Visits or new patients per doctor or per the patient's source (key null: no source), from the visits by source rollup (visit-source-stats.ts). */
 export async function visitFigureBy(db: Knex, filter: ReportFilter, figure: VisitFigure, grain: VisitGrain): Promise<Array<{ key: string | null; value: number }>> {
+  return visitGroupsFromStats(db, filter, figure === 'noShows' ? 'noShow' : figure, grain)
+}
+
+/** The same, counted from the appointments (the definition the rollup is tested against). */
+export async function visitFigureByFromAppointments(db: Knex, filter: ReportFilter, figure: VisitFigure, grain: VisitGrain): Promise<Array<{ key: string | null; value: number }>> {
   const key = grain === 'doctor' ? 'v.staffId' : 'cs.sourceId'
   const rows = (await visitsBy(db, filter, figure, undefined, grain === 'source').groupBy(key).select({ key }).count({ value: '*' })) as Array<{ key: string | null; value: unknown }>
   return rows.map((row) => ({ key: row.key ?? null, value: Number(row.value) }))

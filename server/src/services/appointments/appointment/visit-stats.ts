@@ -4,6 +4,7 @@ import { earlierVisitOf, shiftedInstant, STORED_DAY_SLACK_MS, VISIT_STATUSES, ty
 import type { BookedMinutesGroup, OutcomeFilter } from './outcome-reads'
 import type { FigureGroup, ReportFilter } from '../../report-filter'
 import { clearMarks, inRounds, markedDays, type StaleDay } from '../../rollup-marks'
+import { recomputeSourceStats } from './visit-source-stats'
 import { slotHoldingStatuses } from '../../../../../domain/appointments/status'
 
 /**
@@ -35,7 +36,7 @@ function instantRanges(filter: ReportFilter, days: ReadonlySet<string>): Array<[
   return ranges
 }
 
-/** Recomputes the rollup of `days` (stale days of the period) from the appointments, and clears the marks still at the version read. */
+/** Recomputes the rollups of `days` (stale days of the period: this one and the visits by source) from the appointments, and clears the marks still at the version read. */
 async function recompute(db: Knex, filter: ReportFilter, stale: StaleDay[]) {
   const days = new Set(stale.map((entry) => entry.day))
   await db.transaction(async (trx) => {
@@ -67,6 +68,8 @@ async function recompute(db: Knex, filter: ReportFilter, stale: StaleDay[]) {
       // Another reader may recompute the same day at the same moment (PostgreSQL): the same numbers.
       await trx(VISIT_STATS_TABLE).insert(rows.slice(at, at + 500)).onConflict(['companyId', 'day', 'branchId', 'staffId', 'workPlaceId']).merge()
     }
+    // The visits by source rollup shares the marks: its days recomputed in the same transaction.
+    await recomputeSourceStats(trx, filter.companyId, [...days], ranges)
     await clearMarks(trx, VISIT_STATS_DIRTY_TABLE, filter.companyId, stale)
   })
 }

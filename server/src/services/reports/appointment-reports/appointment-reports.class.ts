@@ -4,7 +4,7 @@ import type { Application } from '../../../declarations'
 import { dbOf } from '../../../hooks/call-transaction'
 import { companyTimeZone } from '../../company/company/company-reads'
 import {
-  bookedMinutesGroups, outcomeFigure, outcomeFigureRows, outcomeFigures, type OutcomeFigure, type OutcomeFilter, type OutcomeGroup
+  bookedMinutesGroups, outcomeFigure, outcomeFigureGroups, outcomeFigureRows, outcomeFigures, type OutcomeFigure, type OutcomeFilter, type OutcomeGroup
 } from '../../appointments/appointment/outcome-reads'
 import { customerNames } from '../../customers/customers/customer-contact'
 import { sourceNames } from '../../customers/sources/source-rows'
@@ -54,7 +54,8 @@ export class AppointmentReportsService {
     if (query.$rows) return this.rows(db, filter, query, timeZone)
 
     const [groups, hours, onChairs] = await Promise.all([
-      Promise.all(outcomeFigures.map((figure) => outcomeFigure(db, filter, figure))),
+      // Every figure from one read of the visits by source rollup.
+      outcomeFigureGroups(db, filter),
       loadHours(db, filter),
       bookedMinutesGroups(db, { ...filter, onWorkPlace: true })
     ])
@@ -65,8 +66,8 @@ export class AppointmentReportsService {
       if (!line) table.set(key ?? '', (line = { key, name: '', ...emptyFigures() }))
       return line
     }
-    outcomeFigures.forEach((figure, index) => {
-      for (const group of groups[index] as OutcomeGroup[]) {
+    outcomeFigures.forEach((figure) => {
+      for (const group of groups[figure] as OutcomeGroup[]) {
         totals[figure] += group.value
         lineOf(lines.doctor, group.doctorId)[figure] += group.value
         lineOf(lines.source, group.sourceId)[figure] += group.value

@@ -11,6 +11,7 @@ import { todayIn } from '../../customers/customers/customer-rules'
 import { customerNames } from '../../customers/customers/customer-contact'
 import { payoutMembers, type PayoutMember } from '../../team/users/user-rows'
 import { computeEarnings, type EarningLine, type Earnings } from './payout-ledger'
+import type { PayoutStatsScope } from './payout-stats'
 import { PAYOUTS_TABLE, PAYOUT_LINES_TABLE, PAYOUT_PERIODS_TABLE, PAYOUT_RULES_TABLE, payoutsOf, type StoredPayout } from './payout-rows'
 import type {
   BalanceHistoryData,
@@ -44,6 +45,12 @@ export async function payoutLedger(app: Application, params: Params | undefined,
   const earnings = await computeEarnings(db, { companyId, payoutBase, timeZone, percents: new Map(members.map((member) => [member._id, member.percentOfRevenue])) }, userIds)
   const payouts = await payoutsOf(db, companyId, userIds)
   return { earnings, payouts, payoutBase, timeZone }
+}
+
+/** The company's zone and payout base, what the payouts rollup is computed with (payout-stats.ts). */
+export async function payoutStatsScope(app: Application, params: Params | undefined, companyId: string): Promise<PayoutStatsScope> {
+  const db = dbOf(app, params)
+  return { companyId, timeZone: await companyTimeZoneFor(db, companyId, params), payoutBase: await payoutBaseOf(db, companyId, params) }
 }
 
 const inBranches = (branchIds: readonly string[] | null, branchId: string | null) => !branchIds || (branchId !== null && branchIds.includes(branchId))

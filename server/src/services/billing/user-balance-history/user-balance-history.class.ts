@@ -36,13 +36,13 @@ export async function payoutBaseOf(db: Knex, companyId: string, params: Params |
   return payoutBases.includes(setting as PayoutBase) ? (setting as PayoutBase) : 'billed'
 }
 
-/** Earnings and payouts of some doctors of the company, everything the statements and reports need. */
-export async function payoutLedger(app: Application, params: Params | undefined, companyId: string, members: readonly PayoutMember[]) {
+/** Earnings and payouts of some doctors of the company, everything the statements and reports need; with `days`, only the earnings landing on them. */
+export async function payoutLedger(app: Application, params: Params | undefined, companyId: string, members: readonly PayoutMember[], days?: readonly string[]) {
   const db = dbOf(app, params)
   const userIds = members.map((member) => member._id)
   const timeZone = await companyTimeZoneFor(db, companyId, params)
   const payoutBase = await payoutBaseOf(db, companyId, params)
-  const earnings = await computeEarnings(db, { companyId, payoutBase, timeZone, percents: new Map(members.map((member) => [member._id, member.percentOfRevenue])) }, userIds)
+  const earnings = await computeEarnings(db, { companyId, payoutBase, timeZone, percents: new Map(members.map((member) => [member._id, member.percentOfRevenue])) }, userIds, days)
   const payouts = await payoutsOf(db, companyId, userIds)
   return { earnings, payouts, payoutBase, timeZone }
 }

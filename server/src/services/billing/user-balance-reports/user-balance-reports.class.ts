@@ -32,7 +32,8 @@ export class UserBalanceReportsService {
     const members = await payoutMembers(db, query.companyId, query.doctorId ? [query.doctorId] : null)
     const branchIds = query.branchId ? [query.branchId] : query.branchIds
     if (query.$rows) {
-      const { earnings, payouts } = await payoutLedger(this.app, params, query.companyId, members)
+      // The period's figures need only the earnings landing in it; the opening, every line before it.
+      const { earnings, payouts } = await payoutLedger(this.app, params, query.companyId, members, query.$rows === 'opening' ? undefined : daysOf({ from: query.from, to: query.to }))
       const linesOf = (member: PayoutMember) => statementLines(earnings.byUser.get(member._id) ?? [], payouts.filter((payout) => payout.userId === member._id), branchIds, query.branchId ?? null)
       return this.rows(query, last, members.map((member) => ({ member, lines: linesOf(member) })), params)
     }

@@ -41,6 +41,7 @@ import * as clientKeys from './20261203100000_client_keys'
 import * as reportExports from './20261204100000_report_exports'
 import * as visitDayStats from './20261204200000_visit_day_stats'
 import * as moneyDayStats from './20261204400000_money_day_stats'
+import * as payoutDayStats from './20261205100000_payout_day_stats'
 import * as visitSourceDayStats from './20261205200000_visit_source_day_stats'
 import * as reportIndexes from './20261129120500_report_indexes'
 import * as appointmentMoves from './20261130100000_appointment_moves'
@@ -113,6 +114,7 @@ const migrations: Array<[string, Migration]> = [
   ['20261204100000_report_exports', reportExports],
   ['20261204200000_visit_day_stats', visitDayStats],
   ['20261204400000_money_day_stats', moneyDayStats],
+  ['20261205100000_payout_day_stats', payoutDayStats],
   ['20261205200000_visit_source_day_stats', visitSourceDayStats]
 ]
 

@@ -91,9 +91,19 @@ export interface PayoutInvoiceLine {
  * invoice's number, branch, patient, day, total and cancellation. All lines of such an invoice
  * come, the other doctors' too: the invoice's total is spread over all of them.
  */
-export async function linesForPayouts(db: Knex, companyId: string, doctorIds: readonly string[] | null): Promise<PayoutInvoiceLine[]> {
+export async function linesForPayouts(db: Knex, companyId: string, doctorIds: readonly string[] | null, invoiceIds?: readonly string[]): Promise<PayoutInvoiceLine[]> {
+  if (!invoiceIds) return payoutLinesWhere(db, companyId, doctorIds, null)
+  // Some invoices only (the ledger of some days, payout-ledger.ts): a few hundred at a time, in the same order.
+  const ids = [...new Set(invoiceIds)]
+  const found: PayoutInvoiceLine[] = []
+  for (let start = 0; start < ids.length; start += 500) found.push(...(await payoutLinesWhere(db, companyId, doctorIds, ids.slice(start, start + 500))))
+  return found.sort((a, b) => (a.issuedOn < b.issuedOn ? -1 : a.issuedOn > b.issuedOn ? 1 : a.invoiceId < b.invoiceId ? -1 : a.invoiceId > b.invoiceId ? 1 : a.position - b.position))
+}
+
+async function payoutLinesWhere(db: Knex, companyId: string, doctorIds: readonly string[] | null, invoiceIds: readonly string[] | null): Promise<PayoutInvoiceLine[]> {
   const ofDoctors = db(INVOICE_LINES_TABLE).where({ companyId }).whereNotNull('doctorId').select('invoiceId')
   if (doctorIds) ofDoctors.whereIn('doctorId', [...doctorIds])
+  if (invoiceIds) ofDoctors.whereIn('invoiceId', [...invoiceIds])
   const rows = await db(INVOICE_LINES_TABLE)
     .join(INVOICES_TABLE, `${INVOICES_TABLE}._id`, `${INVOICE_LINES_TABLE}.invoiceId`)
     .where(`${INVOICE_LINES_TABLE}.companyId`, companyId)

@@ -4,8 +4,9 @@ import { todayIn } from '../../customers/customers/customer-rules'
 import { linesForPayouts, type PayoutInvoiceLine } from '../invoices/invoice-rows'
 import { allocationsToInvoices, type InvoiceAllocation } from '../transactions/transaction-rows'
 import { serviceCategoryIds } from '../../catalogue/service/service-rows'
-import { closedUntil, frozenLinesOf, periodsOf, rulesOf, type FrozenLine, type LineFacts, type StoredPeriod, type StoredRule } from './payout-rows'
+import { closedUntil, frozenLinesOf, frozenLinesOn, periodsOf, rulesOf, type FrozenLine, type LineFacts, type StoredPeriod, type StoredRule } from './payout-rows'
 import { pushTo } from '../../../../../domain/multimap'
+import { addLocalDays, zonedToUtc } from '../../../../../domain/appointments/zoned-time'
 
 /**
  * A doctor's earnings computed from the ledger on read (docs/decisions/billing-payouts.md), with
@@ -44,16 +45,21 @@ function ruleFor(rules: readonly StoredRule[], userId: string, serviceId: string
   return { percent, amount: null }
 }
 
-/** Earnings of `userIds` (null: every doctor of the company), every day, in date order. */
-export async function computeEarnings(db: Knex, context: EarningsContext, userIds: readonly string[] | null): Promise<Earnings> {
+/**
+ * Earnings of `userIds` (null: every doctor of the company), every day, in date order; with
+ * `days`, only the lines that land on those days (the payouts rollup, payout-stats.ts), computed
+ * by the same code from the invoices that can put a line there (`invoicesLandingOn`).
+ */
+export async function computeEarnings(db: Knex, context: EarningsContext, userIds: readonly string[] | null, days?: readonly string[]): Promise<Earnings> {
   const { companyId } = context
-  const [lines, frozen, rules, periods] = await Promise.all([
-    linesForPayouts(db, companyId, userIds),
-    frozenLinesOf(db, companyId, userIds),
-    rulesOf(db, companyId, userIds),
-    periodsOf(db, companyId, userIds)
-  ])
+  const periods = await periodsOf(db, companyId, userIds)
   const until = closedUntil(periods)
+  const invoiceIds = days ? await invoicesLandingOn(db, context, userIds, days, until) : undefined
+  const [lines, frozen, rules] = await Promise.all([
+    linesForPayouts(db, companyId, userIds, invoiceIds),
+    days ? frozenLinesOn(db, companyId, userIds, days, invoiceIds!) : frozenLinesOf(db, companyId, userIds),
+    rulesOf(db, companyId, userIds)
+  ])
   const frozenByKey = new Map<string, FrozenLine>(frozen.map((line) => [`${line.userId}|${line.sourceKey}`, line]))
   const paidLinesFrozen = new Set(frozen.filter((line) => line.sourceKey.startsWith('pay:')).map((line) => `${line.userId}|${line.sourceKey.split(':')[2]}`))
   const categories = await serviceCategoryIds(db, companyId, lines.map((line) => line.serviceId).filter((id): id is string => id !== null))
@@ -109,8 +115,58 @@ export async function computeEarnings(db: Knex, context: EarningsContext, userId
     const { _id: _ignored, periodId: _period, sourceKey, ...rest } = line
     pushTo(byUser, line.userId, { ...rest, key: sourceKey, closed: true })
   }
+  if (days) {
+    // The invoices read can put lines on other days too: only the days asked for.
+    const wantedDays = new Set(days)
+    for (const [userId, list] of byUser) {
+      const kept = list.filter((line) => wantedDays.has(line.date))
+      if (kept.length > 0) byUser.set(userId, kept)
+      else byUser.delete(userId)
+    }
+  }
   // By day; on one day what was earned before what reverses it; then by source.
   const rank = (line: EarningLine) => (line.key.includes('-cancel:') ? 1 : 0)
   for (const list of byUser.values()) list.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : rank(a) - rank(b) || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0)))
   return { byUser, periods, rules, closedUntil: until }
+}
+
+/** Consecutive days joined: `[first, last]` each. */
+function runsOf(days: readonly string[]): Array<[string, string]> {
+  const runs: Array<[string, string]> = []
+  for (const day of [...new Set(days)].sort()) {
+    const last = runs[runs.length - 1]
+    if (last && nextDay(last[1]) === day) last[1] = day
+    else runs.push([day, day])
+  }
+  return runs
+}
+
+/**
+ * Every invoice that can put a line of the ledger on one of `days`: issued on one (billed), its
+ * cancellation or one of its payments' dates or cancellations on one (instants read a day wider
+ * either side, decided exactly by the ledger's code), and every invoice of a doctor whose day
+ * after their last closed period is one of them (events dated in a closed period land there).
+ */
+async function invoicesLandingOn(db: Knex, context: EarningsContext, userIds: readonly string[] | null, days: readonly string[], until: ReadonlyMap<string, string>): Promise<string[]> {
+  const { companyId, timeZone } = context
+  const runs = runsOf(days)
+  const instants = runs.map(([first, last]) => [zonedToUtc(addLocalDays(first, -1), '00:00', timeZone), zonedToUtc(addLocalDays(last, 2), '00:00', timeZone)] as const)
+  const inRanges = (query: Knex.QueryBuilder, column: string) =>
+    query.where((inner) => {
+      for (const [start, end] of instants) inner.orWhere((range) => range.where(column, '>=', start).where(column, '<', end))
+    })
+  const found = new Set<string>()
+  const add = (rows: Array<{ invoiceId: string }>) => rows.forEach((row) => found.add(String(row.invoiceId)))
+  for (let start = 0; start < days.length; start += 500) {
+    add(await db('invoices').where({ companyId }).whereIn('issuedOn', days.slice(start, start + 500)).select('_id as invoiceId'))
+  }
+  add(await inRanges(db('invoices').where({ companyId }).whereNotNull('cancelledAt'), 'cancelledAt').select('_id as invoiceId'))
+  for (const column of ['date', 'cancelledAt']) {
+    const paid = db('transactions').where({ companyId }).select('_id')
+    add(await db('allocations').where({ companyId }).whereIn('paymentId', inRanges(paid, column)).select('invoiceId'))
+  }
+  const wanted = new Set(days)
+  const reopened = [...until].filter(([userId, to]) => wanted.has(nextDay(to)) && (!userIds || userIds.includes(userId))).map(([userId]) => userId)
+  if (reopened.length > 0) add(await db('invoice_lines').where({ companyId }).whereIn('doctorId', reopened).distinct('invoiceId'))
+  return [...found]
 }

@@ -83,18 +83,36 @@ export async function rulesOf(db: Knex, companyId: string, userIds: readonly str
 
 export async function frozenLinesOf(db: Knex, companyId: string, userIds: readonly string[] | null): Promise<FrozenLine[]> {
   const rows = await byUsers(db(PAYOUT_LINES_TABLE).where({ companyId }), userIds).orderBy([{ column: 'date' }, { column: 'sourceKey' }])
-  return rows.map((row: Record<string, unknown>) => {
-    const line = frozenCodec.fromDb<FrozenLine & { companyId?: string }>(row)
-    delete line.companyId
-    return {
-      ...line,
-      quantity: Number(line.quantity),
-      base: Number(line.base),
-      share: Number(line.share),
-      percent: line.percent === null ? null : Number(line.percent),
-      fixedAmount: line.fixedAmount === null ? null : Number(line.fixedAmount)
+  return rows.map(frozenLine)
+}
+
+/**
+ * The frozen lines a ledger of some days needs (payout-ledger.ts): those dated on one of them, and
+ * those of the invoices read (a computed line whose key is frozen gives way to the frozen one).
+ */
+export async function frozenLinesOn(db: Knex, companyId: string, userIds: readonly string[] | null, days: readonly string[], invoiceIds: readonly string[]): Promise<FrozenLine[]> {
+  const byId = new Map<string, Record<string, unknown>>()
+  for (const [column, values] of [['date', days], ['invoiceId', invoiceIds]] as const) {
+    for (let start = 0; start < values.length; start += 500) {
+      const rows = (await byUsers(db(PAYOUT_LINES_TABLE).where({ companyId }), userIds).whereIn(column, values.slice(start, start + 500))) as Array<Record<string, unknown>>
+      for (const row of rows) byId.set(String(row._id), row)
     }
-  })
+  }
+  const rows = [...byId.values()].sort((a, b) => String(a.date).localeCompare(String(b.date)) || (String(a.sourceKey) < String(b.sourceKey) ? -1 : String(a.sourceKey) > String(b.sourceKey) ? 1 : 0))
+  return rows.map(frozenLine)
+}
+
+function frozenLine(row: Record<string, unknown>): FrozenLine {
+  const line = frozenCodec.fromDb<FrozenLine & { companyId?: string }>(row)
+  delete line.companyId
+  return {
+    ...line,
+    quantity: Number(line.quantity),
+    base: Number(line.base),
+    share: Number(line.share),
+    percent: line.percent === null ? null : Number(line.percent),
+    fixedAmount: line.fixedAmount === null ? null : Number(line.fixedAmount)
+  }
 }
 
 export async function payoutsOf(db: Knex, companyId: string, userIds: readonly string[] | null): Promise<StoredPayout[]> {

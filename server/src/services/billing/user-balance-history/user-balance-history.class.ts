@@ -11,6 +11,7 @@ import { todayIn } from '../../customers/customers/customer-rules'
 import { customerNames } from '../../customers/customers/customer-contact'
 import { payoutMembers, type PayoutMember } from '../../team/users/user-rows'
 import { computeEarnings, type EarningLine, type Earnings } from './payout-ledger'
+import type { PayoutStatsScope } from './payout-stats'
 import { PAYOUTS_TABLE, PAYOUT_LINES_TABLE, PAYOUT_PERIODS_TABLE, PAYOUT_RULES_TABLE, payoutsOf, type StoredPayout } from './payout-rows'
 import type {
   BalanceHistoryData,
@@ -35,15 +36,21 @@ export async function payoutBaseOf(db: Knex, companyId: string, params: Params |
   return payoutBases.includes(setting as PayoutBase) ? (setting as PayoutBase) : 'billed'
 }
 
-/** Earnings and payouts of some doctors of the company, everything the statements and reports need. */
-export async function payoutLedger(app: Application, params: Params | undefined, companyId: string, members: readonly PayoutMember[]) {
+/** Earnings and payouts of some doctors of the company, everything the statements and reports need; with `days`, only the earnings landing on them. */
+export async function payoutLedger(app: Application, params: Params | undefined, companyId: string, members: readonly PayoutMember[], days?: readonly string[]) {
   const db = dbOf(app, params)
   const userIds = members.map((member) => member._id)
   const timeZone = await companyTimeZoneFor(db, companyId, params)
   const payoutBase = await payoutBaseOf(db, companyId, params)
-  const earnings = await computeEarnings(db, { companyId, payoutBase, timeZone, percents: new Map(members.map((member) => [member._id, member.percentOfRevenue])) }, userIds)
+  const earnings = await computeEarnings(db, { companyId, payoutBase, timeZone, percents: new Map(members.map((member) => [member._id, member.percentOfRevenue])) }, userIds, days)
   const payouts = await payoutsOf(db, companyId, userIds)
   return { earnings, payouts, payoutBase, timeZone }
+}
+
+/** The company's zone and payout base, what the payouts rollup is computed with (payout-stats.ts). */
+export async function payoutStatsScope(app: Application, params: Params | undefined, companyId: string): Promise<PayoutStatsScope> {
+  const db = dbOf(app, params)
+  return { companyId, timeZone: await companyTimeZoneFor(db, companyId, params), payoutBase: await payoutBaseOf(db, companyId, params) }
 }
 
 const inBranches = (branchIds: readonly string[] | null, branchId: string | null) => !branchIds || (branchId !== null && branchIds.includes(branchId))

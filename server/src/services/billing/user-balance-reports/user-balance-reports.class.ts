@@ -5,8 +5,9 @@ import { daysOf, lastDayOf } from '../../../../../domain/reports/periods'
 import { customerNames } from '../../customers/customers/customer-contact'
 import { payoutMembers, type PayoutMember } from '../../team/users/user-rows'
 import { REPORT_ROWS_LIMIT } from '../../reports/reports-summary/reports-summary.shared'
-import { payoutLedger, statementLines } from '../user-balance-history/user-balance-history.class'
-import { addToDays, closeDays, lineTotals, lineValue, type StatementLine } from './payout-report-lines'
+import { payoutLedger, payoutStatsScope, statementLines } from '../user-balance-history/user-balance-history.class'
+import { closeDays, lineValue, type StatementLine } from './payout-report-lines'
+import { payoutStatsFigures } from '../user-balance-history/payout-stats'
 import type { BalanceReportQuery } from './user-balance-reports.schema'
 import { payoutFigures, type BalanceReport, type BalanceReportDay, type BalanceReportRows, type PayoutReportLine, type PayoutFigure } from './user-balance-reports.shared'
 
@@ -29,26 +30,33 @@ export class UserBalanceReportsService {
     const last = lastDayOf({ from: query.from, to: query.to })
     const db = dbOf(this.app, params)
     const members = await payoutMembers(db, query.companyId, query.doctorId ? [query.doctorId] : null)
-    const { earnings, payouts } = await payoutLedger(this.app, params, query.companyId, members)
     const branchIds = query.branchId ? [query.branchId] : query.branchIds
-    const linesOf = (member: PayoutMember) => statementLines(earnings.byUser.get(member._id) ?? [], payouts.filter((payout) => payout.userId === member._id), branchIds, query.branchId ?? null)
-    if (query.$rows) return this.rows(query, last, members.map((member) => ({ member, lines: linesOf(member) })), params)
+    if (query.$rows) {
+      // The period's figures need only the earnings landing in it; the opening, every line before it.
+      const { earnings, payouts } = await payoutLedger(this.app, params, query.companyId, members, query.$rows === 'opening' ? undefined : daysOf({ from: query.from, to: query.to }))
+      const linesOf = (member: PayoutMember) => statementLines(earnings.byUser.get(member._id) ?? [], payouts.filter((payout) => payout.userId === member._id), branchIds, query.branchId ?? null)
+      return this.rows(query, last, members.map((member) => ({ member, lines: linesOf(member) })), params)
+    }
 
     const report: BalanceReport = {
       from: query.from, to: query.to, branchId: query.branchId ?? null, doctorId: query.doctorId ?? null,
       opening: 0, base: 0, share: 0, paidOut: 0, balance: 0, rows: [], days: [],
       formulas: Object.fromEntries(payoutFigures.map((figure) => [figure, `reports.payouts.formulas.${figure}`])) as Record<PayoutFigure, string>
     }
-    const days = new Map<string, BalanceReportDay>(daysOf({ from: query.from, to: query.to }).map((day) => [day, { day, base: 0, share: 0, paidOut: 0, balance: 0 }]))
+    // The figures from the payouts rollup (payout-stats.ts: the ledger's lines summed per day),
+    // the same rules as `lineTotals`/`addToDays` over the statement lines the drill-down reads.
+    const scope = await payoutStatsScope(this.app, params, query.companyId)
+    const figures = await payoutStatsFigures(db, scope, { companyId: query.companyId, userIds: members.map((member) => member._id), from: query.from, last, branchIds, branchId: query.branchId ?? null })
     for (const member of members) {
-      const lines = linesOf(member)
-      if (lines.length === 0 && !member.acceptsAppointments) continue
-      const totals = lineTotals(lines, query.from, last)
+      const found = figures.doctors.get(member._id)
+      if (!found?.lines && !member.acceptsAppointments) continue
+      const totals = { opening: found?.opening ?? 0, base: found?.base ?? 0, share: found?.share ?? 0, paidOut: found?.paidOut ?? 0, balance: 0 }
+      totals.balance = totals.opening + totals.share - totals.paidOut
       report.rows.push({ userId: member._id, name: memberName(member), ...totals })
       for (const figure of payoutFigures) report[figure] += totals[figure]
-      addToDays(days, lines, query.from, last)
     }
-    report.days = closeDays(days.values(), report.opening)
+    const days = daysOf({ from: query.from, to: query.to }).map((day): BalanceReportDay => ({ day, base: 0, share: 0, paidOut: 0, balance: 0, ...figures.days.get(day) }))
+    report.days = closeDays(days, report.opening)
     return report
   }
 

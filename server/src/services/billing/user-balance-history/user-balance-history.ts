@@ -8,6 +8,7 @@ import { viewerOf, visibleBranches, type RecordScope } from '../../../access/rec
 import { clinicError } from '../../../errors'
 import { UserBalanceHistoryService } from './user-balance-history.class'
 import { PAYOUTS_TABLE, PAYOUT_LINES_TABLE, PAYOUT_PERIODS_TABLE, PAYOUT_RULES_TABLE } from './payout-rows'
+import { PAYOUT_STATS_DIRTY_TABLE, PAYOUT_STATS_STATE_TABLE, PAYOUT_STATS_TABLE } from './payout-stats'
 import {
   balanceHistoryDataSchema,
   balanceHistoryDataValidator,
@@ -73,7 +74,8 @@ function checkDoctorId(context: HookContext) {
 export function userBalanceHistory(app: Application) {
   registerService(app, userBalanceHistoryPath, new UserBalanceHistoryService(app), {
     methods: [...userBalanceHistoryMethods],
-    tables: [PAYOUT_RULES_TABLE, PAYOUT_PERIODS_TABLE, PAYOUT_LINES_TABLE, PAYOUTS_TABLE],
+    // The payouts rollup (payout-stats.ts) is the ledger's: computed by its code, read by the payouts report.
+    tables: [PAYOUT_RULES_TABLE, PAYOUT_PERIODS_TABLE, PAYOUT_LINES_TABLE, PAYOUTS_TABLE, PAYOUT_STATS_TABLE, PAYOUT_STATS_DIRTY_TABLE, PAYOUT_STATS_STATE_TABLE],
     // A frozen line names its patient: after a merge it names the record kept (the amounts stay).
     customerRows: [{ table: PAYOUT_LINES_TABLE, column: 'customerId' }],
     access: {

@@ -104,8 +104,9 @@ export async function loadIdentity(db: Knex, sessionId: unknown, userId: unknown
   const role = roleCodec.fromDb<Identity['role']>(roleRow._id ? roleRow : { _id: user.roleId, name: '', key: null, permissions: '[]' })
   assertMayWork(user, company)
 
+  // The main branch first: the first is where a record goes when its branch is not said (branch-scope.ts).
   const branchIds = seesWholeCompany(role.permissions)
-    ? (await db('branches').select('_id').where({ companyId: user.companyId, archived: false })).map((branch: { _id: string }) => branch._id)
+    ? (await db('branches').select('_id').where({ companyId: user.companyId, archived: false }).orderBy([{ column: 'isMain', order: 'desc' }, 'name', '_id'])).map((branch: { _id: string }) => branch._id)
     : user.branchIds
   return { user, session, company, role, branchIds }
 }

@@ -10,6 +10,14 @@ import { emailRegistered, insertFirstAdministrator } from '../../team/users/user
 import { insertDefaultRoles } from '../../identity/roles/role-rows'
 import { defaultModules, defaultCompanySettings } from '../company/company.shared'
 
+/**
+ * The first branch's name in the language the clinic signed up in (the interface shows it as
+ * it is: an English name would be the one English word of a Russian screen); renamed in settings.
+ */
+const MAIN_BRANCH_NAMES: Record<string, string> = { ru: 'Основной филиал', ru1: 'Основной филиал', uz: 'Asosiy filial', fi: 'Päätoimipiste', en: 'Main branch' }
+export const mainBranchName = (locale: string | undefined) => MAIN_BRANCH_NAMES[locale ?? 'ru'] ?? MAIN_BRANCH_NAMES.ru
+
+
 export interface NewCompany {
   companyName: string
   phone: string
@@ -59,7 +67,7 @@ export async function registerCompany(db: Knex, input: NewCompany): Promise<Regi
       settings: JSON.stringify(defaultCompanySettings),
       subscriptionEndsAt: null
     })
-    await trx('branches').insert({ _id: branchId, companyId, ...stamp, name: input.branchName ?? 'Main branch', address: '', phone: normalizePhone(input.phone), isMain: true, archived: false })
+    await trx('branches').insert({ _id: branchId, companyId, ...stamp, name: input.branchName ?? mainBranchName(input.locale), address: '', phone: normalizePhone(input.phone), isMain: true, archived: false })
     await insertDefaultRoles(trx, companyId, roleIds, stamp)
     await insertFirstAdministrator(trx, {
       _id: userId,

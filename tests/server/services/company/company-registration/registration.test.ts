@@ -44,6 +44,8 @@ describe.each(engines)('company registration on %s', (engine) => {
     expect(branches).toHaveLength(1)
     expect(Boolean(branches[0].isMain)).toBe(true)
     expect(branches[0]._id).toBe(result.branchId)
+    // Named in the language the clinic signed up in (Russian when not said).
+    expect(branches[0].name).toBe('Основной филиал')
     const roles = await server.db('roles').where({ companyId }).orderBy('name')
     expect(roles.map((role) => role.name)).toEqual(['Administrator', 'Director', 'Doctor', 'Finance manager'])
     const users = await server.db('users').where({ companyId })
@@ -85,6 +87,13 @@ describe.each(engines)('company registration on %s', (engine) => {
     for (const blank of ['', '   ']) {
       const error = await refused(validRegistration({ [field]: blank }))
       expect([blank, error.name, error.message, error.data?.path]).toEqual([blank, 'BadRequest', message, field])
+    }
+  })
+
+  it('names the main branch in the language of the sign-up', async () => {
+    for (const [locale, name] of [['en', 'Main branch'], ['uz', 'Asosiy filial'], ['fi', 'Päätoimipiste']] as const) {
+      const result = await register(validRegistration({ email: `branch-${locale}-${counter}@clinic.test`, locale }))
+      expect((await server.db('branches').where({ _id: result.branchId }).first('name')).name).toBe(name)
     }
   })
 

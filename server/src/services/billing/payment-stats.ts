@@ -92,10 +92,13 @@ class SumsBuilder {
   readonly cashiers = new Map<string, PaymentFigures & { cashierId: string | null }>()
   readonly doctors = new Map<string, PaymentFigures & { key: string }>()
 
-  /** A group by payment: its day, branch and method (the totals and cells sum these). */
-  byMethod(day: string, branchId: string, method: string, figure: PaymentFigure, value: number) {
+  /** A day and branch (the totals sum these). */
+  cell(day: string, branchId: string, figure: PaymentFigure, value: number) {
     this.totals[figure] += value
     addTo(this.cells, `${day}|${branchId}`, () => ({ day, branchId }), figure, value)
+  }
+
+  method(method: string, figure: PaymentFigure, value: number) {
     addTo(this.methods, method, () => ({ method }), figure, value)
   }
 
@@ -112,21 +115,37 @@ class SumsBuilder {
   }
 }
 
-/** The report's sums from the rollup as it stands (call `refreshMoneyStats` for the filter's period first). */
+/**
+ * The report's sums from the rollup as it stands (call `refreshMoneyStats` for the filter's
+ * period first): summed in SQL per day and branch (the cells, from the method rows) and per
+ * method, staff member and doctor over the period, so a year reads its cells and a few dozen
+ * rows, not every day's rows of every grouping.
+ */
 export async function readPaymentStats(db: Knex, filter: ReportFilter): Promise<PaymentSums> {
-  const query = db(PAYMENT_STATS_TABLE).where({ companyId: filter.companyId, doctorId: filter.doctorId ?? EVERYONE }).where('day', '>=', filter.from).where('day', '<', filter.to)
-  if (filter.branchIds) query.whereIn('branchId', [...filter.branchIds])
-  const rows = (await query.select('day', 'branchId', 'dimension', 'key', ...paymentFigures)) as Array<{ day: string; branchId: string; dimension: Dimension; key: string } & Record<PaymentFigure, unknown>>
+  const rows = () => {
+    const query = db(PAYMENT_STATS_TABLE).where({ companyId: filter.companyId, doctorId: filter.doctorId ?? EVERYONE }).where('day', '>=', filter.from).where('day', '<', filter.to)
+    if (filter.branchIds) query.whereIn('branchId', [...filter.branchIds])
+    for (const figure of paymentFigures) query.sum({ [figure]: figure })
+    return query
+  }
+  type Sums = Record<PaymentFigure, unknown>
+  const [cells, groups] = (await Promise.all([
+    rows().where('dimension', 'method').groupBy('day', 'branchId').select('day', 'branchId'),
+    rows().groupBy('dimension', 'key').select('dimension', 'key')
+  ])) as [Array<Sums & { day: string; branchId: string }>, Array<Sums & { dimension: Dimension; key: string }>]
   const sums = new SumsBuilder()
-  for (const row of rows) {
-    for (const figure of paymentFigures) {
-      const value = Number(row[figure])
-      if (row.dimension === 'method') {
-        sums.byMethod(row.day, row.branchId, row.key, figure, value)
-        // With a doctor named, the report's one doctor row is everything of theirs.
-        if (filter.doctorId) sums.byDoctor(filter.doctorId, figure, value)
-      } else if (row.dimension === 'cashier') sums.byCashier(row.key === NO_ONE ? null : row.key, figure, value)
-      else sums.byDoctor(row.key, figure, value)
+  for (const figure of paymentFigures) {
+    for (const cell of cells) {
+      const value = Number(cell[figure] ?? 0)
+      sums.cell(cell.day, cell.branchId, figure, value)
+      // With a doctor named, the report's one doctor row is everything of theirs.
+      if (filter.doctorId) sums.byDoctor(filter.doctorId, figure, value)
+    }
+    for (const group of groups) {
+      const value = Number(group[figure] ?? 0)
+      if (group.dimension === 'method') sums.method(group.key, figure, value)
+      else if (group.dimension === 'cashier') sums.byCashier(group.key === NO_ONE ? null : group.key, figure, value)
+      else if (!filter.doctorId) sums.byDoctor(group.key, figure, value)
     }
   }
   return sums.sums()
@@ -141,7 +160,8 @@ export async function paymentSumsFromRows(db: Knex, filter: ReportFilter): Promi
   const sums = new SumsBuilder()
   paymentFigures.forEach((figure, index) => {
     for (const group of groups[index]) {
-      sums.byMethod(group.day, group.branchId, group.method, figure, group.value)
+      sums.cell(group.day, group.branchId, figure, group.value)
+      sums.method(group.method, figure, group.value)
       sums.byCashier(group.cashierId, figure, group.value)
     }
     for (const group of doctorGroups[index]) sums.byDoctor(group.key, figure, group.value)

@@ -11,6 +11,7 @@ import { createDatabase, migrateToLatest } from '../server/src/db'
 import { createVisitStatsTriggers, dropVisitStatsTriggers } from '../server/migrations/20261205200000_visit_source_day_stats'
 import { createMoneyStatsTriggers, dropMoneyStatsTriggers } from '../server/migrations/20261204400000_money_day_stats'
 import { createPayoutStatsTriggers, dropPayoutStatsTriggers } from '../server/migrations/20261205100000_payout_day_stats'
+import { createPaymentStatsTriggers, dropPaymentStatsTriggers } from '../server/migrations/20261205400000_payment_day_stats'
 import type { DemoPerson } from '../server/src/demo-people'
 import { addLocalDays, toZoned, weekdayOf } from '../domain/appointments/zoned-time'
 import { generateCustomers } from './customers-generate'
@@ -156,7 +157,7 @@ async function generate(db: Knex, engine: Engine, sizeName: SizeName): Promise<B
 }
 
 /**
- * Every day of the money rollup stale: a day is fresh only while it is recorded with the
+ * Every day of the money rollup (and the payments rollup, recomputed with it) stale: a day is fresh only while it is recorded with the
  * instants it was computed between (money_stats_days), so forgetting those marks them all.
  */
 async function forgetMoneyStats(db: Knex) {
@@ -174,10 +175,13 @@ async function addMoney(db: Knex, engine: Engine, sizeName: SizeName, companyId:
   const admin = (await db('users').where({ companyId, email: ADMIN_EMAIL }).first('_id')) as { _id: string }
   const started = Date.now()
   const bar = progressBar('money (days)', days)
+  // The payments rollup's trigger runs the money rollup's function (PostgreSQL): dropped first, created after.
+  await dropPaymentStatsTriggers(db)
   await dropMoneyStatsTriggers(db)
   await dropPayoutStatsTriggers(db)
   const money = await generateMoney(db, { companyId, timeZone: TIME_ZONE, today, days, adminId: admin._id }, (done) => bar.update(done))
   await createMoneyStatsTriggers(db)
+  await createPaymentStatsTriggers(db)
   await forgetMoneyStats(db)
   await createPayoutStatsTriggers(db)
   // The payouts rollup is never computed yet (no `payout_stats_state` row): the first read computes it whole.

@@ -50,8 +50,8 @@ const markInvoice = (row: 'old' | 'new', postgres: boolean) => [
     markSelected('t."companyId"', day, `allocations as a join transactions as t on t."_id" = a."paymentId" where a."companyId" = ${row}."companyId" and a."invoiceId" = ${row}."_id"`, postgres))
 ].join('\n')
 
-/** A payment's days and the issue days of the invoices it is allocated to. */
-const markPayment = (row: 'old' | 'new', postgres: boolean) => [
+/** A payment's days and the issue days of the invoices it is allocated to (exported: 20261205400000_payment_day_stats marks them on a change of who took it). */
+export const markPayment = (row: 'old' | 'new', postgres: boolean) => [
   ...daysAround(`${row}."date"`, postgres).map((day) => `insert into money_stats_dirty ("companyId", "day", "version") values (${row}."companyId", ${day}, 1) ${onConflict(postgres)}`),
   markSelected('i."companyId"', 'i."issuedOn"', `allocations as a join invoices as i on i."_id" = a."invoiceId" where a."paymentId" = ${row}."_id" and i."companyId" = ${row}."companyId"`, postgres)
 ].join('\n')

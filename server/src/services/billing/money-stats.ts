@@ -2,6 +2,7 @@ import type { Knex } from 'knex'
 import { billingFigureOnDays, type BillingFigure } from './report-reads'
 import type { FigureGroup, ReportFilter } from '../report-filter'
 import { clearMarks, inRounds, markedDays, type StaleDay } from '../rollup-marks'
+import { replacePaymentStats } from './payment-stats'
 
 /**
  * The money rollup (migration 20261204400000_money_day_stats, docs/decisions/reports.md
@@ -15,6 +16,9 @@ import { clearMarks, inRounds, markedDays, type StaleDay } from '../rollup-marks
  * the payments' amounts, which no sum over doctors gives); a doctor's id is the figure with that
  * doctor asked (their invoices, the money allocated to them). `method` '' for billed and debt
  * created. A group the figure answers with 0 is kept: the rollup answers the same groups.
+ *
+ * The payments report's rollup (payment-stats.ts) shares the marks and the computed days: each
+ * recompute here replaces its rows of the same days in the same transaction.
  */
 export const MONEY_STATS_TABLE = 'money_day_stats'
 export const MONEY_STATS_DIRTY_TABLE = 'money_stats_dirty'
@@ -72,6 +76,7 @@ async function recompute(db: Knex, filter: ReportFilter, stale: StaleDay[]) {
       // Another reader may recompute the same day at the same moment (PostgreSQL): the same numbers.
       await trx(MONEY_STATS_TABLE).insert(rows.slice(at, at + 500)).onConflict(['companyId', 'figure', 'doctorId', 'day', 'branchId', 'method']).merge()
     }
+    await replacePaymentStats(trx, whole, days)
     const bounds = days.map((day) => {
       const index = filter.days.indexOf(day)
       return { companyId: filter.companyId, day, startsAt: filter.dayStarts[index], endsAt: filter.dayStarts[index + 1] }

@@ -3,6 +3,7 @@ import { INVOICES_TABLE } from './invoices/invoice-rows'
 import { ALLOCATIONS_TABLE, TRANSACTIONS_TABLE } from './transactions/transaction-rows'
 import { paymentFigures, type AllocationTarget, type PaymentFigure } from '../../../../domain/reports/money-reports'
 import { instantBounds, localDayCase, type ReportFilter, type RowsPage } from '../report-filter'
+import { instantRanges } from './report-reads'
 
 /**
  * Billing's reads for the payments report (`payment-reports`, issue 19, docs/decisions/reports.md),
@@ -72,10 +73,17 @@ const I = INVOICES_TABLE
 const T = TRANSACTIONS_TABLE
 const A = ALLOCATIONS_TABLE
 
-/** The payments of a figure, dated in the period (or one day of it), narrowed. */
-function paymentsOf(db: Knex, filter: ReportFilter, figure: PaymentFigure, narrow: PaymentNarrowing) {
-  const [start, end] = instantBounds(filter, narrow.day)
-  const query = db(`${T} as t`).where('t.companyId', filter.companyId).whereNot('t.method', 'balance').where('t.date', '>=', start).where('t.date', '<', end)
+/** The payments of a figure, dated in the period (or one day of it, or some days of it: the rollup's recompute), narrowed. */
+function paymentsOf(db: Knex, filter: ReportFilter, figure: PaymentFigure, narrow: PaymentNarrowing, days?: readonly string[]) {
+  const query = db(`${T} as t`).where('t.companyId', filter.companyId).whereNot('t.method', 'balance')
+  if (days && !narrow.day) {
+    query.where((either) => {
+      for (const [start, end] of instantRanges(filter, days)) either.orWhere((range) => range.where('t.date', '>=', start).where('t.date', '<', end))
+    })
+  } else {
+    const [start, end] = instantBounds(filter, narrow.day)
+    query.where('t.date', '>=', start).where('t.date', '<', end)
+  }
   if (figure === 'cancelled') query.where('t.kind', 'payment').where('t.status', 'cancelled')
   else {
     query.whereNot('t.status', 'cancelled')
@@ -92,8 +100,8 @@ function paymentsOf(db: Knex, filter: ReportFilter, figure: PaymentFigure, narro
 }
 
 /** The same payments split by allocation, each with the invoice (and its doctor) it went to. */
-function allocationsOf(db: Knex, filter: ReportFilter, figure: PaymentFigure, narrow: PaymentNarrowing) {
-  const query = paymentsOf(db, filter, figure, narrow).join(`${A} as a`, 'a.paymentId', 't._id').leftJoin(`${I} as i`, 'i._id', 'a.invoiceId')
+function allocationsOf(db: Knex, filter: ReportFilter, figure: PaymentFigure, narrow: PaymentNarrowing, days?: readonly string[]) {
+  const query = paymentsOf(db, filter, figure, narrow, days).join(`${A} as a`, 'a.paymentId', 't._id').leftJoin(`${I} as i`, 'i._id', 'a.invoiceId')
   if (filter.doctorId) query.where('i.doctorId', filter.doctorId)
   if (narrow.via === 'balance') query.whereNull('a.invoiceId')
   else if (narrow.via === 'no-doctor') query.whereNotNull('a.invoiceId').whereNull('i.doctorId')
@@ -110,19 +118,48 @@ function baseOf(db: Knex, filter: ReportFilter, figure: PaymentFigure, narrow: P
   return byAllocation(filter, narrow) ? { query: allocationsOf(db, filter, figure, narrow), value: 'a.amount' } : { query: paymentsOf(db, filter, figure, narrow), value: 't.amount' }
 }
 
-/** A figure per company-local day, branch, method and the staff member who took the money. */
-export async function paymentFigure(db: Knex, filter: ReportFilter, figure: PaymentFigure): Promise<PaymentGroup[]> {
-  const base = baseOf(db, filter, figure)
+/** The key of where money went by allocation: the invoice's doctor, or the balance, or an invoice of no doctor. */
+const allocationKey = `case when "a"."invoiceId" is null then 'balance' when "i"."doctorId" is null then 'no-doctor' else "i"."doctorId" end`
+
+/** One group of the payments rollup's recompute: a day, branch, method, who took it, and where the money went. */
+export interface AllocationGroup extends PaymentGroup {
+  key: string | AllocationTarget
+}
+
+/**
+ * A figure per company-local day, branch, method and the staff member who took the money; with
+ * `days`, on those days of the period only, and with `byKey`, per allocation and where it went
+ * (the payments rollup's recompute, payment-stats.ts: the same query as the report's figure).
+ */
+async function groupedFigure(db: Knex, filter: ReportFilter, figure: PaymentFigure, days?: readonly string[], byKey = false): Promise<AllocationGroup[]> {
+  const base = byKey || byAllocation(filter) ? { query: allocationsOf(db, filter, figure, {}, days), value: 'a.amount' } : { query: paymentsOf(db, filter, figure, {}, days), value: 't.amount' }
   const day = localDayCase(db, '"t"."date"', filter)
+  const keys = byKey ? ['x.key'] : []
   // Grouped outside: PostgreSQL does not match a GROUP BY expression whose bindings are new parameters.
   const inner = base.query.select(db.raw(`${day.sql} as "day"`, day.bindings), 't.branchId as branchId', 't.method as method', 't.createdBy as cashierId').select({ value: base.value })
-  const rows = (await db.from(inner.as('x')).groupBy('x.day', 'x.branchId', 'x.method', 'x.cashierId').select('x.day', 'x.branchId', 'x.method', 'x.cashierId').sum({ value: 'x.value' })) as Array<{ day: string; branchId: string; method: string; cashierId: string | null; value: unknown }>
-  return rows.map((row) => ({ day: row.day, branchId: row.branchId, method: row.method, cashierId: row.cashierId ?? null, value: sign(figure) * Number(row.value ?? 0) }))
+  if (byKey) inner.select(db.raw(`${allocationKey} as "key"`))
+  const rows = (await db.from(inner.as('x')).groupBy('x.day', 'x.branchId', 'x.method', 'x.cashierId', ...keys).select('x.day', 'x.branchId', 'x.method', 'x.cashierId', ...keys).sum({ value: 'x.value' })) as Array<{ day: string; branchId: string; method: string; cashierId: string | null; key?: string; value: unknown }>
+  return rows.map((row) => ({ day: row.day, branchId: row.branchId, method: row.method, cashierId: row.cashierId ?? null, key: row.key ?? '', value: sign(figure) * Number(row.value ?? 0) }))
+}
+
+/** A figure per company-local day, branch, method and the staff member who took the money. */
+export async function paymentFigure(db: Knex, filter: ReportFilter, figure: PaymentFigure): Promise<PaymentGroup[]> {
+  return (await groupedFigure(db, filter, figure)).map(({ key: _key, ...group }) => group)
+}
+
+/**
+ * The same on some days of the filter's period, everyone's (the filter naming no doctor and no
+ * branch): per payment, and per allocation with where it went (a doctor's id: what the figure
+ * answers with that doctor named). For the payments rollup (payment-stats.ts).
+ */
+export async function paymentFigureOnDays(db: Knex, filter: ReportFilter, figure: PaymentFigure, days: readonly string[]): Promise<{ payments: PaymentGroup[]; allocations: AllocationGroup[] }> {
+  const payments = (await groupedFigure(db, filter, figure, days)).map(({ key: _key, ...group }) => group)
+  return { payments, allocations: await groupedFigure(db, filter, figure, days, true) }
 }
 
 /** A figure per doctor of the invoices the money went to (the balance and invoices without a doctor apart). */
 export async function paymentFigureByDoctor(db: Knex, filter: ReportFilter, figure: PaymentFigure): Promise<DoctorGroup[]> {
-  const inner = allocationsOf(db, filter, figure, {}).select(db.raw(`case when "a"."invoiceId" is null then 'balance' when "i"."doctorId" is null then 'no-doctor' else "i"."doctorId" end as "key"`)).select({ value: 'a.amount' })
+  const inner = allocationsOf(db, filter, figure, {}).select(db.raw(`${allocationKey} as "key"`)).select({ value: 'a.amount' })
   const rows = (await db.from(inner.as('x')).groupBy('x.key').select('x.key').sum({ value: 'x.value' })) as Array<{ key: string; value: unknown }>
   return rows.map((row) => ({ key: row.key, value: sign(figure) * Number(row.value ?? 0) }))
 }

@@ -70,8 +70,8 @@ function debtAtDayEnd(db: Knex, filter: ReportFilter) {
 
 type Kind = 'payment' | 'refund'
 
-/** The instants of some days of the period, consecutive days joined: `[start, end)` each. */
-function instantRanges(filter: ReportFilter, days: readonly string[]): Array<[string, string]> {
+/** The instants of some days of the period, consecutive days joined: `[start, end)` each (the rollups' recompute reads these). */
+export function instantRanges(filter: ReportFilter, days: readonly string[]): Array<[string, string]> {
   const wanted = new Set(days)
   const ranges: Array<[string, string]> = []
   filter.days.forEach((day, index) => {

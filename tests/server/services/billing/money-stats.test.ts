@@ -7,6 +7,7 @@ import { MONEY_STATS_DAYS_TABLE, MONEY_STATS_DIRTY_TABLE, moneyFigures, moneySta
 import { periodFilter } from '../../../../server/src/services/reports/report-scope'
 import type { FigureGroup } from '../../../../server/src/services/report-filter'
 import { zonedToUtc } from '../../../../domain/appointments/zoned-time'
+import { paymentSumsFromRows, readPaymentStats, type PaymentSums } from '../../../../server/src/services/billing/payment-stats'
 
 /**
  * The money rollup (money-stats.ts, migration 20261204400000_money_day_stats) always equals the
@@ -16,7 +17,10 @@ import { zonedToUtc } from '../../../../domain/appointments/zoned-time'
  * invoice's day and doctor, a payment's date, an allocation; a change of the clinic's time zone,
  * then a payment late in its evening whose UTC day is the next), every figure per day, branch
  * and method read from the rollup equals `billingFigure` (the reports' definition) for everyone
- * and for each doctor, for all branches and for one, on both databases.
+ * and for each doctor, for all branches and for one, on both databases. The payments report's
+ * rollup (payment-stats.ts, recomputed with it) likewise equals the report's raw reads: totals,
+ * cells per day and branch, per method, per staff member who took the money (changed straight
+ * to the table too) and per doctor, the balance and invoices of no doctor.
  */
 const D1 = '2026-11-09'
 const D2 = '2026-11-10'
@@ -33,6 +37,8 @@ describe.each(engines)('the money rollup on %s', (engine) => {
   let serviceId: string
   let zone = ZONE
 
+  /** Every list of the sums in a fixed order (the report orders them itself). */
+  const ordered = (sums: PaymentSums) => ({ ...sums, ...Object.fromEntries((['cells', 'methods', 'cashiers', 'doctors'] as const).map((list) => [list, sums[list].map((entry) => JSON.stringify(entry)).sort()])) })
   const sorted = (groups: FigureGroup[]) => groups.map((group) => `${group.day} ${group.branchId} ${group.method ?? '-'} ${group.value}`).sort()
   const pay = (body: Record<string, unknown>) => paymentsOf(finance).create({ clientKey: key(), customerId: clinic.customerId, ...body } as Parameters<ReturnType<typeof paymentsOf>['create']>[0])
   const cancelPayment = (id: string) => paymentsOf(finance).patch(id, { action: 'cancel', reason: 'mistake', note: 'x' })
@@ -54,6 +60,8 @@ describe.each(engines)('the money rollup on %s', (engine) => {
           expect({ figure, doctorId, branchId, groups: sorted(rolled) }).toEqual({ figure, doctorId, branchId, groups: sorted(await billingFigure(server.db, filter, figure)) })
           if (!doctorId && !branchId) totals[figure] = rolled.reduce((sum, group) => sum + group.value, 0)
         }
+        // Refreshed by the money figures just read: the same stale days, the same transaction.
+        expect({ doctorId, branchId, payments: ordered(await readPaymentStats(server.db, filter)) }).toEqual({ doctorId, branchId, payments: ordered(await paymentSumsFromRows(server.db, filter)) })
       }
     }
     return totals
@@ -125,6 +133,14 @@ describe.each(engines)('the money rollup on %s', (engine) => {
     expect((await expectRollupEqualsLedger()).debtCreated).toBe(15_500)
     await server.db('invoices').where({ _id: b }).update({ issuedOn: D3 })
     expect((await expectRollupEqualsLedger()).debtCreated).toBe(17_000)
+    // Who took the cash, changed straight to the table (the payments report's cashier rows): no one, then the admin.
+    const cashier = async () => (await readPaymentStats(server.db, periodFilter({ companyId: clinic.admin.auth.company._id, from: D1, to: TO, branchIds: null }, zone))).cashiers.find((entry) => entry.cashierId === null)?.collected ?? 0
+    await server.db('transactions').where({ _id: cash._id }).update({ createdBy: null })
+    await expectRollupEqualsLedger()
+    expect(await cashier()).toBe(3_000)
+    await server.db('transactions').where({ _id: cash._id }).update({ createdBy: clinic.admin.auth.user._id })
+    await expectRollupEqualsLedger()
+    expect(await cashier()).toBe(0)
 
     // The clinic moves to New York: every payment's local day is counted again in the new zone
     // (the rollup's days were computed between Helsinki's midnights; no write marked them): the

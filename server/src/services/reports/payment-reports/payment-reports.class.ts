@@ -2,7 +2,9 @@ import type { Params } from '@feathersjs/feathers'
 import type { Application } from '../../../declarations'
 import { dbOf } from '../../../hooks/call-transaction'
 import { companyTimeZone } from '../../company/company/company-reads'
-import { paymentFigure, paymentFigureByDoctor, paymentFigureRows } from '../../billing/payment-report-reads'
+import { paymentFigureRows } from '../../billing/payment-report-reads'
+import { refreshMoneyStats } from '../../billing/money-stats'
+import { readPaymentStats } from '../../billing/payment-stats'
 import { allocationTargets, type AllocationTarget } from '../../../../../domain/reports/money-reports'
 import { customerNames } from '../../customers/customers/customer-contact'
 import { memberDisplayNames } from '../../team/users/user-rows'
@@ -11,23 +13,15 @@ import { REPORT_ROWS_LIMIT } from '../reports-summary/reports-summary.shared'
 import { localDate } from '../../../../../domain/appointments/zoned-time'
 import { periodFilter, type ScopedReport } from '../report-scope'
 import type { PaymentReportsQuery } from './payment-reports.schema'
-import { paymentFigures, type PaymentByCashier, type PaymentByDoctor, type PaymentByMethod, type PaymentCell, type PaymentFigure, type PaymentFigures, type PaymentReport, type PaymentReportRows } from './payment-reports.shared'
+import { paymentFigures, type PaymentByCashier, type PaymentByDoctor, type PaymentFigure, type PaymentReport, type PaymentReportRows } from './payment-reports.shared'
 
 /** The query once the hooks have checked it: the company, the period, the branches and doctor allowed. */
 export type ScopedPaymentQuery = ScopedReport<PaymentReportsQuery>
 export type PaymentReportsParams = Params<PaymentReportsQuery>
 
-const empty = (): PaymentFigures => ({ collected: 0, refunds: 0, net: 0, cancelled: 0 })
 const targets: readonly string[] = allocationTargets
 
-/** Adds a figure's value to the entry of `key`, made by `make` the first time. */
-function addTo<T extends PaymentFigures>(map: Map<string, T>, key: string, make: () => T, figure: PaymentFigure, value: number) {
-  let entry = map.get(key)
-  if (!entry) map.set(key, (entry = make()))
-  entry[figure] += value
-}
-
-/** Sums billing's grouped payment reads; no table of its own. */
+/** Names and orders billing's payments rollup; no table of its own. */
 export class PaymentReportsService {
   constructor(private readonly app: Application) {}
 
@@ -37,28 +31,15 @@ export class PaymentReportsService {
     const timeZone = await companyTimeZone(db, query.companyId)
     const filter = periodFilter(query, timeZone)
     if (query.$rows) return this.rows(db, filter, query, timeZone)
-    const [groups, doctorGroups] = await Promise.all([
-      Promise.all(paymentFigures.map((figure) => paymentFigure(db, filter, figure))),
-      Promise.all(paymentFigures.map((figure) => paymentFigureByDoctor(db, filter, figure)))
-    ])
-    const totals = empty()
-    const cells = new Map<string, PaymentCell>()
-    const methods = new Map<string, PaymentByMethod>()
-    const cashiers = new Map<string, PaymentByCashier>()
-    const doctors = new Map<string, PaymentByDoctor>()
-    paymentFigures.forEach((figure, index) => {
-      for (const group of groups[index]) {
-        totals[figure] += group.value
-        addTo(cells, `${group.day}|${group.branchId}`, () => ({ day: group.day, branchId: group.branchId, ...empty() }), figure, group.value)
-        addTo(methods, group.method, () => ({ method: group.method, ...empty() }), figure, group.value)
-        addTo(cashiers, group.cashierId ?? '', () => ({ cashierId: group.cashierId, name: '', ...empty() }), figure, group.value)
-      }
-      for (const group of doctorGroups[index]) {
-        const via = targets.includes(group.key) ? (group.key as AllocationTarget) : null
-        addTo(doctors, group.key, () => ({ doctorId: via ? null : group.key, via, name: '', ...empty() }), figure, group.value)
-      }
+    // The figures from the payments rollup (billing/payment-stats.ts), brought up to date first; the rows stay raw reads.
+    await refreshMoneyStats(db, filter)
+    const sums = await readPaymentStats(db, filter)
+    const cashiers = sums.cashiers.map((entry): PaymentByCashier => ({ ...entry, name: '' }))
+    const doctors = sums.doctors.map(({ key, ...figures }): PaymentByDoctor => {
+      const via = targets.includes(key) ? (key as AllocationTarget) : null
+      return { doctorId: via ? null : key, via, name: '', ...figures }
     })
-    const staffIds = [...[...cashiers.values()].map((entry) => entry.cashierId), ...[...doctors.values()].map((entry) => entry.doctorId)]
+    const staffIds = [...cashiers.map((entry) => entry.cashierId), ...doctors.map((entry) => entry.doctorId)]
     const names = await memberDisplayNames(db, filter.companyId, staffIds.filter((id): id is string => id !== null))
     const byName = <T extends { name: string; collected: number }>(list: T[]) => list.sort((a, b) => b.collected - a.collected || a.name.localeCompare(b.name))
     return {
@@ -66,11 +47,11 @@ export class PaymentReportsService {
       to: query.to,
       branchId: query.branchId ?? null,
       doctorId: filter.doctorId,
-      totals,
-      cells: [...cells.values()].sort((a, b) => (a.day === b.day ? a.branchId.localeCompare(b.branchId) : a.day.localeCompare(b.day))),
-      byMethod: [...methods.values()].sort((a, b) => b.collected - a.collected || a.method.localeCompare(b.method)),
-      byCashier: byName([...cashiers.values()].map((entry) => ({ ...entry, name: entry.cashierId ? (names.get(entry.cashierId) ?? '') : '' }))),
-      byDoctor: byName([...doctors.values()].map((entry) => ({ ...entry, name: entry.doctorId ? (names.get(entry.doctorId) ?? '') : '' }))),
+      totals: sums.totals,
+      cells: sums.cells.sort((a, b) => (a.day === b.day ? a.branchId.localeCompare(b.branchId) : a.day.localeCompare(b.day))),
+      byMethod: sums.methods.sort((a, b) => b.collected - a.collected || a.method.localeCompare(b.method)),
+      byCashier: byName(cashiers.map((entry) => ({ ...entry, name: entry.cashierId ? (names.get(entry.cashierId) ?? '') : '' }))),
+      byDoctor: byName(doctors.map((entry) => ({ ...entry, name: entry.doctorId ? (names.get(entry.doctorId) ?? '') : '' }))),
       formulas: Object.fromEntries(paymentFigures.map((figure) => [figure, `reports.payments.formulas.${figure}`])) as Record<PaymentFigure, string>
     }
   }

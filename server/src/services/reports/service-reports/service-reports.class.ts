@@ -3,7 +3,8 @@ import type { Knex } from 'knex'
 import type { Application } from '../../../declarations'
 import { dbOf } from '../../../hooks/call-transaction'
 import { companyTimeZone } from '../../company/company/company-reads'
-import { lineFigure, lineFigureRows } from '../../billing/service-report-reads'
+import { lineFigureRows } from '../../billing/service-report-reads'
+import { readLineStats, refreshLineStats } from '../../billing/line-stats'
 import { doneFigure, doneFigureRows } from '../../clinical/treatment/treatment-report-reads'
 import { catalogueNames } from '../../catalogue/service/service-rows'
 import { customerNames } from '../../customers/customers/customer-contact'
@@ -47,7 +48,9 @@ export class ServiceReportsService {
     const query = params?.query as ScopedServiceQuery
     const filter = await reportFilterOf(db, query)
     if (query.$rows) return this.rows(db, filter, query)
-    const [done, billed, revenue] = await Promise.all([doneFigure(db, filter, 'service'), lineFigure(db, filter, 'billed', 'service'), lineFigure(db, filter, 'revenue', 'service')])
+    // The invoice lines' rollup brought up to date once for both of its figures (line-stats.ts).
+    await refreshLineStats(db, filter)
+    const [done, billed, revenue] = await Promise.all([doneFigure(db, filter, 'service'), readLineStats(db, filter, 'billed', 'service'), readLineStats(db, filter, 'revenue', 'service')])
     const services = new Map<string, Omit<ServiceReportLine, 'average' | 'categoryName'> & { copied: string }>()
     const groups: Record<ServiceFigure, typeof done> = { done, billed, revenue }
     for (const figure of serviceFigures) {

@@ -39,34 +39,63 @@ export async function refreshLineStats(db: Knex, filter: ReportFilter): Promise<
   await inRounds([...versions].map(([day, version]) => ({ day, version })), (round) => recompute(db, filter, round))
 }
 
-const COLUMN: Record<ServiceGrain, string> = { service: 'serviceId', doctor: 'doctorId', source: 'sourceId' }
+const COLUMN: Record<ServiceGrain, 'serviceId' | 'doctorId' | 'sourceId'> = { service: 'serviceId', doctor: 'doctorId', source: 'sourceId' }
+
+/** Both figures of one group of a grain. */
+export type LineGroup = Omit<ServiceGroup, 'value'> & Record<LineFigure, number>
 
 /**
- * A figure per service (with its category and the name its lines copied), per the line's doctor
- * or per the patient's source, from the rollup as it stands (call `refreshLineStats` first):
- * what `lineFigureFromLines` answers. A group is there when a line is, whatever its value.
+ * Billed and revenue per service (with its category and the name its lines copied), per the
+ * line's doctor and per the patient's source, from the rollup as it stands (call
+ * `refreshLineStats` first), every grain asked from one read of the period's rows: what
+ * `lineFigureFromLines` answers per figure and grain. A group is there when a line is, whatever
+ * its value.
  */
-export async function readLineStats(db: Knex, filter: ReportFilter, figure: LineFigure, grain: ServiceGrain): Promise<ServiceGroup[]> {
-  const inner = db(LINE_STATS_TABLE)
+export async function readLineStatsBy(db: Knex, filter: ReportFilter, grains: readonly ServiceGrain[]): Promise<Record<ServiceGrain, LineGroup[]>> {
+  const columns = [...new Set(grains.map((grain) => COLUMN[grain]))]
+  const query = db(LINE_STATS_TABLE)
     .where('companyId', filter.companyId)
     .where('day', '>=', filter.from)
     .where('day', '<', filter.to)
-    .select({ key: COLUMN[grain] })
-    .max({ name: 'serviceName' })
-    .sum({ value: figure })
-    .groupBy(COLUMN[grain])
-  if (filter.branchIds) inner.whereIn('branchId', [...filter.branchIds])
-  if (filter.doctorId) inner.where('doctorId', filter.doctorId)
+    .select(columns)
+    .sum({ billed: 'billed', revenue: 'revenue' })
+    .groupBy(columns)
+  if (filter.branchIds) query.whereIn('branchId', [...filter.branchIds])
+  if (filter.doctorId) query.where('doctorId', filter.doctorId)
+  // A service's copied name is the largest of its lines' (the raw read's max), by the database's own ordering.
+  if (grains.includes('service')) query.select(db.raw('max(max("serviceName")) over (partition by "serviceId") as "name"'))
+  const rows = (await query) as Array<Record<string, unknown>>
+  const serviceIds = grains.includes('service') ? [...new Set(rows.map((row) => String(row.serviceId)).filter((id) => id !== ''))] : []
   // The category is the service's current one, as the raw read joins it.
-  const query = grain === 'service'
-    ? db.from(inner.as('x')).leftJoin(serviceCategoriesTable(db, filter.companyId).as('sc'), 'sc._id', 'x.key').select('x.key', 'x.name', 'x.value', 'sc.categoryId')
-    : inner
-  const rows = (await query) as Array<{ key: string; categoryId?: string | null; name: string | null; value: unknown }>
-  return rows.map((row) => ({ key: row.key === '' ? null : row.key, categoryId: row.categoryId ?? null, name: grain === 'service' ? (row.name ?? '') : '', value: Number(row.value ?? 0) }))
+  const categories = new Map<string, string | null>()
+  for (let at = 0; at < serviceIds.length; at += 500) {
+    const found = (await serviceCategoriesTable(db, filter.companyId).whereIn('_id', serviceIds.slice(at, at + 500))) as Array<{ _id: string; categoryId: string | null }>
+    for (const service of found) categories.set(service._id, service.categoryId ?? null)
+  }
+  const answer = {} as Record<ServiceGrain, LineGroup[]>
+  for (const grain of grains) {
+    const groups = new Map<string, LineGroup>()
+    for (const row of rows) {
+      const key = String(row[COLUMN[grain]])
+      let group = groups.get(key)
+      if (!group) {
+        const name = grain === 'service' ? String(row.name ?? '') : ''
+        groups.set(key, (group = { key: key === '' ? null : key, categoryId: grain === 'service' ? (categories.get(key) ?? null) : null, name, billed: 0, revenue: 0 }))
+      }
+      group.billed += Number(row.billed ?? 0)
+      group.revenue += Number(row.revenue ?? 0)
+    }
+    answer[grain] = [...groups.values()]
+  }
+  return answer
 }
 
-/** The same, the period's stale days recomputed first. */
+/** One figure of groups read by `readLineStatsBy`. */
+export const figureOf = (groups: readonly LineGroup[], figure: LineFigure): ServiceGroup[] =>
+  groups.map((group) => ({ key: group.key, categoryId: group.categoryId, name: group.name, value: group[figure] }))
+
+/** One figure of one grain, the period's stale days recomputed first. */
 export async function lineFigure(db: Knex, filter: ReportFilter, figure: LineFigure, grain: ServiceGrain): Promise<ServiceGroup[]> {
   await refreshLineStats(db, filter)
-  return readLineStats(db, filter, figure, grain)
+  return figureOf((await readLineStatsBy(db, filter, [grain]))[grain], figure)
 }

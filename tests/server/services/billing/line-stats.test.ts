@@ -3,7 +3,7 @@ import { signedInMember } from '../../support/fixtures'
 import { addDoctor, openClinic, ZONE, type Clinic } from '../../support/appointment-fixtures'
 import { invoicesOf, visitWithTreatments } from './billing-fixtures'
 import { lineFigureFromLines, type LineFigure } from '../../../../server/src/services/billing/service-report-reads'
-import { LINE_STATS_DIRTY_TABLE, lineFigure, refreshLineStats } from '../../../../server/src/services/billing/line-stats'
+import { LINE_STATS_DIRTY_TABLE, figureOf, lineFigure, readLineStatsBy, refreshLineStats } from '../../../../server/src/services/billing/line-stats'
 import { periodFilter } from '../../../../server/src/services/reports/report-scope'
 import type { ServiceGrain, ServiceGroup } from '../../../../server/src/services/service-report-filter'
 
@@ -37,7 +37,7 @@ describe.each(engines)('the invoice lines rollup on %s', (engine) => {
   let second: string
   let zone = ZONE
 
-  const lines = (groups: ServiceGroup[]) => groups.map((group) => `${group.key} ${group.categoryId} ${group.name} ${group.value}`).sort()
+  const sorted = (groups: ServiceGroup[]) => groups.map((group) => `${group.key} ${group.categoryId} ${group.name} ${group.value}`).sort()
   const companyId = () => clinic.admin.auth.company._id as string
 
   /** An invoice of `customerId`'s visit with lines of `prices`, issued on `day`. */
@@ -55,8 +55,12 @@ describe.each(engines)('the invoice lines rollup on %s', (engine) => {
         const filter = periodFilter({ companyId: companyId(), from: D1, to: TO, branchIds: null, branchId, doctorId }, zone)
         for (const figure of figures) {
           for (const grain of grains) {
+            // One grain read alone (the services report), and every grain from one read (the toppers).
             const rolled = await lineFigure(server.db, filter, figure, grain)
-            expect({ figure, grain, doctorId, branchId, groups: lines(rolled) }).toEqual({ figure, grain, doctorId, branchId, groups: lines(await lineFigureFromLines(server.db, filter, figure, grain)) })
+            const raw = sorted(await lineFigureFromLines(server.db, filter, figure, grain))
+            expect({ figure, grain, doctorId, branchId, groups: sorted(rolled) }).toEqual({ figure, grain, doctorId, branchId, groups: raw })
+            const together = figureOf((await readLineStatsBy(server.db, filter, grains))[grain], figure)
+            expect({ figure, grain, doctorId, branchId, together: sorted(together) }).toEqual({ figure, grain, doctorId, branchId, together: raw })
             if (!doctorId && !branchId && figure === 'revenue') totals[grain] = Object.fromEntries(rolled.map((group) => [group.key ?? 'none', group.value]))
           }
         }
@@ -97,6 +101,10 @@ describe.each(engines)('the invoice lines rollup on %s', (engine) => {
     const [small] = (await server.db('invoice_lines').where({ invoiceId: a, amount: 2_000 }).select('_id')) as Array<{ _id: string }>
     await server.db('invoice_lines').where({ _id: small._id }).update({ serviceId: crown, serviceName: 'Коронка', doctorId: doctorB.user._id, amount: 3_000 })
     expect(await expectRollupEqualsLines()).toEqual({ service: { [filling]: 17_200, [crown]: 3_000 }, doctor: { [doctorA]: 17_200, [doctorB.user._id]: 3_000 }, source: { none: 13_000, [radio]: 7_200 } })
+
+    // Straight to the lines: A's other line copied an older name of the filling (the largest copied name is answered).
+    await server.db('invoice_lines').where({ invoiceId: a, amount: 10_000 }).update({ serviceName: 'Пломба (старая)' })
+    await expectRollupEqualsLines()
 
     // An invoice C of 25.00 on D3, then cancelled.
     const c = await invoice([2_500], D3)

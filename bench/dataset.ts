@@ -12,6 +12,7 @@ import { createVisitStatsTriggers, dropVisitStatsTriggers } from '../server/migr
 import { createMoneyStatsTriggers, dropMoneyStatsTriggers } from '../server/migrations/20261204400000_money_day_stats'
 import { createPayoutStatsTriggers, dropPayoutStatsTriggers } from '../server/migrations/20261205100000_payout_day_stats'
 import { createPaymentStatsTriggers, dropPaymentStatsTriggers } from '../server/migrations/20261205400000_payment_day_stats'
+import { createLineStatsTriggers, dropLineStatsTriggers, markEveryInvoiceDay } from '../server/migrations/20261205300000_line_day_stats'
 import type { DemoPerson } from '../server/src/demo-people'
 import { addLocalDays, toZoned, weekdayOf } from '../domain/appointments/zoned-time'
 import { generateCustomers } from './customers-generate'
@@ -119,6 +120,8 @@ async function generate(db: Knex, engine: Engine, sizeName: SizeName): Promise<B
   if (engine === 'sqlite') await sqliteBulkLoad(db, true)
   // The visits rollup's triggers would mark days stale ten million times: off while loading, then every day marked once.
   await dropVisitStatsTriggers(db)
+  // The invoice lines' customers trigger looks up each new patient's invoices: off too (addMoney recreates them).
+  await dropLineStatsTriggers(db)
   const clinic = await seedBenchClinic(db, size, WORKING_HOURS)
   console.log(`${engine}, ${sizeName}: clinic of ${size.branches} branches, ${clinic.doctors.length} doctors and ${clinic.branchIds.length} front desks seeded`)
 
@@ -166,9 +169,10 @@ async function forgetMoneyStats(db: Knex) {
 }
 
 /**
- * The visits' money (money-generate.ts) of the size's last days before `today`. The money
- * and payouts rollups' triggers would mark days stale millions of times: off while writing, then
- * every day of the money rollup forgotten once (the payouts rollup has never been computed).
+ * The visits' money (money-generate.ts) of the size's last days before `today`. The money,
+ * payouts and invoice lines' rollups' triggers would mark days stale millions of times: off while
+ * writing, then every day of the money rollup forgotten once (the payouts rollup has never been
+ * computed) and every invoice day of the lines' rollup marked once.
  */
 async function addMoney(db: Knex, engine: Engine, sizeName: SizeName, companyId: string, today: string): Promise<GeneratedMoney> {
   const days = SIZES[sizeName].moneyDays
@@ -179,6 +183,7 @@ async function addMoney(db: Knex, engine: Engine, sizeName: SizeName, companyId:
   await dropPaymentStatsTriggers(db)
   await dropMoneyStatsTriggers(db)
   await dropPayoutStatsTriggers(db)
+  await dropLineStatsTriggers(db)
   const money = await generateMoney(db, { companyId, timeZone: TIME_ZONE, today, days, adminId: admin._id }, (done) => bar.update(done))
   await createMoneyStatsTriggers(db)
   await createPaymentStatsTriggers(db)
@@ -186,6 +191,9 @@ async function addMoney(db: Knex, engine: Engine, sizeName: SizeName, companyId:
   await createPayoutStatsTriggers(db)
   // The payouts rollup is never computed yet (no `payout_stats_state` row): the first read computes it whole.
   await db('payout_stats_dirty').del()
+  // The invoice lines' rollup: every day with an invoice marked once.
+  await createLineStatsTriggers(db)
+  await markEveryInvoiceDay(db)
   bar.stop()
   console.log(`${engine}, ${sizeName}: ${money.invoices} invoices and ${money.payments} payments from ${money.fromDay} in ${((Date.now() - started) / 1000).toFixed(0)} s`)
   return money

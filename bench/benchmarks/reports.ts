@@ -6,6 +6,7 @@ import { addLocalDays } from '../../domain/appointments/zoned-time'
 import { option } from '../bench-kit'
 import { refreshVisitStats } from '../../server/src/services/appointments/appointment/visit-stats'
 import { refreshMoneyStats } from '../../server/src/services/billing/money-stats'
+import { refreshLineStats } from '../../server/src/services/billing/line-stats'
 import { refreshPayoutStats } from '../../server/src/services/billing/user-balance-history/payout-stats'
 import { payoutBaseOf } from '../../server/src/services/billing/user-balance-history/user-balance-history.class'
 import { periodFilter } from '../../server/src/services/reports/report-scope'
@@ -69,7 +70,7 @@ export async function benchReports(context: BenchContext): Promise<Measurement[]
   const only = option('reports', '').split(',').filter(Boolean)
   // At the full size a report still reading its rows may take minutes a call: fewer year calls then.
   const yearCalls = Number(option('year-calls', '5'))
-  // The visits and money rollups of the measured year, brought up to date once (a generated or
+  // The visits, money and invoice lines rollups of the measured year, brought up to date once (a generated or
   // migrated dataset starts with every day stale), so the calls measure reading them, as a clinic's would.
   console.log('bringing the rollups of the year up to date...')
   const yearFilter = periodFilter({ companyId: dataset.companyId, from: year.from, to: year.to, branchIds: null }, TIME_ZONE)
@@ -78,10 +79,12 @@ export async function benchReports(context: BenchContext): Promise<Measurement[]
   const visitsBuilt = performance.now()
   await refreshMoneyStats(db, yearFilter)
   const moneyBuilt = performance.now()
+  await refreshLineStats(db, yearFilter)
+  const linesBuilt = performance.now()
   // The payouts rollup holds every day (the balance before a period sums them all): computed whole once.
   await refreshPayoutStats(db, { companyId: dataset.companyId, timeZone: TIME_ZONE, payoutBase: await payoutBaseOf(db, dataset.companyId, undefined) })
   const seconds = (from: number, to: number) => ((to - from) / 1000).toFixed(1)
-  const rollupNote = `the rollups brought up to date before measuring: visits (the year) in ${seconds(building, visitsBuilt)} s, money (the year) in ${seconds(visitsBuilt, moneyBuilt)} s, payouts (every day) in ${seconds(moneyBuilt, performance.now())} s`
+  const rollupNote = `the rollups brought up to date before measuring: visits (the year) in ${seconds(building, visitsBuilt)} s, money (the year) in ${seconds(visitsBuilt, moneyBuilt)} s, invoice lines (the year) in ${seconds(moneyBuilt, linesBuilt)} s, payouts (every day) in ${seconds(linesBuilt, performance.now())} s`
   const scopes = [
     { name: `a month of the main branch (${month.from} to ${month.to})`, period: month, branchId: dataset.branchIds[0] as string | undefined, calls: 10, target: 300 },
     { name: `a year of all ${dataset.branchIds.length} branches (${year.from} to ${year.to})`, period: year, branchId: undefined, calls: yearCalls, target: 2000 }

@@ -43,6 +43,7 @@ import * as visitDayStats from './20261204200000_visit_day_stats'
 import * as moneyDayStats from './20261204400000_money_day_stats'
 import * as payoutDayStats from './20261205100000_payout_day_stats'
 import * as visitSourceDayStats from './20261205200000_visit_source_day_stats'
+import * as lineDayStats from './20261205300000_line_day_stats'
 import * as paymentDayStats from './20261205400000_payment_day_stats'
 import * as reportIndexes from './20261129120500_report_indexes'
 import * as appointmentMoves from './20261130100000_appointment_moves'
@@ -117,6 +118,7 @@ const migrations: Array<[string, Migration]> = [
   ['20261204400000_money_day_stats', moneyDayStats],
   ['20261205100000_payout_day_stats', payoutDayStats],
   ['20261205200000_visit_source_day_stats', visitSourceDayStats],
+  ['20261205300000_line_day_stats', lineDayStats],
   ['20261205400000_payment_day_stats', paymentDayStats]
 ]
 

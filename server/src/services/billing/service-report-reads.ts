@@ -25,14 +25,15 @@ const L = INVOICE_LINES_TABLE
 const REVENUE = `("l"."amount" - ("l"."amount" * "i"."discountPercent" + 50) / 100)`
 const valueOf = (figure: LineFigure) => (figure === 'billed' ? '"l"."quantity"' : REVENUE)
 
-function linesIn(db: Knex, filter: ReportFilter, narrow: ServiceNarrowing, withSource: boolean) {
+/** The counted lines of the period's days, or of `days` only (a rollup's recompute). */
+function linesIn(db: Knex, filter: ReportFilter, narrow: ServiceNarrowing, withSource: boolean, days?: readonly string[]) {
   const query = db(`${L} as l`)
     .join(`${I} as i`, 'i._id', 'l.invoiceId')
     .leftJoin(serviceCategoriesTable(db, filter.companyId).as('sc'), 'sc._id', 'l.serviceId')
     .where('i.companyId', filter.companyId)
     .whereNull('i.cancelledAt')
-    .where('i.issuedOn', '>=', filter.from)
-    .where('i.issuedOn', '<', filter.to)
+  if (days) query.whereIn('i.issuedOn', [...days])
+  else query.where('i.issuedOn', '>=', filter.from).where('i.issuedOn', '<', filter.to)
   if (withSource) query.leftJoin(customerSourcesTable(db, filter.companyId).as('cs'), 'cs._id', 'i.customerId')
   if (filter.branchIds) query.whereIn('i.branchId', [...filter.branchIds])
   if (filter.doctorId) query.where('l.doctorId', filter.doctorId)
@@ -44,8 +45,12 @@ function linesIn(db: Knex, filter: ReportFilter, narrow: ServiceNarrowing, withS
 
 const KEYS: Record<ServiceGrain, string> = { service: 'l.serviceId', doctor: 'l.doctorId', source: 'cs.sourceId' }
 
-/** A figure per service (with its category and the name its lines copied), per the line's doctor, or per the patient's source. */
-export async function lineFigure(db: Knex, filter: ReportFilter, figure: LineFigure, grain: ServiceGrain): Promise<ServiceGroup[]> {
+/**
+ * A figure per service (with its category and the name its lines copied), per the line's doctor,
+ * or per the patient's source, read from the lines themselves. The reports read the rollup
+ * (line-stats.ts, `lineFigure`), which answers the same; this stays for the tests' comparison.
+ */
+export async function lineFigureFromLines(db: Knex, filter: ReportFilter, figure: LineFigure, grain: ServiceGrain): Promise<ServiceGroup[]> {
   const inner = linesIn(db, filter, {}, grain === 'source').select({ key: KEYS[grain], categoryId: 'sc.categoryId', name: 'l.serviceName' }).select(db.raw(`${valueOf(figure)} as "value"`))
   const outer = db.from(inner.as('x')).select('x.key').max({ name: 'x.name' }).sum({ value: 'x.value' }).groupBy('x.key')
   if (grain === 'service') outer.select('x.categoryId').groupBy('x.categoryId')
@@ -84,4 +89,37 @@ export async function lineFigureRows(db: Knex, filter: ReportFilter, figure: Lin
       }
     })
   }
+}
+
+/** One group of the rollup: a day, branch, doctor, service and patient's source ('' for none). */
+export interface LineDayGroup {
+  day: string
+  branchId: string
+  doctorId: string
+  serviceId: string
+  sourceId: string
+  serviceName: string
+  billed: number
+  revenue: number
+}
+
+/** Both figures of `days` (every branch and doctor) per day, branch, doctor, service and source: the rollup's rows, by the figures' own query. */
+export async function lineGroupsOnDays(db: Knex, filter: ReportFilter, days: readonly string[]): Promise<LineDayGroup[]> {
+  const whole: ReportFilter = { ...filter, branchIds: null, doctorId: null }
+  const rows = (await linesIn(db, whole, {}, true, days)
+    .select({ day: 'i.issuedOn', branchId: 'i.branchId', doctorId: 'l.doctorId', serviceId: 'l.serviceId', sourceId: 'cs.sourceId' })
+    .max({ serviceName: 'l.serviceName' })
+    .select(db.raw(`sum("l"."quantity") as "billed", sum(${REVENUE}) as "revenue"`))
+    .groupBy('i.issuedOn', 'i.branchId', 'l.doctorId', 'l.serviceId', 'cs.sourceId')) as Array<Record<string, unknown>>
+  const keyOf = (value: unknown) => (value === null || value === undefined ? '' : String(value))
+  return rows.map((row) => ({
+    day: String(row.day),
+    branchId: String(row.branchId),
+    doctorId: keyOf(row.doctorId),
+    serviceId: keyOf(row.serviceId),
+    sourceId: keyOf(row.sourceId),
+    serviceName: keyOf(row.serviceName),
+    billed: Number(row.billed ?? 0),
+    revenue: Number(row.revenue ?? 0)
+  }))
 }

@@ -16,6 +16,7 @@ import { hasPermission } from '../../../../../domain/access/check'
 import { InvoicesService, invoiceRowShape, invoicesServiceOptions, type Invoice, type InvoiceParams } from './invoices.class'
 import { invoiceDataSchema, invoiceDataValidator, invoicePatchSchema, invoicePatchValidator, invoiceQueryValidator, type InvoiceData, type InvoicePatch } from './invoices.schema'
 import { INVOICES_TABLE, INVOICE_COUNTERS_TABLE, INVOICE_LINES_TABLE } from './invoice-rows'
+import { LINE_STATS_DIRTY_TABLE, LINE_STATS_TABLE } from '../line-stats'
 import { invoicesMethods, invoicesPath } from './invoices.shared'
 
 declare module '../../../declarations' {
@@ -62,7 +63,8 @@ const { update: _update, remove: _remove, ...invoiceAccess } = standardAccess('i
 export function invoices(app: Application) {
   registerService(app, invoicesPath, new InvoicesService(invoicesServiceOptions(app), invoiceRowShape), {
     methods: [...invoicesMethods],
-    tables: [INVOICES_TABLE, INVOICE_LINES_TABLE, INVOICE_COUNTERS_TABLE],
+    // The invoice lines' rollup (line-stats.ts): written by its recompute only, marked by triggers on the invoices, their lines and the customers.
+    tables: [INVOICES_TABLE, INVOICE_LINES_TABLE, INVOICE_COUNTERS_TABLE, LINE_STATS_TABLE, LINE_STATS_DIRTY_TABLE],
     customerRows: [{ table: INVOICES_TABLE, column: 'customerId' }],
     access: {
       data: { create: invoiceDataSchema, patch: invoicePatchSchema },

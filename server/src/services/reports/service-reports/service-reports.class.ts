@@ -3,7 +3,8 @@ import type { Knex } from 'knex'
 import type { Application } from '../../../declarations'
 import { dbOf } from '../../../hooks/call-transaction'
 import { companyTimeZone } from '../../company/company/company-reads'
-import { lineFigure, lineFigureRows } from '../../billing/service-report-reads'
+import { lineFigureRows } from '../../billing/service-report-reads'
+import { figureOf, readLineStatsBy, refreshLineStats } from '../../billing/line-stats'
 import { doneFigure, doneFigureRows } from '../../clinical/treatment/treatment-report-reads'
 import { catalogueNames } from '../../catalogue/service/service-rows'
 import { customerNames } from '../../customers/customers/customer-contact'
@@ -47,7 +48,10 @@ export class ServiceReportsService {
     const query = params?.query as ScopedServiceQuery
     const filter = await reportFilterOf(db, query)
     if (query.$rows) return this.rows(db, filter, query)
-    const [done, billed, revenue] = await Promise.all([doneFigure(db, filter, 'service'), lineFigure(db, filter, 'billed', 'service'), lineFigure(db, filter, 'revenue', 'service')])
+    // Billed and revenue from one read of the invoice lines' rollup, brought up to date first (line-stats.ts).
+    const [done, lineGroups] = await Promise.all([doneFigure(db, filter, 'service'), refreshLineStats(db, filter).then(() => readLineStatsBy(db, filter, ['service']))])
+    const billed = figureOf(lineGroups.service, 'billed')
+    const revenue = figureOf(lineGroups.service, 'revenue')
     const services = new Map<string, Omit<ServiceReportLine, 'average' | 'categoryName'> & { copied: string }>()
     const groups: Record<ServiceFigure, typeof done> = { done, billed, revenue }
     for (const figure of serviceFigures) {

@@ -70,6 +70,7 @@ export async function benchReports(context: BenchContext): Promise<Measurement[]
   const only = option('reports', '').split(',').filter(Boolean)
   // At the full size a report still reading its rows may take minutes a call: fewer year calls then.
   const yearCalls = Number(option('year-calls', '5'))
+  const monthCalls = Number(option('month-calls', '10'))
   // The visits, money and invoice lines rollups of the measured year, brought up to date once (a generated or
   // migrated dataset starts with every day stale), so the calls measure reading them, as a clinic's would.
   console.log('bringing the rollups of the year up to date...')
@@ -86,7 +87,7 @@ export async function benchReports(context: BenchContext): Promise<Measurement[]
   const seconds = (from: number, to: number) => ((to - from) / 1000).toFixed(1)
   const rollupNote = `the rollups brought up to date before measuring: visits (the year) in ${seconds(building, visitsBuilt)} s, money (the year) in ${seconds(visitsBuilt, moneyBuilt)} s, invoice lines (the year) in ${seconds(moneyBuilt, linesBuilt)} s, payouts (every day) in ${seconds(linesBuilt, performance.now())} s`
   const scopes = [
-    { name: `a month of the main branch (${month.from} to ${month.to})`, period: month, branchId: dataset.branchIds[0] as string | undefined, calls: 10, target: 300 },
+    { name: `a month of the main branch (${month.from} to ${month.to})`, period: month, branchId: dataset.branchIds[0] as string | undefined, calls: monthCalls, target: 300 },
     { name: `a year of all ${dataset.branchIds.length} branches (${year.from} to ${year.to})`, period: year, branchId: undefined, calls: yearCalls, target: 2000 }
   ]
   // The home's own periods: its target is the month of one branch's, read on a phone.

@@ -31,6 +31,10 @@ export async function startBenchServer(engine: BenchContext['engine'], db: Knex,
   const sockets: Array<{ disconnect: () => void }> = []
   const connect = () => {
     const socket = io(url, { transports: ['websocket'], forceNew: true, reconnection: false })
+    // A dropped socket leaves its calls waiting forever (no reconnection here): said, not silent.
+    socket.on('disconnect', (reason) => {
+      if (reason !== 'io client disconnect') console.log(`bench socket dropped: ${reason}`)
+    })
     sockets.push(socket)
     return createClient(socketio(socket, { timeout: 120_000 }))
   }

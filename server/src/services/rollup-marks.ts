@@ -5,7 +5,7 @@ import type { ReportFilter } from './report-filter'
  * What the reports' rollups share (docs/decisions/reports.md "Rollups"; visit-stats.ts,
  * money-stats.ts): the stale-day marks triggers leave in a `(companyId, day, version)` table,
  * read for a period, cleared only at the version read, and stale days recomputed a few weeks per
- * transaction so no write waits long behind a recompute.
+ * transaction so no write waits long behind a recompute, the event loop turning between them.
  */
 export interface StaleDay {
   day: string
@@ -13,8 +13,19 @@ export interface StaleDay {
   version: number | null
 }
 
-/** Stale days recomputed per transaction. */
-const DAYS_PER_ROUND = 31
+/**
+ * Stale days recomputed per transaction. A week: on SQLite the statements run on the server's one
+ * thread, so a round is time no other call is served (a month of 300 branches' money took ~10 s).
+ */
+const DAYS_PER_ROUND = 7
+
+/**
+ * Lets the server's other work run between rounds. On SQLite each statement is synchronous and
+ * knex resolves it in a microtask, so a chain of rounds never gave the event loop a turn: a year
+ * recomputed at full size held every socket for minutes, long enough for socket.io's ping timeout
+ * to drop the connections (the caller's own included, whose answer then never came).
+ */
+export const letOtherCallsRun = () => new Promise<void>((resolve) => setImmediate(resolve))
 
 /** The marks of the period's days: day → version. */
 export async function markedDays(db: Knex, marksTable: string, filter: ReportFilter): Promise<Map<string, number>> {
@@ -30,5 +41,8 @@ export async function clearMarks(trx: Knex, marksTable: string, companyId: strin
 /** Recomputes stale days a round at a time, in the period's order. */
 export async function inRounds(stale: readonly StaleDay[], recompute: (round: StaleDay[]) => Promise<void>): Promise<void> {
   const ordered = [...stale].sort((a, b) => a.day.localeCompare(b.day))
-  for (let at = 0; at < ordered.length; at += DAYS_PER_ROUND) await recompute(ordered.slice(at, at + DAYS_PER_ROUND))
+  for (let at = 0; at < ordered.length; at += DAYS_PER_ROUND) {
+    if (at > 0) await letOtherCallsRun()
+    await recompute(ordered.slice(at, at + DAYS_PER_ROUND))
+  }
 }

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex'
 import type { PayoutBase } from '../../../../../domain/billing/payouts'
 import { nextDay } from '../../../../../domain/billing/payouts'
-import { clearMarks, inRounds, type StaleDay } from '../../rollup-marks'
+import { clearMarks, inRounds, letOtherCallsRun, type StaleDay } from '../../rollup-marks'
 import { payoutMembers } from '../../team/users/user-rows'
 import { computeEarnings, type EarningsContext, type Earnings } from './payout-ledger'
 import { closedUntil, periodsOf, PAYOUTS_TABLE } from './payout-rows'
@@ -82,7 +82,10 @@ async function insertRows(trx: Knex, rows: readonly StatsRow[]) {
 async function recomputeWhole(db: Knex, scope: PayoutStatsScope, marks: readonly StaleDay[]) {
   const { context, userIds } = await earningsContext(db, scope)
   const rows: StatsRow[] = []
-  for (let at = 0; at < userIds.length; at += DOCTORS_PER_ROUND) rows.push(...rowsOf(scope.companyId, await computeEarnings(db, context, userIds.slice(at, at + DOCTORS_PER_ROUND))))
+  for (let at = 0; at < userIds.length; at += DOCTORS_PER_ROUND) {
+    if (at > 0) await letOtherCallsRun()
+    for (const row of rowsOf(scope.companyId, await computeEarnings(db, context, userIds.slice(at, at + DOCTORS_PER_ROUND)))) rows.push(row)
+  }
   await db.transaction(async (trx) => {
     await trx(PAYOUT_STATS_TABLE).where('companyId', scope.companyId).del()
     await insertRows(trx, rows)

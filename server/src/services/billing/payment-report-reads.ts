@@ -2,8 +2,8 @@ import type { Knex } from 'knex'
 import { INVOICES_TABLE } from './invoices/invoice-rows'
 import { ALLOCATIONS_TABLE, TRANSACTIONS_TABLE } from './transactions/transaction-rows'
 import { paymentFigures, type AllocationTarget, type PaymentFigure } from '../../../../domain/reports/money-reports'
-import { instantBounds, localDayCase, type ReportFilter, type RowsPage } from '../report-filter'
-import { instantRanges } from './report-reads'
+import { localDayCase, type ReportFilter, type RowsPage } from '../report-filter'
+import { whereDatedIn } from './report-reads'
 
 /**
  * Billing's reads for the payments report (`payment-reports`, issue 19, docs/decisions/reports.md),
@@ -76,14 +76,7 @@ const A = ALLOCATIONS_TABLE
 /** The payments of a figure, dated in the period (or one day of it, or some days of it: the rollup's recompute), narrowed. */
 function paymentsOf(db: Knex, filter: ReportFilter, figure: PaymentFigure, narrow: PaymentNarrowing, days?: readonly string[]) {
   const query = db(`${T} as t`).where('t.companyId', filter.companyId).whereNot('t.method', 'balance')
-  if (days && !narrow.day) {
-    query.where((either) => {
-      for (const [start, end] of instantRanges(filter, days)) either.orWhere((range) => range.where('t.date', '>=', start).where('t.date', '<', end))
-    })
-  } else {
-    const [start, end] = instantBounds(filter, narrow.day)
-    query.where('t.date', '>=', start).where('t.date', '<', end)
-  }
+  whereDatedIn(query, filter, narrow.day, days)
   if (figure === 'cancelled') query.where('t.kind', 'payment').where('t.status', 'cancelled')
   else {
     query.whereNot('t.status', 'cancelled')

@@ -84,6 +84,21 @@ export function instantRanges(filter: ReportFilter, days: readonly string[]): Ar
 }
 
 /**
+ * Payments (`t`) dated in the period, or on its one day asked, or on some of its days (the
+ * rollups' recompute): the same bounds for every money read.
+ */
+export function whereDatedIn(query: Knex.QueryBuilder, filter: ReportFilter, day: string | undefined, days?: readonly string[]): void {
+  if (days && !day) {
+    query.where((either) => {
+      for (const [start, end] of instantRanges(filter, days)) either.orWhere((range) => range.where('t.date', '>=', start).where('t.date', '<', end))
+    })
+    return
+  }
+  const [start, end] = instantBounds(filter, day)
+  query.where('t.date', '>=', start).where('t.date', '<', end)
+}
+
+/**
  * Payments or refunds dated in the period (or one of its days, or some of them), not cancelled,
  * not from the balance. Through invoices: joined to their allocations to invoices, of the
  * filter's doctor (or of any doctor, to group per doctor).
@@ -94,14 +109,7 @@ function moneyIn(db: Knex, filter: ReportFilter, kind: Kind, { narrow, days, byD
     .where('t.kind', kind)
     .whereNot('t.status', 'cancelled')
     .whereNot('t.method', 'balance')
-  if (days && !narrow.day) {
-    query.where((either) => {
-      for (const [start, end] of instantRanges(filter, days)) either.orWhere((range) => range.where('t.date', '>=', start).where('t.date', '<', end))
-    })
-  } else {
-    const [start, end] = instantBounds(filter, narrow.day)
-    query.where('t.date', '>=', start).where('t.date', '<', end)
-  }
+  whereDatedIn(query, filter, narrow.day, days)
   if (filter.branchIds) query.whereIn('t.branchId', [...filter.branchIds])
   if (narrow.branchId) query.where('t.branchId', narrow.branchId)
   if (narrow.method) query.where('t.method', narrow.method)

@@ -46,8 +46,11 @@ const REPORTS: ReportCall[] = [
   { path: 'history-reports', label: 'history' }
 ]
 
-/** The statements of the report itself: not the caller's session and role, read on every call. */
-const REPORT_SQL = /^(?![\s\S]*\bfrom [`"](sessions|roles)[`"])/
+/**
+ * The statements of the report itself: not the caller's session and role, read on every call, nor
+ * transaction control (a first call that recomputes a stale day opens one; `explain BEGIN` is no statement).
+ */
+const REPORT_SQL = /^(?!\s*(BEGIN|COMMIT|ROLLBACK|SAVEPOINT|RELEASE)\b)(?![\s\S]*\bfrom [`"](sessions|roles)[`"])/i
 /** The large tables: read whole by a report, a missing index (SQLite's SCAN, PostgreSQL's Seq Scan). */
 const scansLarge = (plan: string) => /(\bSCAN|Seq Scan on) "?(appointment|customers|invoices|invoice_lines|transactions|allocations)"?\b(?! USING (COVERING )?INDEX)/.test(plan)
 

@@ -38,6 +38,27 @@ export async function clearMarks(trx: Knex, marksTable: string, companyId: strin
   for (const entry of stale) if (entry.version !== null) await trx(marksTable).where({ companyId, day: entry.day, version: entry.version }).del()
 }
 
+/** The period's marked days with their versions, as `inRounds` takes them. */
+export async function markedStaleDays(db: Knex, marksTable: string, filter: ReportFilter): Promise<StaleDay[]> {
+  return [...(await markedDays(db, marksTable, filter))].map(([day, version]) => ({ day, version }))
+}
+
+/**
+ * Replaces a rollup's rows of some days with their recomputed rows (inside the recompute's
+ * transaction), in batches that stay under the engines' bound-parameter limits. An upsert: another
+ * reader may recompute the same day at the same moment (PostgreSQL) and writes the same numbers.
+ */
+export async function replaceDays(trx: Knex, table: string, companyId: string, days: readonly string[], rows: readonly object[], keys: readonly string[]): Promise<void> {
+  for (let at = 0; at < days.length; at += 500) await trx(table).where('companyId', companyId).whereIn('day', days.slice(at, at + 500)).del()
+  await upsertRows(trx, table, rows, keys)
+}
+
+/** A rollup's rows written by their key (see `replaceDays`), batched under the bound-parameter limits. */
+export async function upsertRows(trx: Knex, table: string, rows: readonly object[], keys: readonly string[]): Promise<void> {
+  const batch = Math.max(1, Math.floor(4000 / (rows.length ? Object.keys(rows[0]).length : 1)))
+  for (let at = 0; at < rows.length; at += batch) await trx(table).insert(rows.slice(at, at + batch)).onConflict([...keys]).merge()
+}
+
 /** Recomputes stale days a round at a time, in the period's order. */
 export async function inRounds(stale: readonly StaleDay[], recompute: (round: StaleDay[]) => Promise<void>): Promise<void> {
   const ordered = [...stale].sort((a, b) => a.day.localeCompare(b.day))

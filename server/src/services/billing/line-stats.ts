@@ -3,7 +3,7 @@ import { lineGroupsOnDays, type LineFigure } from './service-report-reads'
 import { serviceCategoriesTable } from '../catalogue/service/service-rows'
 import type { ReportFilter } from '../report-filter'
 import type { ServiceGrain, ServiceGroup } from '../service-report-filter'
-import { clearMarks, inRounds, markedDays, type StaleDay } from '../rollup-marks'
+import { clearMarks, inRounds, markedStaleDays, replaceDays, type StaleDay } from '../rollup-marks'
 
 /**
  * The invoice lines' rollup (migration 20261205300000_line_day_stats, docs/decisions/reports.md
@@ -24,19 +24,14 @@ async function recompute(db: Knex, filter: ReportFilter, stale: StaleDay[]) {
   const days = stale.map((entry) => entry.day)
   await db.transaction(async (trx) => {
     const rows = (await lineGroupsOnDays(trx, filter, days)).map((group) => ({ companyId: filter.companyId, ...group }))
-    await trx(LINE_STATS_TABLE).where('companyId', filter.companyId).whereIn('day', days).del()
-    for (let at = 0; at < rows.length; at += 400) {
-      // Another reader may recompute the same day at the same moment (PostgreSQL): the same numbers.
-      await trx(LINE_STATS_TABLE).insert(rows.slice(at, at + 400)).onConflict(KEYS).merge()
-    }
+    await replaceDays(trx, LINE_STATS_TABLE, filter.companyId, days, rows, KEYS)
     await clearMarks(trx, LINE_STATS_DIRTY_TABLE, filter.companyId, stale)
   })
 }
 
 /** Brings the rollup of the period's days up to date: the days a write marked since (existing invoices' days start marked). */
 export async function refreshLineStats(db: Knex, filter: ReportFilter): Promise<void> {
-  const versions = await markedDays(db, LINE_STATS_DIRTY_TABLE, filter)
-  await inRounds([...versions].map(([day, version]) => ({ day, version })), (round) => recompute(db, filter, round))
+  await inRounds(await markedStaleDays(db, LINE_STATS_DIRTY_TABLE, filter), (round) => recompute(db, filter, round))
 }
 
 const COLUMN: Record<ServiceGrain, 'serviceId' | 'doctorId' | 'sourceId'> = { service: 'serviceId', doctor: 'doctorId', source: 'sourceId' }
@@ -94,8 +89,8 @@ export async function readLineStatsBy(db: Knex, filter: ReportFilter, grains: re
 export const figureOf = (groups: readonly LineGroup[], figure: LineFigure): ServiceGroup[] =>
   groups.map((group) => ({ key: group.key, categoryId: group.categoryId, name: group.name, value: group[figure] }))
 
-/** One figure of one grain, the period's stale days recomputed first. */
-export async function lineFigure(db: Knex, filter: ReportFilter, figure: LineFigure, grain: ServiceGrain): Promise<ServiceGroup[]> {
+/** The grains asked, the period's stale days recomputed first (what the services report and the toppers read). */
+export async function lineStatsBy(db: Knex, filter: ReportFilter, grains: readonly ServiceGrain[]): Promise<Record<ServiceGrain, LineGroup[]>> {
   await refreshLineStats(db, filter)
-  return figureOf((await readLineStatsBy(db, filter, [grain]))[grain], figure)
+  return readLineStatsBy(db, filter, grains)
 }

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex'
 import { billingFigureOnDays, type BillingFigure } from './report-reads'
 import type { FigureGroup, ReportFilter } from '../report-filter'
-import { clearMarks, inRounds, markedDays, type StaleDay } from '../rollup-marks'
+import { clearMarks, inRounds, markedDays, replaceDays, type StaleDay } from '../rollup-marks'
 import { replacePaymentStats } from './payment-stats'
 
 /**
@@ -71,11 +71,7 @@ async function recompute(db: Knex, filter: ReportFilter, stale: StaleDay[]) {
   const whole: ReportFilter = { ...filter, branchIds: null, doctorId: null }
   await db.transaction(async (trx) => {
     const rows = await figuresOf(trx, whole, days)
-    await trx(MONEY_STATS_TABLE).where('companyId', filter.companyId).whereIn('day', days).del()
-    for (let at = 0; at < rows.length; at += 500) {
-      // Another reader may recompute the same day at the same moment (PostgreSQL): the same numbers.
-      await trx(MONEY_STATS_TABLE).insert(rows.slice(at, at + 500)).onConflict(['companyId', 'figure', 'doctorId', 'day', 'branchId', 'method']).merge()
-    }
+    await replaceDays(trx, MONEY_STATS_TABLE, filter.companyId, days, rows, ['companyId', 'figure', 'doctorId', 'day', 'branchId', 'method'])
     await replacePaymentStats(trx, whole, days)
     const bounds = days.map((day) => {
       const index = filter.days.indexOf(day)

@@ -2,6 +2,7 @@ import type { Knex } from 'knex'
 import { paymentFigure, paymentFigureByDoctor, paymentFigureOnDays, paymentFigures, type PaymentFigure, type PaymentGroup } from './payment-report-reads'
 import { allocationTargets } from '../../../../domain/reports/money-reports'
 import type { ReportFilter } from '../report-filter'
+import { replaceDays } from '../rollup-marks'
 
 /**
  * The payments rollup (migration 20261205400000_payment_day_stats, docs/decisions/reports.md
@@ -77,11 +78,7 @@ async function statsRowsOf(db: Knex, filter: ReportFilter, days: readonly string
 /** Replaces the rollup of `days` (inside money-stats.ts's recompute transaction; `filter` of the whole company). */
 export async function replacePaymentStats(trx: Knex, filter: ReportFilter, days: readonly string[]): Promise<void> {
   const rows = await statsRowsOf(trx, filter, days)
-  await trx(PAYMENT_STATS_TABLE).where('companyId', filter.companyId).whereIn('day', days).del()
-  for (let at = 0; at < rows.length; at += 300) {
-    // Another reader may recompute the same day at the same moment (PostgreSQL): the same numbers.
-    await trx(PAYMENT_STATS_TABLE).insert(rows.slice(at, at + 300)).onConflict(['companyId', 'doctorId', 'day', 'branchId', 'dimension', 'key']).merge()
-  }
+  await replaceDays(trx, PAYMENT_STATS_TABLE, filter.companyId, days, rows, ['companyId', 'doctorId', 'day', 'branchId', 'dimension', 'key'])
 }
 
 /** Collects groups into the report's sums. */

@@ -48,7 +48,7 @@ const KEYS: Record<ServiceGrain, string> = { service: 'l.serviceId', doctor: 'l.
 /**
  * A figure per service (with its category and the name its lines copied), per the line's doctor,
  * or per the patient's source, read from the lines themselves. The reports read the rollup
- * (line-stats.ts, `lineFigure`), which answers the same; this stays for the tests' comparison.
+ * (line-stats.ts, `lineStatsBy`), which answers the same; this stays for the tests' comparison.
  */
 export async function lineFigureFromLines(db: Knex, filter: ReportFilter, figure: LineFigure, grain: ServiceGrain): Promise<ServiceGroup[]> {
   const inner = linesIn(db, filter, {}, grain === 'source').select({ key: KEYS[grain], categoryId: 'sc.categoryId', name: 'l.serviceName' }).select(db.raw(`${valueOf(figure)} as "value"`))

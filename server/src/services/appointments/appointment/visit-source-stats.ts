@@ -5,6 +5,7 @@ import { LATE_CANCEL } from './cancel-timing'
 import { databaseEngine } from '../../../db'
 import { customerSourcesTable } from '../../customers/customers/customer-sources'
 import { slotHoldingStatuses } from '../../../../../domain/appointments/status'
+import { replaceDays } from '../../rollup-marks'
 
 /**
  * The visits by source rollup (migration 20261205200000_visit_source_day_stats,
@@ -83,10 +84,6 @@ export async function recomputeSourceStats(trx: Knex, companyId: string, days: r
   }
   for (const group of await appointmentGroups(trx, companyId, days, ranges)) add(group)
   for (const group of await moveGroups(trx, companyId, days)) add(group)
-  await trx(VISIT_SOURCE_STATS_TABLE).where('companyId', companyId).whereIn('day', [...days]).del()
   const kept = [...rows.values()].filter((row) => SOURCE_STATS_FIGURES.some((figure) => row[figure] !== 0))
-  for (let at = 0; at < kept.length; at += 200) {
-    // Another reader may recompute the same day at the same moment (PostgreSQL): the same numbers.
-    await trx(VISIT_SOURCE_STATS_TABLE).insert(kept.slice(at, at + 200)).onConflict(['companyId', 'day', 'branchId', 'staffId', 'sourceId']).merge()
-  }
+  await replaceDays(trx, VISIT_SOURCE_STATS_TABLE, companyId, [...days], kept, ['companyId', 'day', 'branchId', 'staffId', 'sourceId'])
 }

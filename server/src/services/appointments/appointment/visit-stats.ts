@@ -3,7 +3,7 @@ import { APPOINTMENT_TABLE } from './appointment-booking'
 import { earlierVisitOf, shiftedInstant, STORED_DAY_SLACK_MS, VISIT_STATUSES, type VisitFigure } from './visit-reads'
 import type { BookedMinutesGroup, OutcomeFilter } from './outcome-reads'
 import type { FigureGroup, ReportFilter } from '../../report-filter'
-import { clearMarks, inRounds, markedDays, type StaleDay } from '../../rollup-marks'
+import { clearMarks, inRounds, markedStaleDays, replaceDays, type StaleDay } from '../../rollup-marks'
 import { recomputeSourceStats } from './visit-source-stats'
 import { slotHoldingStatuses } from '../../../../../domain/appointments/status'
 
@@ -59,15 +59,11 @@ async function recompute(db: Knex, filter: ReportFilter, stale: StaleDay[]) {
       .select(trx.raw(`sum(case when ${holding} then "v"."duration" else 0 end) as "bookedMinutes"`, [...slotHoldingStatuses]))) as Array<{
       day: string; branchId: string; staffId: string; workPlaceId: string | null; visits: unknown; newPatients: unknown; noShows: unknown; bookedMinutes: unknown
     }>
-    await trx(VISIT_STATS_TABLE).where('companyId', filter.companyId).whereIn('day', [...days]).del()
     const rows = groups.map((group) => ({
       companyId: filter.companyId, day: group.day, branchId: group.branchId, staffId: group.staffId, workPlaceId: group.workPlaceId ?? '',
       visits: Number(group.visits), newPatients: Number(group.newPatients), noShows: Number(group.noShows), bookedMinutes: Number(group.bookedMinutes)
     }))
-    for (let at = 0; at < rows.length; at += 500) {
-      // Another reader may recompute the same day at the same moment (PostgreSQL): the same numbers.
-      await trx(VISIT_STATS_TABLE).insert(rows.slice(at, at + 500)).onConflict(['companyId', 'day', 'branchId', 'staffId', 'workPlaceId']).merge()
-    }
+    await replaceDays(trx, VISIT_STATS_TABLE, filter.companyId, [...days], rows, ['companyId', 'day', 'branchId', 'staffId', 'workPlaceId'])
     // The visits by source rollup shares the marks: its days recomputed in the same transaction.
     await recomputeSourceStats(trx, filter.companyId, [...days], ranges)
     await clearMarks(trx, VISIT_STATS_DIRTY_TABLE, filter.companyId, stale)
@@ -76,8 +72,7 @@ async function recompute(db: Knex, filter: ReportFilter, stale: StaleDay[]) {
 
 /** Brings the rollup of the period's days up to date (nothing to do when no write touched them since). */
 export async function refreshVisitStats(db: Knex, filter: ReportFilter): Promise<void> {
-  const marks = await markedDays(db, VISIT_STATS_DIRTY_TABLE, filter)
-  await inRounds([...marks].map(([day, version]) => ({ day, version })), (round) => recompute(db, filter, round))
+  await inRounds(await markedStaleDays(db, VISIT_STATS_DIRTY_TABLE, filter), (round) => recompute(db, filter, round))
 }
 
 /** Visits, new patients or no-shows per company-local day and branch, from the rollup (refreshed first). */

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex'
 import type { PayoutBase } from '../../../../../domain/billing/payouts'
 import { nextDay } from '../../../../../domain/billing/payouts'
-import { clearMarks, inRounds, letOtherCallsRun, type StaleDay } from '../../rollup-marks'
+import { clearMarks, inRounds, letOtherCallsRun, replaceDays, upsertRows, type StaleDay } from '../../rollup-marks'
 import { payoutMembers } from '../../team/users/user-rows'
 import { computeEarnings, type EarningsContext, type Earnings } from './payout-ledger'
 import { closedUntil, periodsOf, PAYOUTS_TABLE } from './payout-rows'
@@ -71,12 +71,7 @@ function rowsOf(companyId: string, earnings: Earnings): StatsRow[] {
   return [...rows.values()]
 }
 
-async function insertRows(trx: Knex, rows: readonly StatsRow[]) {
-  for (let at = 0; at < rows.length; at += 500) {
-    // Another reader may recompute the same day at the same moment (PostgreSQL): the same numbers.
-    await trx(PAYOUT_STATS_TABLE).insert(rows.slice(at, at + 500)).onConflict(['companyId', 'userId', 'day', 'branchId']).merge()
-  }
-}
+const KEYS = ['companyId', 'userId', 'day', 'branchId']
 
 /** Every doctor's whole ledger, computed first and written in one transaction (writers wait only for the write). */
 async function recomputeWhole(db: Knex, scope: PayoutStatsScope, marks: readonly StaleDay[]) {
@@ -88,7 +83,7 @@ async function recomputeWhole(db: Knex, scope: PayoutStatsScope, marks: readonly
   }
   await db.transaction(async (trx) => {
     await trx(PAYOUT_STATS_TABLE).where('companyId', scope.companyId).del()
-    await insertRows(trx, rows)
+    await upsertRows(trx, PAYOUT_STATS_TABLE, rows, KEYS)
     await trx(PAYOUT_STATS_STATE_TABLE).insert({ companyId: scope.companyId, timeZone: scope.timeZone, payoutBase: scope.payoutBase }).onConflict('companyId').merge()
     // A write since the marks were read raised its mark's version: it stays stale.
     await clearMarks(trx, PAYOUT_STATS_DIRTY_TABLE, scope.companyId, marks)
@@ -101,8 +96,7 @@ async function recomputeDays(db: Knex, scope: PayoutStatsScope, stale: StaleDay[
   const days = stale.map((entry) => entry.day)
   const rows = rowsOf(scope.companyId, await computeEarnings(db, context, null, days))
   await db.transaction(async (trx) => {
-    for (let at = 0; at < days.length; at += 500) await trx(PAYOUT_STATS_TABLE).where('companyId', scope.companyId).whereIn('day', days.slice(at, at + 500)).del()
-    await insertRows(trx, rows)
+    await replaceDays(trx, PAYOUT_STATS_TABLE, scope.companyId, days, rows, KEYS)
     await clearMarks(trx, PAYOUT_STATS_DIRTY_TABLE, scope.companyId, stale)
   })
 }

@@ -4,7 +4,7 @@ import type { Application } from '../../../declarations'
 import { dbOf } from '../../../hooks/call-transaction'
 import { companyTimeZone } from '../../company/company/company-reads'
 import { lineFigureRows } from '../../billing/service-report-reads'
-import { figureOf, readLineStatsBy, refreshLineStats } from '../../billing/line-stats'
+import { figureOf, lineStatsBy } from '../../billing/line-stats'
 import { doneFigure, doneFigureRows } from '../../clinical/treatment/treatment-report-reads'
 import { catalogueNames } from '../../catalogue/service/service-rows'
 import { customerNames } from '../../customers/customers/customer-contact'
@@ -49,7 +49,7 @@ export class ServiceReportsService {
     const filter = await reportFilterOf(db, query)
     if (query.$rows) return this.rows(db, filter, query)
     // Billed and revenue from one read of the invoice lines' rollup, brought up to date first (line-stats.ts).
-    const [done, lineGroups] = await Promise.all([doneFigure(db, filter, 'service'), refreshLineStats(db, filter).then(() => readLineStatsBy(db, filter, ['service']))])
+    const [done, lineGroups] = await Promise.all([doneFigure(db, filter, 'service'), lineStatsBy(db, filter, ['service'])])
     const billed = figureOf(lineGroups.service, 'billed')
     const revenue = figureOf(lineGroups.service, 'revenue')
     const services = new Map<string, Omit<ServiceReportLine, 'average' | 'categoryName'> & { copied: string }>()

@@ -2,7 +2,7 @@ import type { Params } from '@feathersjs/feathers'
 import type { Knex } from 'knex'
 import type { Application } from '../../../declarations'
 import { dbOf } from '../../../hooks/call-transaction'
-import { figureOf, readLineStatsBy, refreshLineStats } from '../../billing/line-stats'
+import { figureOf, lineStatsBy } from '../../billing/line-stats'
 import { doneFigure } from '../../clinical/treatment/treatment-report-reads'
 import { visitFigureBy, visitFigureRowsBy } from '../../appointments/appointment/visit-groups'
 import { catalogueNames } from '../../catalogue/service/service-rows'
@@ -39,7 +39,7 @@ export class ToppersService {
     const filter = await reportFilterOf(db, query)
     if (query.$rows) return this.rows(db, filter, query)
     // The three revenue lists from one read of the invoice lines' rollup, brought up to date first (line-stats.ts).
-    const revenue = refreshLineStats(db, filter).then(() => readLineStatsBy(db, filter, ['doctor', 'service', 'source']))
+    const revenue = lineStatsBy(db, filter, ['doctor', 'service', 'source'])
     const [doctorsByRevenue, doctorsByVisits, servicesByRevenue, servicesByCount, sourcesByNewPatients, sourcesByRevenue] = await Promise.all([
       // A line without a doctor is no doctor's: not a topper.
       revenue.then((groups) => figureOf(groups.doctor, 'revenue').filter((group) => group.key !== null)),

@@ -53,9 +53,18 @@ export async function replaceDays(trx: Knex, table: string, companyId: string, d
   await upsertRows(trx, table, rows, keys)
 }
 
-/** A rollup's rows written by their key (see `replaceDays`), batched under the bound-parameter limits. */
+/**
+ * SQLite writes a many-row insert with `on conflict` as one compound SELECT (`select … union all
+ * select …`), and refuses more than 500 terms in one (SQLITE_MAX_COMPOUND_SELECT).
+ */
+const MAX_ROWS_PER_INSERT = 500
+
+/**
+ * A rollup's rows written by their key (see `replaceDays`), batched under the bound-parameter
+ * limit (4,000 values) and SQLite's compound SELECT limit (500 rows).
+ */
 export async function upsertRows(trx: Knex, table: string, rows: readonly object[], keys: readonly string[]): Promise<void> {
-  const batch = Math.max(1, Math.floor(4000 / (rows.length ? Object.keys(rows[0]).length : 1)))
+  const batch = Math.max(1, Math.min(MAX_ROWS_PER_INSERT, Math.floor(4000 / (rows.length ? Object.keys(rows[0]).length : 1))))
   for (let at = 0; at < rows.length; at += batch) await trx(table).insert(rows.slice(at, at + batch)).onConflict([...keys]).merge()
 }
 

@@ -1,9 +1,10 @@
 /**
- * node --import tsx bench/reports-probe.ts [sqlite|postgres] [small|full]  (ONLY=path,path  SLOW=1)
+ * node --import tsx bench/reports-probe.ts [sqlite|postgres] [small|full]  (ONLY=path,path  SLOW=1|<ms>  REPEAT=<n>)
  *
  * One call of each report's first read, for a month of the main branch and a year of every
  * branch, on a kept bench dataset: its time, statements and answer size, and with SLOW=1 each
- * statement slower than 50 ms. A quick look before the timed `npm run bench -- --only reports`.
+ * statement slower than 50 ms (SLOW=<ms>: than that). REPEAT=<n> makes each call n times and
+ * reports each (the first brings the rollups up to date; the later ones are what a reader waits). A quick look before the timed `npm run bench -- --only reports`.
  */
 import { openDataset, type Engine, type SizeName } from './dataset'
 import { startBenchServer } from './context'
@@ -18,6 +19,8 @@ const everyReport = [
   'user-balance-reports', 'expense-reports', 'notification-reports', 'history-reports', 'home'
 ]
 const paths = only.length ? only : everyReport
+const slowMs = Number(process.env.SLOW) > 1 ? Number(process.env.SLOW) : 50
+const repeat = Math.max(1, Number(process.env.REPEAT ?? 1))
 
 interface QueryEvent {
   __knexQueryUid: string
@@ -38,13 +41,14 @@ async function main() {
     for (const [name, period, branchId] of entry === 'home' ? ([['home', month, undefined]] as const) : ([['month', month, dataset.branchIds[0]], ['year', year, undefined]] as const)) {
       const query: Record<string, unknown> = entry === 'home' ? { view: 'home' } : path === 'balance-reports' ? { asOf: addLocalDays(period.to, -1) } : { ...period }
       if (branchId) query.branchId = branchId
+      for (let call = 0; call < repeat; call++) {
       const started = new Map<string, { at: number; sql: string }>()
       const slow: string[] = []
       const sent = (event: QueryEvent) => started.set(event.__knexQueryUid, { at: performance.now(), sql: event.sql })
       const answered = (_response: unknown, event: QueryEvent) => {
         const start = started.get(event.__knexQueryUid)
         const ms = start ? performance.now() - start.at : 0
-        if (start && ms > 50) slow.push(`   ${ms.toFixed(0)} ms: ${start.sql.slice(0, 300)}`)
+        if (start && ms > slowMs) slow.push(`   ${ms.toFixed(0)} ms: ${start.sql.slice(0, 300)}`)
       }
       db.on('query', sent)
       db.on('query-response', answered)
@@ -58,6 +62,7 @@ async function main() {
       } finally {
         db.off('query', sent)
         db.off('query-response', answered)
+      }
       }
     }
   }

@@ -3,6 +3,8 @@ import { billingFigureOnDays, type BillingFigure } from './report-reads'
 import type { FigureGroup, ReportFilter } from '../report-filter'
 import { clearMarks, inRounds, markedDays, replaceDays, type StaleDay } from '../rollup-marks'
 import { replacePaymentStats } from './payment-stats'
+import { periodSumSelects, periodSumsOf, type PeriodSums } from '../period-sums'
+import type { DayRange } from '../../../../domain/reports/periods'
 
 /**
  * The money rollup (migration 20261204400000_money_day_stats, docs/decisions/reports.md
@@ -110,4 +112,31 @@ export async function readMoneyStats(db: Knex, filter: ReportFilter, figure: Mon
   if (filter.branchIds) query.whereIn('branchId', [...filter.branchIds])
   const rows = (await query.select('day', 'branchId', 'method', 'value')) as Array<{ day: string; branchId: string; method: string; value: unknown }>
   return rows.map((row) => (byMethod(figure) ? { day: row.day, branchId: row.branchId, method: row.method, value: Number(row.value) } : { day: row.day, branchId: row.branchId, value: Number(row.value) }))
+}
+
+/**
+ * Figures summed over each of several periods, per branch, from the rollup (refreshed first over
+ * `filter`, whose days must hold the periods): what `readMoneyStats` gives per day (money taken
+ * over every method), added up in the database (the director's home).
+ */
+export async function moneyPeriodSums<P extends string, F extends MoneyFigure>(
+  db: Knex, filter: ReportFilter, periods: Readonly<Record<P, DayRange>>, figures: readonly F[]
+): Promise<Array<{ branchId: string; sums: PeriodSums<P, F> }>> {
+  await refreshMoneyStats(db, filter)
+  // Prepayments have no doctor (readMoneyStats): for one doctor they are nothing.
+  const read = filter.doctorId === null ? figures : figures.filter((figure) => figure !== 'prepayments')
+  const measures = read.map((figure) => ({ name: figure, sql: 'case when "figure" = ? then "value" else 0 end', bindings: [figure] }))
+  const sums = new Map<string, PeriodSums<P, F>>()
+  if (measures.length) {
+    const query = db(MONEY_STATS_TABLE).where({ companyId: filter.companyId, doctorId: filter.doctorId ?? EVERYONE }).whereIn('figure', [...read]).where('day', '>=', filter.from).where('day', '<', filter.to)
+    if (filter.branchIds) query.whereIn('branchId', [...filter.branchIds])
+    const rows = (await query.groupBy('branchId').select('branchId').select(periodSumSelects(db, 'day', periods, measures))) as Array<Record<string, unknown>>
+    for (const row of rows) sums.set(String(row.branchId), periodSumsOf(row, periods, measures as Array<{ name: F; sql: string }>))
+  }
+  const zero = () => Object.fromEntries(Object.keys(periods).map((period) => [period, Object.fromEntries(figures.map((figure) => [figure, 0]))])) as PeriodSums<P, F>
+  return [...sums].map(([branchId, found]) => {
+    const full = zero()
+    for (const period of Object.keys(periods) as P[]) Object.assign(full[period], found[period])
+    return { branchId, sums: full }
+  })
 }

@@ -6,6 +6,8 @@ import type { FigureGroup, ReportFilter } from '../../report-filter'
 import { clearMarks, inRounds, markedStaleDays, replaceDays, type StaleDay } from '../../rollup-marks'
 import { recomputeSourceStats } from './visit-source-stats'
 import { slotHoldingStatuses } from '../../../../../domain/appointments/status'
+import { periodSumSelects, periodSumsOf, type PeriodMeasure, type PeriodSums } from '../../period-sums'
+import type { DayRange } from '../../../../../domain/reports/periods'
 
 /**
  * The visits rollup (migration 20261204200000_visit_day_stats, docs/decisions/reports.md
@@ -88,6 +90,33 @@ export async function readVisitStats(db: Knex, filter: ReportFilter, figure: Vis
   if (filter.doctorId) query.where('staffId', filter.doctorId)
   const rows = (await query.groupBy('day', 'branchId').select('day', 'branchId').sum({ value: figure })) as Array<{ day: string; branchId: string; value: unknown }>
   return rows.map((row) => ({ day: row.day, branchId: row.branchId, value: Number(row.value) }))
+}
+
+/** What the rollup sums over periods: its figures, and the booked minutes of every doctor and on a work place (the load's numerators). */
+export type VisitPeriodMeasure = VisitFigure | 'bookedMinutes' | 'chairBookedMinutes'
+const visitPeriodMeasures: Record<VisitPeriodMeasure, PeriodMeasure<VisitPeriodMeasure>> = {
+  visits: { name: 'visits', sql: '"visits"' },
+  newPatients: { name: 'newPatients', sql: '"newPatients"' },
+  noShows: { name: 'noShows', sql: '"noShows"' },
+  bookedMinutes: { name: 'bookedMinutes', sql: '"bookedMinutes"' },
+  chairBookedMinutes: { name: 'chairBookedMinutes', sql: `case when "workPlaceId" <> '' then "bookedMinutes" else 0 end` }
+}
+
+/**
+ * Measures summed over each of several periods, per branch, from the rollup (refreshed first over
+ * `filter`, whose days must hold the periods): what `readVisitStats` and `bookedMinutesFromStats`
+ * give per day, added up in the database (the director's home).
+ */
+export async function visitPeriodSums<P extends string, M extends VisitPeriodMeasure>(
+  db: Knex, filter: ReportFilter, periods: Readonly<Record<P, DayRange>>, names: readonly M[]
+): Promise<Array<{ branchId: string; sums: PeriodSums<P, M> }>> {
+  await refreshVisitStats(db, filter)
+  const measures = names.map((name) => visitPeriodMeasures[name] as PeriodMeasure<M>)
+  const query = db(VISIT_STATS_TABLE).where('companyId', filter.companyId).where('day', '>=', filter.from).where('day', '<', filter.to)
+  if (filter.branchIds) query.whereIn('branchId', [...filter.branchIds])
+  if (filter.doctorId) query.where('staffId', filter.doctorId)
+  const rows = (await query.groupBy('branchId').select('branchId').select(periodSumSelects(db, 'day', periods, measures))) as Array<Record<string, unknown>>
+  return rows.map((row) => ({ branchId: String(row.branchId), sums: periodSumsOf(row, periods, measures) }))
 }
 
 /**

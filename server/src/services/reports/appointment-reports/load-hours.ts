@@ -46,7 +46,9 @@ const hoursText = (intervals: readonly TimeInterval[]) => intervals.map((interva
  *   one doctor, their hours: the chair's time during that doctor's day.
  * Schedules have no branch: a doctor of two branches brings all their hours to either.
  */
-export async function loadHours(db: Knex, filter: ReportFilter, workPlaceId?: string): Promise<LoadHours> {
+export async function loadHours(db: Knex, filter: ReportFilter, workPlaceId?: string, options: { hoursText?: boolean } = {}): Promise<LoadHours> {
+  // The hours as text are for the report's rows; the home sums minutes only.
+  const textOf = options.hoursText === false ? () => '' : hoursText
   const [members, workPlaces] = await Promise.all([
     bookableMembers(db, filter.companyId, { staffId: filter.doctorId ?? undefined, inBranches: filter.branchIds }),
     workPlacesOf(db, filter.companyId, filter.branchIds, workPlaceId)
@@ -61,10 +63,10 @@ export async function loadHours(db: Knex, filter: ReportFilter, workPlaceId?: st
     hoursOf.set(member._id, days)
     days.forEach((intervals, index) => {
       const minutes = minutesOf(intervals)
-      if (minutes > 0) doctors.push({ doctorId: member._id, branchIds, day: filter.days[index], minutes, hours: hoursText(intervals) })
+      if (minutes > 0) doctors.push({ doctorId: member._id, branchIds, day: filter.days[index], minutes, hours: textOf(intervals) })
     })
   }
-  return { doctors, chairs: chairDays(members, hoursOf, workPlaces, filter.days), workPlaces }
+  return { doctors, chairs: chairDays(members, hoursOf, workPlaces, filter.days, textOf), workPlaces }
 }
 
 /** The members of each branch, grouped once (a year of 300 branches asked each branch-day: 65 M list scans). */
@@ -74,25 +76,27 @@ function membersByBranch(members: readonly BookableMember[]): Map<string, Bookab
   return byBranch
 }
 
-function chairDays(members: readonly BookableMember[], hoursOf: ReadonlyMap<string, TimeInterval[][]>, workPlaces: readonly WorkPlaceEntry[], days: readonly string[]): ChairDay[] {
+function chairDays(
+  members: readonly BookableMember[], hoursOf: ReadonlyMap<string, TimeInterval[][]>, workPlaces: readonly WorkPlaceEntry[], days: readonly string[], textOf: (intervals: readonly TimeInterval[]) => string
+): ChairDay[] {
   const byBranch = membersByBranch(members)
-  const open = new Map<string, TimeInterval[]>()
+  // A branch's open hours of a day, their minutes and text: once for all its work places.
+  const open = new Map<string, { minutes: number; hours: string }>()
   const openHours = (branchId: string, dayIndex: number) => {
     const key = `${branchId}|${dayIndex}`
-    let union = open.get(key)
-    if (!union) {
-      const hours = (byBranch.get(branchId) ?? []).flatMap((member) => hoursOf.get(member._id)![dayIndex])
-      open.set(key, (union = unionOfIntervals(hours)))
+    let found = open.get(key)
+    if (!found) {
+      const union = unionOfIntervals((byBranch.get(branchId) ?? []).flatMap((member) => hoursOf.get(member._id)![dayIndex]))
+      open.set(key, (found = { minutes: minutesOf(union), hours: textOf(union) }))
     }
-    return union
+    return found
   }
   const chairs: ChairDay[] = []
   for (const place of workPlaces) {
     if (!place.active) continue
     days.forEach((day, dayIndex) => {
-      const intervals = openHours(place.branchId, dayIndex)
-      const minutes = minutesOf(intervals)
-      if (minutes > 0) chairs.push({ workPlaceId: place._id, branchId: place.branchId, day, minutes, hours: hoursText(intervals) })
+      const { minutes, hours } = openHours(place.branchId, dayIndex)
+      if (minutes > 0) chairs.push({ workPlaceId: place._id, branchId: place.branchId, day, minutes, hours })
     })
   }
   return chairs

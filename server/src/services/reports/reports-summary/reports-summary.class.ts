@@ -8,17 +8,15 @@ import { readVisitStats, refreshVisitStats, visitStatsFigure } from '../../appoi
 import { moneyStatsFigure, readMoneyStats, refreshMoneyStats } from '../../billing/money-stats'
 import { customerNames } from '../../customers/customers/customer-contact'
 import { memberDisplayNames } from '../../team/users/user-rows'
-import { branchNames } from '../../company/branches/branch-reads'
 import type { FigureGroup, ReportFilter } from '../../report-filter'
-import { homePeriodKeys, homePeriods, type DayRange } from '../../../../../domain/reports/periods'
+import type { DayRange } from '../../../../../domain/reports/periods'
 import { localDate, toZoned } from '../../../../../domain/appointments/zoned-time'
 import { periodFilter, type ReportReach, type ScopedReport } from '../report-scope'
-import { dailyLoad } from '../appointment-reports/daily-load'
-import { loadMinuteKeys, type LoadMinutes } from '../appointment-reports/appointment-reports.shared'
+import { readHome } from './home'
 import type { ReportsSummaryQuery } from './reports-summary.schema'
 import {
-  REPORT_ROWS_LIMIT, homeFigures, summaryFigures,
-  type HomeByPeriod, type HomeFigures, type HomeLoad, type LoadByPeriod, type ReportsHome, type ReportsSummary, type ReportsSummaryRows, type SummaryCell, type SummaryFigure, type SummaryFigures
+  REPORT_ROWS_LIMIT, summaryFigures,
+  type ReportsHome, type ReportsSummary, type ReportsSummaryRows, type SummaryCell, type SummaryFigure, type SummaryFigures
 } from './reports-summary.shared'
 
 /** The query once the hooks have checked it: the company, the period, the branches and doctor allowed. */
@@ -53,7 +51,7 @@ export class ReportsSummaryService {
     const db = dbOf(this.app, params)
     const query = params?.query as ScopedReportQuery
     const timeZone = await companyTimeZone(db, query.companyId)
-    if (query.view === 'home') return this.home(db, query, timeZone, params?.loadReach ?? null)
+    if (query.view === 'home') return readHome(db, query, timeZone, toZoned(reportsClock(this.app), timeZone).date, params?.loadReach ?? null)
     const filter = filterOf(query, query, timeZone)
     if (query.$rows) return this.rows(db, filter, query, timeZone)
     const groups = await groupsOf(db, filter, summaryFigures)
@@ -80,49 +78,6 @@ export class ReportsSummaryService {
     }
   }
 
-  /**
-   * The director's home in one read: each figure's groups over the previous month's first day
-   * to today (at most 62 days, the same grouped reads as the summary), summed into the four
-   * periods, per branch and in total. Every figure is a sum of per-day groups, so each period's
-   * total is the summary's for that period (tested).
-   */
-  private async home(db: ReturnType<typeof dbOf>, query: ScopedReportQuery, timeZone: string, loadReach: ReportReach | null): Promise<ReportsHome> {
-    const today = toZoned(reportsClock(this.app), timeZone).date
-    const periods = homePeriods(today)
-    const window = { from: periods.previousMonth.from, to: periods.today.to }
-    const filter = filterOf(query, window, timeZone)
-    const [groups, branches, load] = await Promise.all([
-      groupsOf(db, filter, homeFigures),
-      branchNames(db, query.companyId, query.branchIds),
-      loadReach ? homeLoad(db, periodFilter({ companyId: query.companyId, ...window, ...loadReach }, timeZone), periods) : null
-    ])
-    const empty = (): HomeByPeriod => Object.fromEntries(homePeriodKeys.map((period) => [period, Object.fromEntries(homeFigures.map((figure) => [figure, 0])) as HomeFigures])) as HomeByPeriod
-    const totals = empty()
-    const byBranch = new Map(branches.map((branch) => [branch._id, empty()]))
-    const within = (day: string, range: DayRange) => day >= range.from && day < range.to
-    homeFigures.forEach((figure, index) => {
-      for (const group of groups[index]) {
-        let branch = byBranch.get(group.branchId)
-        // A branch archived since still counts in the totals; it is listed with its name unknown.
-        if (!branch) byBranch.set(group.branchId, (branch = empty()))
-        for (const period of homePeriodKeys) {
-          if (!within(group.day, periods[period])) continue
-          totals[period][figure] += group.value
-          branch[period][figure] += group.value
-        }
-      }
-    })
-    const names = new Map(branches.map((branch) => [branch._id, branch.name]))
-    return {
-      today,
-      periods,
-      doctorId: query.doctorId ?? null,
-      totals,
-      branches: [...byBranch].map(([branchId, figures]) => ({ branchId, name: names.get(branchId) ?? '', ...figures })),
-      load
-    }
-  }
-
   private async rows(db: ReturnType<typeof dbOf>, filter: ReportFilter, query: ScopedReportQuery, timeZone: string): Promise<ReportsSummaryRows> {
     const figure = query.$rows!
     const limit = query.$limit ?? REPORT_ROWS_LIMIT
@@ -146,18 +101,6 @@ export class ReportsSummaryService {
       data: found.rows.map((row) => ({ ...row, customerName: row.customerId ? (customers.get(row.customerId) ?? '') : '', doctorName: row.doctorId ? (doctors.get(row.doctorId) ?? '') : '' }))
     }
   }
-}
-
-/** The load sums (the appointments report's, per day) summed into the home's periods, in total and per branch. */
-async function homeLoad(db: ReturnType<typeof dbOf>, filter: ReportFilter, periods: ReturnType<typeof homePeriods>): Promise<HomeLoad> {
-  const zero = (): LoadMinutes => Object.fromEntries(loadMinuteKeys.map((key) => [key, 0])) as LoadMinutes
-  const empty = (): LoadByPeriod => Object.fromEntries(homePeriodKeys.map((period) => [period, zero()])) as LoadByPeriod
-  const load: HomeLoad = { totals: empty(), branches: {} }
-  for (const entry of await dailyLoad(db, filter)) {
-    const target = entry.branchId === null ? load.totals : (load.branches[entry.branchId] ??= empty())
-    for (const period of homePeriodKeys) if (entry.day >= periods[period].from && entry.day < periods[period].to) target[period][entry.key] += entry.value
-  }
-  return load
 }
 
 /** The filter of a period for the areas' reads, with the caller's branches and doctor. */

@@ -4,6 +4,7 @@ import { ALLOCATIONS_TABLE, TRANSACTIONS_TABLE } from './transactions/transactio
 import { addLocalDays } from '../../../../domain/appointments/zoned-time'
 import { ageingBuckets, type AgeingBucket } from '../../../../domain/reports/money-reports'
 import type { RowsPage } from '../report-filter'
+import { BALANCE_SPANS_TABLE, DEBT_SPANS_TABLE } from './debt-spans'
 
 /**
  * Billing's reads for the debtors report (`balance-reports`, issue 19, docs/decisions/reports.md):
@@ -21,6 +22,11 @@ import type { RowsPage } from '../report-filter'
  *   more than nothing.
  *
  * Each figure's total and its rows come from one shared query (only the select differs).
+ *
+ * **Read from the spans** (debt-spans.ts: call `refreshDebtSpans` first): `debtFigure`, `debtRows`
+ * and `prepaidRows` read only the invoices and balances whose span holds at the day's end, an
+ * index range. The raw definitions stay (`debtFigureFromInvoices`, `debtRowsFromInvoices`,
+ * `prepaidRowsFromMovements`, over the whole history): the reference the spans are tested against.
  */
 export { ageingBuckets, type AgeingBucket }
 
@@ -75,9 +81,14 @@ export function bucketStarts(asOf: string): Record<Exclude<AgeingBucket, 'd90'>,
   return { d0_30: addLocalDays(asOf, -30), d31_60: addLocalDays(asOf, -60), d61_90: addLocalDays(asOf, -90) }
 }
 
-/** Every invoice that may owe on the day, with what it was paid by then and its bucket (SQL over `i`). */
+/** The bucket of an issue day as of the day, as SQL over `column`. */
+function bucketOf(db: Knex, asOf: string, column: string) {
+  const starts = bucketStarts(asOf)
+  return db.raw(`case when ${column} >= ? then 'd0_30' when ${column} >= ? then 'd31_60' when ${column} >= ? then 'd61_90' else 'd90' end as "bucket"`, [starts.d0_30, starts.d31_60, starts.d61_90])
+}
+
+/** Every invoice that may owe on the day, with what it was paid by then and its bucket (SQL over `i`): the raw definition. */
 function invoicesOwing(db: Knex, filter: DebtFilter, narrow: DebtNarrowing) {
-  const starts = bucketStarts(filter.asOf)
   const paid = db(`${A} as a`)
     .join(`${T} as t`, 't._id', 'a.paymentId')
     .where('a.companyId', db.ref('i.companyId'))
@@ -96,16 +107,48 @@ function invoicesOwing(db: Knex, filter: DebtFilter, narrow: DebtNarrowing) {
   if (narrow.customerId) query.where('i.customerId', narrow.customerId)
   query.select('i._id', 'i.prefix', 'i.counter', 'i.issuedOn', 'i.dueDate', 'i.branchId', 'i.customerId', 'i.doctorId', 'i.total')
   query.select(db.raw('coalesce((?), 0) as "paid"', [paid]))
-  query.select(db.raw(`case when "i"."issuedOn" >= ? then 'd0_30' when "i"."issuedOn" >= ? then 'd31_60' when "i"."issuedOn" >= ? then 'd61_90' else 'd90' end as "bucket"`, [starts.d0_30, starts.d31_60, starts.d61_90]))
+  query.select(bucketOf(db, filter.asOf, '"i"."issuedOn"'))
   // What is still owed, outside: only invoices owing more than nothing, in the bucket asked for.
   const owing = db.from(query.as('x')).whereRaw('"x"."total" - "x"."paid" > 0')
   if (narrow.bucket) owing.where('x.bucket', narrow.bucket)
   return owing
 }
 
-/** The debt as of the day per bucket, branch and patient (with how many invoices). */
+/**
+ * The invoices owing on the day from their spans (debt-spans.ts), with what they were paid by then
+ * and their bucket: `x` as `invoicesOwing` answers it (its number, due day and total joined from
+ * the invoice when `withInvoice`).
+ */
+function spansOwing(db: Knex, filter: DebtFilter, narrow: DebtNarrowing, withInvoice: boolean) {
+  const query = db(`${DEBT_SPANS_TABLE} as s`)
+    .where('s.companyId', filter.companyId)
+    .where('s.untilAt', '>=', filter.asOfEnd)
+    .where((from) => void from.whereNull('s.fromAt').orWhere('s.fromAt', '<', filter.asOfEnd))
+    .where('s.issuedOn', '<=', filter.asOf)
+  if (filter.branchIds) query.whereIn('s.branchId', [...filter.branchIds])
+  if (filter.doctorId) query.where('s.doctorId', filter.doctorId)
+  if (narrow.branchId) query.where('s.branchId', narrow.branchId)
+  if (narrow.customerId) query.where('s.customerId', narrow.customerId)
+  query.select('s.invoiceId as _id', 's.issuedOn', 's.branchId', 's.customerId', 's.doctorId', 's.paid', db.raw('"s"."paid" + "s"."value" as "total"'))
+  if (withInvoice) query.join(`${I} as i`, 'i._id', 's.invoiceId').select('i.prefix', 'i.counter', 'i.dueDate')
+  query.select(bucketOf(db, filter.asOf, '"s"."issuedOn"'))
+  const owing = db.from(query.as('x'))
+  if (narrow.bucket) owing.where('x.bucket', narrow.bucket)
+  return owing
+}
+
+/** The debt as of the day per bucket, branch and patient (with how many invoices), from the spans (`refreshDebtSpans` first). */
 export async function debtFigure(db: Knex, filter: DebtFilter): Promise<DebtGroup[]> {
-  const rows = (await invoicesOwing(db, filter, {})
+  return debtGroups(db, spansOwing(db, filter, {}, false))
+}
+
+/** The debt as of the day per bucket, branch and patient: the raw definition, over every invoice and its allocations. */
+export async function debtFigureFromInvoices(db: Knex, filter: DebtFilter): Promise<DebtGroup[]> {
+  return debtGroups(db, invoicesOwing(db, filter, {}))
+}
+
+async function debtGroups(db: Knex, owing: Knex.QueryBuilder): Promise<DebtGroup[]> {
+  const rows = (await owing
     .groupBy('x.bucket', 'x.branchId', 'x.customerId')
     .select('x.bucket', 'x.branchId', 'x.customerId')
     .count({ invoices: '*' })
@@ -113,9 +156,17 @@ export async function debtFigure(db: Knex, filter: DebtFilter): Promise<DebtGrou
   return rows.map((row) => ({ bucket: row.bucket, branchId: row.branchId, customerId: row.customerId, invoices: Number(row.invoices), value: Number(row.value ?? 0) }))
 }
 
-/** The invoices behind a debt number, oldest first, one page of them (`RowsPage`); how many and their sum. */
+/** The invoices behind a debt number, oldest first, one page of them (`RowsPage`); how many and their sum. From the spans (`refreshDebtSpans` first). */
 export async function debtRows(db: Knex, filter: DebtFilter, narrow: DebtNarrowing, page: RowsPage): Promise<{ total: number; sum: number; rows: DebtRow[] }> {
-  const owing = invoicesOwing(db, filter, narrow)
+  return debtRowsOf(db, spansOwing(db, filter, narrow, true), page)
+}
+
+/** `debtRows` by the raw definition. */
+export async function debtRowsFromInvoices(db: Knex, filter: DebtFilter, narrow: DebtNarrowing, page: RowsPage): Promise<{ total: number; sum: number; rows: DebtRow[] }> {
+  return debtRowsOf(db, invoicesOwing(db, filter, narrow), page)
+}
+
+async function debtRowsOf(db: Knex, owing: Knex.QueryBuilder, page: RowsPage): Promise<{ total: number; sum: number; rows: DebtRow[] }> {
   const [{ count, sum }] = (await owing.clone().count({ count: '*' }).sum({ sum: db.raw('"x"."total" - "x"."paid"') })) as Array<{ count: unknown; sum: unknown }>
   const rows = (await owing.select('x.*').orderBy([{ column: 'x.issuedOn' }, { column: 'x.counter' }, { column: 'x._id' }]).limit(page.limit)
     .offset(page.skip ?? 0)) as Array<Record<string, unknown>>
@@ -167,12 +218,28 @@ export interface PrepaidRow {
   lastMovement: string
 }
 
-/** Patients holding money on their balance at the end of the day, largest first (at most `limit`, after `skip`); how many and their sum. */
+/** Patients holding money on their balance at the end of the day, largest first (at most `limit`, after `skip`); how many and their sum. From the spans (`refreshDebtSpans` first). */
 export async function prepaidRows(db: Knex, filter: DebtFilter, limit: number, customerId?: string, skip = 0): Promise<{ total: number; sum: number; rows: PrepaidRow[] }> {
-  const grouped = balanceMovements(db, filter, customerId).groupBy('m.customerId').select('m.customerId').sum({ value: 'm.value' }).max({ lastMovement: 'm.date' }).havingRaw('sum("m"."value") > 0')
-  const [{ count, sum }] = (await db.from(grouped.clone().as('p')).count({ count: '*' }).sum({ sum: 'p.value' })) as Array<{ count: unknown; sum: unknown }>
+  const holding = db(`${BALANCE_SPANS_TABLE} as b`)
+    .where('b.companyId', filter.companyId)
+    .where('b.untilAt', '>=', filter.asOfEnd)
+    .where('b.fromAt', '<', filter.asOfEnd)
+    .select('b.customerId as customerId', 'b.value as value', 'b.fromAt as lastMovement')
+  if (customerId) holding.where('b.customerId', customerId)
+  return prepaidOf(db.from(holding.as('p')).select('p.*'), limit, skip)
+}
+
+/** `prepaidRows` by the raw definition, over every movement of the balances. */
+export async function prepaidRowsFromMovements(db: Knex, filter: DebtFilter, limit: number, customerId?: string, skip = 0): Promise<{ total: number; sum: number; rows: PrepaidRow[] }> {
+  const grouped = balanceMovements(db, filter, customerId).groupBy('m.customerId').select('m.customerId as customerId').sum({ value: 'm.value' }).max({ lastMovement: 'm.date' }).havingRaw('sum("m"."value") > 0')
+  return prepaidOf(db.from(grouped.as('p')).select('p.*'), limit, skip)
+}
+
+/** The patients of `p` (customerId, value, lastMovement): how many, their sum, a page largest first. */
+async function prepaidOf(holding: Knex.QueryBuilder, limit: number, skip: number): Promise<{ total: number; sum: number; rows: PrepaidRow[] }> {
+  const [{ count, sum }] = (await holding.clone().clearSelect().count({ count: '*' }).sum({ sum: 'p.value' })) as Array<{ count: unknown; sum: unknown }>
   // Limit 0: the count and the sum alone.
-  const rows = (limit === 0 ? [] : await grouped.orderBy([{ column: 'value', order: 'desc' }, { column: 'm.customerId' }]).limit(limit).offset(skip)) as Array<{ customerId: string; value: unknown; lastMovement: unknown }>
+  const rows = (limit === 0 ? [] : await holding.orderBy([{ column: 'p.value', order: 'desc' }, { column: 'p.customerId' }]).limit(limit).offset(skip)) as Array<{ customerId: string; value: unknown; lastMovement: unknown }>
   return {
     total: Number(count),
     sum: Number(sum ?? 0),

@@ -17,6 +17,7 @@ import { TransactionsService, replays, transactionRowShape, transactionsServiceO
 import { paymentDataSchema, paymentDataValidator, paymentPatchSchema, paymentPatchValidator, paymentQueryValidator, type PaymentData } from './transactions.schema'
 import { ALLOCATIONS_TABLE, TRANSACTIONS_TABLE } from './transaction-rows'
 import { MONEY_STATS_DAYS_TABLE, MONEY_STATS_DIRTY_TABLE, MONEY_STATS_TABLE } from '../money-stats'
+import { BALANCE_SPANS_DIRTY_TABLE, BALANCE_SPANS_TABLE, DEBT_SPANS_DIRTY_TABLE, DEBT_SPANS_TABLE } from '../debt-spans'
 import { PAYMENT_STATS_TABLE } from '../payment-stats'
 import { transactionsMethods, transactionsPath } from './transactions.shared'
 
@@ -49,7 +50,8 @@ export function transactions(app: Application) {
   registerService(app, transactionsPath, new TransactionsService(transactionsServiceOptions(app), transactionRowShape), {
     methods: [...transactionsMethods],
     // The money rollup's tables (money-stats.ts): written by its recompute only, marked by triggers on the ledger.
-    tables: [TRANSACTIONS_TABLE, ALLOCATIONS_TABLE, MONEY_STATS_TABLE, MONEY_STATS_DIRTY_TABLE, MONEY_STATS_DAYS_TABLE, PAYMENT_STATS_TABLE],
+    // The debtors report's spans (debt-spans.ts): written by its recompute only, marked by triggers on the ledger.
+    tables: [TRANSACTIONS_TABLE, ALLOCATIONS_TABLE, MONEY_STATS_TABLE, MONEY_STATS_DIRTY_TABLE, MONEY_STATS_DAYS_TABLE, PAYMENT_STATS_TABLE, DEBT_SPANS_TABLE, DEBT_SPANS_DIRTY_TABLE, BALANCE_SPANS_TABLE, BALANCE_SPANS_DIRTY_TABLE],
     customerRows: [{ table: TRANSACTIONS_TABLE, column: 'customerId' }, { table: ALLOCATIONS_TABLE, column: 'customerId' }],
     access: {
       data: { create: paymentDataSchema, patch: paymentPatchSchema },

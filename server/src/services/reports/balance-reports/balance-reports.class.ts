@@ -6,6 +6,7 @@ import { clinicError } from '../../../errors'
 import { companyTimeZone } from '../../company/company/company-reads'
 import { activeBranchIds } from '../../company/branches/branch-reads'
 import { debtFigure, debtRows, prepaidRows, type DebtFilter } from '../../billing/debt-report-reads'
+import { refreshDebtSpans } from '../../billing/debt-spans'
 import { customerNames } from '../../customers/customers/customer-contact'
 import { memberDisplayNames } from '../../team/users/user-rows'
 import { REPORT_ROWS_LIMIT } from '../reports-summary/reports-summary.shared'
@@ -21,7 +22,7 @@ export type BalanceReportsParams = Params<BalanceReportsQuery>
 
 const empty = (): AgedDebt => ({ d0_30: 0, d31_60: 0, d61_90: 0, d90: 0, debt: 0, invoices: 0 })
 
-/** Sums billing's debt reads as of a day; no table of its own. */
+/** Sums billing's debt reads as of a day (its spans, debt-spans.ts); no table of its own. */
 export class BalanceReportsService {
   constructor(private readonly app: Application) {}
 
@@ -43,6 +44,8 @@ export class BalanceReportsService {
     // report of every branch (a caller who works in every branch in use) and every doctor.
     const everyBranch = !query.branchId && (query.branchIds === null || (await activeBranchIds(db, query.companyId)).every((id) => query.branchIds!.includes(id)))
     const prepaidShown = everyBranch && filter.doctorId === null
+    // The invoices' and balances' spans a write marked since, recomputed before they are read.
+    await refreshDebtSpans(db, query.companyId)
     const limit = query.$limit ?? REPORT_ROWS_LIMIT
     if (query.$rows === 'debt') {
       const found = await debtRows(db, filter, { bucket: query.bucket, branchId: query.branchId, customerId: query.customerId }, { limit, skip: query.$skip })

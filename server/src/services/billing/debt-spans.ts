@@ -1,0 +1,129 @@
+import type { Knex } from 'knex'
+import { INVOICES_TABLE } from './invoices/invoice-rows'
+import { ALLOCATIONS_TABLE, TRANSACTIONS_TABLE } from './transactions/transaction-rows'
+import { letOtherCallsRun } from '../rollup-marks'
+import { OPEN_END } from '../../../migrations/20261206300000_debt_spans'
+
+/**
+ * The debtors report's spans (migration 20261206300000_debt_spans, docs/decisions/reports.md
+ * "Rollups", "balance-reports: debtors"): per invoice the spans of time during which it owes,
+ * with what it was paid and still asks, and per patient the spans during which their prepaid
+ * balance is above nothing, with the balance. A span holds for the end of a day E with
+ * `fromAt < E <= untilAt` (`fromAt` null: from the start). "What is owed as of D" is then an
+ * indexed read of the spans still holding at D's end (debt-report-reads.ts), not the whole history.
+ *
+ * Triggers on invoices, transactions and allocations mark the invoices and patients a write can
+ * change (`debt_spans_dirty`, `balance_spans_dirty`, a `version` raised per mark); a report first
+ * recomputes the marked ones here, a batch per transaction with the event loop turning between
+ * them, each from the rows by one statement (the raw definition's own conditions, cut at every
+ * instant money moved), and clears a mark only at the version it read. Both engines.
+ */
+export const DEBT_SPANS_TABLE = 'debt_spans'
+export const DEBT_SPANS_DIRTY_TABLE = 'debt_spans_dirty'
+export const BALANCE_SPANS_TABLE = 'balance_spans'
+export const BALANCE_SPANS_DIRTY_TABLE = 'balance_spans_dirty'
+
+const I = INVOICES_TABLE
+const T = TRANSACTIONS_TABLE
+const A = ALLOCATIONS_TABLE
+
+/** Invoices (or patients) recomputed per transaction: a short write, whatever was marked. */
+const PER_ROUND = 1000
+
+/** "For ever": the far instant an open span ends at (a column that is never null reads as one index range). */
+export const openEnd = (db: Knex) => (db.client.config.client === 'pg' ? OPEN_END.postgres : OPEN_END.sqlite)
+
+const placeholders = (count: number) => Array.from({ length: count }, () => '?').join(', ')
+
+/**
+ * The spans of some invoices, recomputed: the allocations to each of payments and refunds not
+ * cancelled, summed per instant, in order; between two instants (the later included) the invoice
+ * was paid their running sum. An invoice never cancelled owes in a span where its total is more
+ * than that, up to its close (written off) if that comes first.
+ */
+async function recomputeInvoices(trx: Knex, companyId: string, ids: readonly string[]) {
+  await trx(DEBT_SPANS_TABLE).where('companyId', companyId).whereIn('invoiceId', [...ids]).del()
+  const list = placeholders(ids.length)
+  await trx.raw(
+    `with "ev" as (
+      select "a"."invoiceId" as "invoiceId", "t"."date" as "at", sum("a"."amount") as "amount"
+      from ${A} as "a" join ${T} as "t" on "t"."_id" = "a"."paymentId"
+      where "a"."companyId" = ? and "a"."invoiceId" in (${list}) and not "t"."status" = 'cancelled' and "t"."date" is not null
+      group by "a"."invoiceId", "t"."date"
+    ), "steps" as (
+      select "invoiceId", "at" as "fromAt", lead("at") over (partition by "invoiceId" order by "at") as "nextAt",
+        sum("amount") over (partition by "invoiceId" order by "at" rows between unbounded preceding and current row) as "paid"
+      from "ev"
+      union all
+      select "i"."_id", null, (select min("e"."at") from "ev" as "e" where "e"."invoiceId" = "i"."_id"), 0
+      from ${I} as "i" where "i"."companyId" = ? and "i"."_id" in (${list})
+    )
+    insert into ${DEBT_SPANS_TABLE} ("companyId", "invoiceId", "branchId", "customerId", "doctorId", "issuedOn", "fromAt", "untilAt", "paid", "value")
+    select "s"."companyId", "s"."invoiceId", "s"."branchId", "s"."customerId", "s"."doctorId", "s"."issuedOn", "s"."fromAt", coalesce("s"."untilAt", ?), "s"."paid", "s"."total" - "s"."paid"
+    from (
+      select "i"."companyId", "i"."_id" as "invoiceId", "i"."branchId", "i"."customerId", "i"."doctorId", "i"."issuedOn", "i"."total", "st"."fromAt", "st"."paid",
+        case when "st"."nextAt" is null then "i"."closedAt" when "i"."closedAt" is null then "st"."nextAt" when "i"."closedAt" < "st"."nextAt" then "i"."closedAt" else "st"."nextAt" end as "untilAt"
+      from "steps" as "st" join ${I} as "i" on "i"."_id" = "st"."invoiceId"
+      where "i"."companyId" = ? and "i"."cancelledAt" is null
+    ) as "s"
+    where "s"."total" - "s"."paid" > 0 and ("s"."fromAt" is null or "s"."untilAt" is null or "s"."fromAt" < "s"."untilAt")`,
+    [companyId, ...ids, companyId, ...ids, openEnd(trx), companyId]
+  )
+}
+
+/**
+ * The balance spans of some patients, recomputed: + allocations to the balance, − payments from
+ * the balance, of payments and refunds not cancelled, summed per instant, in order; between two
+ * instants (the later included) the balance is their running sum. Spans above nothing are kept;
+ * each starts at the balance's last movement before it.
+ */
+async function recomputeBalances(trx: Knex, companyId: string, ids: readonly string[]) {
+  await trx(BALANCE_SPANS_TABLE).where('companyId', companyId).whereIn('customerId', [...ids]).del()
+  const list = placeholders(ids.length)
+  await trx.raw(
+    `with "mv" as (
+      select "a"."customerId" as "customerId", "t"."date" as "at", "a"."amount" as "amount"
+      from ${A} as "a" join ${T} as "t" on "t"."_id" = "a"."paymentId"
+      where "a"."companyId" = ? and "a"."customerId" in (${list}) and "a"."invoiceId" is null and not "t"."status" = 'cancelled'
+      union all
+      select "t"."customerId", "t"."date", -"t"."amount"
+      from ${T} as "t"
+      where "t"."companyId" = ? and "t"."customerId" in (${list}) and "t"."method" = 'balance' and not "t"."status" = 'cancelled'
+    ), "ev" as (
+      select "customerId", "at", sum("amount") as "amount" from "mv" where "at" is not null group by "customerId", "at"
+    )
+    insert into ${BALANCE_SPANS_TABLE} ("companyId", "customerId", "fromAt", "untilAt", "value")
+    select ?, "s"."customerId", "s"."fromAt", coalesce("s"."nextAt", ?), "s"."value"
+    from (
+      select "customerId", "at" as "fromAt", lead("at") over (partition by "customerId" order by "at") as "nextAt",
+        sum("amount") over (partition by "customerId" order by "at" rows between unbounded preceding and current row) as "value"
+      from "ev"
+    ) as "s"
+    where "s"."value" > 0`,
+    [companyId, ...ids, companyId, ...ids, companyId, openEnd(trx)]
+  )
+}
+
+/** Recomputes every marked key of one marks table, a round per transaction, each mark once per call (keyset order). */
+async function refreshMarked(db: Knex, marksTable: string, key: 'invoiceId' | 'customerId', companyId: string, recompute: (trx: Knex, companyId: string, ids: readonly string[]) => Promise<void>) {
+  let after: string | null = null
+  for (let round = 0; ; round++) {
+    const query = db(marksTable).where('companyId', companyId).orderBy(key).limit(PER_ROUND).select(key, 'version')
+    if (after !== null) query.where(key, '>', after)
+    const marks = (await query) as Array<Record<string, string | number>>
+    if (marks.length === 0) return
+    if (round > 0) await letOtherCallsRun()
+    await db.transaction(async (trx) => {
+      await recompute(trx, companyId, marks.map((mark) => String(mark[key])))
+      for (const mark of marks) await trx(marksTable).where({ companyId, [key]: mark[key], version: mark.version }).del()
+    })
+    after = String(marks[marks.length - 1][key])
+    if (marks.length < PER_ROUND) return
+  }
+}
+
+/** Brings the company's debt and balance spans up to date: the invoices and patients a write marked since (existing ones start marked). */
+export async function refreshDebtSpans(db: Knex, companyId: string): Promise<void> {
+  await refreshMarked(db, DEBT_SPANS_DIRTY_TABLE, 'invoiceId', companyId, recomputeInvoices)
+  await refreshMarked(db, BALANCE_SPANS_DIRTY_TABLE, 'customerId', companyId, recomputeBalances)
+}

@@ -13,6 +13,7 @@ import { createMoneyStatsTriggers, dropMoneyStatsTriggers } from '../server/migr
 import { createPayoutStatsTriggers, dropPayoutStatsTriggers } from '../server/migrations/20261205100000_payout_day_stats'
 import { createPaymentStatsTriggers, dropPaymentStatsTriggers } from '../server/migrations/20261205400000_payment_day_stats'
 import { createLineStatsTriggers, dropLineStatsTriggers, markEveryInvoiceDay } from '../server/migrations/20261205300000_line_day_stats'
+import { createDebtSpansTriggers, dropDebtSpansTriggers, markEveryDebt } from '../server/migrations/20261206300000_debt_spans'
 import type { DemoPerson } from '../server/src/demo-people'
 import { addLocalDays, toZoned, weekdayOf } from '../domain/appointments/zoned-time'
 import { generateCustomers } from './customers-generate'
@@ -170,7 +171,7 @@ async function forgetMoneyStats(db: Knex) {
 
 /**
  * The visits' money (money-generate.ts) of the size's last days before `today`. The money,
- * payouts and invoice lines' rollups' triggers would mark days stale millions of times: off while
+ * payouts, invoice lines' and debtors' rollups' triggers would mark days stale millions of times: off while
  * writing, then every day of the money rollup forgotten once (the payouts rollup has never been
  * computed) and every invoice day of the lines' rollup marked once.
  */
@@ -184,6 +185,7 @@ async function addMoney(db: Knex, engine: Engine, sizeName: SizeName, companyId:
   await dropMoneyStatsTriggers(db)
   await dropPayoutStatsTriggers(db)
   await dropLineStatsTriggers(db)
+  await dropDebtSpansTriggers(db)
   const money = await generateMoney(db, { companyId, timeZone: TIME_ZONE, today, days, adminId: admin._id }, (done) => bar.update(done))
   await createMoneyStatsTriggers(db)
   await createPaymentStatsTriggers(db)
@@ -194,6 +196,9 @@ async function addMoney(db: Knex, engine: Engine, sizeName: SizeName, companyId:
   // The invoice lines' rollup: every day with an invoice marked once.
   await createLineStatsTriggers(db)
   await markEveryInvoiceDay(db)
+  // The debtors' spans: every invoice and every patient with a balance marked once.
+  await createDebtSpansTriggers(db)
+  await markEveryDebt(db)
   bar.stop()
   console.log(`${engine}, ${sizeName}: ${money.invoices} invoices and ${money.payments} payments from ${money.fromDay} in ${((Date.now() - started) / 1000).toFixed(0)} s`)
   return money

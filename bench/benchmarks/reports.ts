@@ -8,6 +8,7 @@ import { refreshVisitStats } from '../../server/src/services/appointments/appoin
 import { refreshMoneyStats } from '../../server/src/services/billing/money-stats'
 import { refreshLineStats } from '../../server/src/services/billing/line-stats'
 import { refreshPayoutStats } from '../../server/src/services/billing/user-balance-history/payout-stats'
+import { refreshDebtSpans } from '../../server/src/services/billing/debt-spans'
 import { payoutBaseOf } from '../../server/src/services/billing/user-balance-history/user-balance-history.class'
 import { periodFilter } from '../../server/src/services/reports/report-scope'
 import { TIME_ZONE } from '../dataset'
@@ -87,8 +88,11 @@ export async function benchReports(context: BenchContext): Promise<Measurement[]
   const linesBuilt = performance.now()
   // The payouts rollup holds every day (the balance before a period sums them all): computed whole once.
   await refreshPayoutStats(db, { companyId: dataset.companyId, timeZone: TIME_ZONE, payoutBase: await payoutBaseOf(db, dataset.companyId, undefined) })
+  const payoutsBuilt = performance.now()
+  // The debtors' spans: every invoice and balance (a generated or migrated dataset starts with all of them marked).
+  await refreshDebtSpans(db, dataset.companyId)
   const seconds = (from: number, to: number) => ((to - from) / 1000).toFixed(1)
-  const rollupNote = `the rollups brought up to date before measuring: visits (the year) in ${seconds(building, visitsBuilt)} s, money (the year) in ${seconds(visitsBuilt, moneyBuilt)} s, invoice lines (the year) in ${seconds(moneyBuilt, linesBuilt)} s, payouts (every day) in ${seconds(linesBuilt, performance.now())} s`
+  const rollupNote = `the rollups brought up to date before measuring: visits (the year) in ${seconds(building, visitsBuilt)} s, money (the year) in ${seconds(visitsBuilt, moneyBuilt)} s, invoice lines (the year) in ${seconds(moneyBuilt, linesBuilt)} s, payouts (every day) in ${seconds(linesBuilt, payoutsBuilt)} s, debtors' spans (every invoice and balance) in ${seconds(payoutsBuilt, performance.now())} s`
   const scopes = [
     { name: `a month of the main branch (${month.from} to ${month.to})`, period: month, branchId: dataset.branchIds[0] as string | undefined, calls: monthCalls, target: 300 },
     { name: `a year of all ${dataset.branchIds.length} branches (${year.from} to ${year.to})`, period: year, branchId: undefined, calls: yearCalls, target: 2000 }

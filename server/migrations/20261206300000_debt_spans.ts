@@ -73,8 +73,10 @@ export async function up(db: Knex): Promise<void> {
     table.bigInteger('paid').notNullable()
     table.bigInteger('value').notNullable()
     table.index(['companyId', 'invoiceId'], 'debt_spans_invoice')
-    // The report of every branch and of one: the spans still holding at the day's end, a range.
-    table.index(['companyId', 'untilAt'], 'debt_spans_until')
+    // The report of every branch and of one: the spans still holding at the day's end, a range. Every
+    // branch's reads every owing invoice of the company (at the full size ~130,000): covering, no row
+    // looked up (SQLite: 56 -> 15 ms for 9,300 spans on the small bench dataset). One branch's reads few.
+    table.index(['companyId', 'untilAt', 'fromAt', 'issuedOn', 'branchId', 'customerId', 'doctorId', 'paid', 'value'], 'debt_spans_until')
     table.index(['companyId', 'branchId', 'untilAt'], 'debt_spans_branch_until')
   })
   await db.schema.createTable('debt_spans_dirty', (table) => {
@@ -91,7 +93,7 @@ export async function up(db: Knex): Promise<void> {
     table.timestamp('untilAt', { useTz: true }).notNullable()
     table.bigInteger('value').notNullable()
     table.index(['companyId', 'customerId'], 'balance_spans_customer')
-    table.index(['companyId', 'untilAt'], 'balance_spans_until')
+    table.index(['companyId', 'untilAt', 'fromAt', 'customerId', 'value'], 'balance_spans_until')
   })
   await db.schema.createTable('balance_spans_dirty', (table) => {
     table.string('companyId', 36).notNullable().references('_id').inTable('companies').onDelete('CASCADE')

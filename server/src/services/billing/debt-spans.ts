@@ -35,6 +35,10 @@ export const openEnd = (db: Knex) => (db.client.config.client === 'pg' ? OPEN_EN
 
 const placeholders = (count: number) => Array.from({ length: count }, () => '?').join(', ')
 
+// Where a statement takes a list of ids, `"companyId" || '' = ?` keeps the planner on the primary key: SQLite's
+// sampled statistics (`analysis_limit`) put ~1,000 rows under any company, and it read every invoice of the
+// company through (companyId, issuedOn) to pick a thousand (a round 0.19 -> 0.05 s on the small bench dataset).
+
 /**
  * The spans of some invoices, recomputed: the allocations to each of payments and refunds not
  * cancelled, summed per instant, in order; between two instants (the later included) the invoice
@@ -55,8 +59,9 @@ async function recomputeInvoices(trx: Knex, companyId: string, ids: readonly str
         sum("amount") over (partition by "invoiceId" order by "at" rows between unbounded preceding and current row) as "paid"
       from "ev"
       union all
-      select "i"."_id", null, (select min("e"."at") from "ev" as "e" where "e"."invoiceId" = "i"."_id"), 0
-      from ${I} as "i" where "i"."companyId" = ? and "i"."_id" in (${list})
+      select "i"."_id", null, "f"."at", 0
+      from ${I} as "i" left join (select "invoiceId", min("at") as "at" from "ev" group by "invoiceId") as "f" on "f"."invoiceId" = "i"."_id"
+      where "i"."companyId" || '' = ? and "i"."_id" in (${list})
     )
     insert into ${DEBT_SPANS_TABLE} ("companyId", "invoiceId", "branchId", "customerId", "doctorId", "issuedOn", "fromAt", "untilAt", "paid", "value")
     select "s"."companyId", "s"."invoiceId", "s"."branchId", "s"."customerId", "s"."doctorId", "s"."issuedOn", "s"."fromAt", coalesce("s"."untilAt", ?), "s"."paid", "s"."total" - "s"."paid"
@@ -64,7 +69,7 @@ async function recomputeInvoices(trx: Knex, companyId: string, ids: readonly str
       select "i"."companyId", "i"."_id" as "invoiceId", "i"."branchId", "i"."customerId", "i"."doctorId", "i"."issuedOn", "i"."total", "st"."fromAt", "st"."paid",
         case when "st"."nextAt" is null then "i"."closedAt" when "i"."closedAt" is null then "st"."nextAt" when "i"."closedAt" < "st"."nextAt" then "i"."closedAt" else "st"."nextAt" end as "untilAt"
       from "steps" as "st" join ${I} as "i" on "i"."_id" = "st"."invoiceId"
-      where "i"."companyId" = ? and "i"."cancelledAt" is null
+      where "i"."companyId" || '' = ? and "i"."cancelledAt" is null
     ) as "s"
     where "s"."total" - "s"."paid" > 0 and ("s"."fromAt" is null or "s"."untilAt" is null or "s"."fromAt" < "s"."untilAt")`,
     [companyId, ...ids, companyId, ...ids, openEnd(trx), companyId]
@@ -115,7 +120,10 @@ async function refreshMarked(db: Knex, marksTable: string, key: 'invoiceId' | 'c
     if (round > 0) await letOtherCallsRun()
     await db.transaction(async (trx) => {
       await recompute(trx, companyId, marks.map((mark) => String(mark[key])))
-      for (const mark of marks) await trx(marksTable).where({ companyId, [key]: mark[key], version: mark.version }).del()
+      // Each mark cleared only at the version read (one statement per version: nearly always one).
+      const byVersion = new Map<number, string[]>()
+      for (const mark of marks) byVersion.set(Number(mark.version), [...(byVersion.get(Number(mark.version)) ?? []), String(mark[key])])
+      for (const [version, ids] of byVersion) await trx(marksTable).where({ companyId, version }).whereIn(key, ids).del()
     })
     after = String(marks[marks.length - 1][key])
     if (marks.length < PER_ROUND) return

@@ -29,7 +29,10 @@ export async function customerNames(db: Knex, companyId: string, customerIds: re
   const names = new Map<string, string>()
   const ids = [...new Set(customerIds)]
   for (let start = 0; start < ids.length; start += 500) {
-    const rows = (await db('customers').where({ companyId }).whereIn('_id', ids.slice(start, start + 500)).select('_id', 'first_name', 'last_name')) as Array<{ _id: string; first_name: string | null; last_name: string | null }>
+    // By the primary key: `companyId || ''` keeps the planner off the company's indexes. SQLite's sampled
+    // statistics (`analysis_limit`) put ~1,000 rows under any company, so with 500 ids it read every
+    // customer of the company through (companyId, createdAt) instead: 0.2-0.3 s at 50,000 patients.
+    const rows = (await db('customers').whereIn('_id', ids.slice(start, start + 500)).whereRaw(`"companyId" || '' = ?`, [companyId]).select('_id', 'first_name', 'last_name')) as Array<{ _id: string; first_name: string | null; last_name: string | null }>
     for (const row of rows) names.set(row._id, [row.last_name, row.first_name].filter(Boolean).join(' '))
   }
   return names

@@ -119,6 +119,9 @@ async function refreshMarked(db: Knex, marksTable: string, key: 'invoiceId' | 'c
     if (marks.length === 0) return
     if (round > 0) await letOtherCallsRun()
     await db.transaction(async (trx) => {
+      // Two readers recomputing the same invoices at once (PostgreSQL): the spans have no key to upsert by, so the
+      // second waits for the first's round, then its delete sees (and replaces) what the first inserted.
+      if (trx.client.config.client === 'pg') await trx.raw('select pg_advisory_xact_lock(hashtext(?))', [`${marksTable}:${companyId}`])
       await recompute(trx, companyId, marks.map((mark) => String(mark[key])))
       // Each mark cleared only at the version read (one statement per version: nearly always one).
       const byVersion = new Map<number, string[]>()

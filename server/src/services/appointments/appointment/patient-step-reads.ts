@@ -7,11 +7,12 @@ import { APPOINTMENT_TABLE } from './appointment-booking'
  * inside the customers area's statement; `patientsWithAppointments` (patient-visit-reads.ts) is the
  * same question over a list of ids. Index: appointment (companyId, customerId, start, status).
  */
+
 /**
- * The same question of one patient inside another area's statement (the conversion funnel's grouped
- * read): `exists` over this subquery is true when the patient whose id is the outer column
- * `customerColumn` has an appointment in one of `statuses` (with `doctorId` when given), whenever.
- * One probe of appointment (companyId, customerId, start) per patient, stopping at the first match.
+ * `exists` over this subquery is true when the patient whose id is the outer column
+ * `customerColumn` has an appointment in one of `statuses` (with `doctorId` when given), whenever:
+ * the funnel's "booked" and "arrived". One probe of appointment (companyId, customerId, start,
+ * status) per patient, answered from the index alone (without a doctor) and stopping at the first match.
  */
 export function appointmentOfPatient(db: Knex, companyId: string, customerColumn: string, statuses: readonly string[], doctorId: string | null): Knex.QueryBuilder {
   const query = db(`${APPOINTMENT_TABLE} as pa`).select(db.raw('1')).where('pa.companyId', companyId).where('pa.customerId', db.ref(customerColumn)).whereIn('pa.status', [...statuses])

@@ -45,6 +45,7 @@ import * as payoutDayStats from './20261205100000_payout_day_stats'
 import * as visitSourceDayStats from './20261205200000_visit_source_day_stats'
 import * as lineDayStats from './20261205300000_line_day_stats'
 import * as paymentDayStats from './20261205400000_payment_day_stats'
+import * as appointmentCustomerStatus from './20261206200000_appointment_customer_status'
 import * as debtSpans from './20261206300000_debt_spans'
 import * as reportIndexes from './20261129120500_report_indexes'
 import * as appointmentMoves from './20261130100000_appointment_moves'
@@ -121,6 +122,7 @@ const migrations: Array<[string, Migration]> = [
   ['20261205200000_visit_source_day_stats', visitSourceDayStats],
   ['20261205300000_line_day_stats', lineDayStats],
   ['20261205400000_payment_day_stats', paymentDayStats],
+  ['20261206200000_appointment_customer_status', appointmentCustomerStatus],
   ['20261206300000_debt_spans', debtSpans]
 ]
 

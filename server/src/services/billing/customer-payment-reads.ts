@@ -25,3 +25,21 @@ export async function patientsWhoPaid(db: Knex, companyId: string, customerIds: 
   }
   return found
 }
+
+/**
+ * The same question of one patient inside another area's statement (the conversion funnel's grouped
+ * read): `exists` over this subquery is true when the patient whose id is the outer column
+ * `customerColumn` paid (as `patientsWhoPaid`; with a doctor, money allocated to their invoices).
+ * One probe of transactions (companyId, customerId, date) per patient.
+ */
+export function paymentOfPatient(db: Knex, companyId: string, customerColumn: string, doctorId: string | null): Knex.QueryBuilder {
+  const query = db(`${TRANSACTIONS_TABLE} as pt`)
+    .select(db.raw('1'))
+    .where('pt.companyId', companyId)
+    .where('pt.customerId', db.ref(customerColumn))
+    .where('pt.kind', 'payment')
+    .whereNot('pt.status', 'cancelled')
+    .whereNot('pt.method', 'balance')
+  if (doctorId) query.join(`${ALLOCATIONS_TABLE} as pa`, 'pa.paymentId', 'pt._id').join(`${INVOICES_TABLE} as pi`, 'pi._id', 'pa.invoiceId').where('pi.doctorId', doctorId)
+  return query
+}

@@ -25,3 +25,15 @@ export async function patientsWithPlans(db: Knex, companyId: string, customerIds
   }
   return found
 }
+
+/**
+ * The same question of one patient inside another area's statement (the conversion funnel's grouped
+ * read): `exists` over this subquery is true when the patient whose id is the outer column
+ * `customerColumn` has a plan in one of `statuses` (by `doctorId` when given). One probe of
+ * treatment_plans (companyId, customerId, createdAt) per patient.
+ */
+export function planOfPatient(db: Knex, companyId: string, customerColumn: string, statuses: readonly StoredPlanStatus[], doctorId: string | null): Knex.QueryBuilder {
+  const query = db(`${TREATMENT_PLAN_TABLE} as pp`).select(db.raw('1')).where('pp.companyId', companyId).where('pp.customerId', db.ref(customerColumn)).whereIn('pp.status', [...statuses])
+  if (doctorId) query.where('pp.doctorId', doctorId)
+  return query
+}

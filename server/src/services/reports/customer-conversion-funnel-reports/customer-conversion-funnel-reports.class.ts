@@ -1,33 +1,31 @@
-import type { Knex } from 'knex'
 import type { Params } from '@feathersjs/feathers'
 import type { Application } from '../../../declarations'
 import { dbOf } from '../../../hooks/call-transaction'
 import { companyTimeZone } from '../../company/company/company-reads'
-import { registeredRows, type RegisteredFilter, type RegisteredRow } from '../../customers/customers/customer-report-reads'
+import type { RegisteredFilter } from '../../customers/customers/customer-report-reads'
 import { phoneHiddenFor } from '../../customers/customers/customer-phone'
 import { sourceNames } from '../../customers/sources/source-rows'
-import { BOOKED_STATUSES, patientsWithAppointments } from '../../appointments/appointment/patient-visit-reads'
-import { VISIT_STATUSES } from '../../appointments/appointment/visit-reads'
-import { ACCEPTED_PLAN_STATUSES, PRESENTED_PLAN_STATUSES, patientsWithPlans } from '../../clinical/treatment-plan/plan-report-reads'
-import { patientsWhoPaid } from '../../billing/customer-payment-reads'
 import { NO_SOURCE } from '../../../../../domain/reports/customer-reports'
 import { REPORT_ROWS_LIMIT } from '../reports-summary/reports-summary.shared'
 import { periodFilter, type ScopedReport } from '../report-scope'
 import { patientDetails } from '../customer-reports/patient-details'
 import type { CustomerConversionFunnelReportsQuery } from './customer-conversion-funnel-reports.schema'
-import { funnelSteps, type FunnelCounts, type FunnelLine, type FunnelReport, type FunnelRows, type FunnelStep } from './customer-conversion-funnel-reports.shared'
+import { emptyCounts, funnelGroups, funnelRows } from './funnel-steps'
+import { withoutJit } from '../without-jit'
+import { funnelSteps, type FunnelLine, type FunnelReport, type FunnelRows, type FunnelStep } from './customer-conversion-funnel-reports.shared'
 
 export type CustomerConversionFunnelReportsParams = Params<CustomerConversionFunnelReportsQuery>
 
-const emptyCounts = (): FunnelCounts => Object.fromEntries(funnelSteps.map((step) => [step, 0])) as FunnelCounts
-
 /**
  * The conversion funnel: the patients who entered in the period (registered then: the customers
- * area's `registeredRows`, the customers report's "registered"), then at each step those of the
+ * area's `registeredIn`, the customers report's "registered"), then at each step those of the
  * step before who reached it, up to now: an appointment booked and a visit (appointments area),
- * a plan presented and accepted (clinical), a payment (billing). Each step is read only for the
- * patients of the step before, so a step is always a part of the one before and the percentages
- * never pass 100. With a doctor, the patients booked with that doctor, and every step theirs.
+ * a plan presented and accepted (clinical), a payment (billing). A step counts only the patients
+ * who passed the one before, so the percentages never pass 100. With a doctor, the patients booked
+ * with that doctor, and every step theirs. The counts are one grouped statement in which the
+ * database asks each step of each patient (funnel-steps.ts); the rows are the same statement's.
+ * PostgreSQL reads them without JIT compilation (without-jit.ts: at a year of a large chain it
+ * would cost more than the statement).
  */
 export class CustomerConversionFunnelReportsService {
   constructor(private readonly app: Application) {}
@@ -41,16 +39,14 @@ export class CustomerConversionFunnelReportsService {
       ...period,
       sourceId: query.sourceId === undefined ? undefined : query.sourceId === NO_SOURCE ? null : query.sourceId
     }
-    const { patients, reached } = await this.steps(db, filter, query.doctorId ?? null)
+    const doctorId = query.doctorId ?? null
     if (query.$rows) {
       const step = query.$rows
-      const at = patients.filter((patient) => reached.get(patient._id)! >= funnelSteps.indexOf(step))
       const limit = query.$limit ?? REPORT_ROWS_LIMIT
-      const skip = query.$skip ?? 0
-      const shown = at.slice(skip, skip + limit)
+      const { total, rows: shown } = await withoutJit(db, (reader) => funnelRows(reader, filter, doctorId, funnelSteps.indexOf(step), { limit, skip: query.$skip ?? 0 }))
       const details = await patientDetails(db, filter.companyId, shown.map((patient) => ({ customerId: patient._id, sourceId: patient.sourceId })), phoneHiddenFor(params))
       return {
-        step, from: query.from, to: query.to, sum: at.length, total: at.length, limit,
+        step, from: query.from, to: query.to, sum: total, total, limit,
         data: shown.map((patient) => {
           const first = details.firstVisit(patient._id)
           return {
@@ -69,13 +65,12 @@ export class CustomerConversionFunnelReportsService {
       if (!line) table.set(key ?? '', (line = { key, name: '', ...emptyCounts() }))
       return line
     }
-    for (const patient of patients) {
-      const last = reached.get(patient._id)!
+    for (const group of await withoutJit(db, (reader) => funnelGroups(reader, filter, doctorId))) {
       for (const [index, step] of funnelSteps.entries()) {
-        if (index > last) break
-        totals[step] += 1
-        lineOf(bySource, patient.sourceId)[step] += 1
-        lineOf(byBranch, patient.branchId)[step] += 1
+        if (index > group.last) break
+        totals[step] += group.value
+        lineOf(bySource, group.sourceId)[step] += group.value
+        lineOf(byBranch, group.branchId)[step] += group.value
       }
     }
     const names = await sourceNames(db, filter.companyId, [...bySource.keys()].filter(Boolean))
@@ -91,31 +86,5 @@ export class CustomerConversionFunnelReportsService {
       byBranch: [...byBranch.values()].sort((a, b) => String(a.key).localeCompare(String(b.key))),
       formulas: Object.fromEntries(funnelSteps.map((step) => [step, `reports.funnel.formulas.${step}`])) as Record<FunnelStep, string>
     }
-  }
-
-  /**
-   * The patients who entered (with a doctor: those booked with them) and the index of the last
-   * step each reached, each step read for the patients of the one before.
-   */
-  private async steps(db: Knex, filter: RegisteredFilter, doctorId: string | null): Promise<{ patients: RegisteredRow[]; reached: Map<string, number> }> {
-    const { rows } = await registeredRows(db, filter, undefined)
-    const reached = new Map(rows.map((row) => [row._id, 0]))
-    const reads: Array<(ids: string[]) => Promise<Set<string>>> = [
-      (ids) => patientsWithAppointments(db, filter.companyId, ids, BOOKED_STATUSES, doctorId),
-      (ids) => patientsWithAppointments(db, filter.companyId, ids, VISIT_STATUSES, doctorId),
-      (ids) => patientsWithPlans(db, filter.companyId, ids, PRESENTED_PLAN_STATUSES, doctorId),
-      (ids) => patientsWithPlans(db, filter.companyId, ids, ACCEPTED_PLAN_STATUSES, doctorId),
-      (ids) => patientsWhoPaid(db, filter.companyId, ids, doctorId)
-    ]
-    let current = rows.map((row) => row._id)
-    for (const [index, read] of reads.entries()) {
-      if (current.length === 0) break
-      const next = await read(current)
-      current = current.filter((id) => next.has(id))
-      for (const id of current) reached.set(id, index + 1)
-    }
-    // With a doctor, the funnel is of the patients booked with them: entering is booking.
-    const patients = doctorId ? rows.filter((row) => reached.get(row._id)! >= 1) : rows
-    return { patients, reached }
   }
 }

@@ -55,7 +55,8 @@ export async function replaceDays(trx: Knex, table: string, companyId: string, d
 
 /** A rollup's rows written by their key (see `replaceDays`), batched under the bound-parameter limits. */
 export async function upsertRows(trx: Knex, table: string, rows: readonly object[], keys: readonly string[]): Promise<void> {
-  const batch = Math.max(1, Math.floor(4000 / (rows.length ? Object.keys(rows[0]).length : 1)))
+  // SQLite writes a multi-row insert as one compound SELECT, at most 500 terms (SQLITE_MAX_COMPOUND_SELECT).
+  const batch = Math.max(1, Math.min(400, Math.floor(4000 / (rows.length ? Object.keys(rows[0]).length : 1))))
   for (let at = 0; at < rows.length; at += batch) await trx(table).insert(rows.slice(at, at + batch)).onConflict([...keys]).merge()
 }
 

@@ -38,7 +38,7 @@ describe.each(engines)('the money rollup on %s', (engine) => {
   let zone = ZONE
 
   /** Every list of the sums in a fixed order (the report orders them itself). */
-  const ordered = (sums: PaymentSums) => ({ ...sums, ...Object.fromEntries((['cells', 'methods', 'cashiers', 'doctors'] as const).map((list) => [list, sums[list].map((entry) => JSON.stringify(entry)).sort()])) })
+  const ordered = (sums: PaymentSums) => ({ ...sums, ...Object.fromEntries((['cells', 'days', 'branches', 'methods', 'cashiers', 'doctors'] as const).map((list) => [list, (sums[list] ?? []).map((entry) => JSON.stringify(entry)).sort()])) })
   const sorted = (groups: FigureGroup[]) => groups.map((group) => `${group.day} ${group.branchId} ${group.method ?? '-'} ${group.value}`).sort()
   const pay = (body: Record<string, unknown>) => paymentsOf(finance).create({ clientKey: key(), customerId: clinic.customerId, ...body } as Parameters<ReturnType<typeof paymentsOf>['create']>[0])
   const cancelPayment = (id: string) => paymentsOf(finance).patch(id, { action: 'cancel', reason: 'mistake', note: 'x' })

@@ -131,10 +131,10 @@ class SumsBuilder {
 
 /**
  * The report's sums from the rollup as it stands (call `refreshMoneyStats` for the filter's
- * period first): summed in SQL per day, per branch, per day and branch when `withCells` (all
- * three from the method rows, in one statement) and per method, staff member and doctor over the
- * period, so a year of every branch reads its days, branches and a few dozen rows; its cells
- * (days × branches) only when asked.
+ * period first): summed in SQL per day and per branch (from the method rows, in one statement),
+ * or per day and branch when `withCells` (the days and branches then their sums), and per method,
+ * staff member and doctor over the period, so a year of every branch reads its days, branches and
+ * a few dozen rows; its cells (days × branches) only when asked.
  */
 export async function readPaymentStats(db: Knex, filter: ReportFilter, withCells = true): Promise<PaymentSums> {
   const rows = () => {
@@ -147,17 +147,18 @@ export async function readPaymentStats(db: Knex, filter: ReportFilter, withCells
   const methodRows = db(PAYMENT_STATS_TABLE).where({ companyId: filter.companyId, doctorId: filter.doctorId ?? EVERYONE, dimension: 'method' }).where('day', '>=', filter.from).where('day', '<', filter.to)
   if (filter.branchIds) methodRows.whereIn('branchId', [...filter.branchIds])
   const [grains, groups] = (await Promise.all([
-    sumByGrains(db, methodRows.select('day', 'branchId', ...paymentFigures), withCells ? ['day', 'branch', 'cell'] : ['day', 'branch'], paymentFigures),
+    // With the cells (few of them) the days and branches are their sums; without, the database sums both.
+    sumByGrains(db, methodRows.select('day', 'branchId', ...paymentFigures), withCells ? ['cell'] : ['day', 'branch'], paymentFigures),
     rows().groupBy('dimension', 'key').select('dimension', 'key')
   ])) as [Array<GrainSums<PaymentFigure>>, Array<Sums & { dimension: Dimension; key: string }>]
   const sums = new SumsBuilder()
   for (const figure of paymentFigures) {
     for (const group of grains) {
       const value = group[figure]
-      if (group.grain === 'cell') addTo(sums.cells, `${group.day}|${group.branchId}`, () => ({ day: group.day, branchId: group.branchId }), figure, value)
-      else if (group.grain === 'branch') sums.branch(group.branchId, figure, value)
+      if (group.grain === 'branch') sums.branch(group.branchId, figure, value)
       else {
-        sums.day(group.day, figure, value)
+        if (group.grain === 'cell') sums.cell(group.day, group.branchId, figure, value)
+        else sums.day(group.day, figure, value)
         // With a doctor named, the report's one doctor row is everything of theirs.
         if (filter.doctorId) sums.byDoctor(filter.doctorId, figure, value)
       }

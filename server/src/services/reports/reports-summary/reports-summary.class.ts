@@ -58,7 +58,8 @@ export class ReportsSummaryService {
     if (query.$rows) return this.rows(db, filter, query, timeZone)
     // The cells when asked, or when few (one branch, a short period); the day and branch tables always.
     const withCells = query.cells ?? (filter.branchIds?.length === 1 || filter.days.length <= SUMMARY_CELLS_DAYS)
-    const sums = await sumsOf(db, filter, summaryFigures, (figure) => (withCells || figure === query.grid ? ['day', 'branch', 'cell'] : ['day', 'branch']))
+    // With the cells (few of them) the day and branch lines are their sums; without, the database sums both.
+    const sums = await sumsOf(db, filter, summaryFigures, (figure) => (withCells ? ['cell'] : figure === query.grid ? ['day', 'branch', 'cell'] : ['day', 'branch']))
     const totals = emptyFigures()
     const days = new Map<string, SummaryDay>()
     const branches = new Map<string, SummaryBranch>()
@@ -66,16 +67,20 @@ export class ReportsSummaryService {
     const grid = new Map<string, number[]>()
     const dayIndex = new Map(filter.days.map((day, index) => [day, index]))
     summaryFigures.forEach((figure, index) => {
-      for (const { grain, ...group } of sums[index]) {
-        if (grain === 'day') {
-          add(totals, figure, group)
-          add(days.get(group.day) ?? days.set(group.day, { day: group.day, ...emptyFigures() }).get(group.day)!, figure, group)
-        } else if (grain === 'branch') {
-          add(branches.get(group.branchId) ?? branches.set(group.branchId, { branchId: group.branchId, ...emptyFigures() }).get(group.branchId)!, figure, group)
-        } else {
+      const toDay = (group: GrainSums<'value'>) => {
+        add(totals, figure, group)
+        add(days.get(group.day) ?? days.set(group.day, { day: group.day, ...emptyFigures() }).get(group.day)!, figure, group)
+      }
+      const toBranch = (group: GrainSums<'value'>) => add(branches.get(group.branchId) ?? branches.set(group.branchId, { branchId: group.branchId, ...emptyFigures() }).get(group.branchId)!, figure, group)
+      for (const group of sums[index]) {
+        if (group.grain === 'day') toDay(group)
+        else if (group.grain === 'branch') toBranch(group)
+        else {
           if (withCells) {
             const key = `${group.day}|${group.branchId}`
             add(cells.get(key) ?? cells.set(key, { day: group.day, branchId: group.branchId, ...emptyFigures() }).get(key)!, figure, group)
+            toDay(group)
+            toBranch(group)
           }
           if (figure === query.grid) {
             const values = grid.get(group.branchId) ?? grid.set(group.branchId, filter.days.map(() => 0)).get(group.branchId)!

@@ -138,6 +138,34 @@ test('the PDF has the title, the period, the Russian headers and the totals on t
   expect(totals).toContain(await digits(page.getByTestId('reports-total-visits')))
 })
 
+test('over two months of both branches: the day table, the branch table, and a CSV of each day and branch', async () => {
+  const today = companyToday((await admin.service('my-company').get('mine')).timezone as string)
+  const from = addDays(today, -59)
+  await page.goto(`/reports/summary?period=custom&from=${from}&to=${today}`)
+  // The answer leaves out the day × branch cells: each day over both branches, then each branch.
+  await expect(page.getByTestId('reports-cells-left-out')).toBeVisible()
+  await expect(page.getByTestId('reports-table')).toContainText('Все филиалы')
+  const branches = page.getByTestId('reports-branch-table')
+  await expect(branches).toContainText('Филиал')
+  const summary = (await admin.service('reports-summary').find({ query: { from, to: addDays(today, 1) } })) as unknown as { cells: unknown; byBranch: Array<{ collected: number }>; totals: { collected: number } }
+  expect(summary.cells).toBeNull()
+  expect(summary.byBranch.reduce((sum, branch) => sum + branch.collected, 0)).toBe(summary.totals.collected)
+  await expect.poll(() => digits(page.getByTestId('reports-total-collected'))).not.toBe('')
+  // The export asks for the cells: each line a day and a branch, the totals as on the screen.
+  const downloading = page.waitForEvent('download')
+  await page.getByTestId('reports-export-csv').click()
+  const download = await downloading
+  const lines = fs.readFileSync((await download.path())!).toString('utf8').slice(1).trimEnd().split('\r\n').map((line) => line.split(';'))
+  expect(lines[0]!.slice(0, 2)).toEqual(['День', 'Филиал'])
+  const body = lines.slice(1, -1)
+  expect(body.length).toBeGreaterThan(0)
+  expect(body.every((line) => line[1] !== '' && line[1] !== 'Все филиалы')).toBe(true)
+  expect(lines[lines.length - 1]![6]!.replace(/\D/g, '')).toBe(await digits(page.getByTestId('reports-total-collected')))
+  // Back to this month, where the next steps start.
+  await page.goto('/reports/summary')
+  await expect(page.getByTestId('reports-table')).toBeVisible()
+})
+
 test('the tabs open the appointments report; a figure states its formula and opens its rows; its CSV has the totals', async () => {
   await page.getByTestId('reports-nav').getByRole('tab', { name: 'Записи' }).click()
   await expect(page).toHaveURL(/\/reports\/appointments/)

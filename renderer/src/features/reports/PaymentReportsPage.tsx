@@ -8,7 +8,7 @@ import { useFormat } from '../../i18n/format'
 import { useCurrency } from '../appointments/useCalendarSettings'
 import { lastDayOf } from '../../../../domain/reports/periods'
 import {
-  paymentFigures, type AllocationTarget, type PaymentFigure, type PaymentFigures, type PaymentReport, type PaymentReportRow, type PaymentReportRows
+  paymentFigures, type AllocationTarget, type PaymentCell, type PaymentFigure, type PaymentFigures, type PaymentReport, type PaymentReportRow, type PaymentReportRows
 } from '../../../../server/src/services/reports/payment-reports/payment-reports.shared'
 import { DayChart } from './DayChart'
 import { RowsSum } from './RowsSum'
@@ -75,13 +75,15 @@ export default function PaymentReportsPage() {
     }))
 
   const data = report.data
-  const exportDays = (): ExportTable | null => {
-    if (!data || !range) return null
+  // A long period of several branches comes without its day × branch cells: the export reads them.
+  const exportDays = async (): Promise<ExportTable | null> => {
+    if (!data || !range || !filter) return null
+    const cells = data.cells ?? ((await client.service('payment-reports').find({ query: { ...filter, cells: true } })) as PaymentReport).cells ?? []
     return {
       fileName: `${t('reports.payments.fileName')}-${range.from}-${lastDayOf(range)}`,
       sheetName: t('reports.payments.title'),
       columns: [{ title: t('reports.table.day') }, { title: t('reports.table.branch') }, ...paymentFigures.map((figure) => ({ title: t(`reports.payments.figures.${figure}`), money: true }))],
-      rows: data.cells.map((cell) => [cell.day, scope.branchName.get(cell.branchId) ?? '', ...paymentFigures.map((figure) => cell[figure])]),
+      rows: cells.map((cell) => [cell.day, scope.branchName.get(cell.branchId) ?? '', ...paymentFigures.map((figure) => cell[figure])]),
       total: [t('reports.table.total'), '', ...paymentFigures.map((figure) => data.totals[figure])]
     }
   }
@@ -140,7 +142,7 @@ export default function PaymentReportsPage() {
       </div>
       {data && range && (
         <Card size="small" className="reports-chart-card" title={t('reports.chart.title')}>
-          <DayChart range={range} values={data.cells.map((cell) => ({ day: cell.day, value: cell.collected }))} label={dayText} money={money} onDay={(day) => setDrill({ figure: 'collected', day })} />
+          <DayChart range={range} values={data.byDay.map((day) => ({ day: day.day, value: day.collected }))} label={dayText} money={money} onDay={(day) => setDrill({ figure: 'collected', day })} />
         </Card>
       )}
       <div className="reports-breakdowns">
@@ -158,19 +160,25 @@ export default function PaymentReportsPage() {
           rowKey={(cell) => `${cell.day}|${cell.branchId}`}
           size="small"
           loading={report.isLoading}
-          dataSource={data?.cells ?? []}
+          dataSource={data ? (data.cells ?? data.byDay.map((day) => ({ ...day, branchId: '' }))) : []}
           pagination={false}
           scroll={{ x: 'max-content' }}
           data-testid="reports-table"
           locale={{ emptyText: t('reports.summary.empty') }}
           columns={[
             { key: 'day', title: t('reports.table.day'), fixed: phone ? undefined : 'left', className: 'reports-nowrap', render: (_, cell) => dayText(cell.day) },
-            { key: 'branch', title: t('reports.table.branch'), render: (_, cell) => scope.branchName.get(cell.branchId) ?? '—' },
-            ...figureColumns<NonNullable<typeof data>['cells'][number]>((cell) => ({ day: cell.day, branchId: cell.branchId }))
+            { key: 'branch', title: t('reports.table.branch'), render: (_, cell) => (cell.branchId ? (scope.branchName.get(cell.branchId) ?? '—') : t('reports.table.allBranches')) },
+            ...figureColumns<PaymentCell>((cell) => (cell.branchId ? { day: cell.day, branchId: cell.branchId } : { day: cell.day }))
           ]}
-          summary={() => (data && data.cells.length > 0 ? totalRow(2) : null)}
+          summary={() => (data && data.byDay.length > 0 ? totalRow(2) : null)}
         />
       </Card>
+      {data && !data.cells && (
+        <>
+          <Typography.Paragraph type="secondary" data-testid="reports-cells-left-out">{t('reports.table.cellsLeftOut')}</Typography.Paragraph>
+          {breakdown(t('reports.table.byBranch'), 'reports-by-branch', data.byBranch, (entry) => entry.branchId, { title: t('reports.table.branch'), render: (entry) => scope.branchName.get(entry.branchId) ?? '—' }, (entry) => ({ branchId: entry.branchId }))}
+        </>
+      )}
       <PaymentRowsDrawer filter={filter} drill={drill} onClose={() => setDrill(null)} branchName={scope.branchName} money={money} dayText={dayText} phone={phone} />
     </>
   )

@@ -5,7 +5,7 @@ import { Navigate } from 'react-router'
 import { useFormat } from '../../i18n/format'
 import { useCurrency } from '../appointments/useCalendarSettings'
 import { lastDayOf } from '../../../../domain/reports/periods'
-import { moneyFigures, summaryFigures, type ReportsSummary, type SummaryCell, type SummaryFigure } from '../../../../server/src/services/reports/reports-summary/reports-summary.shared'
+import { moneyFigures, summaryFigures, type ReportsSummary, type SummaryBranch, type SummaryCell, type SummaryFigure } from '../../../../server/src/services/reports/reports-summary/reports-summary.shared'
 import type { Drill, SummaryFilter } from './useReportsSummary'
 import { SummaryRowsDrawer } from './SummaryRowsDrawer'
 import { useTableExport } from './useTableExport'
@@ -16,6 +16,7 @@ import { useReportPages } from './ReportsNav'
 import { ReportHeader } from './ReportHeader'
 import { PeriodFilter, ScopeFilters } from './ReportFilters'
 import { useReportPage } from './useReportPage'
+import { client } from '../../api/client'
 import './reports.css'
 
 const isMoney = (figure: SummaryFigure) => moneyFigures.includes(figure)
@@ -53,14 +54,16 @@ export default function ReportsSummaryPage() {
     </Typography.Link>
   )
 
-  const exportCells = (): ExportTable | null => {
-    const data = summary.data
-    if (!data || !range) return null
+  // A long period of several branches comes without its day × branch cells: the export reads them.
+  const exportCells = async (): Promise<ExportTable | null> => {
+    const shown = summary.data
+    if (!shown || !range || !filter) return null
+    const data = shown.cells ? shown : ((await client.service('reports-summary').find({ query: { ...filter, cells: true } })) as ReportsSummary)
     return {
       fileName: `${t('reports.summary.fileName')}-${range.from}-${lastDayOf(range)}`,
       sheetName: t('reports.summary.title'),
       columns: [{ title: t('reports.table.day') }, { title: t('reports.table.branch') }, ...summaryFigures.map((figure) => ({ title: t(`reports.figures.${figure}`), money: isMoney(figure) }))],
-      rows: data.cells.map((cell) => [cell.day, branchName.get(cell.branchId) ?? '', ...summaryFigures.map((figure) => cell[figure])]),
+      rows: (data.cells ?? []).map((cell) => [cell.day, branchName.get(cell.branchId) ?? '', ...summaryFigures.map((figure) => cell[figure])]),
       total: [t('reports.table.total'), '', ...summaryFigures.map((figure) => data.totals[figure])]
     }
   }
@@ -111,7 +114,7 @@ export default function ReportsSummaryPage() {
       </div>
       {data && range && (
         <Card size="small" className="reports-chart-card" title={t('reports.chart.title')}>
-          <DayChart range={range} values={data.cells.map((cell) => ({ day: cell.day, value: cell.collected }))} label={(day) => dayText(day)} money={(value) => format.money(value, currency)} onDay={(day) => setDrill({ figure: 'collected', day })} />
+          <DayChart range={range} values={data.byDay.map((day) => ({ day: day.day, value: day.collected }))} label={(day) => dayText(day)} money={(value) => format.money(value, currency)} onDay={(day) => setDrill({ figure: 'collected', day })} />
         </Card>
       )}
       <Card size="small" className="reports-table-card">
@@ -119,24 +122,24 @@ export default function ReportsSummaryPage() {
           rowKey={(cell) => `${cell.day}|${cell.branchId}`}
           size="small"
           loading={summary.isLoading}
-          dataSource={data?.cells ?? []}
+          dataSource={data ? (data.cells ?? data.byDay.map((day) => ({ ...day, branchId: '' }))) : []}
           pagination={false}
           scroll={{ x: 'max-content' }}
           data-testid="reports-table"
           locale={{ emptyText: t('reports.summary.empty') }}
           columns={[
             { key: 'day', title: t('reports.table.day'), fixed: phone ? undefined : 'left', className: 'reports-nowrap', render: (_, cell) => dayText(cell.day) },
-            { key: 'branch', title: t('reports.table.branch'), render: (_, cell) => branchName.get(cell.branchId) ?? '—' },
+            { key: 'branch', title: t('reports.table.branch'), render: (_, cell) => (cell.branchId ? (branchName.get(cell.branchId) ?? '—') : t('reports.table.allBranches')) },
             ...summaryFigures.map((figure) => ({
               key: figure,
               title: t(`reports.figures.${figure}`),
               align: 'right' as const,
               className: 'reports-nowrap',
-              render: (_: unknown, cell: SummaryCell) => (cell[figure] === 0 ? <span className="reports-zero">{show(figure, 0)}</span> : figureLink(figure, cell[figure], { day: cell.day, branchId: cell.branchId }))
+              render: (_: unknown, cell: SummaryCell) => (cell[figure] === 0 ? <span className="reports-zero">{show(figure, 0)}</span> : figureLink(figure, cell[figure], cell.branchId ? { day: cell.day, branchId: cell.branchId } : { day: cell.day }))
             }))
           ]}
           summary={() =>
-            data && data.cells.length > 0 ? (
+            data && data.byDay.length > 0 ? (
               <Table.Summary.Row className="reports-total-row">
                 <Table.Summary.Cell index={0} colSpan={2}>{t('reports.table.total')}</Table.Summary.Cell>
                 {summaryFigures.map((figure, index) => (
@@ -147,6 +150,29 @@ export default function ReportsSummaryPage() {
           }
         />
       </Card>
+      {data && !data.cells && (
+        <Card size="small" className="reports-table-card" title={t('reports.table.byBranch')}>
+          <Typography.Paragraph type="secondary" data-testid="reports-cells-left-out">{t('reports.table.cellsLeftOut')}</Typography.Paragraph>
+          <Table<SummaryBranch>
+            rowKey="branchId"
+            size="small"
+            dataSource={data.byBranch}
+            pagination={false}
+            scroll={{ x: 'max-content' }}
+            data-testid="reports-branch-table"
+            columns={[
+              { key: 'branch', title: t('reports.table.branch'), fixed: phone ? undefined : 'left', render: (_, line) => branchName.get(line.branchId) ?? '—' },
+              ...summaryFigures.map((figure) => ({
+                key: figure,
+                title: t(`reports.figures.${figure}`),
+                align: 'right' as const,
+                className: 'reports-nowrap',
+                render: (_: unknown, line: SummaryBranch) => (line[figure] === 0 ? <span className="reports-zero">{show(figure, 0)}</span> : figureLink(figure, line[figure], { branchId: line.branchId }))
+              }))
+            ]}
+          />
+        </Card>
+      )}
       <SummaryRowsDrawer filter={filter} drill={drill} onClose={() => setDrill(null)} branchName={branchName} show={show} dayText={dayText} phone={phone} />
     </>
   )

@@ -30,18 +30,23 @@ interface MatrixLine {
   previous: number
 }
 
-/** Per branch, the figure's value per day and in total, from the summary's day × branch cells. */
-function linesOf(figure: SummaryFigure, current: ReportsSummary, previous: ReportsSummary | undefined): MatrixLine[] {
+/**
+ * Per branch, the figure's value per day (the summary's `grid` of that figure, one value per day
+ * of the period) and in total (its branch table), and the previous period's total (its branch table).
+ */
+function linesOf(figure: SummaryFigure, days: readonly string[], current: ReportsSummary, previous: ReportsSummary | undefined): MatrixLine[] {
   const lines = new Map<string, MatrixLine>()
   const lineOf = (branchId: string) => lines.get(branchId) ?? lines.set(branchId, { branchId, byDay: new Map(), total: 0, previous: 0 }).get(branchId)!
-  for (const cell of current.cells) {
-    const line = lineOf(cell.branchId)
-    line.byDay.set(cell.day, (line.byDay.get(cell.day) ?? 0) + cell[figure])
-    line.total += cell[figure]
+  for (const branch of current.byBranch) lineOf(branch.branchId).total += branch[figure]
+  for (const branch of current.grid?.figure === figure ? current.grid.branches : []) {
+    const line = lineOf(branch.branchId)
+    branch.values.forEach((value, index) => value !== 0 && line.byDay.set(days[index]!, value))
   }
-  for (const cell of previous?.cells ?? []) lineOf(cell.branchId).previous += cell[figure]
+  for (const branch of previous?.byBranch ?? []) lineOf(branch.branchId).previous += branch[figure]
   return [...lines.values()]
 }
+
+const figureIn = (params: URLSearchParams): SummaryFigure => ((summaryFigures as readonly string[]).includes(params.get('figure') ?? '') ? (params.get('figure') as SummaryFigure) : 'visits')
 
 /**
  * /reports/summary2_0 (issue 19, `reports-summary`): the summary's figures as a branch × day
@@ -55,13 +60,20 @@ export default function SummaryMatrixPage() {
   const format = useFormat()
   const currency = useCurrency()
   const phone = !Grid.useBreakpoint().md
-  const { params, set, branchId, doctorId, preset, range, scope, filter, report, data, failed } = useReportPage<ReportsSummary, SummaryFilter>('reports-summary', { resource: 'reports-summary', money: true })
-  const figure = (summaryFigures as readonly string[]).includes(params.get('figure') ?? '') ? (params.get('figure') as SummaryFigure) : 'visits'
+  // The matrix is one figure per branch and day (`grid`), never the day × branch cells of every figure.
+  const { params, set, branchId, doctorId, preset, range, scope, filter: asked, report, data, failed } = useReportPage<ReportsSummary, SummaryFilter & { grid?: SummaryFigure; cells?: boolean }>('reports-summary', {
+    resource: 'reports-summary',
+    money: true,
+    own: (address) => ({ grid: figureIn(address), cells: false })
+  })
+  const figure = figureIn(params)
+  // The rows' drawer and the previous period take the period and scope alone.
+  const filter: SummaryFilter | null = asked ? { from: asked.from, to: asked.to, ...(asked.branchId ? { branchId: asked.branchId } : {}), ...(asked.doctorId ? { doctorId: asked.doctorId } : {}) } : null
   const before = range ? previousRange(range) : null
   const previousFilter: SummaryFilter | null = filter && before ? { ...filter, ...before } : null
   const previous = useQuery({
     queryKey: ['reports-summary', 'find', previousFilter],
-    queryFn: () => client.service('reports-summary').find({ query: previousFilter! }) as Promise<ReportsSummary>,
+    queryFn: () => client.service('reports-summary').find({ query: { ...previousFilter!, cells: false } }) as Promise<ReportsSummary>,
     enabled: previousFilter !== null
   })
   const [drill, setDrill] = useState<{ drill: Drill; previous: boolean } | null>(null)
@@ -83,7 +95,7 @@ export default function SummaryMatrixPage() {
     return <span className={bad ? 'reports-change-bad' : percent === 0 ? 'reports-zero' : 'reports-change-good'}>{`${percent > 0 ? '▲ +' : percent < 0 ? '▼ ' : ''}${percent} %`}</span>
   }
   const days = range ? daysOf(range) : []
-  const lines = data ? linesOf(figure, data, previous.data) : []
+  const lines = data ? linesOf(figure, days, data, previous.data) : []
   const previousTotal = previous.data?.totals[figure] ?? 0
 
   const exportMatrix = (): ExportTable | null => {

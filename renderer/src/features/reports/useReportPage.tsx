@@ -26,14 +26,14 @@ export interface ReportPageOptions {
   /** The report has no period (the debtors' one day): the filter is the branch, doctor and `own`. */
   withoutPeriod?: boolean
   /** The report's own narrowings read from the address (a source, the lapse months); undefined ones are left out. */
-  own?: (params: URLSearchParams, today: string) => Record<string, string | number | undefined>
+  own?: (params: URLSearchParams, today: string) => Record<string, string | number | boolean | undefined>
   /** Payments and invoices change its figures: refetched whenever one is written (useRefreshOnMoney). */
   money?: boolean
   /** Not asked at all (the summary, for one who may not view it, goes elsewhere). */
   skip?: boolean
 }
 
-const defined = (values: Record<string, string | number | undefined>) => Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined && value !== ''))
+const defined = (values: Record<string, string | number | boolean | undefined>) => Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined && value !== ''))
 
 /**
  * What every report page does before drawing: its filters from the address (period, branch,

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex'
 import { billingFigureOnDays, type BillingFigure } from './report-reads'
-import type { FigureGroup, ReportFilter } from '../report-filter'
+import { sumByGrains, type FigureGroup, type Grain, type GrainSums, type ReportFilter } from '../report-filter'
 import { clearMarks, inRounds, markedDays, replaceDays, type StaleDay } from '../rollup-marks'
 import { replacePaymentStats } from './payment-stats'
 import { periodSumSelects, periodSumsOf, type PeriodSums } from '../period-sums'
@@ -103,6 +103,18 @@ export async function refreshMoneyStats(db: Knex, filter: ReportFilter): Promise
 export async function moneyStatsFigure(db: Knex, filter: ReportFilter, figure: MoneyFigure): Promise<FigureGroup[]> {
   await refreshMoneyStats(db, filter)
   return readMoneyStats(db, filter, figure)
+}
+
+/**
+ * A figure from the rollup as it stands, summed in the database to the grains asked for (per day
+ * and branch, per day, per branch; by method for money taken): `readMoneyStats`'s groups, or
+ * their sums over branches or days.
+ */
+export async function readMoneyStatsByGrains(db: Knex, filter: ReportFilter, figure: MoneyFigure, grains: readonly Grain[]): Promise<Array<GrainSums<'value'>>> {
+  if (figure === 'prepayments' && filter.doctorId !== null) return []
+  const query = db(MONEY_STATS_TABLE).where({ companyId: filter.companyId, figure, doctorId: filter.doctorId ?? EVERYONE }).where('day', '>=', filter.from).where('day', '<', filter.to)
+  if (filter.branchIds) query.whereIn('branchId', [...filter.branchIds])
+  return sumByGrains(db, query.select('day', 'branchId', 'method', 'value'), grains, ['value'], byMethod(figure))
 }
 
 /** The same from the rollup as it stands: for several figures read at once after one `refreshMoneyStats`. Answers what `billingFigure` answers. */

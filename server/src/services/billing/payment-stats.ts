@@ -1,7 +1,7 @@
 import type { Knex } from 'knex'
 import { paymentFigure, paymentFigureByDoctor, paymentFigureOnDays, paymentFigures, type PaymentFigure, type PaymentGroup } from './payment-report-reads'
 import { allocationTargets } from '../../../../domain/reports/money-reports'
-import type { ReportFilter } from '../report-filter'
+import { sumByGrains, type GrainSums, type ReportFilter } from '../report-filter'
 import { replaceDays } from '../rollup-marks'
 
 /**
@@ -24,7 +24,11 @@ export type Dimension = 'method' | 'cashier' | 'doctor'
 /** What the payments report sums, before names: the rollup's read and the raw read answer the same. */
 export interface PaymentSums {
   totals: PaymentFigures
-  cells: Array<PaymentFigures & { day: string; branchId: string }>
+  /** Per day and branch; null when not asked for (`readPaymentStats`). */
+  cells: Array<PaymentFigures & { day: string; branchId: string }> | null
+  /** Per day over the branches, per branch over the days. */
+  days: Array<PaymentFigures & { day: string }>
+  branches: Array<PaymentFigures & { branchId: string }>
   methods: Array<PaymentFigures & { method: string }>
   /** null: payments no staff member took. */
   cashiers: Array<PaymentFigures & { cashierId: string | null }>
@@ -85,14 +89,27 @@ export async function replacePaymentStats(trx: Knex, filter: ReportFilter, days:
 class SumsBuilder {
   readonly totals = empty()
   readonly cells = new Map<string, PaymentFigures & { day: string; branchId: string }>()
+  readonly days = new Map<string, PaymentFigures & { day: string }>()
+  readonly branches = new Map<string, PaymentFigures & { branchId: string }>()
   readonly methods = new Map<string, PaymentFigures & { method: string }>()
   readonly cashiers = new Map<string, PaymentFigures & { cashierId: string | null }>()
   readonly doctors = new Map<string, PaymentFigures & { key: string }>()
 
-  /** A day and branch (the totals sum these). */
+  /** A day and branch: the cell, its day's and its branch's sums and the totals. */
   cell(day: string, branchId: string, figure: PaymentFigure, value: number) {
-    this.totals[figure] += value
     addTo(this.cells, `${day}|${branchId}`, () => ({ day, branchId }), figure, value)
+    this.day(day, figure, value)
+    this.branch(branchId, figure, value)
+  }
+
+  /** A day over the branches (the totals sum these). */
+  day(day: string, figure: PaymentFigure, value: number) {
+    this.totals[figure] += value
+    addTo(this.days, day, () => ({ day }), figure, value)
+  }
+
+  branch(branchId: string, figure: PaymentFigure, value: number) {
+    addTo(this.branches, branchId, () => ({ branchId }), figure, value)
   }
 
   method(method: string, figure: PaymentFigure, value: number) {
@@ -107,18 +124,19 @@ class SumsBuilder {
     addTo(this.doctors, key, () => ({ key }), figure, value)
   }
 
-  sums(): PaymentSums {
-    return { totals: this.totals, cells: [...this.cells.values()], methods: [...this.methods.values()], cashiers: [...this.cashiers.values()], doctors: [...this.doctors.values()] }
+  sums(withCells = true): PaymentSums {
+    return { totals: this.totals, cells: withCells ? [...this.cells.values()] : null, days: [...this.days.values()], branches: [...this.branches.values()], methods: [...this.methods.values()], cashiers: [...this.cashiers.values()], doctors: [...this.doctors.values()] }
   }
 }
 
 /**
  * The report's sums from the rollup as it stands (call `refreshMoneyStats` for the filter's
- * period first): summed in SQL per day and branch (the cells, from the method rows) and per
- * method, staff member and doctor over the period, so a year reads its cells and a few dozen
- * rows, not every day's rows of every grouping.
+ * period first): summed in SQL per day and per branch (from the method rows, in one statement),
+ * or per day and branch when `withCells` (the days and branches then their sums), and per method,
+ * staff member and doctor over the period, so a year of every branch reads its days, branches and
+ * a few dozen rows; its cells (days × branches) only when asked.
  */
-export async function readPaymentStats(db: Knex, filter: ReportFilter): Promise<PaymentSums> {
+export async function readPaymentStats(db: Knex, filter: ReportFilter, withCells = true): Promise<PaymentSums> {
   const rows = () => {
     const query = db(PAYMENT_STATS_TABLE).where({ companyId: filter.companyId, doctorId: filter.doctorId ?? EVERYONE }).where('day', '>=', filter.from).where('day', '<', filter.to)
     if (filter.branchIds) query.whereIn('branchId', [...filter.branchIds])
@@ -126,17 +144,24 @@ export async function readPaymentStats(db: Knex, filter: ReportFilter): Promise<
     return query
   }
   type Sums = Record<PaymentFigure, unknown>
-  const [cells, groups] = (await Promise.all([
-    rows().where('dimension', 'method').groupBy('day', 'branchId').select('day', 'branchId'),
+  const methodRows = db(PAYMENT_STATS_TABLE).where({ companyId: filter.companyId, doctorId: filter.doctorId ?? EVERYONE, dimension: 'method' }).where('day', '>=', filter.from).where('day', '<', filter.to)
+  if (filter.branchIds) methodRows.whereIn('branchId', [...filter.branchIds])
+  const [grains, groups] = (await Promise.all([
+    // With the cells (few of them) the days and branches are their sums; without, the database sums both.
+    sumByGrains(db, methodRows.select('day', 'branchId', ...paymentFigures), withCells ? ['cell'] : ['day', 'branch'], paymentFigures),
     rows().groupBy('dimension', 'key').select('dimension', 'key')
-  ])) as [Array<Sums & { day: string; branchId: string }>, Array<Sums & { dimension: Dimension; key: string }>]
+  ])) as [Array<GrainSums<PaymentFigure>>, Array<Sums & { dimension: Dimension; key: string }>]
   const sums = new SumsBuilder()
   for (const figure of paymentFigures) {
-    for (const cell of cells) {
-      const value = Number(cell[figure] ?? 0)
-      sums.cell(cell.day, cell.branchId, figure, value)
-      // With a doctor named, the report's one doctor row is everything of theirs.
-      if (filter.doctorId) sums.byDoctor(filter.doctorId, figure, value)
+    for (const group of grains) {
+      const value = group[figure]
+      if (group.grain === 'branch') sums.branch(group.branchId, figure, value)
+      else {
+        if (group.grain === 'cell') sums.cell(group.day, group.branchId, figure, value)
+        else sums.day(group.day, figure, value)
+        // With a doctor named, the report's one doctor row is everything of theirs.
+        if (filter.doctorId) sums.byDoctor(filter.doctorId, figure, value)
+      }
     }
     for (const group of groups) {
       const value = Number(group[figure] ?? 0)
@@ -145,7 +170,19 @@ export async function readPaymentStats(db: Knex, filter: ReportFilter): Promise<
       else if (!filter.doctorId) sums.byDoctor(group.key, figure, value)
     }
   }
-  return sums.sums()
+  return sums.sums(withCells)
+}
+
+/**
+ * One figure's total over the filter's period and branches (everyone's, or the named doctor's)
+ * from the rollup as it stands (call `refreshMoneyStats` first): the payments report's total of
+ * that figure, for the expenses report's income.
+ */
+export async function paymentStatsTotal(db: Knex, filter: ReportFilter, figure: PaymentFigure): Promise<number> {
+  const query = db(PAYMENT_STATS_TABLE).where({ companyId: filter.companyId, doctorId: filter.doctorId ?? EVERYONE, dimension: 'method' }).where('day', '>=', filter.from).where('day', '<', filter.to)
+  if (filter.branchIds) query.whereIn('branchId', [...filter.branchIds])
+  const [row] = (await query.sum({ value: figure })) as Array<{ value: unknown }>
+  return Number(row?.value ?? 0)
 }
 
 /** The same sums from the payments and allocations themselves (the definition; the rollup's test compares the two). */

@@ -7,7 +7,8 @@ import { MONEY_STATS_DAYS_TABLE, MONEY_STATS_DIRTY_TABLE, moneyFigures, moneySta
 import { periodFilter } from '../../../../server/src/services/reports/report-scope'
 import type { FigureGroup } from '../../../../server/src/services/report-filter'
 import { zonedToUtc } from '../../../../domain/appointments/zoned-time'
-import { paymentSumsFromRows, readPaymentStats, type PaymentSums } from '../../../../server/src/services/billing/payment-stats'
+import { paymentStatsTotal, paymentSumsFromRows, readPaymentStats, type PaymentSums } from '../../../../server/src/services/billing/payment-stats'
+import { paymentFigures } from '../../../../server/src/services/billing/payment-report-reads'
 
 /**
  * The money rollup (money-stats.ts, migration 20261204400000_money_day_stats) always equals the
@@ -38,7 +39,7 @@ describe.each(engines)('the money rollup on %s', (engine) => {
   let zone = ZONE
 
   /** Every list of the sums in a fixed order (the report orders them itself). */
-  const ordered = (sums: PaymentSums) => ({ ...sums, ...Object.fromEntries((['cells', 'methods', 'cashiers', 'doctors'] as const).map((list) => [list, sums[list].map((entry) => JSON.stringify(entry)).sort()])) })
+  const ordered = (sums: PaymentSums) => ({ ...sums, ...Object.fromEntries((['cells', 'days', 'branches', 'methods', 'cashiers', 'doctors'] as const).map((list) => [list, sums[list]?.map((entry) => JSON.stringify(entry)).sort() ?? null])) })
   const sorted = (groups: FigureGroup[]) => groups.map((group) => `${group.day} ${group.branchId} ${group.method ?? '-'} ${group.value}`).sort()
   const pay = (body: Record<string, unknown>) => paymentsOf(finance).create({ clientKey: key(), customerId: clinic.customerId, ...body } as Parameters<ReturnType<typeof paymentsOf>['create']>[0])
   const cancelPayment = (id: string) => paymentsOf(finance).patch(id, { action: 'cancel', reason: 'mistake', note: 'x' })
@@ -61,7 +62,11 @@ describe.each(engines)('the money rollup on %s', (engine) => {
           if (!doctorId && !branchId) totals[figure] = rolled.reduce((sum, group) => sum + group.value, 0)
         }
         // Refreshed by the money figures just read: the same stale days, the same transaction.
-        expect({ doctorId, branchId, payments: ordered(await readPaymentStats(server.db, filter)) }).toEqual({ doctorId, branchId, payments: ordered(await paymentSumsFromRows(server.db, filter)) })
+        const raw = await paymentSumsFromRows(server.db, filter)
+        expect({ doctorId, branchId, payments: ordered(await readPaymentStats(server.db, filter)) }).toEqual({ doctorId, branchId, payments: ordered(raw) })
+        // Without the cells: the same days, branches and groups. One figure's total (the expenses report's income) as well.
+        expect({ doctorId, branchId, payments: ordered(await readPaymentStats(server.db, filter, false)) }).toEqual({ doctorId, branchId, payments: ordered({ ...raw, cells: null }) })
+        for (const figure of paymentFigures) expect({ figure, doctorId, branchId, total: await paymentStatsTotal(server.db, filter, figure) }).toEqual({ figure, doctorId, branchId, total: raw.totals[figure] })
       }
     }
     return totals

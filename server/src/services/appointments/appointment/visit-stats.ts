@@ -2,7 +2,7 @@ import type { Knex } from 'knex'
 import { APPOINTMENT_TABLE } from './appointment-booking'
 import { earlierVisitOf, shiftedInstant, STORED_DAY_SLACK_MS, VISIT_STATUSES, type VisitFigure } from './visit-reads'
 import type { BookedMinutesGroup, OutcomeFilter } from './outcome-reads'
-import type { FigureGroup, ReportFilter } from '../../report-filter'
+import { sumByGrains, type FigureGroup, type Grain, type GrainSums, type ReportFilter } from '../../report-filter'
 import { clearMarks, inRounds, markedStaleDays, replaceDays, type StaleDay } from '../../rollup-marks'
 import { recomputeSourceStats } from './visit-source-stats'
 import { slotHoldingStatuses } from '../../../../../domain/appointments/status'
@@ -117,6 +117,17 @@ export async function visitPeriodSums<P extends string, M extends VisitPeriodMea
   if (filter.doctorId) query.where('staffId', filter.doctorId)
   const rows = (await query.groupBy('branchId').select('branchId').select(periodSumSelects(db, 'day', periods, measures))) as Array<Record<string, unknown>>
   return rows.map((row) => ({ branchId: String(row.branchId), sums: periodSumsOf(row, periods, measures) }))
+}
+
+/**
+ * A figure from the rollup as it stands, summed in the database to the grains asked for (per day
+ * and branch, per day, per branch): `readVisitStats`'s groups, or their sums over branches or days.
+ */
+export async function readVisitStatsByGrains(db: Knex, filter: ReportFilter, figure: VisitFigure, grains: readonly Grain[]): Promise<Array<GrainSums<'value'>>> {
+  const query = db(VISIT_STATS_TABLE).where('companyId', filter.companyId).where('day', '>=', filter.from).where('day', '<', filter.to).where(figure, '>', 0)
+  if (filter.branchIds) query.whereIn('branchId', [...filter.branchIds])
+  if (filter.doctorId) query.where('staffId', filter.doctorId)
+  return sumByGrains(db, query.select('day', 'branchId', { value: figure }), grains, ['value'])
 }
 
 /**

@@ -4,7 +4,9 @@ import type { Application } from '../../../declarations'
 import { dbOf } from '../../../hooks/call-transaction'
 import { companyTimeZone } from '../../company/company/company-reads'
 import { expenseGroups, expenseRows, payoutGroups, payoutRows, type ExpenseScope } from '../../billing/expense-report-reads'
-import { paymentFigure, paymentFigureRows } from '../../billing/payment-report-reads'
+import { paymentFigureRows } from '../../billing/payment-report-reads'
+import { refreshMoneyStats } from '../../billing/money-stats'
+import { paymentStatsTotal } from '../../billing/payment-stats'
 import { customerNames } from '../../customers/customers/customer-contact'
 import { memberDisplayNames } from '../../team/users/user-rows'
 import type { ReportFilter } from '../../report-filter'
@@ -40,7 +42,8 @@ export class ExpenseReportsService {
     const [groups, payouts, income] = await Promise.all([
       expenseGroups(db, scope),
       query.withNet ? payoutGroups(db, scope) : Promise.resolve([]),
-      query.withNet ? this.paymentFilter(db, scope).then((filter) => paymentFigure(db, filter, 'net')) : Promise.resolve([])
+      // The payments report's net, from its rollup (brought up to date first), as that report reads it.
+      query.withNet ? this.paymentFilter(db, scope).then(async (filter) => (await refreshMoneyStats(db, filter), paymentStatsTotal(db, filter, 'net'))) : Promise.resolve(0)
     ])
     const categories = new Map<string, ExpenseByCategory>()
     const branches = new Map<string, ExpenseByBranch>()
@@ -57,7 +60,7 @@ export class ExpenseReportsService {
     }
     for (const group of payouts) dayOf(group.day).payouts += group.amount
     const paidOut = payouts.reduce((sum, group) => sum + group.amount, 0)
-    const taken = income.reduce((sum, group) => sum + group.value, 0)
+    const taken = income
     return {
       from: query.from,
       to: query.to,

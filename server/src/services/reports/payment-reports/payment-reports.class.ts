@@ -13,7 +13,7 @@ import { REPORT_ROWS_LIMIT } from '../reports-summary/reports-summary.shared'
 import { localDate } from '../../../../../domain/appointments/zoned-time'
 import { periodFilter, type ScopedReport } from '../report-scope'
 import type { PaymentReportsQuery } from './payment-reports.schema'
-import { paymentFigures, type PaymentByCashier, type PaymentByDoctor, type PaymentFigure, type PaymentReport, type PaymentReportRows } from './payment-reports.shared'
+import { PAYMENT_CELLS_DAYS, paymentFigures, type PaymentByCashier, type PaymentByDoctor, type PaymentFigure, type PaymentReport, type PaymentReportRows } from './payment-reports.shared'
 
 /** The query once the hooks have checked it: the company, the period, the branches and doctor allowed. */
 export type ScopedPaymentQuery = ScopedReport<PaymentReportsQuery>
@@ -33,7 +33,9 @@ export class PaymentReportsService {
     if (query.$rows) return this.rows(db, filter, query, timeZone)
     // The figures from the payments rollup (billing/payment-stats.ts), brought up to date first; the rows stay raw reads.
     await refreshMoneyStats(db, filter)
-    const sums = await readPaymentStats(db, filter)
+    // The cells when asked, or when few (one branch, a short period); the day and branch tables always.
+    const withCells = query.cells ?? (filter.branchIds?.length === 1 || filter.days.length <= PAYMENT_CELLS_DAYS)
+    const sums = await readPaymentStats(db, filter, withCells)
     const cashiers = sums.cashiers.map((entry): PaymentByCashier => ({ ...entry, name: '' }))
     const doctors = sums.doctors.map(({ key, ...figures }): PaymentByDoctor => {
       const via = targets.includes(key) ? (key as AllocationTarget) : null
@@ -48,7 +50,9 @@ export class PaymentReportsService {
       branchId: query.branchId ?? null,
       doctorId: filter.doctorId,
       totals: sums.totals,
-      cells: sums.cells.sort((a, b) => (a.day === b.day ? a.branchId.localeCompare(b.branchId) : a.day.localeCompare(b.day))),
+      byDay: sums.days.sort((a, b) => a.day.localeCompare(b.day)),
+      byBranch: sums.branches.sort((a, b) => a.branchId.localeCompare(b.branchId)),
+      cells: sums.cells?.sort((a, b) => (a.day === b.day ? a.branchId.localeCompare(b.branchId) : a.day.localeCompare(b.day))) ?? null,
       byMethod: sums.methods.sort((a, b) => b.collected - a.collected || a.method.localeCompare(b.method)),
       byCashier: byName(cashiers.map((entry) => ({ ...entry, name: entry.cashierId ? (names.get(entry.cashierId) ?? '') : '' }))),
       byDoctor: byName(doctors.map((entry) => ({ ...entry, name: entry.doctorId ? (names.get(entry.doctorId) ?? '') : '' }))),

@@ -28,6 +28,8 @@ export const paymentReportsQuerySchema = Type.Object(
     $limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000 })),
     /** Rows skipped before the page (a background export reads every page: report-exports). */
     $skip: Type.Optional(Type.Integer({ minimum: 0, maximum: 10_000_000 })),
+    /** The day × branch cells: true always, false never; left out, only for one branch or a short period (`PAYMENT_CELLS_DAYS`). */
+    cells: Type.Optional(Type.Boolean()),
     companyId: Type.Optional(IdSchema)
   },
   { additionalProperties: false }

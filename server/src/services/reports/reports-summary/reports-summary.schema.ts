@@ -28,6 +28,10 @@ export const reportsSummaryQuerySchema = Type.Object(
     $skip: Type.Optional(Type.Integer({ minimum: 0, maximum: 10_000_000 })),
     /** The director's home: today, yesterday, this month and the previous month to the same day, per branch; no period given. */
     view: Type.Optional(Type.Literal('home')),
+    /** The day × branch cells: true always, false never; left out, only for one branch or a short period (`SUMMARY_CELLS_DAYS`). */
+    cells: Type.Optional(Type.Boolean()),
+    /** One figure per branch and day (`SummaryGrid`), what summary 2.0's matrix shows. */
+    grid: Type.Optional(literals(summaryFigures)),
     companyId: Type.Optional(IdSchema)
   },
   { additionalProperties: false }

@@ -35,6 +35,24 @@ export interface SummaryCell extends SummaryFigures {
   day: string
   branchId: string
 }
+export interface SummaryDay extends SummaryFigures {
+  day: string
+}
+export interface SummaryBranch extends SummaryFigures {
+  branchId: string
+}
+
+/**
+ * The day × branch cells come without asking for a report of one branch or of at most this many
+ * days; otherwise only with `cells: true` (a year of 300 branches is 110,000 cells, 27 MB).
+ */
+export const SUMMARY_CELLS_DAYS = 31
+
+/** One figure per branch and day of the period (`grid: <figure>`): `values[i]` is the period's i-th day's. */
+export interface SummaryGrid {
+  figure: SummaryFigure
+  branches: Array<{ branchId: string; values: number[] }>
+}
 
 export interface ReportsSummary {
   from: string
@@ -42,8 +60,18 @@ export interface ReportsSummary {
   branchId: string | null
   doctorId: string | null
   totals: SummaryFigures
-  /** Per day and branch, days in order, only cells with something in them. */
-  cells: SummaryCell[]
+  /** Per day over the branches, days in order, only days with something in them. */
+  byDay: SummaryDay[]
+  /** Per branch over the days, only branches with something in them. */
+  byBranch: SummaryBranch[]
+  /**
+   * Per day and branch, days in order, only cells with something in them; null when left out:
+   * asked with `cells: false`, or a period over `SUMMARY_CELLS_DAYS` days of several branches not
+   * asked with `cells: true`.
+   */
+  cells: SummaryCell[] | null
+  /** With `grid: <figure>`: that figure per branch and day (summary 2.0's matrix); null otherwise. */
+  grid: SummaryGrid | null
   /** Each figure's formula, as a text key (`reports.formulas.<figure>`). */
   formulas: Record<SummaryFigure, string>
 }

@@ -30,7 +30,7 @@ const scopeByPeriod = scopeReportQuery('reports-summary')
 function scopeSummary(context: HookContext) {
   const query = context.params.query as ReportsSummaryQuery
   if (query.view !== 'home') return scopeByPeriod(context)
-  const extra = (['from', 'to', 'branchId', '$rows', 'day', 'method', '$limit', '$skip'] as const).find((field) => query[field] !== undefined)
+  const extra = (['from', 'to', 'branchId', '$rows', 'day', 'method', '$limit', '$skip', 'cells', 'grid'] as const).find((field) => query[field] !== undefined)
   if (extra) throw clinicError(BadRequest, 'invalid-request', extra)
   context.params.query = scopeReport(context, 'reports-summary', query)
   ;(context.params as ReportsSummaryParams).loadReach = loadReachOf(context, query.doctorId)

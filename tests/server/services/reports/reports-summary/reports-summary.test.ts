@@ -77,15 +77,53 @@ describe.each(engines)('reports summary on %s', (engine) => {
       // The big invoice was paid 60.00 on its day, the small one nothing that day.
       debtCreated: 4_000 + 5_000
     })
-    const cell = (day: string, branchId: string) => report.cells.find((entry) => entry.day === day && entry.branchId === branchId)
+    const cell = (day: string, branchId: string) => report.cells!.find((entry) => entry.day === day && entry.branchId === branchId)
     expect(cell(D1, clinic.branchId)).toMatchObject({ visits: 1, newPatients: 1, billed: 15_000, collected: 6_000, collectedByMethod: { cash: 6_000 }, refunds: 0, debtCreated: 9_000 })
     expect(cell(D2, clinic.branchId)).toMatchObject({ visits: 2, newPatients: 1, noShows: 1, billed: 0, collected: 5_000, collectedByMethod: { cash: 3_000, card: 2_000 }, refunds: 1_000, prepayments: 3_000 })
     expect(cell(D2, northId)).toMatchObject({ collected: 4_000, prepayments: 4_000, visits: 0 })
-    expect(report.cells.map((entry) => entry.day)).toEqual([...report.cells.map((entry) => entry.day)].sort())
+    expect(report.cells!.map((entry) => entry.day)).toEqual([...report.cells!.map((entry) => entry.day)].sort())
     expect(report.formulas.debtCreated).toBe('reports.formulas.debtCreated')
     // One branch; one day only.
     expect((await summary(finance, { branchId: northId })).totals).toMatchObject({ collected: 4_000, visits: 0, billed: 0 })
     expect((await summary(finance, { from: D2, to: '2026-11-12' })).totals).toMatchObject({ visits: 2, newPatients: 1, billed: 0, collected: 9_000 })
+  })
+
+  it('answers the day and branch tables, the day × branch cells when asked or few, and one figure per branch and day', async () => {
+    const report = await summary(finance)
+    const cells = report.cells!
+    const sumOf = (figure: SummaryFigure, list: ReadonlyArray<Record<SummaryFigure, unknown>>) => list.reduce((sum, entry) => sum + (entry[figure] as number), 0)
+    const methodsOf = (list: ReadonlyArray<{ collectedByMethod: Record<string, number> }>) => {
+      const methods: Record<string, number> = {}
+      for (const entry of list) for (const [method, value] of Object.entries(entry.collectedByMethod)) methods[method] = (methods[method] ?? 0) + value
+      return methods
+    }
+    // Each day's line is its cells summed over the branches, each branch's its cells summed over the days.
+    expect(report.byDay.map((day) => day.day)).toEqual([D1, D2])
+    expect(report.byBranch.map((branch) => branch.branchId).sort()).toEqual([clinic.branchId, northId].sort())
+    for (const figure of summaryFigures) {
+      for (const day of report.byDay) expect([figure, day.day, day[figure]]).toEqual([figure, day.day, sumOf(figure, cells.filter((cell) => cell.day === day.day))])
+      for (const branch of report.byBranch) expect([figure, branch.branchId, branch[figure]]).toEqual([figure, branch.branchId, sumOf(figure, cells.filter((cell) => cell.branchId === branch.branchId))])
+      expect([figure, sumOf(figure, report.byDay)]).toEqual([figure, report.totals[figure]])
+    }
+    for (const day of report.byDay) expect(day.collectedByMethod).toEqual(methodsOf(cells.filter((cell) => cell.day === day.day)))
+    for (const branch of report.byBranch) expect(branch.collectedByMethod).toEqual(methodsOf(cells.filter((cell) => cell.branchId === branch.branchId)))
+    expect(report.grid).toBeNull()
+
+    // Two months of every branch: the same days and branches, no cells unless asked; one branch has them.
+    const long = { from: '2026-10-01', to: '2026-12-01' }
+    const wide = await summary(finance, long)
+    expect([wide.cells, wide.totals, wide.byDay, wide.byBranch]).toEqual([null, report.totals, report.byDay, report.byBranch])
+    expect((await summary(finance, { ...long, cells: true })).cells).toEqual(cells)
+    expect((await summary(finance, { ...long, branchId: northId })).cells).toEqual(cells.filter((cell) => cell.branchId === northId))
+    expect((await summary(finance, { cells: false })).cells).toBeNull()
+
+    // One figure per branch and day of the period: the cells' values, 0 where there is none.
+    for (const figure of ['visits', 'collected'] as const) {
+      const { grid } = await summary(finance, { ...long, grid: figure })
+      const days = Array.from({ length: 61 }, (_, index) => new Date(Date.UTC(2026, 9, 1 + index)).toISOString().slice(0, 10))
+      const expected = [...new Set(cells.filter((cell) => cell[figure] !== 0).map((cell) => cell.branchId))].sort().map((branchId) => ({ branchId, values: days.map((day) => cells.find((cell) => cell.day === day && cell.branchId === branchId)?.[figure] ?? 0) }))
+      expect(grid).toEqual({ figure, branches: expected })
+    }
   })
 
   it('each total and each cell equals the sum of its drill-down rows', async () => {
@@ -94,7 +132,7 @@ describe.each(engines)('reports summary on %s', (engine) => {
       const all = await rows(finance, figure)
       expect([figure, all.data.reduce((sum, row) => sum + row.value, 0)]).toEqual([figure, report.totals[figure]])
       expect([figure, all.sum, all.total]).toEqual([figure, report.totals[figure], all.data.length])
-      for (const cell of report.cells) {
+      for (const cell of report.cells!) {
         const some = await rows(finance, figure, { day: cell.day, branchId: cell.branchId })
         expect([figure, cell.day, some.data.reduce((sum, row) => sum + row.value, 0)]).toEqual([figure, cell.day, cell[figure]])
       }
@@ -140,12 +178,12 @@ describe.each(engines)('reports summary on %s', (engine) => {
     expect([refused.name, refused.data?.code]).toEqual(['BadRequest', 'branch-not-allowed'])
     const mine = await summary(limited)
     expect(mine.totals.collected).toBe(11_000)
-    expect(mine.cells.every((cell) => cell.branchId === clinic.branchId)).toBe(true)
+    expect(mine.cells!.every((cell) => cell.branchId === clinic.branchId)).toBe(true)
     expect((await rows(limited, 'collected')).data.every((row) => row.branchId === clinic.branchId)).toBe(true)
 
     const stranger = await server.registerClinic('Elsewhere')
     const foreign = await summary(stranger, { branchId: clinic.branchId })
-    expect([foreign.cells.length, foreign.totals.collected, foreign.totals.visits]).toEqual([0, 0, 0])
+    expect([foreign.cells!.length, foreign.totals.collected, foreign.totals.visits]).toEqual([0, 0, 0])
     expect((await rows(stranger, 'collected')).data).toEqual([])
   })
 })

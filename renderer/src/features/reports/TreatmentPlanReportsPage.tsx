@@ -157,6 +157,7 @@ export default function TreatmentPlanReportsPage() {
         <ScopeFilters scope={scope} branchId={branchId} doctorId={doctorId} set={set} />
       </ReportHeader>
       {data?.doctorId && <Typography.Paragraph type="secondary">{t('reports.plans.doctorNote')}</Typography.Paragraph>}
+      <Typography.Paragraph className="reports-formula">{t('reports.plans.valueNote')}</Typography.Paragraph>
       <div className="reports-tiles reports-tiles-money" data-testid="plans-tiles">
         {[...planFigures, ...itemFigures].map((figure) => (
           <Card key={figure} size="small" className="reports-tile" loading={report.isLoading} data-testid={`plans-tile-${figure}`}>
@@ -168,7 +169,12 @@ export default function TreatmentPlanReportsPage() {
         <Card size="small" className="reports-tile" loading={report.isLoading} data-testid="plans-tile-rate">
           <div className="reports-tile-label">{t('reports.plans.rate')}</div>
           <div className="reports-tile-value">
-            {data ? <span className="reports-plan-pair" data-testid="plans-rate"><span>{rateText(data.totals.accepted, data.totals.presented, 'count')}</span><span>{rateText(data.totals.accepted, data.totals.presented, 'value')}</span></span> : '—'}
+            {data ? (
+              <span className="reports-plan-pair" data-testid="plans-rate">
+                <span>{t('reports.plans.rateOfPlans', { rate: rateText(data.totals.accepted, data.totals.presented, 'count') })}</span>
+                <span>{t('reports.plans.rateOfValue', { rate: rateText(data.totals.accepted, data.totals.presented, 'value') })}</span>
+              </span>
+            ) : '—'}
           </div>
           <div className="reports-formula">{t('reports.plans.formulas.rate')}</div>
         </Card>
@@ -239,7 +245,7 @@ function UnscheduledCard({ filter, money, onAll }: { filter: PeriodReportFilter 
       extra={data && data.total > data.data.length ? <Button size="small" onClick={onAll}>{t('reports.plans.finderAll', { count: data.total })}</Button> : null}
       data-testid="plans-finder"
     >
-      <Typography.Paragraph className="reports-formula">{t('reports.plans.formulas.itemsUnscheduled')}</Typography.Paragraph>
+      <Typography.Paragraph className="reports-formula">{t('reports.plans.formulas.itemsUnscheduled')}. {t('reports.plans.finderNote', { shown: FINDER_ROWS })}</Typography.Paragraph>
       <Table<TreatmentPlanReportRow>
         rowKey="_id"
         size="small"

@@ -11,7 +11,7 @@ import { plansPresentedIn, type ReportPlan } from '../../clinical/treatment-plan
 import { visitsAhead } from '../../appointments/appointment/plan-visit-reads'
 import { daysBetween } from '../../../../../domain/appointments/zoned-time'
 import { itemAmount } from '../../../../../domain/clinical/treatment-plans'
-import { isItemFigure, planFiguresOf, planValue, valuedItems, type ItemFigure } from '../../../../../domain/reports/treatment-plan-reports'
+import { isItemFigure, planFiguresOf, valuedItems, type ItemFigure } from '../../../../../domain/reports/treatment-plan-reports'
 import { REPORT_ROWS_LIMIT } from '../reports-summary/reports-summary.shared'
 import { lineOf, type ScopedReport } from '../report-scope'
 import type { TreatmentPlanReportsQuery } from './treatment-plan-reports.schema'
@@ -98,9 +98,11 @@ export class TreatmentPlanReportsService {
     const ahead = await visitsAhead(db, companyId, booked, new Date().toISOString())
     const counted: Counted[] = []
     for (const plan of plans) {
-      counted.push({ plan, figures: planFiguresOf(plan.status), value: planValue(plan.phases), visitStart: null })
-      if (!planFiguresOf(plan.status).includes('accepted')) continue
-      for (const { item, phase } of valuedItems(plan.phases)) {
+      const figures = planFiguresOf(plan.status)
+      const valued = valuedItems(plan.phases)
+      counted.push({ plan, figures, value: valued.reduce((sum, { item }) => sum + itemAmount(item), 0), visitStart: null })
+      if (!figures.includes('accepted')) continue
+      for (const { item, phase } of valued) {
         const visitStart = item.status === 'planned' && phase.appointmentId ? (ahead.get(phase.appointmentId) ?? null) : null
         const figure: ItemFigure = item.status === 'done' ? 'itemsDone' : visitStart ? 'itemsScheduled' : 'itemsUnscheduled'
         counted.push({ plan, item, figures: [figure], value: itemAmount(item), visitStart })

@@ -4,6 +4,8 @@ import { malformed } from '../../../support/malformed'
 import { FULL_WEEK, ZONE, booking, openTwoBranchClinic, setSchedule, type Clinic } from '../../../support/appointment-fixtures'
 import { addLocalDays } from '../../../../../domain/appointments/zoned-time'
 import { todayIn } from '../../../../../server/src/services/customers/customers/customer-rules'
+import { exportRound } from '../../../../../server/src/services/reports/report-exports/export-run'
+import type { ReportExport } from '../../../../../server/src/services/reports/report-exports/report-exports.shared'
 import type { TreatmentPlan } from '../../../../../server/src/services/clinical/treatment-plan/treatment-plan.shared'
 import {
   treatmentPlanFigures,
@@ -161,6 +163,22 @@ describe.each(engines)('treatment plans report on %s', (engine) => {
     found = await report(finance)
     expect([found.totals.done, found.totals.partiallyDone, found.totals.itemsDone, found.totals.itemsUnscheduled.count]).toEqual([{ count: 1, value: 1_110_000 }, { count: 0, value: 0 }, { count: 3, value: 1_110_000 }, 0])
     await expectRowsMatch(finance, found)
+  })
+
+  it('exports every row of a figure in the background, the file as the drawer', async () => {
+    const made = (await finance.client.service('report-exports').create({
+      report: 'treatment-plan-reports', query: { ...PERIOD, $rows: 'presented' }, format: 'csv', title: 'Планы',
+      columns: [{ key: 'customerName', title: 'Пациент', kind: 'text' }, { key: 'day', title: 'День', kind: 'date' }, { key: 'value', title: 'Сумма', kind: 'money' }], labels: {}
+    })) as ReportExport
+    while ((await exportRound(server.app)) > 0);
+    const ready = (await finance.client.service('report-exports').get(made._id)) as ReportExport
+    expect(ready.status).toBe('ready')
+    const text = Buffer.from(await (await fetch(`${server.url}${ready.link!.file}`)).arrayBuffer()).toString('utf8').slice(1)
+    const lines = text.slice(0, -2).split('\r\n').map((line) => line.split(';'))
+    const shown = await rows(finance, 'presented')
+    expect(lines.slice(1).map((line) => line[0])).toEqual(shown.data.map((row) => row.customerName))
+    expect(lines.slice(1).reduce((sum, line) => sum + Math.round(Number(line[2]) * 100), 0)).toBe(shown.sum)
+    expect(shown.sum).toBe(2_160_000)
   })
 
   it('refuses a missing or bad period and unknown fields', async () => {

@@ -19,6 +19,7 @@ import { PeriodFilter, ScopeFilters } from './ReportFilters'
 import { useReportPage, type PeriodReportFilter } from './useReportPage'
 import { useDrillRows } from './useDrillRows'
 import { TopBars } from './TopBars'
+import { planExportRow, planTableFigures } from './plan-report-view'
 import type { ExportTable } from './table-export'
 import './reports.css'
 
@@ -33,8 +34,7 @@ interface Drill {
 
 type Grouping = 'byDoctor' | 'byBranch'
 const groupings: Grouping[] = ['byDoctor', 'byBranch']
-/** The table's figures (the tiles have them all). */
-const tableFigures: TreatmentPlanFigure[] = ['presented', 'waiting', 'accepted', 'done', 'rejected', 'itemsUnscheduled']
+const tableFigures = planTableFigures
 /** The chart's bars: from what was shown to what is done, and what waits for a visit. */
 const chartFigures: TreatmentPlanFigure[] = ['presented', 'accepted', 'itemsDone', 'itemsScheduled', 'itemsUnscheduled']
 /** Unscheduled items shown on the page (the drawer has them all). */
@@ -87,12 +87,7 @@ export default function TreatmentPlanReportsPage() {
 
   const exportShown = (): ExportTable | null => {
     if (!data || !range) return null
-    const row = (name: string, line: TreatmentPlanReport['totals']) => [
-      name,
-      ...tableFigures.flatMap((figure) => [line[figure].count, line[figure].value]),
-      acceptanceRate(line.accepted.count, line.presented.count) ?? '',
-      acceptanceRate(line.accepted.value, line.presented.value) ?? ''
-    ]
+    const row = planExportRow
     return {
       fileName: `${t('reports.plans.fileName')}-${range.from}-${lastDayOf(range)}`,
       sheetName: t('reports.plans.title'),

@@ -16,7 +16,7 @@ const size = (process.argv[3] ?? 'small') as SizeName
 const only = (process.env.ONLY ?? '').split(',').filter(Boolean)
 const everyReport = [
   'reports-summary', 'appointment-reports', 'customer-reports', 'customer-conversion-funnel-reports', 'payment-reports', 'balance-reports', 'service-reports', 'toppers',
-  'user-balance-reports', 'expense-reports', 'notification-reports', 'history-reports', 'home'
+  'user-balance-reports', 'expense-reports', 'notification-reports', 'history-reports', 'treatment-plan-reports', 'home'
 ]
 const paths = only.length ? only : everyReport
 const slowMs = Number(process.env.SLOW) > 1 ? Number(process.env.SLOW) : 50

@@ -12,6 +12,7 @@ import { refreshDebtSpans } from '../../server/src/services/billing/debt-spans'
 import { payoutBaseOf } from '../../server/src/services/billing/user-balance-history/user-balance-history.class'
 import { periodFilter } from '../../server/src/services/reports/report-scope'
 import { TIME_ZONE } from '../dataset'
+import { generatePlans } from '../plans-generate'
 
 /**
  * Issue 19, item 4: every report's figures as its screen first asks for them (no `$rows`), for a
@@ -44,7 +45,8 @@ const REPORTS: ReportCall[] = [
   { path: 'user-balance-reports', label: 'payouts' },
   { path: 'expense-reports', label: 'expenses' },
   { path: 'notification-reports', label: 'notifications sent' },
-  { path: 'history-reports', label: 'history' }
+  { path: 'history-reports', label: 'history' },
+  { path: 'treatment-plan-reports', label: 'treatment plans presented, accepted, done, unscheduled' }
 ]
 
 /**
@@ -98,6 +100,11 @@ export async function benchReports(context: BenchContext): Promise<Measurement[]
     { name: `a year of all ${dataset.branchIds.length} branches (${year.from} to ${year.to})`, period: year, branchId: undefined, calls: yearCalls, target: 2000 }
   ]
   // The home's own periods: its target is the month of one branch's, read on a phone.
+  // The generated dataset has no treatment plans: `--plans <every>` makes one per every N-th completed visit first (bench/plans-generate.ts).
+  const plansEvery = Number(option('plans', '0'))
+  if (plansEvery > 0 && (only.length === 0 || only.includes('treatment-plan-reports'))) {
+    console.log(`treatment plans: ${await generatePlans(db, dataset.companyId, plansEvery)} made (none when the dataset had some)`)
+  }
   const homeScope = { name: 'as a director opens it', period: month, branchId: undefined, calls: 20, target: 300 }
   const measurements: Measurement[] = []
   for (const report of REPORTS.filter((entry) => only.length === 0 || only.includes(entry.path))) {

@@ -11,7 +11,8 @@ import { csvMoney } from './csv'
 /** The reports whose `$rows` read pages with `$limit` and `$skip`. */
 export const exportableReports = [
   'payment-reports', 'reports-summary', 'appointment-reports', 'customer-reports', 'customer-conversion-funnel-reports', 'balance-reports',
-  'service-reports', 'toppers', 'user-balance-reports', 'expense-reports', 'notification-reports', 'history-reports'
+  'service-reports', 'toppers', 'user-balance-reports', 'expense-reports', 'notification-reports', 'history-reports',
+  'treatment-plan-reports'
 ] as const
 export type ExportableReport = (typeof exportableReports)[number]
 

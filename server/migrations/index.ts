@@ -47,6 +47,7 @@ import * as lineDayStats from './20261205300000_line_day_stats'
 import * as paymentDayStats from './20261205400000_payment_day_stats'
 import * as appointmentCustomerStatus from './20261206200000_appointment_customer_status'
 import * as debtSpans from './20261206300000_debt_spans'
+import * as treatmentPlanReportIndexes from './20261206500000_treatment_plan_report_indexes'
 import * as reportIndexes from './20261129120500_report_indexes'
 import * as appointmentMoves from './20261130100000_appointment_moves'
 import * as treatmentReportIndexes from './20261201100000_treatment_report_indexes'
@@ -123,7 +124,8 @@ const migrations: Array<[string, Migration]> = [
   ['20261205300000_line_day_stats', lineDayStats],
   ['20261205400000_payment_day_stats', paymentDayStats],
   ['20261206200000_appointment_customer_status', appointmentCustomerStatus],
-  ['20261206300000_debt_spans', debtSpans]
+  ['20261206300000_debt_spans', debtSpans],
+  ['20261206500000_treatment_plan_report_indexes', treatmentPlanReportIndexes]
 ]
 
 export const migrationSource: Knex.MigrationSource<[string, Migration]> = {

@@ -49,6 +49,7 @@ import { toppersClient } from './services/reports/toppers/toppers.shared'
 import { expenseReportsClient } from './services/reports/expense-reports/expense-reports.shared'
 import { notificationReportsClient } from './services/reports/notification-reports/notification-reports.shared'
 import { historyReportsClient } from './services/reports/history-reports/history-reports.shared'
+import { treatmentPlanReportsClient } from './services/reports/treatment-plan-reports/treatment-plan-reports.shared'
 import { reportExportClient } from './services/reports/report-exports/report-exports.shared'
 import { examClient } from './services/clinical/exam/exam.shared'
 import { xraysClient } from './services/clinical/xrays/xrays.shared'
@@ -185,6 +186,7 @@ export const clientServices = [
   expenseReportsClient,
   notificationReportsClient,
   historyReportsClient,
+  treatmentPlanReportsClient,
   reportExportClient,
   notificationClient,
   myNotificationClient,

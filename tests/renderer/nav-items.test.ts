@@ -64,7 +64,8 @@ describe('sidebar entries', () => {
     }
     expect(reportPages.map((page) => page.path)).toEqual([
       '/reports/summary', '/reports/summary2_0', '/reports/appointments', '/reports/customers', '/reports/conversion-funnel', '/reports/payments', '/reports/payments2_0',
-      '/reports/services', '/reports/toppers', '/reports/payouts', '/reports/payouts2_0', '/reports/expenses', '/reports/notifications', '/reports/history'
+      '/reports/services', '/reports/toppers', '/reports/payouts', '/reports/payouts2_0', '/reports/expenses', '/reports/notifications', '/reports/history',
+      '/reports/treatment-plans'
     ])
     expect(visibleNavItems(navItems, [view('payment-reports')], { reports: false }).map((item) => item.key)).not.toContain('reports')
     expect(visibleNavItems(navItems, [view('sales-reports')], { reports: true }).map((item) => item.key)).not.toContain('reports')

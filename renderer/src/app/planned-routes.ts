@@ -9,7 +9,7 @@ export const plannedRoutes = [
   'materials/*',
   // Built (issue 19, report-pages.ts): the summary, appointments, customers, conversion-funnel,
   // payments, debtors (payments2_0), services, toppers, payouts (and payouts2_0), expenses,
-  // summary 2.0 (summary2_0), notifications and history; the spec's other reports come with that
+  // summary 2.0 (summary2_0), notifications, history and treatment-plans; the spec's other reports come with that
   // issue's next slices.
   ...[
     'products', 'feedback'

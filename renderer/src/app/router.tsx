@@ -125,6 +125,8 @@ export const routes: RouteObject[] = [
           // Not in the spec's list of report routes: the spec's `notification-reports` service and resource (docs/decisions/reports.md).
           { path: 'reports/notifications', ...page(withTexts('reports', () => import('../features/reports/NotificationReportsPage'))) },
           { path: 'reports/history', ...page(withTexts('reports', () => import('../features/reports/HistoryReportsPage'))) },
+          // Not in the spec's list of report routes: issue 19's plans presented, accepted, done and unscheduled (docs/decisions/reports.md).
+          { path: 'reports/treatment-plans', ...page(withTexts('reports', () => import('../features/reports/TreatmentPlanReportsPage'))) },
           { path: 'company/userActivities', ...page(withTexts('admin', () => import('../features/activity/ActivityPage'))) },
           { path: 'company/configurator', ...page(withTexts('admin', () => import('../features/custom-fields/CustomFieldsPage'))) },
           { path: 'company/services', ...page(withTexts('admin', () => import('../features/services/ServicesPage'))) },

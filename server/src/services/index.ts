@@ -38,6 +38,7 @@ import { toppers } from './reports/toppers/toppers'
 import { expenseReports } from './reports/expense-reports/expense-reports'
 import { notificationReports } from './reports/notification-reports/notification-reports'
 import { historyReports } from './reports/history-reports/history-reports'
+import { treatmentPlanReports } from './reports/treatment-plan-reports/treatment-plan-reports'
 import { reportExports } from './reports/report-exports/report-exports'
 import { exam } from './clinical/exam/exam'
 import { xrays } from './clinical/xrays/xrays'
@@ -171,5 +172,6 @@ export function services(app: Application) {
   app.configure(expenseReports)
   app.configure(notificationReports)
   app.configure(historyReports)
+  app.configure(treatmentPlanReports)
   app.configure(reportExports)
 }

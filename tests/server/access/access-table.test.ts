@@ -106,6 +106,7 @@ const expectedAccessTable: Record<string, Record<string, string>> = {
   'expense-reports': { find: 'expense-reports:view', update: 'refused' },
   'notification-reports': { find: 'notification-reports:view', update: 'refused' },
   'history-reports': { find: 'reports:view', update: 'refused' },
+  'treatment-plan-reports': { find: 'reports:view', update: 'refused' },
   // Large exports: each member their own; the permission is the report's, checked at create and on every page read.
   'report-exports': { find: 'signedIn', get: 'signedIn', create: 'signedIn', update: 'refused', patch: 'refused', remove: 'signedIn' },
   transactions: { find: 'transactions:view', get: 'transactions:view', create: 'transactions:create', update: 'refused', patch: 'transactions:edit', remove: 'refused' },

@@ -6,7 +6,7 @@ import type { Permission, PermissionFlag, PermissionResource } from '../../../..
  * this file, so it names no text itself), its address and the resource that shows it.
  */
 export interface ReportPage {
-  key: 'summary' | 'appointments' | 'customers' | 'funnel' | 'payments' | 'debtors' | 'services' | 'toppers' | 'payouts' | 'payoutsByDay' | 'expenses' | 'summaryMatrix' | 'notifications' | 'history'
+  key: 'summary' | 'appointments' | 'customers' | 'funnel' | 'payments' | 'debtors' | 'services' | 'toppers' | 'payouts' | 'payoutsByDay' | 'expenses' | 'summaryMatrix' | 'notifications' | 'history' | 'plans'
   path: string
   resource: PermissionResource
   /** A second permission the report's service asks for (the history's: the activity log's `company: seeAll`). */
@@ -34,7 +34,9 @@ export const reportPages: readonly ReportPage[] = [
   { key: 'expenses', path: '/reports/expenses', resource: 'expense-reports' },
   { key: 'notifications', path: '/reports/notifications', resource: 'notification-reports' },
   // The activity log as a report: the spec's `reports` resource and the log's own rule.
-  { key: 'history', path: '/reports/history', resource: 'reports', alsoNeeds: { resource: 'company', flag: 'seeAll' } }
+  { key: 'history', path: '/reports/history', resource: 'reports', alsoNeeds: { resource: 'company', flag: 'seeAll' } },
+  // Treatment plans presented, accepted, done and unscheduled: the spec's `reports` resource (docs/decisions/reports.md).
+  { key: 'plans', path: '/reports/treatment-plans', resource: 'reports' }
 ]
 
 /** The resources of the built reports: the sidebar's reports entry needs view on one of them. */

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex'
-import { TREATMENT_PLAN_TABLE } from './treatment-plan-rows'
+import { TREATMENT_PLAN_TABLE, treatmentPlanCodec, type StoredPlan } from './treatment-plan-rows'
 import type { StoredPlanStatus } from '../../../../../domain/clinical/treatment-plans'
 
 /**
@@ -36,4 +36,37 @@ export function planOfPatient(db: Knex, companyId: string, customerColumn: strin
   const query = db(`${TREATMENT_PLAN_TABLE} as pp`).select(db.raw('1')).where('pp.companyId', companyId).where('pp.customerId', db.ref(customerColumn)).whereIn('pp.status', [...statuses])
   if (doctorId) query.where('pp.doctorId', doctorId)
   return query
+}
+
+/** Which plans the treatment plans report reads: a period of consultation days, branches (null: every one), one presenter. */
+export interface PlanPeriodFilter {
+  companyId: string
+  /** Company-local days, `to` excluded. */
+  from: string
+  to: string
+  branchIds: readonly string[] | null
+  doctorId: string | null
+}
+
+/** A plan as the report reads it. */
+export type ReportPlan = Pick<StoredPlan, '_id' | 'branchId' | 'customerId' | 'doctorId' | 'title' | 'status' | 'consultationDate' | 'phases'>
+
+/**
+ * The treatment plans report's plans (docs/decisions/reports.md): the plans shown to a patient
+ * (`PRESENTED_PLAN_STATUSES`: drafts never are) whose consultation day is in `[from, to)`, in the
+ * branches, presented by the doctor (`doctorId`, the plan's). Oldest first. Phases and items are
+ * JSON in the plan's row, so the report weighs them in code. Indexes: treatment_plans
+ * (companyId, consultationDate) and (companyId, branchId, consultationDate).
+ */
+export async function plansPresentedIn(db: Knex, filter: PlanPeriodFilter): Promise<ReportPlan[]> {
+  const query = db(TREATMENT_PLAN_TABLE)
+    .where('companyId', filter.companyId)
+    .where('consultationDate', '>=', filter.from)
+    .where('consultationDate', '<', filter.to)
+    .whereIn('status', [...PRESENTED_PLAN_STATUSES])
+    .select('_id', 'branchId', 'customerId', 'doctorId', 'title', 'status', 'consultationDate', 'phases')
+    .orderBy([{ column: 'consultationDate' }, { column: '_id' }])
+  if (filter.branchIds) query.whereIn('branchId', [...filter.branchIds])
+  if (filter.doctorId) query.where('doctorId', filter.doctorId)
+  return ((await query) as Array<Record<string, unknown>>).map((row) => treatmentPlanCodec.fromDb<ReportPlan>(row))
 }

@@ -1,0 +1,52 @@
+import type { Knex } from 'knex'
+import { newId } from '../server/src/hooks/ids'
+import { TREATMENT_PLAN_TABLE, treatmentPlanCodec } from '../server/src/services/clinical/treatment-plan/treatment-plan-rows'
+import { needsBooking, type PlanItemStatus, type StoredPlanStatus } from '../domain/clinical/treatment-plans'
+
+/**
+ * Treatment plans for a kept bench dataset, which the generator made without any (issue 19, the
+ * treatment plans report; docs/decisions/reports.md). Opt-in (`--plans <every>`), and only
+ * where the company has none yet: on PostgreSQL the dataset's schema is shared by every checkout
+ * on the machine, and the conversion funnel reads plans too.
+ *
+ * One plan for every `every`-th completed visit, made that day by its doctor in its branch for
+ * its patient: one to three phases of one or two items of the catalogue (item prices as the
+ * catalogue's), states spread as a clinic's might be (2 of 10 presented, 4 accepted, 1 partially
+ * done, 2 done, 1 refused); an accepted plan's first phase is linked to the visit itself (over,
+ * so its items count as unscheduled once the report looks at the visit).
+ */
+const STATES: StoredPlanStatus[] = ['presented', 'presented', 'accepted', 'accepted', 'accepted', 'accepted', 'partially-done', 'done', 'done', 'rejected']
+
+export async function generatePlans(db: Knex, companyId: string, every: number): Promise<number> {
+  const existing = await db(TREATMENT_PLAN_TABLE).where({ companyId }).first('_id')
+  if (existing) return 0
+  const services = (await db('services').where({ companyId }).select('_id', 'name', 'duration', 'price').limit(40)) as Array<{ _id: string; name: string; duration: number; price: number }>
+  if (services.length === 0) return 0
+  const visits = (await db('appointment').where({ companyId, status: 'completed' }).select('_id', 'customerId', 'branchId', 'staffId', 'date').orderBy('_id')) as Array<{ _id: string; customerId: string | null; branchId: string; staffId: string; date: string }>
+  const rows: Array<Record<string, unknown>> = []
+  let made = 0
+  for (const [index, visit] of visits.entries()) {
+    if (index % every !== 0 || !visit.customerId) continue
+    const status = STATES[made % STATES.length]
+    const phaseCount = 1 + (made % 3)
+    const phases = Array.from({ length: phaseCount }, (_, phase) => {
+      const items = Array.from({ length: 1 + ((made + phase) % 2) }, (_, at) => {
+        const service = services[(made * 7 + phase * 3 + at) % services.length]
+        const itemStatus: PlanItemStatus = status === 'done' || (status === 'partially-done' && phase === 0) ? 'done' : status === 'rejected' ? 'rejected' : 'planned'
+        return {
+          _id: newId(), teeth: [{ tooth: 11 + ((made + at) % 8), surfaces: [] }], serviceId: service._id, serviceName: service.name, serviceCode: null, duration: service.duration,
+          quantity: 1, price: service.price, discount: 0, doctorId: null, urgency: 'planned', alternativeGroup: null, alternative: null, status: itemStatus, treatmentId: null
+        }
+      })
+      return { _id: newId(), title: `Phase ${phase + 1}`, items, appointmentId: phase === 0 && status !== 'presented' && status !== 'rejected' ? visit._id : null }
+    })
+    rows.push(treatmentPlanCodec.toDb({
+      _id: newId(), companyId, branchId: visit.branchId, customerId: visit.customerId, title: 'Plan', doctorId: visit.staffId, status, consultationDate: visit.date,
+      phases, needsBooking: needsBooking(status, phases), copiedFrom: null
+    }))
+    made += 1
+    if (rows.length === 200) await db(TREATMENT_PLAN_TABLE).insert(rows.splice(0))
+  }
+  if (rows.length) await db(TREATMENT_PLAN_TABLE).insert(rows)
+  return made
+}

@@ -1,0 +1,159 @@
+import type { Knex } from 'knex'
+import type { Params } from '@feathersjs/feathers'
+import type { Application } from '../../../declarations'
+import { dbOf } from '../../../hooks/call-transaction'
+import { companyTimeZone } from '../../company/company/company-reads'
+import { todayIn } from '../../customers/customers/customer-rules'
+import { customerNamesAndPhones } from '../../customers/customers/customer-report-reads'
+import { phoneHiddenFor } from '../../customers/customers/customer-phone'
+import { memberDisplayNames } from '../../team/users/user-rows'
+import { plansPresentedIn, type ReportPlan } from '../../clinical/treatment-plan/plan-report-reads'
+import { visitsAhead } from '../../appointments/appointment/plan-visit-reads'
+import { daysBetween } from '../../../../../domain/appointments/zoned-time'
+import { itemAmount } from '../../../../../domain/clinical/treatment-plans'
+import { isItemFigure, planFiguresOf, valuedItems, type ItemFigure } from '../../../../../domain/reports/treatment-plan-reports'
+import { REPORT_ROWS_LIMIT } from '../reports-summary/reports-summary.shared'
+import { lineOf, type ScopedReport } from '../report-scope'
+import type { TreatmentPlanReportsQuery } from './treatment-plan-reports.schema'
+import {
+  treatmentPlanFigures,
+  type PlanFigureValues,
+  type PlanReportLine,
+  type TreatmentPlanFigure,
+  type TreatmentPlanReport,
+  type TreatmentPlanReportRow,
+  type TreatmentPlanReportRows
+} from './treatment-plan-reports.shared'
+
+export type TreatmentPlanReportsParams = Params<TreatmentPlanReportsQuery>
+
+type PlanItem = ReportPlan['phases'][number]['items'][number]
+
+/** One counted thing: a plan or an item, the figures it counts in, and its value. */
+interface Counted {
+  plan: ReportPlan
+  item?: PlanItem
+  figures: TreatmentPlanFigure[]
+  value: number
+  visitStart: string | null
+}
+
+const emptyValues = (): PlanFigureValues => Object.fromEntries(treatmentPlanFigures.map((figure) => [figure, { count: 0, value: 0 }])) as PlanFigureValues
+const teethText = (item: PlanItem) => item.teeth.map((tooth) => (tooth.surfaces.length ? `${tooth.tooth} ${tooth.surfaces.join('')}` : String(tooth.tooth))).join(', ')
+
+/**
+ * The treatment plans report: the plans of the period (clinical's `plansPresentedIn`: shown to
+ * the patient, consultation day in the period) by the state they are in now, and the items of
+ * the accepted ones by where they stand: done, a visit ahead (appointments' `visitsAhead`), or
+ * none. Totals, lines and `$rows` are built from the one list of counted plans and items, so a
+ * figure always equals its rows.
+ */
+export class TreatmentPlanReportsService {
+  constructor(private readonly app: Application) {}
+
+  async find(params?: TreatmentPlanReportsParams): Promise<TreatmentPlanReport | TreatmentPlanReportRows> {
+    const db = dbOf(this.app, params)
+    const query = params?.query as ScopedReport<TreatmentPlanReportsQuery>
+    const timeZone = await companyTimeZone(db, query.companyId)
+    const today = todayIn(timeZone)
+    const plans = await plansPresentedIn(db, {
+      companyId: query.companyId,
+      from: query.from,
+      to: query.to,
+      branchIds: query.branchId ? [query.branchId] : query.branchIds,
+      doctorId: query.doctorId ?? null
+    })
+    const counted = await this.counted(db, plans, query.companyId)
+    if (query.$rows) return this.rows(query, counted, params, today)
+    const totals = emptyValues()
+    const byDoctor = new Map<string, PlanReportLine>()
+    const byBranch = new Map<string, PlanReportLine>()
+    for (const entry of counted) {
+      const lines = [totals, lineOf(byDoctor, entry.plan.doctorId, () => ({ key: entry.plan.doctorId, name: '', ...emptyValues() })), lineOf(byBranch, entry.plan.branchId, () => ({ key: entry.plan.branchId, name: '', ...emptyValues() }))]
+      for (const figure of entry.figures) {
+        for (const line of lines) {
+          line[figure].count += 1
+          line[figure].value += entry.value
+        }
+      }
+    }
+    const names = await memberDisplayNames(db, query.companyId, [...byDoctor.keys()])
+    for (const line of byDoctor.values()) line.name = names.get(line.key) ?? ''
+    return {
+      from: query.from,
+      to: query.to,
+      branchId: query.branchId ?? null,
+      doctorId: query.doctorId ?? null,
+      totals,
+      byDoctor: [...byDoctor.values()].sort((a, b) => b.presented.value - a.presented.value || a.name.localeCompare(b.name)),
+      byBranch: [...byBranch.values()].sort((a, b) => a.key.localeCompare(b.key)),
+      formulas: Object.fromEntries(treatmentPlanFigures.map((figure) => [figure, `reports.plans.formulas.${figure}`])) as Record<TreatmentPlanFigure, string>
+    }
+  }
+
+  /** Every plan with its plan figures, and every valued item of an accepted plan with its item figure. */
+  private async counted(db: Knex, plans: ReportPlan[], companyId: string): Promise<Counted[]> {
+    const accepted = plans.filter((plan) => planFiguresOf(plan.status).includes('accepted'))
+    const booked = accepted.flatMap((plan) => plan.phases.flatMap((phase) => (phase.appointmentId && phase.items.some((item) => item.status === 'planned') ? [phase.appointmentId] : [])))
+    const ahead = await visitsAhead(db, companyId, booked, new Date().toISOString())
+    const counted: Counted[] = []
+    for (const plan of plans) {
+      const figures = planFiguresOf(plan.status)
+      const valued = valuedItems(plan.phases)
+      counted.push({ plan, figures, value: valued.reduce((sum, { item }) => sum + itemAmount(item), 0), visitStart: null })
+      if (!figures.includes('accepted')) continue
+      for (const { item, phase } of valued) {
+        const visitStart = item.status === 'planned' && phase.appointmentId ? (ahead.get(phase.appointmentId) ?? null) : null
+        const figure: ItemFigure = item.status === 'done' ? 'itemsDone' : visitStart ? 'itemsScheduled' : 'itemsUnscheduled'
+        counted.push({ plan, item, figures: [figure], value: itemAmount(item), visitStart })
+      }
+    }
+    return counted
+  }
+
+  /** The plans or items behind one figure (oldest consultation first), a page of them, and their count and value. */
+  private async rows(query: ScopedReport<TreatmentPlanReportsQuery>, counted: Counted[], params: TreatmentPlanReportsParams | undefined, today: string): Promise<TreatmentPlanReportRows> {
+    const figure = query.$rows!
+    const matching = counted.filter((entry) => entry.figures.includes(figure) && Boolean(entry.item) === isItemFigure(figure))
+    const limit = query.$limit ?? REPORT_ROWS_LIMIT
+    const skip = query.$skip ?? 0
+    const shown = matching.slice(skip, skip + limit)
+    const db = dbOf(this.app, params)
+    const [patients, doctors] = await Promise.all([
+      customerNamesAndPhones(db, query.companyId, shown.map((entry) => entry.plan.customerId)),
+      memberDisplayNames(db, query.companyId, shown.map((entry) => entry.plan.doctorId))
+    ])
+    const hidden = phoneHiddenFor(params)
+    return {
+      figure,
+      from: query.from,
+      to: query.to,
+      sum: matching.reduce((sum, entry) => sum + entry.value, 0),
+      total: matching.length,
+      limit,
+      data: shown.map(({ plan, item, value, visitStart }): TreatmentPlanReportRow => {
+        const patient = patients.get(plan.customerId)
+        return {
+          _id: item?._id ?? plan._id,
+          planId: plan._id,
+          planTitle: plan.title,
+          status: plan.status,
+          customerId: plan.customerId,
+          customerName: patient?.name ?? '',
+          phone: hidden ? null : (patient?.phone ?? ''),
+          phoneHidden: hidden,
+          day: plan.consultationDate,
+          daysSince: Math.max(0, daysBetween(plan.consultationDate, today)),
+          doctorId: plan.doctorId,
+          doctorName: doctors.get(plan.doctorId) ?? '',
+          branchId: plan.branchId,
+          serviceName: item?.serviceName ?? '',
+          teeth: item ? teethText(item) : '',
+          quantity: item ? item.quantity : valuedItems(plan.phases).length,
+          visitStart,
+          value
+        }
+      })
+    }
+  }
+}

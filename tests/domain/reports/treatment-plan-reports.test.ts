@@ -1,0 +1,30 @@
+import { acceptanceRate, isItemFigure, planFiguresOf, planValue, valuedItems } from '../../../domain/reports/treatment-plan-reports'
+import type { PlanItemLike } from '../../../domain/clinical/treatment-plans'
+
+const item = (id: string, price: number, extra: Partial<PlanItemLike> = {}): PlanItemLike => ({ _id: id, price, quantity: 1, discount: 0, status: 'planned', alternativeGroup: null, alternative: null, ...extra })
+
+describe('the treatment plans report rules', () => {
+  it('puts each stored state in its figures: presented = waiting + accepted + rejected, drafts nowhere', () => {
+    expect(planFiguresOf('draft')).toEqual([])
+    expect(planFiguresOf('presented')).toEqual(['presented', 'waiting'])
+    expect(planFiguresOf('accepted')).toEqual(['presented', 'accepted'])
+    expect(planFiguresOf('partially-done')).toEqual(['presented', 'accepted', 'partiallyDone'])
+    expect(planFiguresOf('done')).toEqual(['presented', 'accepted', 'done'])
+    expect(planFiguresOf('rejected')).toEqual(['presented', 'rejected'])
+    expect([isItemFigure('itemsUnscheduled'), isItemFigure('accepted')]).toEqual([true, false])
+  })
+
+  it('values a plan by its items after their own discounts: rejected items never, of an open alternative the first option', () => {
+    const phases = [
+      { _id: 'p1', items: [item('a', 150_000, { quantity: 2 }), item('b', 900_000, { discount: 10 }), item('c', 50_000, { status: 'rejected' })] },
+      { _id: 'p2', items: [item('d', 2_500_000, { alternativeGroup: 'g', alternative: 'implant' }), item('e', 1_800_000, { alternativeGroup: 'g', alternative: 'bridge' })] }
+    ]
+    expect(valuedItems(phases).map(({ item: entry, phase }) => [entry._id, phase._id])).toEqual([['a', 'p1'], ['b', 'p1'], ['d', 'p2']])
+    expect(planValue(phases)).toBe(300_000 + 810_000 + 2_500_000)
+    expect(planValue([])).toBe(0)
+  })
+
+  it('rounds the acceptance rate to a whole percent, none of nothing', () => {
+    expect([acceptanceRate(1, 3), acceptanceRate(2, 3), acceptanceRate(0, 5), acceptanceRate(0, 0)]).toEqual([33, 67, 0, null])
+  })
+})

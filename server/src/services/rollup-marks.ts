@@ -53,9 +53,13 @@ export async function replaceDays(trx: Knex, table: string, companyId: string, d
   await upsertRows(trx, table, rows, keys)
 }
 
-/** A rollup's rows written by their key (see `replaceDays`), batched under the bound-parameter limits. */
+/**
+ * A rollup's rows written by their key (see `replaceDays`), batched under the bound-parameter
+ * limits and under SQLite's 500 terms of a compound SELECT (knex writes a multi-row insert there as
+ * `select … union all select …`).
+ */
 export async function upsertRows(trx: Knex, table: string, rows: readonly object[], keys: readonly string[]): Promise<void> {
-  const batch = Math.max(1, Math.floor(4000 / (rows.length ? Object.keys(rows[0]).length : 1)))
+  const batch = Math.max(1, Math.min(500, Math.floor(4000 / (rows.length ? Object.keys(rows[0]).length : 1))))
   for (let at = 0; at < rows.length; at += batch) await trx(table).insert(rows.slice(at, at + batch)).onConflict([...keys]).merge()
 }
 

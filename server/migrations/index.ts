@@ -46,6 +46,7 @@ import * as visitSourceDayStats from './20261205200000_visit_source_day_stats'
 import * as lineDayStats from './20261205300000_line_day_stats'
 import * as paymentDayStats from './20261205400000_payment_day_stats'
 import * as visitNextDays from './20261206100000_visit_next_days'
+import * as customersRegisteredIndex from './20261206110000_customers_registered_index'
 import * as reportIndexes from './20261129120500_report_indexes'
 import * as appointmentMoves from './20261130100000_appointment_moves'
 import * as treatmentReportIndexes from './20261201100000_treatment_report_indexes'
@@ -121,7 +122,8 @@ const migrations: Array<[string, Migration]> = [
   ['20261205200000_visit_source_day_stats', visitSourceDayStats],
   ['20261205300000_line_day_stats', lineDayStats],
   ['20261205400000_payment_day_stats', paymentDayStats],
-  ['20261206100000_visit_next_days', visitNextDays]
+  ['20261206100000_visit_next_days', visitNextDays],
+  ['20261206110000_customers_registered_index', customersRegisteredIndex]
 ]
 
 export const migrationSource: Knex.MigrationSource<[string, Migration]> = {

@@ -96,10 +96,10 @@ function patientVisits(db: Knex, filter: PatientVisitFilter, figure: PatientVisi
 /**
  * A figure per day, branch, doctor and source: new and returning from the visits by source rollup
  * (visit-source-stats.ts); lapsed (the last visit before the period's end, per patient) from each
- * visit's next day (visit-next-days.ts).
+ * visit's next day (visit-next-days.ts), per day of the last visit unless `lapsedPerDay` is false (day '').
  */
-export async function patientVisitFigure(db: Knex, filter: PatientVisitFilter, figure: PatientVisitFigure): Promise<PatientVisitGroup[]> {
-  if (figure === 'lapsed') return lapsedFromVisitNextDays(db, filter)
+export async function patientVisitFigure(db: Knex, filter: PatientVisitFilter, figure: PatientVisitFigure, lapsedPerDay = true): Promise<PatientVisitGroup[]> {
+  if (figure === 'lapsed') return lapsedFromVisitNextDays(db, filter, lapsedPerDay)
   return patientVisitGroupsFromStats(db, filter, figure)
 }
 

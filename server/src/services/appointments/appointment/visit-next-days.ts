@@ -58,7 +58,8 @@ export async function rebuildVisitNextDays(db: Knex, companyId: string): Promise
   await db.transaction(async (trx) => {
     await trx(VISIT_NEXT_TABLE).where({ companyId }).del()
     await trx(VISIT_NEXT_DIRTY_TABLE).where({ companyId }).del()
-    const select = visitNextRows(trx, companyId).toSQL().toNative()
+    // knex's own placeholders (`?`), which raw() turns into each driver's.
+    const select = visitNextRows(trx, companyId).toSQL()
     await trx.raw(`insert into ${VISIT_NEXT_TABLE} (${COLUMNS.map((column) => `"${column}"`).join(', ')}) ${select.sql}`, select.bindings as readonly Knex.Value[])
   })
   // PostgreSQL's statistics of the new rows (it grouped a table it knew nothing of by a sort spilled to disk).
@@ -107,12 +108,15 @@ function lapsedVisits(db: Knex, filter: PatientVisitFilter) {
  * Lapsed patients per day of their last visit, branch, doctor and source, as
  * `patientVisitFigureFromAppointments(…, 'lapsed')` counts them: the visits on a day in
  * [from − N months, to − N months) (and, as there, started within the instants of those days)
- * whose patient has no later visit on a day before `to`.
+ * whose patient has no later visit on a day before `to`. `perDay` false: not per day (day ''),
+ * what the report shows (lapsed has no day of the period), far fewer groups over a year.
  */
-export async function lapsedFromVisitNextDays(db: Knex, filter: PatientVisitFilter): Promise<PatientVisitGroup[]> {
+export async function lapsedFromVisitNextDays(db: Knex, filter: PatientVisitFilter, perDay = true): Promise<PatientVisitGroup[]> {
   await refreshVisitNextDays(db, filter.companyId)
-  const rows = (await lapsedVisits(db, filter).groupBy('n.day', 'n.branchId', 'n.staffId', 'n.sourceId').select('n.day', 'n.branchId', 'n.staffId as doctorId', 'n.sourceId').count({ value: '*' })) as Array<{ day: string; branchId: string; doctorId: string; sourceId: string; value: unknown }>
-  return rows.map((row) => ({ day: row.day, branchId: row.branchId, doctorId: row.doctorId, sourceId: row.sourceId || null, value: Number(row.value) }))
+  const query = lapsedVisits(db, filter).groupBy('n.branchId', 'n.staffId', 'n.sourceId').select('n.branchId', 'n.staffId as doctorId', 'n.sourceId').count({ value: '*' })
+  if (perDay) query.groupBy('n.day').select('n.day')
+  const rows = (await query) as Array<{ day?: string; branchId: string; doctorId: string; sourceId: string; value: unknown }>
+  return rows.map((row) => ({ day: row.day ?? '', branchId: row.branchId, doctorId: row.doctorId, sourceId: row.sourceId || null, value: Number(row.value) }))
 }
 
 /**

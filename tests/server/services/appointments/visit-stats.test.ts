@@ -5,7 +5,7 @@ import { bookedMinutesFromStats, refreshVisitStats, visitStatsFigure, VISIT_STAT
 import {
   bookedMinutesFromAppointments, outcomeFigureFromAppointments, outcomeFigureGroups, outcomeFigures, type BookedMinutesGroup, type OutcomeFigure, type OutcomeGroup
 } from '../../../../server/src/services/appointments/appointment/outcome-reads'
-import { patientVisitFigure, patientVisitFigureFromAppointments, patientVisitRows, patientVisitRowsFromAppointments, type PatientVisitGroup } from '../../../../server/src/services/appointments/appointment/patient-visit-reads'
+import { newAndReturningFigures, patientVisitFigure, patientVisitFigureFromAppointments, patientVisitRows, patientVisitRowsFromAppointments, type PatientVisitGroup } from '../../../../server/src/services/appointments/appointment/patient-visit-reads'
 import { visitFigureBy, visitFigureByFromAppointments } from '../../../../server/src/services/appointments/appointment/visit-groups'
 import { VISIT_SOURCE_STATS_TABLE } from '../../../../server/src/services/appointments/appointment/visit-source-stats'
 import { VISIT_NEXT_DIRTY_TABLE, VISIT_NEXT_TABLE } from '../../../../server/src/services/appointments/appointment/visit-next-days'
@@ -93,9 +93,12 @@ describe.each(engines)('the visits rollup on %s', (engine) => {
           expect({ figure, doctorId, sourceId, groups: outcomeLines(rolled[figure]) }).toEqual({ figure, doctorId, sourceId, groups: outcomeLines(raw) })
         }
         const visits = { ...narrowed, lapsedMonths: 6, lapsedStarts: [filter.dayStarts[0], filter.dayStarts[0]] as const }
+        const both = await newAndReturningFigures(server.db, visits)
         for (const figure of ['newPatients', 'returning'] as const) {
           const raw = await patientVisitFigureFromAppointments(server.db, visits, figure)
           expect({ figure, doctorId, sourceId, groups: visitLines(await patientVisitFigure(server.db, visits, figure)) }).toEqual({ figure, doctorId, sourceId, groups: visitLines(raw) })
+          // Both at once, as the customers report reads them.
+          expect({ figure, doctorId, sourceId, groups: visitLines(both[figure]) }).toEqual({ figure, doctorId, sourceId, groups: visitLines(raw) })
         }
         for (const [months, from, to] of LAPSES) {
           const lapse = lapseFilter(months, from, to, doctorId, sourceId)

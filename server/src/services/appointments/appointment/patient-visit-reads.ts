@@ -1,7 +1,7 @@
 import type { Knex } from 'knex'
 import { APPOINTMENT_TABLE } from './appointment-booking'
 import { VISIT_STATUSES, earlierVisitOf, shiftedInstant, STORED_DAY_SLACK_MS } from './visit-reads'
-import { patientVisitGroupsFromStats } from './source-stats-reads'
+import { newAndReturningGroupsFromStats, patientVisitGroupsFromStats } from './source-stats-reads'
 import { lapsedFromVisitNextDays, lapsedRowsFromVisitNextDays } from './visit-next-days'
 import { customerSourcesTable } from '../../customers/customers/customer-sources'
 import { instantBounds, type ReportFilter, type RowsPage } from '../../report-filter'
@@ -101,6 +101,11 @@ function patientVisits(db: Knex, filter: PatientVisitFilter, figure: PatientVisi
 export async function patientVisitFigure(db: Knex, filter: PatientVisitFilter, figure: PatientVisitFigure, lapsedPerDay = true): Promise<PatientVisitGroup[]> {
   if (figure === 'lapsed') return lapsedFromVisitNextDays(db, filter, lapsedPerDay)
   return patientVisitGroupsFromStats(db, filter, figure)
+}
+
+/** New patients and returning visits at once (one read of the visits by source rollup), each as `patientVisitFigure` answers it. */
+export async function newAndReturningFigures(db: Knex, filter: PatientVisitFilter): Promise<Record<'newPatients' | 'returning', PatientVisitGroup[]>> {
+  return newAndReturningGroupsFromStats(db, filter)
 }
 
 /** The same, counted from the visits (the definition the rollup is tested against). */

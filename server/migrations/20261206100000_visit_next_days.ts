@@ -22,7 +22,8 @@ import { rebuildVisitNextDays } from '../src/services/appointments/appointment/v
  * - appointment: an insert or delete of a visit, an update of a row that is or was a visit
  *   changing its company, patient, status, start, day, branch, doctor or id (old and new patient);
  * - customers: an insert, a delete, a change of `sourceId`, company or id (the patient's source
- *   changes with no write to the appointments). A merge moves the appointments (their trigger).
+ *   changes with no write to the appointments), of a patient with a visit. A merge moves the
+ *   appointments (their trigger).
  * Existing visits are computed here, whole (`rebuildVisitNextDays`).
  */
 /** The visit statuses (visit-reads.ts's VISIT_STATUSES), as SQL literals for the triggers and the marks. */
@@ -31,6 +32,17 @@ const VISIT_LIST = "('arrived', 'started', 'completed')"
 const upsert = (postgres: boolean) => `on conflict ("companyId", "customerId") do update set "version" = ${postgres ? 'visit_next_dirty.' : ''}"version" + 1;`
 const markPatient = (companyId: string, customerId: string, postgres: boolean) =>
   `insert into visit_next_dirty ("companyId", "customerId", "version") values (${companyId}, ${customerId}, 1) ${upsert(postgres)}`
+
+/**
+ * A customer's change marks the patient only if they have a visit (index: appointment (companyId,
+ * customerId, start)): a new customer has none, and marking every registration would leave a
+ * chain's whole base for the first report to recompute.
+ */
+const markPatientWithVisits = (companyId: string, customerId: string, postgres: boolean) =>
+  `insert into visit_next_dirty ("companyId", "customerId", "version")
+     select ${companyId}, ${customerId}, 1
+     where exists (select 1 from appointment a where a."companyId" = ${companyId} and a."customerId" = ${customerId} and a."status" in ${VISIT_LIST})
+   ${upsert(postgres)}`
 
 const WATCHED = ['companyId', 'customerId', 'status', 'start', 'date', 'branchId', 'staffId', '_id']
 const changed = (postgres: boolean) => WATCHED.map((column) => `old."${column}" ${postgres ? 'is distinct from' : 'is not'} new."${column}"`).join(' or ')
@@ -101,8 +113,8 @@ export async function createVisitNextTriggers(db: Knex): Promise<void> {
       end $$`)
     await db.raw(`create or replace function visit_next_mark_customer() returns trigger language plpgsql as $$
       begin
-        if tg_op in ('UPDATE', 'DELETE') then ${markPatient('old."companyId"', 'old."_id"', true)} end if;
-        if tg_op in ('INSERT', 'UPDATE') then ${markPatient('new."companyId"', 'new."_id"', true)} end if;
+        if tg_op in ('UPDATE', 'DELETE') then ${markPatientWithVisits('old."companyId"', 'old."_id"', true)} end if;
+        if tg_op in ('INSERT', 'UPDATE') then ${markPatientWithVisits('new."companyId"', 'new."_id"', true)} end if;
         return null;
       end $$`)
     await db.raw('create trigger visit_next_insert after insert on appointment for each row execute function visit_next_mark()')
@@ -119,12 +131,12 @@ export async function createVisitNextTriggers(db: Knex): Promise<void> {
     ${markPatient('new."companyId"', 'new."customerId"', false)}
   end`)
   await db.raw(`create trigger visit_next_delete after delete on appointment when ${isVisit('old')} begin ${markPatient('old."companyId"', 'old."customerId"', false)} end`)
-  await db.raw(`create trigger visit_next_customer_insert after insert on customers begin ${markPatient('new."companyId"', 'new."_id"', false)} end`)
+  await db.raw(`create trigger visit_next_customer_insert after insert on customers begin ${markPatientWithVisits('new."companyId"', 'new."_id"', false)} end`)
   await db.raw(`create trigger visit_next_customer_update after update of "sourceId", "companyId", "_id" on customers when ${SOURCE_CHANGED.sqlite} begin
-    ${markPatient('old."companyId"', 'old."_id"', false)}
-    ${markPatient('new."companyId"', 'new."_id"', false)}
+    ${markPatientWithVisits('old."companyId"', 'old."_id"', false)}
+    ${markPatientWithVisits('new."companyId"', 'new."_id"', false)}
   end`)
-  await db.raw(`create trigger visit_next_customer_delete after delete on customers begin ${markPatient('old."companyId"', 'old."_id"', false)} end`)
+  await db.raw(`create trigger visit_next_customer_delete after delete on customers begin ${markPatientWithVisits('old."companyId"', 'old."_id"', false)} end`)
 }
 
 export async function dropVisitNextTriggers(db: Knex): Promise<void> {

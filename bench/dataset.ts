@@ -14,6 +14,8 @@ import { createPayoutStatsTriggers, dropPayoutStatsTriggers } from '../server/mi
 import { createPaymentStatsTriggers, dropPaymentStatsTriggers } from '../server/migrations/20261205400000_payment_day_stats'
 import { createLineStatsTriggers, dropLineStatsTriggers, markEveryInvoiceDay } from '../server/migrations/20261205300000_line_day_stats'
 import { createDebtSpansTriggers, dropDebtSpansTriggers, markEveryDebt } from '../server/migrations/20261206300000_debt_spans'
+import { createVisitNextTriggers, dropVisitNextTriggers } from '../server/migrations/20261206100000_visit_next_days'
+import { rebuildVisitNextDays } from '../server/src/services/appointments/appointment/visit-next-days'
 import type { DemoPerson } from '../server/src/demo-people'
 import { addLocalDays, toZoned, weekdayOf } from '../domain/appointments/zoned-time'
 import { generateCustomers } from './customers-generate'
@@ -121,6 +123,8 @@ async function generate(db: Knex, engine: Engine, sizeName: SizeName): Promise<B
   if (engine === 'sqlite') await sqliteBulkLoad(db, true)
   // The visits rollup's triggers would mark days stale ten million times: off while loading, then every day marked once.
   await dropVisitStatsTriggers(db)
+  // Each visit's next day (the lapsed patients): a mark per patient per write otherwise; the table is computed whole after the load.
+  await dropVisitNextTriggers(db)
   // The invoice lines' customers trigger looks up each new patient's invoices: off too (addMoney recreates them).
   await dropLineStatsTriggers(db)
   const clinic = await seedBenchClinic(db, size, WORKING_HOURS)
@@ -147,6 +151,8 @@ async function generate(db: Knex, engine: Engine, sizeName: SizeName): Promise<B
   await createVisitStatsTriggers(db)
   await db.raw('insert into visit_stats_dirty ("companyId", "day", "version") select distinct "companyId", "date", 1 from appointment')
   await db.raw('insert into visit_stats_dirty ("companyId", "day", "version") select distinct "companyId", "fromDate", 1 from appointment_moves where true on conflict ("companyId", "day") do nothing')
+  await createVisitNextTriggers(db)
+  await rebuildVisitNextDays(db, clinic.companyId)
 
   const analyzing = Date.now()
   if (engine === 'sqlite') {

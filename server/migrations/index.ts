@@ -45,6 +45,8 @@ import * as payoutDayStats from './20261205100000_payout_day_stats'
 import * as visitSourceDayStats from './20261205200000_visit_source_day_stats'
 import * as lineDayStats from './20261205300000_line_day_stats'
 import * as paymentDayStats from './20261205400000_payment_day_stats'
+import * as visitNextDays from './20261206100000_visit_next_days'
+import * as customersRegisteredIndex from './20261206110000_customers_registered_index'
 import * as appointmentCustomerStatus from './20261206200000_appointment_customer_status'
 import * as debtSpans from './20261206300000_debt_spans'
 import * as treatmentPlanReportIndexes from './20261206500000_treatment_plan_report_indexes'
@@ -123,6 +125,8 @@ const migrations: Array<[string, Migration]> = [
   ['20261205200000_visit_source_day_stats', visitSourceDayStats],
   ['20261205300000_line_day_stats', lineDayStats],
   ['20261205400000_payment_day_stats', paymentDayStats],
+  ['20261206100000_visit_next_days', visitNextDays],
+  ['20261206110000_customers_registered_index', customersRegisteredIndex],
   ['20261206200000_appointment_customer_status', appointmentCustomerStatus],
   ['20261206300000_debt_spans', debtSpans],
   ['20261206500000_treatment_plan_report_indexes', treatmentPlanReportIndexes]

@@ -5,9 +5,12 @@ import { bookedMinutesFromStats, refreshVisitStats, visitStatsFigure, VISIT_STAT
 import {
   bookedMinutesFromAppointments, outcomeFigureFromAppointments, outcomeFigureGroups, outcomeFigures, type BookedMinutesGroup, type OutcomeFigure, type OutcomeGroup
 } from '../../../../server/src/services/appointments/appointment/outcome-reads'
-import { patientVisitFigure, patientVisitFigureFromAppointments, type PatientVisitGroup } from '../../../../server/src/services/appointments/appointment/patient-visit-reads'
+import { newAndReturningFigures, patientVisitFigure, patientVisitFigureFromAppointments, patientVisitRows, patientVisitRowsFromAppointments, type PatientVisitGroup } from '../../../../server/src/services/appointments/appointment/patient-visit-reads'
 import { visitFigureBy, visitFigureByFromAppointments } from '../../../../server/src/services/appointments/appointment/visit-groups'
 import { VISIT_SOURCE_STATS_TABLE } from '../../../../server/src/services/appointments/appointment/visit-source-stats'
+import { VISIT_NEXT_DIRTY_TABLE, VISIT_NEXT_TABLE } from '../../../../server/src/services/appointments/appointment/visit-next-days'
+import { shiftMonths } from '../../../../domain/reports/customer-reports'
+import { zonedToUtc } from '../../../../domain/appointments/zoned-time'
 import { periodFilter } from '../../../../server/src/services/reports/report-scope'
 import type { FigureGroup } from '../../../../server/src/services/report-filter'
 import type { AppointmentStatus } from '../../../../domain/appointments/status'
@@ -22,13 +25,20 @@ import type { AppointmentStatus } from '../../../../domain/appointments/status'
  * visit keeps its stored day), every figure read from the rollups equals the same figure counted
  * from the appointments (`visitFigure`, `outcomeFigureFromAppointments`,
  * `patientVisitFigureFromAppointments`, `visitFigureByFromAppointments`: the reports'
- * definitions), for everyone and each doctor, every source and none, on both databases.
+ * definitions), for everyone and each doctor, every source and none, on both databases. The same
+ * for the customers report's lapsed patients read from each visit's next day (visit-next-days.ts,
+ * migration 20261206100000_visit_next_days) over periods 3, 6 and 12 months after the visits,
+ * one of them ending past a later visit.
  */
 const D1 = '2026-11-09'
 const D2 = '2026-11-10'
 const D3 = '2026-11-11'
 const D4 = '2026-11-12'
 const FIGURES: VisitFigure[] = ['visits', 'newPatients', 'noShows']
+/** Aino's visit long after the others: after the end of the first lapse period, before the others' ends. */
+const LATER = '2027-02-20'
+/** Lapse periods: months, from, to. Their lapse windows hold D1..D4 (the second's only D3 and D4); the first ends before LATER. */
+const LAPSES: Array<[number, string, string]> = [[3, '2027-02-09', '2027-02-14'], [6, '2027-05-11', '2027-05-13'], [12, '2027-11-01', '2027-12-01'], [3, '2027-02-01', '2027-03-01']]
 
 describe.each(engines)('the visits rollup on %s', (engine) => {
   let server: TestServer
@@ -83,15 +93,51 @@ describe.each(engines)('the visits rollup on %s', (engine) => {
           expect({ figure, doctorId, sourceId, groups: outcomeLines(rolled[figure]) }).toEqual({ figure, doctorId, sourceId, groups: outcomeLines(raw) })
         }
         const visits = { ...narrowed, lapsedMonths: 6, lapsedStarts: [filter.dayStarts[0], filter.dayStarts[0]] as const }
+        const both = await newAndReturningFigures(server.db, visits)
         for (const figure of ['newPatients', 'returning'] as const) {
           const raw = await patientVisitFigureFromAppointments(server.db, visits, figure)
           expect({ figure, doctorId, sourceId, groups: visitLines(await patientVisitFigure(server.db, visits, figure)) }).toEqual({ figure, doctorId, sourceId, groups: visitLines(raw) })
+          // Both at once, as the customers report reads them.
+          expect({ figure, doctorId, sourceId, groups: visitLines(both[figure]) }).toEqual({ figure, doctorId, sourceId, groups: visitLines(raw) })
+        }
+        for (const [months, from, to] of LAPSES) {
+          const lapse = lapseFilter(months, from, to, doctorId, sourceId)
+          const raw = await patientVisitFigureFromAppointments(server.db, lapse, 'lapsed')
+          expect({ months, from, doctorId, sourceId, groups: visitLines(await patientVisitFigure(server.db, lapse, 'lapsed')) }).toEqual({ months, from, doctorId, sourceId, groups: visitLines(raw) })
+          // Not per day (the report's read): the raw groups summed over their days.
+          const summed = new Map<string, PatientVisitGroup>()
+          for (const group of raw) {
+            const key = `${group.branchId} ${group.doctorId} ${group.sourceId}`
+            const found = summed.get(key)
+            if (found) found.value += group.value
+            else summed.set(key, { ...group, day: '' })
+          }
+          expect({ months, from, doctorId, sourceId, groups: visitLines(await patientVisitFigure(server.db, lapse, 'lapsed', false)) }).toEqual({ months, from, doctorId, sourceId, groups: visitLines([...summed.values()]) })
+          // The drill-down too (any source: the filter is the figure's): the same visits, in the same order, one page and the count.
+          for (const page of sourceId === undefined ? [{ limit: 1000 }, { limit: 1, skip: 1 }] : []) {
+            const rows = await patientVisitRows(server.db, lapse, 'lapsed', {}, page)
+            expect({ months, from, doctorId, sourceId, page, rows }).toEqual({ months, from, doctorId, sourceId, page, rows: await patientVisitRowsFromAppointments(server.db, lapse, 'lapsed', {}, page) })
+          }
         }
       }
       for (const [figure, grain] of [['visits', 'doctor'], ['newPatients', 'source'], ['visits', 'source'], ['noShows', 'doctor']] as const) {
         expect({ figure, grain, doctorId, groups: keyLines(await visitFigureBy(server.db, filter, figure, grain)) }).toEqual({ figure, grain, doctorId, groups: keyLines(await visitFigureByFromAppointments(server.db, filter, figure, grain)) })
       }
     }
+  }
+
+  /** The customers report's filter for lapsed patients (as customer-reports.class.ts builds it). */
+  function lapseFilter(months: number, from: string, to: string, doctorId?: string, sourceId?: string | null) {
+    const filter = periodFilter({ companyId: clinic.admin.auth.company._id, from, to, branchIds: null, doctorId }, zone)
+    const lapsedStarts = [zonedToUtc(shiftMonths(from, -months), '00:00', zone), zonedToUtc(shiftMonths(to, -months), '00:00', zone)] as const
+    return { ...filter, sourceId, lapsedMonths: months, lapsedStarts }
+  }
+
+  /** Lapsed patients of each lapse period (everyone, any source), from the visits' next days: what the steps expect. */
+  async function lapsed(): Promise<number[]> {
+    const counts: number[] = []
+    for (const [months, from, to] of LAPSES) counts.push((await patientVisitFigure(server.db, lapseFilter(months, from, to), 'lapsed')).reduce((sum, group) => sum + group.value, 0))
+    return counts
   }
 
   /** A figure of the visits by source rollup per source ('-': none), for the whole period: what the steps expect. */
@@ -133,6 +179,13 @@ describe.each(engines)('the visits rollup on %s', (engine) => {
     await setStatus(b2, 'noShow')
     expect(await expectRollupEqualsAppointments()).toEqual({ visits: 2, newPatients: 1, noShows: 1, bookedMinutes: 60 })
     expect([await bySource('completed'), await bySource('noShow'), await bySource('newPatients')]).toEqual([{ '-': 1 }, { radio: 1 }, { '-': 1 }])
+    expect(await lapsed()).toEqual([1, 1, 1, 1])
+
+    // Aino comes again months later (written straight to the table): lapsed in the periods that end before it, not in the one past it.
+    const later = (await appointments().create(booking(clinic, LATER, '09:00')))._id as string
+    await server.db('appointment').where({ _id: later }).update({ status: 'completed' })
+    expect(await expectRollupEqualsAppointments()).toEqual({ visits: 2, newPatients: 1, noShows: 1, bookedMinutes: 60 })
+    expect(await lapsed()).toEqual([1, 0, 0, 0])
 
     // Aino's source recorded, with no write to her appointments: her visits are Instagram's now.
     await clinic.admin.client.service('customers').patch(clinic.customerId, { sourceId: instagram })
@@ -187,8 +240,10 @@ describe.each(engines)('the visits rollup on %s', (engine) => {
     await server.db('appointment').where({ _id: b1 }).update({ status: 'completed' })
     expect(await expectRollupEqualsAppointments()).toEqual({ visits: 3, newPatients: 2, noShows: 1, bookedMinutes: 105 })
     expect(await bySource('newPatients')).toEqual({ instagram: 1, radio: 1 })
+    expect(await lapsed()).toEqual([2, 0, 1, 1])
     await clinic.admin.client.service('customers-merge').create({ keepId: clinic.customerId, mergeId: second })
     expect(await expectRollupEqualsAppointments()).toEqual({ visits: 3, newPatients: 1, noShows: 1, bookedMinutes: 105 })
+    expect(await lapsed()).toEqual([1, 0, 0, 0])
     expect([await bySource('newPatients'), await bySource('noShow')]).toEqual([{ instagram: 1 }, { instagram: 1 }])
 
     // The clinic moves to Tokyo's time: 19:30 in Helsinki on D3 is past midnight there, yet a
@@ -205,7 +260,11 @@ describe.each(engines)('the visits rollup on %s', (engine) => {
     expect(Number(n)).toBe(0)
     expect(((await server.db(VISIT_STATS_TABLE).where({ companyId }).select('day')) as Array<{ day: string }>).map((row) => row.day).sort()).toEqual([D1, D2, D3, D4])
     expect([...new Set(((await server.db(VISIT_SOURCE_STATS_TABLE).where({ companyId }).select('day')) as Array<{ day: string }>).map((row) => row.day))].sort()).toEqual([D1, D2, D3, D4])
-  })
+    // No patient left marked, and the next days hold the visits alone (Aino's four, the merged patient's among them).
+    expect(await server.db(VISIT_NEXT_DIRTY_TABLE).where({ companyId }).first('customerId')).toBeUndefined()
+    expect(((await server.db(VISIT_NEXT_TABLE).where({ companyId }).select('day', 'nextDay')) as Array<{ day: string; nextDay: string | null }>).map((row) => `${row.day} ${row.nextDay}`).sort())
+      .toEqual([`${D1} ${D3}`, `${D3} ${D4}`, `${D4} ${LATER}`, `${LATER} null`])
+  }, 120_000) // every figure, doctor and source after each write: past jest's 30 s on a busy machine
 
   it('marks a day again on every write to it (the version a recompute must find unchanged to clear it)', async () => {
     const companyId = clinic.admin.auth.company._id
@@ -218,5 +277,17 @@ describe.each(engines)('the visits rollup on %s', (engine) => {
     expect(after).toBeGreaterThan(version)
     await expectRollupEqualsAppointments()
     expect(await server.db(VISIT_STATS_DIRTY_TABLE).where({ companyId, day: D4 }).first('day')).toBeUndefined()
+
+    // The patient's mark for the next days, likewise: raised by each write to one of their visits, cleared by a read.
+    const customerId = clinic.customerId
+    const versionOf = async () => Number(((await server.db(VISIT_NEXT_DIRTY_TABLE).where({ companyId, customerId }).first('version')) as { version: number } | undefined)?.version ?? 0)
+    expect(await versionOf()).toBe(0)
+    await server.db('appointment').where({ _id: visit }).update({ status: 'started' })
+    const first = await versionOf()
+    expect(first).toBeGreaterThan(0)
+    await server.db('appointment').where({ _id: visit }).update({ staffId: doctorB.user._id })
+    expect(await versionOf()).toBeGreaterThan(first)
+    await expectRollupEqualsAppointments()
+    expect(await versionOf()).toBe(0)
   })
 })

@@ -39,7 +39,7 @@ declare module '../../../declarations' {
 export function appointment(app: Application) {
   registerService(app, appointmentPath, new AppointmentService({ ...appointmentServiceOptions(app), scope: appointmentRecordScope }, appointmentRowShape), {
     methods: [...appointmentMethods],
-    tables: ['appointment', 'appointment_status_history', 'appointment_moves', 'visit_day_stats', 'visit_source_day_stats', 'visit_stats_dirty'],
+    tables: ['appointment', 'appointment_status_history', 'appointment_moves', 'visit_day_stats', 'visit_source_day_stats', 'visit_stats_dirty', 'visit_next_days', 'visit_next_dirty'],
     trashDependents: [{ table: 'appointment_status_history', column: 'appointmentId' }, { table: 'appointment_moves', column: 'appointmentId' }],
     customerRows: [{ table: 'appointment', column: 'customerId' }],
     events: [...appointmentEvents],

@@ -1,7 +1,8 @@
 import type { Knex } from 'knex'
 import { APPOINTMENT_TABLE } from './appointment-booking'
 import { VISIT_STATUSES, earlierVisitOf, shiftedInstant, STORED_DAY_SLACK_MS } from './visit-reads'
-import { patientVisitGroupsFromStats } from './source-stats-reads'
+import { newAndReturningGroupsFromStats, patientVisitGroupsFromStats } from './source-stats-reads'
+import { lapsedFromVisitNextDays, lapsedRowsFromVisitNextDays } from './visit-next-days'
 import { customerSourcesTable } from '../../customers/customers/customer-sources'
 import { instantBounds, type ReportFilter, type RowsPage } from '../../report-filter'
 import { shiftMonths } from '../../../../../domain/reports/customer-reports'
@@ -94,12 +95,17 @@ function patientVisits(db: Knex, filter: PatientVisitFilter, figure: PatientVisi
 
 /**
  * A figure per day, branch, doctor and source: new and returning from the visits by source rollup
- * (visit-source-stats.ts); lapsed (the last visit before the period's end, per patient) from the
- * visits themselves.
+ * (visit-source-stats.ts); lapsed (the last visit before the period's end, per patient) from each
+ * visit's next day (visit-next-days.ts), per day of the last visit unless `lapsedPerDay` is false (day '').
  */
-export async function patientVisitFigure(db: Knex, filter: PatientVisitFilter, figure: PatientVisitFigure): Promise<PatientVisitGroup[]> {
-  if (figure === 'lapsed') return patientVisitFigureFromAppointments(db, filter, figure)
+export async function patientVisitFigure(db: Knex, filter: PatientVisitFilter, figure: PatientVisitFigure, lapsedPerDay = true): Promise<PatientVisitGroup[]> {
+  if (figure === 'lapsed') return lapsedFromVisitNextDays(db, filter, lapsedPerDay)
   return patientVisitGroupsFromStats(db, filter, figure)
+}
+
+/** New patients and returning visits at once (one read of the visits by source rollup), each as `patientVisitFigure` answers it. */
+export async function newAndReturningFigures(db: Knex, filter: PatientVisitFilter): Promise<Record<'newPatients' | 'returning', PatientVisitGroup[]>> {
+  return newAndReturningGroupsFromStats(db, filter)
 }
 
 /** The same, counted from the visits (the definition the rollup is tested against). */
@@ -111,8 +117,14 @@ export async function patientVisitFigureFromAppointments(db: Knex, filter: Patie
   return rows.map((row) => ({ day: row.day, branchId: row.branchId, doctorId: row.doctorId, sourceId: row.sourceId ?? null, value: Number(row.value) }))
 }
 
-/** The visits behind a figure, earliest first, one page of them (`RowsPage`); and how many there are. */
+/** The visits behind a figure, earliest first, one page of them (`RowsPage`); and how many there are. Lapsed: from each visit's next day (visit-next-days.ts). */
 export async function patientVisitRows(db: Knex, filter: PatientVisitFilter, figure: PatientVisitFigure, narrow: PatientVisitNarrowing, page: RowsPage): Promise<{ total: number; rows: PatientVisitRow[] }> {
+  if (figure === 'lapsed') return lapsedRowsFromVisitNextDays(db, filter, page)
+  return patientVisitRowsFromAppointments(db, filter, figure, narrow, page)
+}
+
+/** The same from the appointments (the definition the next days are tested against). */
+export async function patientVisitRowsFromAppointments(db: Knex, filter: PatientVisitFilter, figure: PatientVisitFigure, narrow: PatientVisitNarrowing, page: RowsPage): Promise<{ total: number; rows: PatientVisitRow[] }> {
   const base = patientVisits(db, filter, figure, narrow)
   const [{ count }] = (await base.clone().count({ count: '*' })) as Array<{ count: unknown }>
   const rows = (await base

@@ -49,6 +49,26 @@ export async function patientVisitGroupsFromStats(db: Knex, filter: SourceFilter
     .filter((group) => group.value > 0)
 }
 
+/**
+ * New patients and returning visits together, from one read of the rollup (the customers report
+ * shows both: one pass over a year of every doctor's days instead of two): the same groups as
+ * `patientVisitGroupsFromStats` answers for each.
+ */
+export async function newAndReturningGroupsFromStats(db: Knex, filter: SourceFilter): Promise<Record<'newPatients' | 'returning', PatientVisitGroup[]>> {
+  await refreshVisitStats(db, filter)
+  const rows = (await statsOf(db, filter)
+    .groupBy('day', 'branchId', 'staffId', 'sourceId')
+    .select('day', 'branchId', 'staffId', 'sourceId', db.raw('sum("newPatients") as "newPatients"'), db.raw('sum("visits" - "newPatients") as "returning"'))) as Array<Record<string, unknown>>
+  const groups = { newPatients: [] as PatientVisitGroup[], returning: [] as PatientVisitGroup[] }
+  for (const row of rows) {
+    for (const figure of ['newPatients', 'returning'] as const) {
+      const value = Number(row[figure] ?? 0)
+      if (value > 0) groups[figure].push({ day: String(row.day), branchId: String(row.branchId), doctorId: String(row.staffId), sourceId: sourceOf(row.sourceId), value })
+    }
+  }
+  return groups
+}
+
 /** Visits, new patients or no-shows per doctor or per the patient's source (key null: none), as `visitFigureBy`. */
 export async function visitGroupsFromStats(db: Knex, filter: ReportFilter, figure: 'visits' | 'newPatients' | 'noShow', grain: 'doctor' | 'source'): Promise<Array<{ key: string | null; value: number }>> {
   await refreshVisitStats(db, filter)

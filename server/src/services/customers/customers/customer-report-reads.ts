@@ -7,7 +7,8 @@ import { instantBounds, localDayCase, type ReportFilter, type RowsPage } from '.
  * - registered: customers created in the period (their `createdAt` on the company-local day), in
  *   their branch, with their source; a record merged into another (`mergedInto`) is the same
  *   person as the kept one and does not count. The funnel's "entered" is the same set.
- * A figure and its rows come from one query (`registeredIn`). Index: customers (companyId, createdAt).
+ * A figure and its rows come from one query (`registeredIn`). Index: customers (companyId, createdAt,
+ * branchId, sourceId, mergedInto), read alone (migration 20261206110000).
  */
 
 /** The report filter and the source (undefined any, null none recorded). Customers have no doctor. */

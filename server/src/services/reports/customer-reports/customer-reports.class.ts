@@ -3,7 +3,7 @@ import type { Params } from '@feathersjs/feathers'
 import type { Application } from '../../../declarations'
 import { dbOf } from '../../../hooks/call-transaction'
 import { companyTimeZone } from '../../company/company/company-reads'
-import { patientVisitFigure, patientVisitRows, type PatientVisitFilter } from '../../appointments/appointment/patient-visit-reads'
+import { newAndReturningFigures, patientVisitFigure, patientVisitRows, type PatientVisitFilter } from '../../appointments/appointment/patient-visit-reads'
 import { registeredFigure, registeredRows } from '../../customers/customers/customer-report-reads'
 import { phoneHiddenFor } from '../../customers/customers/customer-phone'
 import { sourceNames } from '../../customers/sources/source-rows'
@@ -52,7 +52,10 @@ export class CustomerReportsService {
     if (query.$rows) return this.rows(db, filter, query, phoneHiddenFor(params))
 
     const registeredShown = filter.doctorId === null
-    const groups = await Promise.all(customerFigures.map((figure) => this.groups(db, filter, figure)))
+    // New and returning from one read of the visits by source rollup; registered and lapsed each their own.
+    const [visits, registered, lapsed] = await Promise.all([newAndReturningFigures(db, filter), this.groups(db, filter, 'registered'), this.groups(db, filter, 'lapsed')])
+    const byFigure: Record<CustomerFigure, Group[]> = { newPatients: visits.newPatients, returning: visits.returning, registered, lapsed }
+    const groups = customerFigures.map((figure) => byFigure[figure])
     const totals = emptyFigures()
     const lines = { day: new Map<string, CustomerReportLine>(), doctor: new Map<string, CustomerReportLine>(), source: new Map<string, CustomerReportLine>(), branch: new Map<string, CustomerReportLine>() }
     const add = (table: Map<string, CustomerReportLine>, key: string | null, figure: CustomerFigure, value: number) => {
@@ -97,7 +100,8 @@ export class CustomerReportsService {
   /** A figure's groups; registered patients only without a doctor (a customer has none). */
   private async groups(db: Knex, filter: PatientVisitFilter, figure: CustomerFigure): Promise<Group[]> {
     if (figure === 'registered') return filter.doctorId === null ? (await registeredFigure(db, filter)).map((group) => ({ ...group, doctorId: null })) : []
-    const groups = await patientVisitFigure(db, filter, figure)
+    // Lapsed has no day of the period: read without one (a year of every branch's last visits is far fewer groups so).
+    const groups = await patientVisitFigure(db, filter, figure, false)
     return groups.map((group) => ({ ...group, day: figure === 'lapsed' ? null : group.day }))
   }
 

@@ -10,7 +10,9 @@ import { customerOwnedRows } from '../../../../../server/src/services/customers/
  */
 const NOT_MOVED: Record<string, string> = {
   customer_cabinet_tokens: "the merged customer's links are revoked: its cabinet closes with its page",
-  trash: 'a removed record is kept as it was removed'
+  trash: 'a removed record is kept as it was removed',
+  visit_next_days: "each visit's next day is computed from the appointments: the merge moves them, their triggers mark both patients, the next read recomputes both",
+  visit_next_dirty: 'marks of patients to recompute: the merged one is recomputed to no rows'
 }
 
 /** Columns that hold a customer's id, by the names the schema uses for them. */

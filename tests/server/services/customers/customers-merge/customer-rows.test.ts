@@ -11,6 +11,9 @@ import { customerOwnedRows } from '../../../../../server/src/services/customers/
 const NOT_MOVED: Record<string, string> = {
   customer_cabinet_tokens: "the merged customer's links are revoked: its cabinet closes with its page",
   trash: 'a removed record is kept as it was removed',
+  debt_spans: "the debtors' spans are computed from the invoices and their money: the merge moves those, their triggers mark each invoice, the next read recomputes them",
+  balance_spans: "prepaid balances' spans are computed from the payments and allocations: the merge moves those, their triggers mark both patients, the next read recomputes both",
+  balance_spans_dirty: 'marks of patients to recompute: the merged one is recomputed to no spans',
   visit_next_days: "each visit's next day is computed from the appointments: the merge moves them, their triggers mark both patients, the next read recomputes both",
   visit_next_dirty: 'marks of patients to recompute: the merged one is recomputed to no rows'
 }

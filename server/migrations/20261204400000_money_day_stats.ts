@@ -1,4 +1,5 @@
 import type { Knex } from 'knex'
+import { createMarkTriggers, dropMarkTriggers } from './mark-triggers'
 
 /**
  * Issue 19, item 4 (reports at ten million visits): the summary's money figures (billed, debt
@@ -102,42 +103,9 @@ export async function down(db: Knex): Promise<void> {
 
 /** The triggers that mark days stale (exported: the bench drops them while it bulk-loads, then forgets every computed day). */
 export async function createMoneyStatsTriggers(db: Knex): Promise<void> {
-  const postgres = db.client.config.client === 'pg'
-  for (const table of TABLES) {
-    const mark = MARKS[table]
-    if (postgres) {
-      await db.raw(`create or replace function money_stats_${table}_mark() returns trigger language plpgsql as $$
-        begin
-          if tg_op in ('UPDATE', 'DELETE') then
-            ${mark('old', true)}
-          end if;
-          if tg_op in ('INSERT', 'UPDATE') then
-            ${mark('new', true)}
-          end if;
-          return null;
-        end $$`)
-      await db.raw(`create trigger money_stats_${table}_insert after insert on ${table} for each row execute function money_stats_${table}_mark()`)
-      await db.raw(`create trigger money_stats_${table}_update after update of ${WATCHED[table]} on ${table} for each row execute function money_stats_${table}_mark()`)
-      await db.raw(`create trigger money_stats_${table}_delete after delete on ${table} for each row execute function money_stats_${table}_mark()`)
-      continue
-    }
-    await db.raw(`create trigger money_stats_${table}_insert after insert on ${table} begin
-      ${mark('new', false)}
-    end`)
-    await db.raw(`create trigger money_stats_${table}_update after update of ${WATCHED[table]} on ${table} begin
-      ${mark('old', false)}
-      ${mark('new', false)}
-    end`)
-    await db.raw(`create trigger money_stats_${table}_delete after delete on ${table} begin
-      ${mark('old', false)}
-    end`)
-  }
+  await createMarkTriggers(db, 'money_stats', TABLES.map((table) => ({ table, columns: WATCHED[table], mark: MARKS[table] })))
 }
 
 export async function dropMoneyStatsTriggers(db: Knex): Promise<void> {
-  const postgres = db.client.config.client === 'pg'
-  for (const table of TABLES) {
-    for (const event of ['insert', 'update', 'delete']) await db.raw(`drop trigger if exists money_stats_${table}_${event}${postgres ? ` on ${table}` : ''}`)
-    if (postgres) await db.raw(`drop function if exists money_stats_${table}_mark()`)
-  }
+  await dropMarkTriggers(db, 'money_stats', TABLES)
 }

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex'
+import { createMarkTriggers, dropMarkTriggers } from './mark-triggers'
 
 /**
  * Issue 19, item 4: the services report's billed and revenue and the toppers' revenue lists
@@ -89,43 +90,9 @@ export async function markEveryInvoiceDay(db: Knex): Promise<void> {
 
 /** The triggers that mark days stale (exported: the bench drops them while it bulk-loads, then marks every day). */
 export async function createLineStatsTriggers(db: Knex): Promise<void> {
-  const postgres = db.client.config.client === 'pg'
-  for (const table of TABLES) {
-    const mark = MARKS[table]
-    const { columns, when } = UPDATE_OF[table]
-    if (postgres) {
-      await db.raw(`create or replace function line_stats_${table}_mark() returns trigger language plpgsql as $$
-        begin
-          if tg_op in ('UPDATE', 'DELETE') then
-            ${mark('old', true)}
-          end if;
-          if tg_op in ('INSERT', 'UPDATE') then
-            ${mark('new', true)}
-          end if;
-          return null;
-        end $$`)
-      await db.raw(`create trigger line_stats_${table}_insert after insert on ${table} for each row execute function line_stats_${table}_mark()`)
-      await db.raw(`create trigger line_stats_${table}_update after update of ${columns} on ${table} for each row ${when ? `when (${when.postgres}) ` : ''}execute function line_stats_${table}_mark()`)
-      await db.raw(`create trigger line_stats_${table}_delete after delete on ${table} for each row execute function line_stats_${table}_mark()`)
-      continue
-    }
-    await db.raw(`create trigger line_stats_${table}_insert after insert on ${table} begin
-      ${mark('new', false)}
-    end`)
-    await db.raw(`create trigger line_stats_${table}_update after update of ${columns} on ${table} ${when ? `when ${when.sqlite} ` : ''}begin
-      ${mark('old', false)}
-      ${mark('new', false)}
-    end`)
-    await db.raw(`create trigger line_stats_${table}_delete after delete on ${table} begin
-      ${mark('old', false)}
-    end`)
-  }
+  await createMarkTriggers(db, 'line_stats', TABLES.map((table) => ({ table, columns: UPDATE_OF[table].columns, when: UPDATE_OF[table].when, mark: MARKS[table] })))
 }
 
 export async function dropLineStatsTriggers(db: Knex): Promise<void> {
-  const postgres = db.client.config.client === 'pg'
-  for (const table of TABLES) {
-    for (const event of ['insert', 'update', 'delete']) await db.raw(`drop trigger if exists line_stats_${table}_${event}${postgres ? ` on ${table}` : ''}`)
-    if (postgres) await db.raw(`drop function if exists line_stats_${table}_mark()`)
-  }
+  await dropMarkTriggers(db, 'line_stats', TABLES)
 }

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex'
+import { createMarkTriggers, dropMarkTriggers } from './mark-triggers'
 
 /**
  * Issue 19, item 4: the debtors report (`balance-reports`, billing/debt-report-reads.ts) is "as of
@@ -121,42 +122,9 @@ export async function markEveryDebt(db: Knex): Promise<void> {
 
 /** The triggers that mark invoices and patients (exported: the bench drops them while it bulk-loads, then marks every one). */
 export async function createDebtSpansTriggers(db: Knex): Promise<void> {
-  const postgres = db.client.config.client === 'pg'
-  for (const table of TABLES) {
-    const mark = MARKS[table]
-    if (postgres) {
-      await db.raw(`create or replace function debt_spans_${table}_mark() returns trigger language plpgsql as $$
-        begin
-          if tg_op in ('UPDATE', 'DELETE') then
-            ${mark('old', true)}
-          end if;
-          if tg_op in ('INSERT', 'UPDATE') then
-            ${mark('new', true)}
-          end if;
-          return null;
-        end $$`)
-      await db.raw(`create trigger debt_spans_${table}_insert after insert on ${table} for each row execute function debt_spans_${table}_mark()`)
-      await db.raw(`create trigger debt_spans_${table}_update after update of ${WATCHED[table]} on ${table} for each row execute function debt_spans_${table}_mark()`)
-      await db.raw(`create trigger debt_spans_${table}_delete after delete on ${table} for each row execute function debt_spans_${table}_mark()`)
-      continue
-    }
-    await db.raw(`create trigger debt_spans_${table}_insert after insert on ${table} begin
-      ${mark('new', false)}
-    end`)
-    await db.raw(`create trigger debt_spans_${table}_update after update of ${WATCHED[table]} on ${table} begin
-      ${mark('old', false)}
-      ${mark('new', false)}
-    end`)
-    await db.raw(`create trigger debt_spans_${table}_delete after delete on ${table} begin
-      ${mark('old', false)}
-    end`)
-  }
+  await createMarkTriggers(db, 'debt_spans', TABLES.map((table) => ({ table, columns: WATCHED[table], mark: MARKS[table] })))
 }
 
 export async function dropDebtSpansTriggers(db: Knex): Promise<void> {
-  const postgres = db.client.config.client === 'pg'
-  for (const table of TABLES) {
-    for (const event of ['insert', 'update', 'delete']) await db.raw(`drop trigger if exists debt_spans_${table}_${event}${postgres ? ` on ${table}` : ''}`)
-    if (postgres) await db.raw(`drop function if exists debt_spans_${table}_mark()`)
-  }
+  await dropMarkTriggers(db, 'debt_spans', TABLES)
 }

@@ -2,7 +2,7 @@ import { engines, startServer, type SignedIn, type TestServer } from '../../supp
 import { signedInMember } from '../../support/fixtures'
 import { addDoctor, at, openClinic, ZONE, type Clinic } from '../../support/appointment-fixtures'
 import { invoicesOf, key, paymentsOf, visitWithTreatments } from './billing-fixtures'
-import { BALANCE_SPANS_DIRTY_TABLE, DEBT_SPANS_DIRTY_TABLE, refreshDebtSpans } from '../../../../server/src/services/billing/debt-spans'
+import { BALANCE_SPANS_DIRTY_TABLE, BALANCE_SPANS_TABLE, DEBT_SPANS_DIRTY_TABLE, DEBT_SPANS_TABLE, rebuildDebtSpans, refreshDebtSpans } from '../../../../server/src/services/billing/debt-spans'
 import { debtFigure, debtFigureFromInvoices, debtRows, debtRowsFromInvoices, prepaidRows, prepaidRowsFromMovements, type DebtFilter, type DebtGroup } from '../../../../server/src/services/billing/debt-report-reads'
 import { addLocalDays, zonedToUtc } from '../../../../domain/appointments/zoned-time'
 import { markEveryDebt } from '../../../../server/migrations/20261206300000_debt_spans'
@@ -185,6 +185,25 @@ describe.each(engines)('the debtors\' spans on %s', (engine) => {
     expect(await version()).toBeGreaterThan(first)
     await expectSpansEqualLedger()
     expect(await version()).toBe(0)
+  })
+
+  it('builds every span whole (the migration) as the marked recompute does, its marks cleared', async () => {
+    await refreshDebtSpans(server.db, companyId)
+    const spansOf = async () => ({
+      debt: await server.db(DEBT_SPANS_TABLE).where({ companyId }).orderBy(['invoiceId', 'fromAt']).select('invoiceId', 'branchId', 'customerId', 'doctorId', 'issuedOn', 'fromAt', 'untilAt', 'paid', 'value'),
+      balance: await server.db(BALANCE_SPANS_TABLE).where({ companyId }).orderBy(['customerId', 'fromAt']).select('customerId', 'fromAt', 'untilAt', 'value')
+    })
+    const recomputed = await spansOf()
+    expect(recomputed.debt.length).toBeGreaterThan(3)
+    expect(recomputed.balance.length).toBeGreaterThan(0)
+    // As at an upgrade: nothing built, some marks left over; the whole build replaces both.
+    await server.db(DEBT_SPANS_TABLE).where({ companyId }).del()
+    await server.db(BALANCE_SPANS_TABLE).where({ companyId }).del()
+    await markEveryDebt(server.db)
+    await rebuildDebtSpans(server.db, companyId)
+    expect(await spansOf()).toEqual(recomputed)
+    for (const table of [DEBT_SPANS_DIRTY_TABLE, BALANCE_SPANS_DIRTY_TABLE]) expect(Number(((await server.db(table).where({ companyId }).count({ n: '*' })) as Array<{ n: unknown }>)[0].n)).toBe(0)
+    await expectSpansEqualLedger()
   })
 
   it('leaves each span once when two readers recompute the same invoices at once', async () => {

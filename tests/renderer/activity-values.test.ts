@@ -3,6 +3,7 @@ import { fieldLabelKey, summarize } from '../../renderer/src/features/activity/a
 import en from '../../renderer/src/i18n/locales/en.json'
 import { appointmentStatuses } from '../../domain/appointments/status'
 import { waitingListStatuses } from '../../server/src/services/appointments/waiting-list/waiting-list.shared'
+import { planStatuses } from '../../domain/clinical/treatment-plans'
 
 const map = (entries: Array<[string, string]>) => new Map(entries)
 const lookups: Lookups = {
@@ -50,6 +51,9 @@ describe('the activity log reads as words (issue 13)', () => {
     for (const status of appointmentStatuses) expect(translate(codeKey('appointment', 'status', status)!)).toEqual(expect.any(String))
     for (const status of waitingListStatuses) expect(translate(codeKey('waiting-list', 'status', status)!)).toEqual(expect.any(String))
     for (const gender of ['male', 'female']) expect(translate(codeKey('customers', 'gender', gender)!)).toEqual(expect.any(String))
+    // A treatment plan's status (a plan presented and accepted showed "draft" in the Russian log).
+    expect(valueText('status', 'draft', lookups, texts, 'treatment-plan')).toBe(translate('treatmentPlan.status.draft'))
+    for (const status of planStatuses) expect(translate(codeKey('treatment-plan', 'status', status)!)).toEqual(expect.any(String))
     // A patient's channels and a chart event's codes are words too.
     expect(valueText('notificationChannels', ['sms', 'email'], lookups, texts, 'customers')).toBe('SMS, E-mail')
     expect(valueText('code', 'C', lookups, texts, 'tooth')).toBe(translate('clinical.code.caries'))

@@ -36,7 +36,7 @@ export const textAreas = {
       'cdb.title', 'cdb.settingsText', 'icd.title', 'icd.settingsText', 'odb.title', 'odb.settingsText',
       'manipulations.title', 'manipulations.settingsText', 'presets.title', 'presets.settingsText',
       'treatment.title', 'treatmentPlan.title', 'healthCard.alert', 'healthCard.alertHint',
-      'clinical.condition', 'clinical.status', 'clinical.action', 'clinical.code', 'clinical.numbering', 'perio.status', 'exam.statuses', 'xrays.title', 'xrays.types', 'xrays.unit',
+      'clinical.condition', 'clinical.status', 'clinical.action', 'clinical.code', 'clinical.numbering', 'perio.status', 'exam.statuses', 'treatmentPlan.status', 'xrays.title', 'xrays.types', 'xrays.unit',
       'bundles.title', 'bundles.settingsText', 'media.companyTitle', 'media.settingsText'
     ]
   },

@@ -201,6 +201,7 @@ export function codeKey(service: string, field: string, value: string): string |
   if (field === 'offeredIn' && service === 'text-templates') return `textTemplates.places.${value}`
   if (field === 'kind' && service === 'tasks') return `tasks.kinds.${value}`
   if (field === 'status' && service === 'tasks') return `tasks.statuses.${value}`
+  if (field === 'status' && service === 'treatment-plan') return `treatmentPlan.status.${value}`
   if (service === 'tooth') return toothCodeKey(field, value)
   return null
 }

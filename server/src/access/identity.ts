@@ -53,33 +53,54 @@ export function seesWholeCompany(permissions: Permission[]): boolean {
 
 const SESSION_MARK = '\u0000session'
 const USER_MARK = '\u0000user'
+/** Alias of the company's branch list in the statement that reads it (see wholeCompanyHint). */
+const BRANCHES_ALIAS = 'company_branchIds'
 
 /**
- * The identity statement of a database, built once: session, person, company and role in one
+ * The identity statements of a database, built once: session, person, company and role in one
  * statement, since it runs before every call (four round trips to PostgreSQL cost more than
  * the call's own query did), and built once because knex assembling this builder took longer
- * than SQLite answering it.
+ * than SQLite answering it. The second statement also reads the company's open branches (the
+ * main branch first), for people whose role sees the whole company.
  */
-const identityStatements = new WeakMap<Knex, { sql: string; bindings: unknown[] }>()
+const identityStatements = new WeakMap<Knex, Record<'plain' | 'withBranches', { sql: string; bindings: unknown[] }>>()
 
-function identityStatement(db: Knex) {
-  let statement = identityStatements.get(db)
-  if (!statement) {
-    const built = db('sessions as s')
-      .join('users as u', 'u._id', 's.userId')
-      .join('companies as c', 'c._id', 'u.companyId')
-      .leftJoin('roles as r', (join) => join.on('r._id', '=', 'u.roleId').andOn('r.companyId', '=', 'u.companyId'))
-      .where({ 's._id': SESSION_MARK, 's.userId': USER_MARK })
-      .first([...identityColumns.entries()].map(([alias, column]) => `${column} as ${alias}`))
-      .toSQL()
-    statement = { sql: built.sql, bindings: [...built.bindings] }
-    identityStatements.set(db, statement)
+function identityStatement(db: Knex, withBranches: boolean) {
+  let statements = identityStatements.get(db)
+  if (!statements) {
+    const build = (columns: Array<string | Knex.Raw>) => {
+      const built = db('sessions as s')
+        .join('users as u', 'u._id', 's.userId')
+        .join('companies as c', 'c._id', 'u.companyId')
+        .leftJoin('roles as r', (join) => join.on('r._id', '=', 'u.roleId').andOn('r.companyId', '=', 'u.companyId'))
+        .where({ 's._id': SESSION_MARK, 's.userId': USER_MARK })
+        .first(columns)
+        .toSQL()
+      return { sql: built.sql, bindings: [...built.bindings] }
+    }
+    const columns = [...identityColumns.entries()].map(([alias, column]) => `${column} as ${alias}`)
+    // Both engines order inside the aggregate (SQLite since 3.44); the main branch comes first.
+    const aggregate = databaseEngine(db) === 'postgres' ? 'json_agg' : 'json_group_array'
+    const branches = db.raw(
+      `(select ${aggregate}(b._id order by b.?? desc, b.name, b._id) from branches as b where b.?? = u.?? and b.archived = ?) as ??`,
+      ['isMain', 'companyId', 'companyId', false, BRANCHES_ALIAS]
+    )
+    statements = { plain: build(columns), withBranches: build([...columns, branches]) }
+    identityStatements.set(db, statements)
   }
-  return statement
+  return withBranches ? statements.withBranches : statements.plain
 }
 
-async function identityRow(db: Knex, sessionId: string, userId: string): Promise<Record<string, unknown> | undefined> {
-  const { sql, bindings } = identityStatement(db)
+/**
+ * People whose role saw the whole company at their last call: their next identity read asks for
+ * the branch list in the same statement. Only a hint for choosing the statement: whether the
+ * role sees the whole company is decided from the role read each call.
+ */
+const wholeCompanyHint = new Set<string>()
+const WHOLE_COMPANY_HINTS_KEPT = 100_000
+
+async function identityRow(db: Knex, sessionId: string, userId: string, withBranches: boolean): Promise<Record<string, unknown> | undefined> {
+  const { sql, bindings } = identityStatement(db, withBranches)
   const values = bindings.map((value) => (value === SESSION_MARK ? sessionId : value === USER_MARK ? userId : value))
   const result = await db.raw(sql, values as Knex.RawBinding[])
   const rows = (databaseEngine(db) === 'postgres' ? result.rows : result) as Array<Record<string, unknown>>
@@ -87,15 +108,34 @@ async function identityRow(db: Knex, sessionId: string, userId: string): Promise
 }
 
 /**
+ * Identity reads in flight, by database, session and person: calls a screen sends at once (the
+ * treatment tab's five) share one read instead of each making its own. A read is shared only
+ * while it runs, so every call still sees the session as it is when the call arrives.
+ */
+const readsInFlight = new WeakMap<Knex, Map<string, Promise<Identity>>>()
+
+/**
  * Loads and checks the caller behind a token. Throws when the session was ended, login was
  * disabled or the company's subscription is over, so a revoked token stops working on the very
  * next call, on any server instance.
  */
-export async function loadIdentity(db: Knex, sessionId: unknown, userId: unknown): Promise<Identity> {
-  if (typeof sessionId !== 'string' || typeof userId !== 'string') throw clinicError(NotAuthenticated, 'not-authenticated')
-  const row = await identityRow(db, sessionId, userId)
+export function loadIdentity(db: Knex, sessionId: unknown, userId: unknown): Promise<Identity> {
+  if (typeof sessionId !== 'string' || typeof userId !== 'string') return Promise.reject(clinicError(NotAuthenticated, 'not-authenticated'))
+  let reads = readsInFlight.get(db)
+  if (!reads) readsInFlight.set(db, (reads = new Map()))
+  const key = `${sessionId}\u0000${userId}`
+  const running = reads.get(key)
+  if (running) return running
+  const read = readIdentity(db, sessionId, userId).finally(() => reads.delete(key))
+  reads.set(key, read)
+  return read
+}
+
+async function readIdentity(db: Knex, sessionId: string, userId: string): Promise<Identity> {
+  const hinted = wholeCompanyHint.has(userId)
+  const row = await identityRow(db, sessionId, userId, hinted)
   if (!row) throw clinicError(NotAuthenticated, 'not-authenticated')
-  const part = (prefix: string) => Object.fromEntries(Object.entries(row).filter(([alias]) => alias.startsWith(prefix)).map(([alias, value]) => [alias.slice(prefix.length), value]))
+  const part = (prefix: string) => Object.fromEntries(Object.entries(row).filter(([alias]) => alias.startsWith(prefix) && alias !== BRANCHES_ALIAS).map(([alias, value]) => [alias.slice(prefix.length), value]))
   const session = sessionCodec.fromDb<Identity['session']>(part('session_'))
   if (session.endedAt) throw clinicError(NotAuthenticated, 'not-authenticated', undefined, { reason: 'session-ended' })
   const user = userCodec.fromDb<IdentityUser>(part('user_'))
@@ -104,11 +144,26 @@ export async function loadIdentity(db: Knex, sessionId: unknown, userId: unknown
   const role = roleCodec.fromDb<Identity['role']>(roleRow._id ? roleRow : { _id: user.roleId, name: '', key: null, permissions: '[]' })
   assertMayWork(user, company)
 
+  const wholeCompany = seesWholeCompany(role.permissions)
+  if (wholeCompany !== hinted) {
+    if (wholeCompany && wholeCompanyHint.size >= WHOLE_COMPANY_HINTS_KEPT) wholeCompanyHint.clear()
+    if (wholeCompany) wholeCompanyHint.add(userId)
+    else wholeCompanyHint.delete(userId)
+  }
   // The main branch first: the first is where a record goes when its branch is not said (branch-scope.ts).
-  const branchIds = seesWholeCompany(role.permissions)
-    ? (await db('branches').select('_id').where({ companyId: user.companyId, archived: false }).orderBy([{ column: 'isMain', order: 'desc' }, 'name', '_id'])).map((branch: { _id: string }) => branch._id)
-    : user.branchIds
+  const branchIds = !wholeCompany ? user.branchIds : hinted ? branchList(row[BRANCHES_ALIAS]) : await companyBranches(db, user.companyId)
   return { user, session, company, role, branchIds }
+}
+
+/** The aggregate's value: a JSON array from PostgreSQL's driver, its text from SQLite; null when no branch is open. */
+function branchList(value: unknown): string[] {
+  if (value === null || value === undefined) return []
+  return (typeof value === 'string' ? JSON.parse(value) : value) as string[]
+}
+
+async function companyBranches(db: Knex, companyId: string): Promise<string[]> {
+  const rows = await db('branches').select('_id').where({ companyId, archived: false }).orderBy([{ column: 'isMain', order: 'desc' }, 'name', '_id'])
+  return rows.map((branch: { _id: string }) => branch._id)
 }
 
 /** The rules that refuse a person at sign-in and on every later call alike. */

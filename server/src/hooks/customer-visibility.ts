@@ -16,7 +16,9 @@ export interface VisibleCustomer {
  * not visible to the caller: NotFound. Internal calls see every customer.
  */
 export function visibleCustomer(context: HookContext, customerId: string): Promise<VisibleCustomer> {
-  return context.app.service('customers').get(customerId, asCaller(context.params))
+  // Only what the callers use: the whole card would be read, decoded and shaped for nothing.
+  const params = asCaller(context.params)
+  return context.app.service('customers').get(customerId, { ...params, query: { $select: ['_id', 'branchId'] } }) as Promise<VisibleCustomer>
 }
 
 /**

@@ -108,9 +108,10 @@ async function identityRow(db: Knex, sessionId: string, userId: string, withBran
 }
 
 /**
- * Identity reads in flight, by database, session and person: calls a screen sends at once (the
- * treatment tab's five) share one read instead of each making its own. A read is shared only
- * while it runs, so every call still sees the session as it is when the call arrives.
+ * Identity reads in flight, by database, session and person: calls of one session running at
+ * the same moment (the person's tabs refreshing on one event, or a connection allowed several
+ * calls at once) share one read instead of each making its own. A read is shared only while it
+ * runs, so every call still sees the session as it is when the call arrives.
  */
 const readsInFlight = new WeakMap<Knex, Map<string, Promise<Identity>>>()
 

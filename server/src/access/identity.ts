@@ -132,9 +132,8 @@ export function loadIdentity(db: Knex, sessionId: unknown, userId: unknown): Pro
   return read
 }
 
-async function readIdentity(db: Knex, sessionId: string, userId: string): Promise<Identity> {
-  const hinted = wholeCompanyHint.has(userId)
-  const row = await identityRow(db, sessionId, userId, hinted)
+async function readIdentity(db: Knex, sessionId: string, userId: string, withBranches = wholeCompanyHint.has(userId)): Promise<Identity> {
+  const row = await identityRow(db, sessionId, userId, withBranches)
   if (!row) throw clinicError(NotAuthenticated, 'not-authenticated')
   const part = (prefix: string) => Object.fromEntries(Object.entries(row).filter(([alias]) => alias.startsWith(prefix) && alias !== BRANCHES_ALIAS).map(([alias, value]) => [alias.slice(prefix.length), value]))
   const session = sessionCodec.fromDb<Identity['session']>(part('session_'))
@@ -146,25 +145,24 @@ async function readIdentity(db: Knex, sessionId: string, userId: string): Promis
   assertMayWork(user, company)
 
   const wholeCompany = seesWholeCompany(role.permissions)
-  if (wholeCompany !== hinted) {
-    if (wholeCompany && wholeCompanyHint.size >= WHOLE_COMPANY_HINTS_KEPT) wholeCompanyHint.clear()
-    if (wholeCompany) wholeCompanyHint.add(userId)
-    else wholeCompanyHint.delete(userId)
+  if (!wholeCompany) {
+    wholeCompanyHint.delete(userId)
+    return { user, session, company, role, branchIds: user.branchIds }
+  }
+  if (!withBranches) {
+    // The role has just started seeing the whole company: read again with the branch list, once.
+    if (wholeCompanyHint.size >= WHOLE_COMPANY_HINTS_KEPT) wholeCompanyHint.clear()
+    wholeCompanyHint.add(userId)
+    return readIdentity(db, sessionId, userId, true)
   }
   // The main branch first: the first is where a record goes when its branch is not said (branch-scope.ts).
-  const branchIds = !wholeCompany ? user.branchIds : hinted ? branchList(row[BRANCHES_ALIAS]) : await companyBranches(db, user.companyId)
-  return { user, session, company, role, branchIds }
+  return { user, session, company, role, branchIds: branchList(row[BRANCHES_ALIAS]) }
 }
 
 /** The aggregate's value: a JSON array from PostgreSQL's driver, its text from SQLite; null when no branch is open. */
 function branchList(value: unknown): string[] {
   if (value === null || value === undefined) return []
   return (typeof value === 'string' ? JSON.parse(value) : value) as string[]
-}
-
-async function companyBranches(db: Knex, companyId: string): Promise<string[]> {
-  const rows = await db('branches').select('_id').where({ companyId, archived: false }).orderBy([{ column: 'isMain', order: 'desc' }, 'name', '_id'])
-  return rows.map((branch: { _id: string }) => branch._id)
 }
 
 /** The rules that refuse a person at sign-in and on every later call alike. */

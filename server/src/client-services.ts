@@ -34,6 +34,7 @@ import { odbClient } from './services/clinical/odb/odb.shared'
 import { toothClient } from './services/clinical/tooth/tooth.shared'
 import { treatmentClient } from './services/clinical/treatment/treatment.shared'
 import { treatmentPlanClient } from './services/clinical/treatment-plan/treatment-plan.shared'
+import { treatmentRecordClient } from './services/clinical/treatment-record/treatment-record.shared'
 import { invoicesClient } from './services/billing/invoices/invoices.shared'
 import { transactionsClient } from './services/billing/transactions/transactions.shared'
 import { paymentHistoryClient } from './services/billing/payment-history/payment-history.shared'
@@ -136,6 +137,7 @@ export const clientServices = [
   toothClient,
   treatmentClient,
   treatmentPlanClient,
+  treatmentRecordClient,
   invoicesClient,
   transactionsClient,
   paymentHistoryClient,

@@ -24,6 +24,16 @@ let receptionApi: Api
 let page: Page
 const receptionSaw: Array<{ event: string; path: string; data: unknown }> = []
 
+/** The finds the page sends over its socket ("42<id>["find","<path>",...]"), in order. */
+const findsSent: string[] = []
+function recordFinds(page: Page) {
+  page.on('websocket', (socket) => socket.on('framesent', ({ payload }) => {
+    const call = /^42\d*\["find","([^"]+)"/.exec(String(payload))
+    if (call) findsSent.push(call[1])
+  }))
+}
+const clinicalLists = ['tooth', 'exam', 'perio', 'treatment', 'treatment-plan']
+
 /** Keys pressed on the focused tooth, one by one (what a doctor types). */
 async function press(page: Page, ...keys: string[]) {
   for (const key of keys) await page.keyboard.press(key)
@@ -64,6 +74,7 @@ test.beforeAll(async ({ browser }) => {
   // The doctor's computer is set to Honolulu, 15 hours behind the clinic: for most of the day its
   // date is not the clinic's, and "today" and "yesterday" on the screen must still be the clinic's.
   page = await browser.newPage({ viewport: { width: 1366, height: 800 }, timezoneId: 'Pacific/Honolulu' })
+  recordFinds(page)
   await page.addInitScript(() => localStorage.setItem('locale', 'ru'))
   await page.goto('/login')
   await page.locator('input[type=email]').fill(doctorEmail)
@@ -108,9 +119,14 @@ test("a doctor's day in Russian: the chart by keyboard, a signed exam, a perio q
   await page.locator('.rbc-event').filter({ has: page.locator(`[data-testid="calendar-event"][data-id="${visit._id}"]`) }).click()
   await page.getByTestId('booking-patient-card').click()
   await expect(page).toHaveURL(new RegExp(`/customer/${patient._id}`))
+  // The tab opens with one read of all its lists (treatment-record), not one per list.
+  const beforeTab = findsSent.length
   await page.getByRole('tab', { name: 'Лечение' }).click()
   const chart = page.getByRole('group', { name: 'Зубная формула' })
   await expect(chart).toBeVisible()
+  const tabFinds = findsSent.slice(beforeTab)
+  expect(tabFinds.filter((path) => path === 'treatment-record')).toHaveLength(1)
+  expect(tabFinds.filter((path) => clinicalLists.includes(path))).toEqual([])
 
   // Caries on the mesial and occlusal surfaces of 36, by keyboard: into the chart, down to the
   // lower row (48 first), right along it to 36, M and O, then 1 for caries.
@@ -133,8 +149,12 @@ test("a doctor's day in Russian: the chart by keyboard, a signed exam, a perio q
   await expect(chart.getByRole('button', { name: /^Зуб 36\b/ })).toHaveAttribute('aria-label', /кариес/)
   await shoot(page, 'doctor-chart', 'desktop')
 
-  // The exam: a complaint from the list, a final diagnosis K02.1 on 36, signed.
+  // The exam: a complaint from the list, a final diagnosis K02.1 on 36, signed. The exams came
+  // with the tab: the section shows them without reading them again.
+  const beforeExams = findsSent.length
   await page.getByRole('tab', { name: 'Осмотры' }).click()
+  await expect(page.getByRole('button', { name: 'Новый осмотр' })).toBeVisible()
+  expect(findsSent.slice(beforeExams).filter((path) => path === 'exam' || path === 'treatment-record')).toEqual([])
   await page.getByRole('button', { name: 'Новый осмотр' }).click()
   const drawer = page.getByRole('dialog')
   await drawer.getByLabel('Из справочника жалоб').click()

@@ -7,6 +7,7 @@ import { clinicError } from '../errors'
 import { checkReferences } from './references'
 import { replacementSchema, replaceThroughPatch, silenceReplacingPatch } from './replace'
 import type { TSchema } from '@feathersjs/typebox'
+import type { Identity } from './identity'
 
 /**
  * What an external call of one method needs:
@@ -139,6 +140,19 @@ export function serviceResource(path: string, methods: readonly ServiceMethod[])
     if (rule && 'resource' in rule) return rule.resource
   }
   return null
+}
+
+/**
+ * Whether an external `method` call on `path` by this person would pass access(): the method is
+ * offered, the role holds its permission and the service's module is on. For a read made of
+ * other services' reads (treatment-record): it leaves out what the person may not read.
+ */
+export function identityMayCall(identity: Identity, path: string, method: ServiceMethod): boolean {
+  const declaration = accessRegistry.get(path)
+  const rule = declaration?.methods[method]
+  if (!declaration || !rule) return false
+  if ('resource' in rule && !hasPermission(identity.role.permissions, rule.resource, rule.flag)) return false
+  return !(declaration.module && identity.company.modules[declaration.module] === false)
 }
 
 /** True when the caller's role holds `flag` on `resource`; internal calls hold everything. */

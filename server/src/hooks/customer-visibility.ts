@@ -1,5 +1,5 @@
 import { BadRequest } from '@feathersjs/errors'
-import { inCallTransaction } from './call-transaction'
+import { inCallTransaction, transactionOf } from './call-transaction'
 import type { HookContext } from '../declarations'
 import { asCaller } from '../access/caller'
 import { clinicError } from '../errors'
@@ -16,6 +16,26 @@ export interface VisibleCustomer {
  * not visible to the caller: NotFound. Internal calls see every customer.
  */
 export function visibleCustomer(context: HookContext, customerId: string): Promise<VisibleCustomer> {
+  const identity = context.params.provider ? context.params.identity : undefined
+  // A write sees its own transaction's rows: its check is its own.
+  if (!identity || transactionOf(context.params)) return readVisibleCustomer(context, customerId)
+  // The same person's reads at the same moment (treatment-record's sections) share one check.
+  let running = checksInFlight.get(identity)
+  if (!running) checksInFlight.set(identity, (running = new Map()))
+  const shared = running.get(customerId)
+  if (shared) return shared
+  const read = readVisibleCustomer(context, customerId).finally(() => running.delete(customerId))
+  running.set(customerId, read)
+  return read
+}
+
+/**
+ * Checks running now, by the caller's identity (read afresh for every call, or shared by calls of
+ * one session at the same moment: access/identity.ts) and patient. Nothing is kept once a check ends.
+ */
+const checksInFlight = new WeakMap<object, Map<string, Promise<VisibleCustomer>>>()
+
+function readVisibleCustomer(context: HookContext, customerId: string): Promise<VisibleCustomer> {
   // Only what the callers use: the whole card would be read, decoded and shaped for nothing.
   const params = asCaller(context.params)
   return context.app.service('customers').get(customerId, { ...params, query: { $select: ['_id', 'branchId'] } }) as Promise<VisibleCustomer>

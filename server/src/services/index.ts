@@ -23,6 +23,7 @@ import { notes } from './customers/notes/notes'
 import { tooth } from './clinical/tooth/tooth'
 import { treatment } from './clinical/treatment/treatment'
 import { treatmentPlan } from './clinical/treatment-plan/treatment-plan'
+import { treatmentRecord } from './clinical/treatment-record/treatment-record'
 import { invoices } from './billing/invoices/invoices'
 import { transactions } from './billing/transactions/transactions'
 import { paymentHistory } from './billing/payment-history/payment-history'
@@ -129,6 +130,7 @@ export function services(app: Application) {
   app.configure(tooth)
   app.configure(treatment)
   app.configure(treatmentPlan)
+  app.configure(treatmentRecord)
   app.configure(invoices)
   app.configure(transactions)
   app.configure(paymentHistory)

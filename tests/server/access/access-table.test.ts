@@ -92,6 +92,8 @@ const expectedAccessTable: Record<string, Record<string, string>> = {
   treatment: { find: 'treatment:view', get: 'treatment:view', create: 'treatment:create', update: 'refused', patch: 'treatment:edit', remove: 'treatment:delete' },
   // Patch carries the actions (present, accept, book a phase: the appointment's own create rule applies too).
   'treatment-plan': { find: 'treatment-plan:view', get: 'treatment-plan:view', create: 'treatment-plan:create', update: 'refused', patch: 'treatment-plan:edit', remove: 'treatment-plan:delete' },
+  // The treatment tab in one call: each section under its own service's rule (left out when not readable).
+  'treatment-record': { find: 'signedIn', update: 'refused' },
   invoices: { find: 'invoices:view', get: 'invoices:view', create: 'invoices:create', update: 'refused', patch: 'invoices:edit', remove: 'refused' },
   'payment-history': { find: 'payment-history:view', update: 'refused' },
   'invoices-summary': { find: 'invoices-summary:view', update: 'refused' },

@@ -3,6 +3,7 @@ import { Button, Card, Grid, Table, Tag, Typography, type TableColumnsType } fro
 import { useTranslation } from 'react-i18next'
 import type { Exam } from '../../../../server/src/services/clinical/exam/exam.shared'
 import { useFind } from '../../api/live'
+import { sectionQuery } from '../treatment/useTreatmentRecord'
 import { useCan } from '../../api/permissions'
 import { FetchError } from '../../components/FetchError'
 import { useFormat } from '../../i18n/format'
@@ -10,9 +11,6 @@ import { useTeamNames } from '../customer/useTeamNames'
 import { ExamDrawer } from './ExamDrawer'
 import { latestVersions } from './exam-versions'
 import './exam.css'
-
-/** A patient's exams read at once, every version (a patient has a few a year). */
-const EXAMS = 500
 
 /**
  * The treatment tab's exams: the patient's exams (the latest version of each), newest first, with
@@ -25,7 +23,7 @@ export function ExamSection({ customerId }: { customerId: string }) {
   const canCreate = useCan('exam', 'create')
   const names = useTeamNames()
   const phone = !Grid.useBreakpoint().md
-  const exams = useFind('exam', { customerId, $sort: { date: -1, createdAt: -1 }, $limit: EXAMS })
+  const exams = useFind('exam', sectionQuery('exam', customerId))
   const all = useMemo(() => exams.data?.data ?? [], [exams.data])
   const rows = useMemo(() => latestVersions(all), [all])
   const [open, setOpen] = useState<{ groupId: string | null } | null>(null)

@@ -8,6 +8,7 @@ import {
 import { applyEntryChange, entryKey, entryPath, type EntryCursor, type EntryMode, type SiteRef } from '../../../../domain/clinical/perio-entry'
 import { formatTooth, permanentTeeth, type ToothNumbering } from '../../../../domain/clinical/teeth'
 import { useCreate, useFind, useGet, usePatch, useRemove } from '../../api/live'
+import { sectionQuery } from '../treatment/useTreatmentRecord'
 import { useCan } from '../../api/permissions'
 import { toastError } from '../../app/toasts'
 import { FetchError } from '../../components/FetchError'
@@ -37,8 +38,8 @@ export function PerioSection({ customerId }: { customerId: string }) {
   const company = useGet('my-company', 'mine')
   const numbering: ToothNumbering = company.data?.settings.toothNumbering ?? 'FDI'
   const thresholds = useMemo(() => perioThresholds(company.data?.settings.perioThresholds), [company.data])
-  const charts = useFind('perio', { customerId, $limit: 100 })
-  const toothEvents = useFind('tooth', { customerId, $sort: { createdAt: -1 }, $limit: 500 }, canSeeChart)
+  const charts = useFind('perio', sectionQuery('perio', customerId))
+  const toothEvents = useFind('tooth', sectionQuery('tooth', customerId), canSeeChart)
   const names = useTeamNames()
   const create = useCreate('perio')
   const patch = usePatch('perio')

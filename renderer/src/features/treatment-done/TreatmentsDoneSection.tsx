@@ -4,6 +4,7 @@ import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons'
 import { useTranslation } from 'react-i18next'
 import { groupByVisit, lineAmount } from '../../../../domain/clinical/treatments-done'
 import { useFind, useGet, refreshService } from '../../api/live'
+import { sectionQuery } from '../treatment/useTreatmentRecord'
 import { client } from '../../api/client'
 import { useCan } from '../../api/permissions'
 import { errorMessage, toast, toastError } from '../../app/toasts'
@@ -47,7 +48,7 @@ export function TreatmentsDoneSection({ customerId }: { customerId: string }) {
   const seesDiagnosis = useCan('exam', 'view')
   const company = useGet('my-company', 'mine')
   const numbering = company.data?.settings.toothNumbering ?? 'FDI'
-  const found = useFind('treatment', { customerId, $sort: { createdAt: -1 }, $limit: 500 })
+  const found = useFind('treatment', sectionQuery('treatment', customerId))
   const names = useTeamNames()
   const groups = useMemo(() => groupByVisit(found.data?.data ?? []), [found.data])
   const [editing, setEditing] = useState<TreatmentLine | 'new' | null>(null)

@@ -6,6 +6,7 @@ import { chartAsOf } from '../../../../domain/clinical/chart-events'
 import { conditionOf, type ConditionCode, type FindingStatus, type ToothCondition } from '../../../../domain/clinical/conditions'
 import { dentitions, suggestDentition, type Dentition } from '../../../../domain/clinical/teeth'
 import { useFind, useGet, refreshService } from '../../api/live'
+import { sectionQuery } from './useTreatmentRecord'
 import { useCan } from '../../api/permissions'
 import { useSignedIn } from '../../api/session-store'
 import { companyToday } from '../appointments/zoned-time'
@@ -23,9 +24,6 @@ import { plannedTeeth } from '../treatment-plan/plan-drafts'
 import { AddToPlanModal } from '../treatment-plan/AddToPlanModal'
 import { formatTooth } from '../../../../domain/clinical/teeth'
 
-/** The newest chart events read at once: far more than a patient gathers (a full mouth is ~52 teeth). */
-const CHART_EVENTS = 500
-
 /**
  * The treatment tab's chart section: the patient's odontogram. Select teeth and surfaces, pick a status
  * and a code (mouse or keys), and the entry is charted as events; every viewer's chart updates
@@ -38,7 +36,7 @@ export function ChartSection({ customerId, birthdate }: { customerId: string; bi
   const format = useFormat()
   const company = useGet('my-company', 'mine')
   const numbering = company.data?.settings.toothNumbering ?? 'FDI'
-  const events = useFind('tooth', { customerId, $sort: { createdAt: -1 }, $limit: CHART_EVENTS })
+  const events = useFind('tooth', sectionQuery('tooth', customerId))
   const names = useTeamNames()
   const [dentition, setDentition] = useState<Dentition>(() => suggestDentition(ageOn(birthdate)))
   const [selection, setSelection] = useState<ToothSelection[]>([])
@@ -54,7 +52,7 @@ export function ChartSection({ customerId, birthdate }: { customerId: string; bi
   const canEditPlans = useCan('treatment-plan', 'edit')
   const canCreatePlans = useCan('treatment-plan', 'create')
   const canPlan = canEditPlans && canCreatePlans
-  const plans = useFind('treatment-plan', { customerId, $limit: 200 }, seesPlans)
+  const plans = useFind('treatment-plan', sectionQuery('treatment-plan', customerId), seesPlans)
   const planned = useMemo(() => plannedTeeth(plans.data?.data ?? []), [plans.data])
   const plannedSet = useMemo(() => new Set(planned.keys()), [planned])
   const [planning, setPlanning] = useState(false)

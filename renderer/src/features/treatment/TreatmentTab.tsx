@@ -4,11 +4,15 @@ import { useSearchParams } from 'react-router'
 import { hasPermission } from '../../../../domain/access/check'
 import { useSession } from '../../api/session-store'
 import { treatmentSections, type SectionProps } from './treatment-sections'
+import { useTreatmentRecord } from './useTreatmentRecord'
+import { PageLoading } from '../../components/PageLoading'
 import './treatment.css'
 
 /**
  * /customer/{id}/treatment: the clinical record in sections (chart, exams, treatments done,
  * perio). The open section is in the address (`?section=`), so a reload or a shared link keeps it.
+ * Every section's list comes in one read when the tab opens (useTreatmentRecord): switching
+ * sections shows them at once.
  */
 export function TreatmentTab(props: SectionProps) {
   const { t } = useTranslation()
@@ -17,6 +21,8 @@ export function TreatmentTab(props: SectionProps) {
   const sections = treatmentSections.filter((section) => hasPermission(permissions, section.resource, 'view'))
   const requested = params.get('section')
   const active = sections.find((section) => section.key === requested)?.key ?? sections[0]?.key
+  const read = useTreatmentRecord(props.customerId)
+  if (!read) return <PageLoading />
   if (sections.length === 1) return <>{sections[0].render(props)}</>
   return (
     <Tabs

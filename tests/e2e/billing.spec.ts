@@ -127,6 +127,13 @@ test('the front desk invoices a visit, takes part in cash, tops up the balance a
   await expect.poll(() => digits(page.getByTestId('billing-debt'))).toBe(shown(rest))
   await shot('billing-tab', 'desktop')
 
+  // Booking the patient again, the front desk sees the debt beside the phone.
+  await page.goto(`/appointments/calendar?book=1&customerId=${patientId}`)
+  await expect(page.getByTestId('booking-patient-debt')).toBeVisible()
+  expect(await digits(page.getByTestId('booking-patient-debt'))).toBe(shown(rest))
+  await page.keyboard.press('Escape')
+  await page.goto(`/customer/${patientId}/billing`)
+
   // A top-up of the balance on the transactions tab: the rest, by card.
   await page.getByRole('tab', { name: 'Транзакции' }).click()
   await expect(page).toHaveURL(new RegExp(`/customer/${patientId}/transactions`))

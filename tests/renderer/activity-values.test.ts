@@ -26,6 +26,7 @@ const texts = {
   no: 'No',
   date: (value: string) => `date ${value}`,
   dateTime: (value: string) => `at ${value}`,
+  minutes: (count: number) => `${count} min`,
   gone: '(removed)',
   code: (service: string, field: string, value: string) => {
     const key = codeKey(service, field, value)
@@ -43,6 +44,13 @@ describe('the activity log reads as words (issue 13)', () => {
     expect(valueText('services', [{ serviceId: 's1', name: 'Filling', duration: 30, price: 1, quantity: 1 }], lookups, texts, 'appointment')).toBe('Filling')
     // A bundle's items name their services, never their ids.
     expect(valueText('items', [{ serviceId: 's1', quantity: 2 }, { serviceId: 's1', quantity: 1 }, { serviceId: 's-gone', quantity: 1 }], lookups, texts, 'bundle')).toBe('Filling × 2, Filling, (removed)')
+  })
+
+  it('says a duration and a buffer in minutes, not as a bare number', () => {
+    expect(valueText('duration', 30, lookups, texts, 'appointment')).toBe('30 min')
+    expect(valueText('bufferTime', 15, lookups, texts, 'service')).toBe('15 min')
+    expect(valueText('serviceDuration', 45, lookups, texts, 'treatment')).toBe('45 min')
+    expect(valueText('quantity', 30, lookups, texts, 'treatment')).toBe('30')
   })
 
   it('translates statuses, genders and weekdays, with a word for every code', () => {

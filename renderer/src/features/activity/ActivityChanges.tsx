@@ -16,6 +16,7 @@ export function ActivityChanges({ service, changes, lookups }: { service: string
     no: t('activity.no'),
     date: format.date,
     dateTime: format.dateTime,
+    minutes: (count: number) => t('booking.minutes', { count }),
     gone: t('activity.gone'),
     code: (of: string, field: string, code: string) => {
       const key = codeKey(of, field, code)

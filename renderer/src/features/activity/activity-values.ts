@@ -25,6 +25,8 @@ export interface ValueTexts {
   no: string
   date: (value: string) => string
   dateTime: (value: string) => string
+  /** A length of time in minutes ("30 min"). */
+  minutes: (value: number) => string
   /** A record the page could not name (removed since): said so, never shown by its id. */
   gone: string
   /** A coded value's words ("status" of an appointment: "Arrived"), or null when the field has no codes. */
@@ -74,6 +76,9 @@ const DAY = /^\d{4}-\d{2}-\d{2}$/
 const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/
 const MAX = 80
 
+/** Lengths in minutes: a visit's or a service's duration, the buffer after it, a treatment's snapshot. */
+const MINUTE_FIELDS = new Set(['duration', 'bufferTime', 'serviceDuration'])
+
 const cut = (value: string) => (value.length > MAX ? `${value.slice(0, MAX - 1)}…` : value)
 
 /** Working hours: "09:00" to "13:00". */
@@ -110,6 +115,7 @@ export function valueText(field: string, value: unknown, lookups: Lookups, texts
     return cut(ids.map((id) => lookups[reference].get(String(id)) ?? texts.gone).join(', '))
   }
   if (MONEY_SERVICES.has(service) && MONEY_FIELDS.has(field) && typeof value === 'number') return moneyText(value)
+  if (MINUTE_FIELDS.has(field) && typeof value === 'number') return texts.minutes(value)
   // Where a payment's money went: each part's amount (the invoices are named on the patient's card).
   if (field === 'allocations' && service === 'transactions' && Array.isArray(value)) {
     const parts = value.map((item) => (item as { amount?: unknown }).amount).filter((amount): amount is number => typeof amount === 'number')

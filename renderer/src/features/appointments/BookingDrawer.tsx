@@ -2,6 +2,7 @@ import './appointments.css'
 import { useMemo, useState } from 'react'
 import dayjs from 'dayjs'
 import { Alert, Button, Checkbox, Col, DatePicker, Drawer, Form, Grid, InputNumber, Popconfirm, Radio, Row, Select, Space, Switch } from 'antd'
+import { datePickerFormat } from '../customers/customer-form'
 import { DeleteOutlined, SearchOutlined } from '@ant-design/icons'
 import { useTranslation } from 'react-i18next'
 import { refreshService, useCreate, usePatch, useRemove } from '../../api/live'
@@ -58,7 +59,7 @@ type SeriesScope = 'this' | 'following'
  * state machine allows; a series is edited for this visit or this and the following ones.
  */
 export function BookingDrawer({ appointment, prefill = {}, onClose, onSaved }: Props) {
-  const { t } = useTranslation()
+  const { t, i18n } = useTranslation()
   const format = useFormat()
   const [form] = Form.useForm<BookingValues>()
   const phone = !Grid.useBreakpoint().md
@@ -209,6 +210,7 @@ export function BookingDrawer({ appointment, prefill = {}, onClose, onSaved }: P
       open
       size={phone ? '100%' : 640}
       title={appointment ? t('booking.editTitle') : t('booking.title')}
+      rootClassName="booking-drawer"
       onClose={onClose}
       destroyOnHidden
       extra={
@@ -220,7 +222,7 @@ export function BookingDrawer({ appointment, prefill = {}, onClose, onSaved }: P
           )}
           {/* A recall (issue 17): a treatment reminder for this patient, made from this visit. */}
           {appointment?.customerId && <VisitPrintMenu customerId={appointment.customerId} />}
-          {appointment?.customerId && <RecallButton customerId={appointment.customerId} appointmentId={appointment._id} testId="booking-recall" iconOnly={phone} />}
+          {appointment?.customerId && <RecallButton customerId={appointment.customerId} appointmentId={appointment._id} testId="booking-recall" iconOnly />}
           {!phone && <Button onClick={onClose}>{t('common.cancel')}</Button>}
           <Button type="primary" loading={busy} disabled={!canWrite} onClick={() => form.submit()} data-testid="booking-save">
             {appointment ? t('common.save') : t('booking.book')}
@@ -275,7 +277,7 @@ export function BookingDrawer({ appointment, prefill = {}, onClose, onSaved }: P
               getValueProps={(value: string | null) => ({ value: value ? dayjs(value) : null })}
               normalize={(value: dayjs.Dayjs | null) => (value ? value.format('YYYY-MM-DD') : null)}
             >
-              <DatePicker allowClear={false} style={{ width: '100%' }} data-testid="booking-date" />
+              <DatePicker allowClear={false} style={{ width: '100%' }} format={[datePickerFormat(i18n.language), 'YYYY-MM-DD']} data-testid="booking-date" />
             </Form.Item>
           </Col>
           <Col span={phone ? 12 : 7}>

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { useFind, useGet } from '../../api/live'
 import { useFormat } from '../../i18n/format'
+import { useSignedIn } from '../../api/session-store'
 import { PhoneText } from '../customers/PhoneText'
 import { APPOINTMENT_PATH } from './useAppointments'
 import { MedicalAlertTag } from '../health-card/MedicalAlertTag'
@@ -12,12 +13,13 @@ const VISIT_FIELDS: Array<'_id' | 'start' | 'status'> = ['_id', 'start', 'status
 
 /**
  * Under the booking form's patient: what the front desk checks before booking (the phone, the
- * medical alert, a blacklist flag, the last and the next visit) and the way to the card. One get and two
+ * medical alert, a blacklist flag, a debt, the last and the next visit) and the way to the card. One get and two
  * one-row finds, asked only once a patient is chosen.
  */
 export function BookingPatientSummary({ customerId, appointmentId }: { customerId: string; appointmentId?: string }) {
   const { t } = useTranslation()
   const format = useFormat()
+  const { company } = useSignedIn()
   const customer = useGet('customers', customerId)
   const now = useMemo(() => new Date().toISOString(), [])
   const other = appointmentId ? { _id: { $ne: appointmentId } } : {}
@@ -32,6 +34,11 @@ export function BookingPatientSummary({ customerId, appointmentId }: { customerI
         <PhoneText phone={customer.data.phone} hidden={customer.data.phoneHidden} link />
         <MedicalAlertTag alert={customer.data.medicalAlert} />
         {customer.data.blacklisted && <Tag color="red">{t('booking.blacklisted')}</Tag>}
+        {customer.data.debt > 0 && (
+          <Tag color="orange" data-testid="booking-patient-debt">
+            {t('booking.debt', { amount: format.money(customer.data.debt, company.currency) })}
+          </Tag>
+        )}
         <Link to={`/customer/${customerId}`} className="booking-patient-card" data-testid="booking-patient-card">
           {t('booking.openCard')}
         </Link>

@@ -52,7 +52,7 @@ export function RecallMenu({ customerId, appointmentId, treatmentPlanId, testId 
       disabled={busy}
       menu={{ items: RECALL_MONTHS.map((months) => ({ key: String(months), label: t('tasks.recallIn', { count: months }), onClick: () => void recall(months) })) }}
     >
-      <Button icon={<BellOutlined />} loading={busy} data-testid={testId} aria-label={iconOnly ? t('tasks.recall') : undefined}>
+      <Button icon={<BellOutlined />} loading={busy} data-testid={testId} aria-label={iconOnly ? t('tasks.recall') : undefined} title={iconOnly ? t('tasks.recall') : undefined}>
         {iconOnly ? null : t('tasks.recall')}
       </Button>
     </Dropdown>

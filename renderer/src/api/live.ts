@@ -156,34 +156,9 @@ export function useLive(path: ServicePath) {
   useEffect(() => attach(path), [path])
 }
 
-/** useLive for a list of services (the same list on every render, in any order). */
-export function useLiveAll(paths: readonly ServicePath[]) {
-  const key = [...paths].sort().join()
-  useEffect(() => {
-    const detach = key.split(',').filter(isServicePath).map(attach)
-    return () => detach.forEach((done) => done())
-  }, [key])
-}
-
 /** Service events heard per path while a screen listens: a read that started before one may be older. */
 const changesSeen = new Map<ServicePath, number>()
-
-/**
- * Fills the caches of several finds from one combined read (treatment-record), as if each find
- * had been made: each list then refreshes on its own service's events. The screen listens to the
- * services (useLiveAll) before reading; a list whose service changed while the read was on its
- * way is refetched on its own.
- */
-export async function primeFinds<P extends FindPath>(finds: ReadonlyArray<{ path: P; query: object }>, read: () => Promise<Partial<Record<P, unknown>>>): Promise<void> {
-  const before = finds.map(({ path }) => changesSeen.get(path) ?? 0)
-  const answer = await read()
-  finds.forEach(({ path, query }, index) => {
-    const page = answer[path]
-    if (page === undefined) return
-    queryClient.setQueryData([path, 'find', query], page)
-    if ((changesSeen.get(path) ?? 0) !== before[index]) void queryClient.invalidateQueries({ queryKey: [path, 'find'] })
-  })
-}
+export const changesHeard = (path: ServicePath) => changesSeen.get(path) ?? 0
 
 export function useFind<P extends FindPath>(path: P, query?: NoInfer<QueryOf<P>>, enabled = true): UseQueryResult<Paginated<RecordOf<P>>> {
   useLive(path)

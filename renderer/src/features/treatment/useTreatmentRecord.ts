@@ -1,12 +1,9 @@
 import { useQuery } from '@tanstack/react-query'
 import { client } from '../../api/client'
-import { primeFinds, useLiveAll } from '../../api/live'
-import {
-  TREATMENT_RECORD_QUERIES,
-  treatmentRecordPath,
-  treatmentRecordSections,
-  type TreatmentRecordSection
-} from '../../../../server/src/services/clinical/treatment-record/treatment-record.shared'
+import { changesHeard, useLive, type FindPath } from '../../api/live'
+import { queryClient } from '../../api/query-client'
+import { treatmentRecordPath } from '../../../../server/src/services/clinical/treatment-record/treatment-record.shared'
+import { TREATMENT_RECORD_QUERIES, treatmentRecordSections, type TreatmentRecordSection } from '../../../../domain/clinical/treatment-record'
 
 /** The query a section of the treatment tab asks of its service: the combined read fills its cache. */
 export const sectionQuery = <S extends TreatmentRecordSection>(section: S, customerId: string) => ({ customerId, ...TREATMENT_RECORD_QUERIES[section] })
@@ -19,7 +16,12 @@ export const sectionQuery = <S extends TreatmentRecordSection>(section: S, custo
  * sections make their own reads and show their own errors.
  */
 export function useTreatmentRecord(customerId: string): boolean {
-  useLiveAll(treatmentRecordSections)
+  // Listening before the read, so that an event on its way is not missed (primeFinds).
+  useLive('tooth')
+  useLive('exam')
+  useLive('perio')
+  useLive('treatment')
+  useLive('treatment-plan')
   const primed = useQuery({
     queryKey: [treatmentRecordPath, 'find', customerId],
     queryFn: async () => {
@@ -32,4 +34,20 @@ export function useTreatmentRecord(customerId: string): boolean {
     refetchOnReconnect: false
   })
   return !primed.isPending
+}
+
+/**
+ * Fills the caches of several finds from one combined read, as if each find had been made: each
+ * list then refreshes on its own service's events. The screen listens to the services before
+ * reading; a list whose service changed while the read was on its way is refetched on its own.
+ */
+async function primeFinds<P extends FindPath>(finds: ReadonlyArray<{ path: P; query: object }>, read: () => Promise<Partial<Record<P, unknown>>>): Promise<void> {
+  const before = finds.map(({ path }) => changesHeard(path))
+  const answer = await read()
+  finds.forEach(({ path, query }, index) => {
+    const page = answer[path]
+    if (page === undefined) return
+    queryClient.setQueryData([path, 'find', query], page)
+    if (changesHeard(path) !== before[index]) void queryClient.invalidateQueries({ queryKey: [path, 'find'] })
+  })
 }

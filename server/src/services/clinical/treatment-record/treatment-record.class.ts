@@ -10,7 +10,7 @@ import type { PerioChartRecord } from '../perio/perio.shared'
 import type { TreatmentLine } from '../treatment/treatment.shared'
 import type { TreatmentPlan } from '../treatment-plan/treatment-plan.shared'
 import type { TreatmentRecordQuery } from './treatment-record.schema'
-import { TREATMENT_RECORD_QUERIES, treatmentRecordSections, type TreatmentRecordSection } from './treatment-record.shared'
+import { TREATMENT_RECORD_QUERIES, treatmentRecordSections, type TreatmentRecordSection } from '../../../../../domain/clinical/treatment-record'
 
 export type { TreatmentRecordQuery }
 export type TreatmentRecordParams = Params<TreatmentRecordQuery>

@@ -2,12 +2,8 @@ import { engines, failure, handledAtOnce, startServer, type SignedIn, type TestS
 import { signedInMember } from '../../../support/fixtures'
 import { malformed } from '../../../support/malformed'
 import { emptyTooth } from '../../../../../domain/clinical/perio'
-import {
-  TREATMENT_RECORD_QUERIES,
-  treatmentRecordSections,
-  type TreatmentRecordQuery,
-  type TreatmentRecordSection
-} from '../../../../../server/src/services/clinical/treatment-record/treatment-record.shared'
+import type { TreatmentRecordQuery } from '../../../../../server/src/services/clinical/treatment-record/treatment-record.shared'
+import { TREATMENT_RECORD_QUERIES, treatmentRecordSections, type TreatmentRecordSection } from '../../../../../domain/clinical/treatment-record'
 
 /** Charts the tab's sections may read, but not exams nor treatments: a hygienist-like role. */
 const CHART_ONLY = [

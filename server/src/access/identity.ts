@@ -5,6 +5,7 @@ import type { Permission } from '../../../domain/access/resources'
 import { clinicError } from '../errors'
 import { RowCodec } from '../services/row-codec'
 import { databaseEngine } from '../db'
+import { singleFlight } from '../single-flight'
 
 /** Who is calling: loaded once per call from the token's session, never from client data. */
 export interface Identity {
@@ -113,7 +114,7 @@ async function identityRow(db: Knex, sessionId: string, userId: string, withBran
  * calls at once) share one read instead of each making its own. A read is shared only while it
  * runs, so every call still sees the session as it is when the call arrives.
  */
-const readsInFlight = new WeakMap<Knex, Map<string, Promise<Identity>>>()
+const sharedRead = singleFlight<Identity>()
 
 /**
  * Loads and checks the caller behind a token. Throws when the session was ended, login was
@@ -122,14 +123,7 @@ const readsInFlight = new WeakMap<Knex, Map<string, Promise<Identity>>>()
  */
 export function loadIdentity(db: Knex, sessionId: unknown, userId: unknown): Promise<Identity> {
   if (typeof sessionId !== 'string' || typeof userId !== 'string') return Promise.reject(clinicError(NotAuthenticated, 'not-authenticated'))
-  let reads = readsInFlight.get(db)
-  if (!reads) readsInFlight.set(db, (reads = new Map()))
-  const key = `${sessionId}\u0000${userId}`
-  const running = reads.get(key)
-  if (running) return running
-  const read = readIdentity(db, sessionId, userId).finally(() => reads.delete(key))
-  reads.set(key, read)
-  return read
+  return sharedRead(db, `${sessionId}\u0000${userId}`, () => readIdentity(db, sessionId, userId))
 }
 
 async function readIdentity(db: Knex, sessionId: string, userId: string, withBranches = wholeCompanyHint.has(userId)): Promise<Identity> {

@@ -3,6 +3,7 @@ import { inCallTransaction, transactionOf } from './call-transaction'
 import type { HookContext } from '../declarations'
 import { asCaller } from '../access/caller'
 import { clinicError } from '../errors'
+import { singleFlight } from '../single-flight'
 
 /** What records that belong to a customer need to know of it. */
 export interface VisibleCustomer {
@@ -20,20 +21,14 @@ export function visibleCustomer(context: HookContext, customerId: string): Promi
   // A write sees its own transaction's rows: its check is its own.
   if (!identity || transactionOf(context.params)) return readVisibleCustomer(context, customerId)
   // The same person's reads at the same moment (treatment-record's sections) share one check.
-  let running = checksInFlight.get(identity)
-  if (!running) checksInFlight.set(identity, (running = new Map()))
-  const shared = running.get(customerId)
-  if (shared) return shared
-  const read = readVisibleCustomer(context, customerId).finally(() => running.delete(customerId))
-  running.set(customerId, read)
-  return read
+  return sharedCheck(identity, customerId, () => readVisibleCustomer(context, customerId))
 }
 
 /**
  * Checks running now, by the caller's identity (read afresh for every call, or shared by calls of
  * one session at the same moment: access/identity.ts) and patient. Nothing is kept once a check ends.
  */
-const checksInFlight = new WeakMap<object, Map<string, Promise<VisibleCustomer>>>()
+const sharedCheck = singleFlight<VisibleCustomer>()
 
 function readVisibleCustomer(context: HookContext, customerId: string): Promise<VisibleCustomer> {
   // Only what the callers use: the whole card would be read, decoded and shaped for nothing.

@@ -156,6 +156,15 @@ export function useLive(path: ServicePath) {
   useEffect(() => attach(path), [path])
 }
 
+/** `useLive` for a list of services (hooks cannot be called in a loop): listens to each while the screen is shown. */
+export function useLiveAll(paths: readonly ServicePath[]) {
+  const key = paths.join('\n')
+  useEffect(() => {
+    const detachers = key.split('\n').map((path) => attach(path as ServicePath))
+    return () => detachers.forEach((detach) => detach())
+  }, [key])
+}
+
 /** Service events heard per path while a screen listens: a read that started before one may be older. */
 const changesSeen = new Map<ServicePath, number>()
 export const changesHeard = (path: ServicePath) => changesSeen.get(path) ?? 0

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { client } from '../../api/client'
-import { changesHeard, useLive, type FindPath } from '../../api/live'
+import { changesHeard, useLiveAll, type FindPath } from '../../api/live'
 import { queryClient } from '../../api/query-client'
 import { treatmentRecordPath } from '../../../../server/src/services/clinical/treatment-record/treatment-record.shared'
 import { TREATMENT_RECORD_QUERIES, treatmentRecordSections, type TreatmentRecordSection } from '../../../../domain/clinical/treatment-record'
@@ -17,11 +17,7 @@ export const sectionQuery = <S extends TreatmentRecordSection>(section: S, custo
  */
 export function useTreatmentRecord(customerId: string): boolean {
   // Listening before the read, so that an event on its way is not missed (primeFinds).
-  useLive('tooth')
-  useLive('exam')
-  useLive('perio')
-  useLive('treatment')
-  useLive('treatment-plan')
+  useLiveAll(treatmentRecordSections)
   const primed = useQuery({
     queryKey: [treatmentRecordPath, 'find', customerId],
     queryFn: async () => {

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex'
 import { newId } from '../server/src/hooks/ids'
+import { createPlanStatsTriggers, dropPlanStatsTriggers, markEveryPlanDay } from '../server/migrations/20261207100000_plan_day_stats'
 import { TREATMENT_PLAN_TABLE, treatmentPlanCodec } from '../server/src/services/clinical/treatment-plan/treatment-plan-rows'
 import { needsBooking, type PlanItemStatus, type StoredPlanStatus } from '../domain/clinical/treatment-plans'
 
@@ -22,31 +23,42 @@ export async function generatePlans(db: Knex, companyId: string, every: number):
   if (existing) return 0
   const services = (await db('services').where({ companyId }).select('_id', 'name', 'duration', 'price').limit(40)) as Array<{ _id: string; name: string; duration: number; price: number }>
   if (services.length === 0) return 0
-  const visits = (await db('appointment').where({ companyId, status: 'completed' }).select('_id', 'customerId', 'branchId', 'staffId', 'date').orderBy('_id')) as Array<{ _id: string; customerId: string | null; branchId: string; staffId: string; date: string }>
+  // Completed visits read a page at a time by id (at the full size there are millions), every `every`-th made a plan.
+  // The plans' rollup trigger is dropped while they are written, and their days marked once after (as the migration marks existing plans).
+  await dropPlanStatsTriggers(db)
   const rows: Array<Record<string, unknown>> = []
   let made = 0
-  for (const [index, visit] of visits.entries()) {
-    if (index % every !== 0 || !visit.customerId) continue
-    const status = STATES[made % STATES.length]
-    const phaseCount = 1 + (made % 3)
-    const phases = Array.from({ length: phaseCount }, (_, phase) => {
-      const items = Array.from({ length: 1 + ((made + phase) % 2) }, (_, at) => {
-        const service = services[(made * 7 + phase * 3 + at) % services.length]
-        const itemStatus: PlanItemStatus = status === 'done' || (status === 'partially-done' && phase === 0) ? 'done' : status === 'rejected' ? 'rejected' : 'planned'
-        return {
-          _id: newId(), teeth: [{ tooth: 11 + ((made + at) % 8), surfaces: [] }], serviceId: service._id, serviceName: service.name, serviceCode: null, duration: service.duration,
-          quantity: 1, price: service.price, discount: 0, doctorId: null, urgency: 'planned', alternativeGroup: null, alternative: null, status: itemStatus, treatmentId: null
-        }
+  let index = 0
+  let after = ''
+  for (;;) {
+    const visits = (await db('appointment').where({ companyId, status: 'completed' }).where('_id', '>', after).select('_id', 'customerId', 'branchId', 'staffId', 'date').orderBy('_id').limit(20_000)) as Array<{ _id: string; customerId: string | null; branchId: string; staffId: string; date: string }>
+    if (visits.length === 0) break
+    after = visits[visits.length - 1]._id
+    for (const visit of visits) {
+      if (index++ % every !== 0 || !visit.customerId) continue
+      const status = STATES[made % STATES.length]
+      const phaseCount = 1 + (made % 3)
+      const phases = Array.from({ length: phaseCount }, (_, phase) => {
+        const items = Array.from({ length: 1 + ((made + phase) % 2) }, (_, at) => {
+          const service = services[(made * 7 + phase * 3 + at) % services.length]
+          const itemStatus: PlanItemStatus = status === 'done' || (status === 'partially-done' && phase === 0) ? 'done' : status === 'rejected' ? 'rejected' : 'planned'
+          return {
+            _id: newId(), teeth: [{ tooth: 11 + ((made + at) % 8), surfaces: [] }], serviceId: service._id, serviceName: service.name, serviceCode: null, duration: service.duration,
+            quantity: 1, price: service.price, discount: 0, doctorId: null, urgency: 'planned', alternativeGroup: null, alternative: null, status: itemStatus, treatmentId: null
+          }
+        })
+        return { _id: newId(), title: `Phase ${phase + 1}`, items, appointmentId: phase === 0 && status !== 'presented' && status !== 'rejected' ? visit._id : null }
       })
-      return { _id: newId(), title: `Phase ${phase + 1}`, items, appointmentId: phase === 0 && status !== 'presented' && status !== 'rejected' ? visit._id : null }
-    })
-    rows.push(treatmentPlanCodec.toDb({
-      _id: newId(), companyId, branchId: visit.branchId, customerId: visit.customerId, title: 'Plan', doctorId: visit.staffId, status, consultationDate: visit.date,
-      phases, needsBooking: needsBooking(status, phases), copiedFrom: null
-    }))
-    made += 1
-    if (rows.length === 200) await db(TREATMENT_PLAN_TABLE).insert(rows.splice(0))
+      rows.push(treatmentPlanCodec.toDb({
+        _id: newId(), companyId, branchId: visit.branchId, customerId: visit.customerId, title: 'Plan', doctorId: visit.staffId, status, consultationDate: visit.date,
+        phases, needsBooking: needsBooking(status, phases), copiedFrom: null
+      }))
+      made += 1
+      if (rows.length === 200) await db(TREATMENT_PLAN_TABLE).insert(rows.splice(0))
+    }
   }
   if (rows.length) await db(TREATMENT_PLAN_TABLE).insert(rows)
+  await createPlanStatsTriggers(db)
+  await markEveryPlanDay(db)
   return made
 }

@@ -60,3 +60,34 @@ export function planValue(phases: ReadonlyArray<PlanPhaseLike>): number {
 export function acceptanceRate(part: number, whole: number): number | null {
   return whole > 0 ? Math.round((part / whole) * 100) : null
 }
+
+/**
+ * Where a valued item of an accepted plan stands, as far as the plan alone tells: done, planned
+ * with its phase linked to a visit (`booked`: scheduled while that visit is ahead, unscheduled
+ * once it is over, which only the visits can say at the moment of the report), or planned with
+ * no visit (`itemsUnscheduled`).
+ */
+export type ItemStanding = 'itemsDone' | 'booked' | 'itemsUnscheduled'
+
+/** One counted thing of a plan: the plan itself (its figures, its value) or one of its items (its standing, its amount). */
+export type PlanWeight<I extends PlanItemLike> =
+  | { item: null; figures: PlanFigure[]; value: number }
+  | { item: I; standing: ItemStanding; appointmentId: string | null; value: number }
+
+/**
+ * What a plan counts for in the report: the plan in its plan figures with its value, then, if it
+ * is accepted, each valued item with where it stands. The one weighing both the report's raw read
+ * and the plans' rollup use (clinical's plan-stats.ts), so they cannot disagree.
+ */
+export function weighPlan<I extends PlanItemLike>(status: StoredPlanStatus, phases: ReadonlyArray<PlanPhaseLike<I>>): Array<PlanWeight<I>> {
+  const figures = planFiguresOf(status)
+  const valued = valuedItems(phases)
+  const weights: Array<PlanWeight<I>> = [{ item: null, figures, value: valued.reduce((sum, { item }) => sum + itemAmount(item), 0) }]
+  if (!figures.includes('accepted')) return weights
+  for (const { item, phase } of valued) {
+    const booked = item.status === 'planned' && phase.appointmentId ? phase.appointmentId : null
+    const standing: ItemStanding = item.status === 'done' ? 'itemsDone' : booked ? 'booked' : 'itemsUnscheduled'
+    weights.push({ item, standing, appointmentId: standing === 'booked' ? booked : null, value: itemAmount(item) })
+  }
+  return weights
+}

@@ -7,6 +7,9 @@ import type { ReportFilter } from './report-filter'
  * read for a period, cleared only at the version read, and stale days recomputed a few weeks per
  * transaction so no write waits long behind a recompute, the event loop turning between them.
  */
+/** What the marks of a period are read by: a company and its company-local days `[from, to)`. */
+export type PeriodOfCompany = Pick<ReportFilter, 'companyId' | 'from' | 'to'>
+
 export interface StaleDay {
   day: string
   /** The mark's version read; null: not marked (stale for another reason). */
@@ -28,7 +31,7 @@ const DAYS_PER_ROUND = 7
 export const letOtherCallsRun = () => new Promise<void>((resolve) => setImmediate(resolve))
 
 /** The marks of the period's days: day → version. */
-export async function markedDays(db: Knex, marksTable: string, filter: ReportFilter): Promise<Map<string, number>> {
+export async function markedDays(db: Knex, marksTable: string, filter: PeriodOfCompany): Promise<Map<string, number>> {
   const marks = (await db(marksTable).where('companyId', filter.companyId).where('day', '>=', filter.from).where('day', '<', filter.to).select('day', 'version')) as Array<{ day: string; version: number }>
   return new Map(marks.map((mark) => [mark.day, Number(mark.version)]))
 }
@@ -39,7 +42,7 @@ export async function clearMarks(trx: Knex, marksTable: string, companyId: strin
 }
 
 /** The period's marked days with their versions, as `inRounds` takes them. */
-export async function markedStaleDays(db: Knex, marksTable: string, filter: ReportFilter): Promise<StaleDay[]> {
+export async function markedStaleDays(db: Knex, marksTable: string, filter: PeriodOfCompany): Promise<StaleDay[]> {
   return [...(await markedDays(db, marksTable, filter))].map(([day, version]) => ({ day, version }))
 }
 

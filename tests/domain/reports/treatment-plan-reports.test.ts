@@ -1,4 +1,4 @@
-import { acceptanceRate, isItemFigure, planFiguresOf, planValue, valuedItems } from '../../../domain/reports/treatment-plan-reports'
+import { acceptanceRate, isItemFigure, planFiguresOf, planValue, valuedItems, weighPlan } from '../../../domain/reports/treatment-plan-reports'
 import type { PlanItemLike } from '../../../domain/clinical/treatment-plans'
 
 const item = (id: string, price: number, extra: Partial<PlanItemLike> = {}): PlanItemLike => ({ _id: id, price, quantity: 1, discount: 0, status: 'planned', alternativeGroup: null, alternative: null, ...extra })
@@ -22,6 +22,24 @@ describe('the treatment plans report rules', () => {
     expect(valuedItems(phases).map(({ item: entry, phase }) => [entry._id, phase._id])).toEqual([['a', 'p1'], ['b', 'p1'], ['d', 'p2']])
     expect(planValue(phases)).toBe(300_000 + 810_000 + 2_500_000)
     expect(planValue([])).toBe(0)
+  })
+
+  it('weighs a plan: the plan in its figures with its value, the items of an accepted one done, booked on the visit of their phase, or unscheduled', () => {
+    const phases = [
+      { _id: 'p1', appointmentId: 'visit-1', items: [item('a', 150_000, { status: 'done' }), item('b', 900_000, { discount: 10 }), item('c', 50_000, { status: 'rejected' })] },
+      { _id: 'p2', appointmentId: null, items: [item('d', 200_000)] }
+    ]
+    const shown = (status: Parameters<typeof weighPlan>[0]) =>
+      weighPlan(status, phases).map((weight) => (weight.item ? [weight.item._id, weight.standing, weight.appointmentId, weight.value] : ['plan', weight.figures, weight.value]))
+    expect(shown('partially-done')).toEqual([
+      ['plan', ['presented', 'accepted', 'partiallyDone'], 1_160_000],
+      ['a', 'itemsDone', null, 150_000],
+      ['b', 'booked', 'visit-1', 810_000],
+      ['d', 'itemsUnscheduled', null, 200_000]
+    ])
+    // Not accepted: the plan alone, its items in no figure; a draft in none at all.
+    expect(shown('presented')).toEqual([['plan', ['presented', 'waiting'], 1_160_000]])
+    expect(shown('draft')).toEqual([['plan', [], 1_160_000]])
   })
 
   it('rounds the acceptance rate to a whole percent, none of nothing', () => {

@@ -25,3 +25,17 @@ export async function visitsAhead(db: Knex, companyId: string, appointmentIds: r
   }
   return found
 }
+
+/**
+ * The same question inside another area's statement (the plans' rollup, clinical's
+ * plan-stats.ts): `exists` over this subquery is true when the visit whose id is the outer column
+ * `idColumn` is ahead at `now` (`AHEAD_STATUSES`, not ended). One probe by primary key per row.
+ */
+export function visitAheadOf(db: Knex, companyId: string, idColumn: string, now: string): Knex.QueryBuilder {
+  return db(`${APPOINTMENT_TABLE} as va`)
+    .select(db.raw('1'))
+    .where('va._id', db.ref(idColumn))
+    .where('va.companyId', companyId)
+    .whereIn('va.status', [...AHEAD_STATUSES])
+    .where('va.end', '>', now)
+}

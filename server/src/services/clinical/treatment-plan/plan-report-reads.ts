@@ -59,14 +59,23 @@ export type ReportPlan = Pick<StoredPlan, '_id' | 'branchId' | 'customerId' | 'd
  * (companyId, consultationDate) and (companyId, branchId, consultationDate).
  */
 export async function plansPresentedIn(db: Knex, filter: PlanPeriodFilter): Promise<ReportPlan[]> {
-  const query = db(TREATMENT_PLAN_TABLE)
-    .where('companyId', filter.companyId)
-    .where('consultationDate', '>=', filter.from)
-    .where('consultationDate', '<', filter.to)
-    .whereIn('status', [...PRESENTED_PLAN_STATUSES])
-    .select('_id', 'branchId', 'customerId', 'doctorId', 'title', 'status', 'consultationDate', 'phases')
-    .orderBy([{ column: 'consultationDate' }, { column: '_id' }])
+  const query = presentedPlans(db, filter.companyId).where('consultationDate', '>=', filter.from).where('consultationDate', '<', filter.to).orderBy([{ column: 'consultationDate' }, { column: '_id' }])
   if (filter.branchIds) query.whereIn('branchId', [...filter.branchIds])
   if (filter.doctorId) query.where('doctorId', filter.doctorId)
-  return ((await query) as Array<Record<string, unknown>>).map((row) => treatmentPlanCodec.fromDb<ReportPlan>(row))
+  return readPlans(query)
 }
+
+/** The plans shown to a patient whose consultation day is one of `days` (every branch and presenter): what the plans' rollup recomputes (plan-stats.ts). */
+export async function plansPresentedOn(db: Knex, companyId: string, days: readonly string[]): Promise<ReportPlan[]> {
+  const plans: ReportPlan[] = []
+  for (let at = 0; at < days.length; at += 500) plans.push(...(await readPlans(presentedPlans(db, companyId).whereIn('consultationDate', days.slice(at, at + 500)))))
+  return plans
+}
+
+const presentedPlans = (db: Knex, companyId: string) =>
+  db(TREATMENT_PLAN_TABLE)
+    .where('companyId', companyId)
+    .whereIn('status', [...PRESENTED_PLAN_STATUSES])
+    .select('_id', 'branchId', 'customerId', 'doctorId', 'title', 'status', 'consultationDate', 'phases')
+
+const readPlans = async (query: Knex.QueryBuilder): Promise<ReportPlan[]> => ((await query) as Array<Record<string, unknown>>).map((row) => treatmentPlanCodec.fromDb<ReportPlan>(row))

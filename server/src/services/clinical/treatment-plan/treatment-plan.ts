@@ -13,6 +13,7 @@ import { companySettingsFor } from '../../company/company/company-reads'
 import { TreatmentPlanService, treatmentPlanRowShape, treatmentPlanServiceOptions, type TreatmentPlan } from './treatment-plan.class'
 import { treatmentPlanDataSchema, treatmentPlanDataValidator, treatmentPlanPatchSchema, treatmentPlanPatchValidator, treatmentPlanQueryValidator } from './treatment-plan.schema'
 import { TREATMENT_PLAN_TABLE } from './treatment-plan-rows'
+import { PLAN_STATS_DIRTY_TABLE, PLAN_STATS_TABLE } from './plan-stats'
 import { treatmentPlanMethods, treatmentPlanPath } from './treatment-plan.shared'
 import { prepareCreate, preparePatch, refuseRemoveDone } from './treatment-plan-rules'
 
@@ -66,7 +67,7 @@ const { update: _update, ...planAccess } = standardAccess('treatment-plan')
 export function treatmentPlan(app: Application) {
   registerService(app, treatmentPlanPath, new TreatmentPlanService({ ...treatmentPlanServiceOptions(app), scope: planScope }, treatmentPlanRowShape), {
     methods: [...treatmentPlanMethods],
-    tables: [TREATMENT_PLAN_TABLE],
+    tables: [TREATMENT_PLAN_TABLE, PLAN_STATS_TABLE, PLAN_STATS_DIRTY_TABLE],
     customerRows: [{ table: TREATMENT_PLAN_TABLE, column: 'customerId' }],
     access: {
       data: { create: treatmentPlanDataSchema, patch: treatmentPlanPatchSchema },

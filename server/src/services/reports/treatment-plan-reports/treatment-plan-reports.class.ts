@@ -8,10 +8,10 @@ import { customerNamesAndPhones } from '../../customers/customers/customer-repor
 import { phoneHiddenFor } from '../../customers/customers/customer-phone'
 import { memberDisplayNames } from '../../team/users/user-rows'
 import { plansPresentedIn, type ReportPlan } from '../../clinical/treatment-plan/plan-report-reads'
+import { planFigureGroups } from '../../clinical/treatment-plan/plan-stats'
 import { visitsAhead } from '../../appointments/appointment/plan-visit-reads'
 import { daysBetween } from '../../../../../domain/appointments/zoned-time'
-import { itemAmount } from '../../../../../domain/clinical/treatment-plans'
-import { isItemFigure, planFiguresOf, valuedItems, type ItemFigure } from '../../../../../domain/reports/treatment-plan-reports'
+import { isItemFigure, valuedItems, weighPlan, type ItemFigure } from '../../../../../domain/reports/treatment-plan-reports'
 import { REPORT_ROWS_LIMIT } from '../reports-summary/reports-summary.shared'
 import { lineOf, type ScopedReport } from '../report-scope'
 import type { TreatmentPlanReportsQuery } from './treatment-plan-reports.schema'
@@ -45,8 +45,9 @@ const teethText = (item: PlanItem) => item.teeth.map((tooth) => (tooth.surfaces.
  * The treatment plans report: the plans of the period (clinical's `plansPresentedIn`: shown to
  * the patient, consultation day in the period) by the state they are in now, and the items of
  * the accepted ones by where they stand: done, a visit ahead (appointments' `visitsAhead`), or
- * none. Totals, lines and `$rows` are built from the one list of counted plans and items, so a
- * figure always equals its rows.
+ * none. Totals and lines read clinical's rollup of the plans (`planFigureGroups`), `$rows` the
+ * plans themselves (`counted`); both weigh a plan with `weighPlan`, and the tests hold every
+ * figure equal to its rows.
  */
 export class TreatmentPlanReportsService {
   constructor(private readonly app: Application) {}
@@ -54,27 +55,20 @@ export class TreatmentPlanReportsService {
   async find(params?: TreatmentPlanReportsParams): Promise<TreatmentPlanReport | TreatmentPlanReportRows> {
     const db = dbOf(this.app, params)
     const query = params?.query as ScopedReport<TreatmentPlanReportsQuery>
-    const timeZone = await companyTimeZone(db, query.companyId)
-    const today = todayIn(timeZone)
-    const plans = await plansPresentedIn(db, {
-      companyId: query.companyId,
-      from: query.from,
-      to: query.to,
-      branchIds: query.branchId ? [query.branchId] : query.branchIds,
-      doctorId: query.doctorId ?? null
-    })
-    const counted = await this.counted(db, plans, query.companyId)
-    if (query.$rows) return this.rows(query, counted, params, today)
+    const filter = { companyId: query.companyId, from: query.from, to: query.to, branchIds: query.branchId ? [query.branchId] : (query.branchIds ?? null), doctorId: query.doctorId ?? null }
+    if (query.$rows) {
+      const today = todayIn(await companyTimeZone(db, query.companyId))
+      return this.rows(query, await this.counted(db, await plansPresentedIn(db, filter), query.companyId), params, today)
+    }
     const totals = emptyValues()
     const byDoctor = new Map<string, PlanReportLine>()
     const byBranch = new Map<string, PlanReportLine>()
-    for (const entry of counted) {
-      const lines = [totals, lineOf(byDoctor, entry.plan.doctorId, () => ({ key: entry.plan.doctorId, name: '', ...emptyValues() })), lineOf(byBranch, entry.plan.branchId, () => ({ key: entry.plan.branchId, name: '', ...emptyValues() }))]
-      for (const figure of entry.figures) {
-        for (const line of lines) {
-          line[figure].count += 1
-          line[figure].value += entry.value
-        }
+    // The figures from the plans' rollup (plan-stats.ts), weighed as `counted` weighs the rows: tested equal.
+    for (const group of await planFigureGroups(db, filter, new Date().toISOString())) {
+      const lines = [totals, lineOf(byDoctor, group.doctorId, () => ({ key: group.doctorId, name: '', ...emptyValues() })), lineOf(byBranch, group.branchId, () => ({ key: group.branchId, name: '', ...emptyValues() }))]
+      for (const line of lines) {
+        line[group.figure].count += group.count
+        line[group.figure].value += group.value
       }
     }
     const names = await memberDisplayNames(db, query.companyId, [...byDoctor.keys()])
@@ -91,24 +85,19 @@ export class TreatmentPlanReportsService {
     }
   }
 
-  /** Every plan with its plan figures, and every valued item of an accepted plan with its item figure. */
+  /** Every plan with its plan figures, and every valued item of an accepted plan with its item figure (`weighPlan`, a booked item's visit asked now). */
   private async counted(db: Knex, plans: ReportPlan[], companyId: string): Promise<Counted[]> {
-    const accepted = plans.filter((plan) => planFiguresOf(plan.status).includes('accepted'))
-    const booked = accepted.flatMap((plan) => plan.phases.flatMap((phase) => (phase.appointmentId && phase.items.some((item) => item.status === 'planned') ? [phase.appointmentId] : [])))
+    const weighed = plans.map((plan) => ({ plan, weights: weighPlan(plan.status, plan.phases) }))
+    const booked = weighed.flatMap(({ weights }) => weights.flatMap((weight) => (weight.item && weight.appointmentId ? [weight.appointmentId] : [])))
     const ahead = await visitsAhead(db, companyId, booked, new Date().toISOString())
-    const counted: Counted[] = []
-    for (const plan of plans) {
-      const figures = planFiguresOf(plan.status)
-      const valued = valuedItems(plan.phases)
-      counted.push({ plan, figures, value: valued.reduce((sum, { item }) => sum + itemAmount(item), 0), visitStart: null })
-      if (!figures.includes('accepted')) continue
-      for (const { item, phase } of valued) {
-        const visitStart = item.status === 'planned' && phase.appointmentId ? (ahead.get(phase.appointmentId) ?? null) : null
-        const figure: ItemFigure = item.status === 'done' ? 'itemsDone' : visitStart ? 'itemsScheduled' : 'itemsUnscheduled'
-        counted.push({ plan, item, figures: [figure], value: itemAmount(item), visitStart })
-      }
-    }
-    return counted
+    return weighed.flatMap(({ plan, weights }) =>
+      weights.map((weight): Counted => {
+        if (!weight.item) return { plan, figures: weight.figures, value: weight.value, visitStart: null }
+        const visitStart = weight.appointmentId ? (ahead.get(weight.appointmentId) ?? null) : null
+        const figure: ItemFigure = weight.standing === 'booked' ? (visitStart ? 'itemsScheduled' : 'itemsUnscheduled') : weight.standing
+        return { plan, item: weight.item, figures: [figure], value: weight.value, visitStart }
+      })
+    )
   }
 
   /** The plans or items behind one figure (oldest consultation first), a page of them, and their count and value. */

@@ -165,6 +165,26 @@ describe.each(engines)('treatment plans report on %s', (engine) => {
     await expectRowsMatch(finance, found)
   })
 
+  it('follows writes made straight to the plans table: the trigger marks the day and the report recomputes it', async () => {
+    const before = await report(finance)
+    const stale = () => server.db('plan_stats_dirty').where({ day: TODAY }).count({ marks: '*' }).first().then((row) => Number(row?.marks))
+    // A repair accepts P2 (presented, filling 1 500.00): it leaves waiting, and its filling has no visit.
+    await server.db('treatment_plans').where({ _id: ids.p2 }).update({ status: 'accepted' })
+    expect(await stale()).toBe(1)
+    let found = await report(finance)
+    expect(await stale()).toBe(0)
+    expect([found.totals.waiting, found.totals.accepted.count, found.totals.itemsUnscheduled]).toEqual([
+      { count: 0, value: 0 }, before.totals.accepted.count + 1, { count: before.totals.itemsUnscheduled.count + 1, value: before.totals.itemsUnscheduled.value + 150_000 }
+    ])
+    await expectRowsMatch(finance, found)
+    // Moved out of the period, then back and presented again: the report as it was.
+    await server.db('treatment_plans').where({ _id: ids.p2 }).update({ consultationDate: addLocalDays(TODAY, -20) })
+    found = await report(finance)
+    expect([found.totals.presented.count, found.totals.accepted.count]).toEqual([before.totals.presented.count - 1, before.totals.accepted.count])
+    await server.db('treatment_plans').where({ _id: ids.p2 }).update({ consultationDate: TODAY, status: 'presented' })
+    expect((await report(finance)).totals).toEqual(before.totals)
+  })
+
   it('exports every row of a figure in the background, the file as the drawer', async () => {
     const made = (await finance.client.service('report-exports').create({
       report: 'treatment-plan-reports', query: { ...PERIOD, $rows: 'presented' }, format: 'csv', title: 'Планы',

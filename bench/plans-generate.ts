@@ -23,7 +23,7 @@ export async function generatePlans(db: Knex, companyId: string, every: number):
   if (existing) return 0
   const services = (await db('services').where({ companyId }).select('_id', 'name', 'duration', 'price').limit(40)) as Array<{ _id: string; name: string; duration: number; price: number }>
   if (services.length === 0) return 0
-  // Completed visits read a page at a time by id (at the full size there are millions), every `every`-th made a plan.
+  // Visits read a page at a time by id (at the full size there are millions), every `every`-th completed one made a plan.
   // The plans' rollup trigger is dropped while they are written, and their days marked once after (as the migration marks existing plans).
   await dropPlanStatsTriggers(db)
   const rows: Array<Record<string, unknown>> = []
@@ -31,10 +31,12 @@ export async function generatePlans(db: Knex, companyId: string, every: number):
   let index = 0
   let after = ''
   for (;;) {
-    const visits = (await db('appointment').where({ companyId, status: 'completed' }).where('_id', '>', after).select('_id', 'customerId', 'branchId', 'staffId', 'date').orderBy('_id').limit(20_000)) as Array<{ _id: string; customerId: string | null; branchId: string; staffId: string; date: string }>
-    if (visits.length === 0) break
-    after = visits[visits.length - 1]._id
-    for (const visit of visits) {
+    // By primary key alone, the company and status judged here: with them in the statement, SQLite chose their index and sorted every completed visit for each page.
+    const page = (await db('appointment').where('_id', '>', after).select('_id', 'companyId', 'status', 'customerId', 'branchId', 'staffId', 'date').orderBy('_id').limit(20_000)) as Array<{ _id: string; companyId: string; status: string; customerId: string | null; branchId: string; staffId: string; date: string }>
+    if (page.length === 0) break
+    after = page[page.length - 1]._id
+    for (const visit of page) {
+      if (visit.companyId !== companyId || visit.status !== 'completed') continue
       if (index++ % every !== 0 || !visit.customerId) continue
       const status = STATES[made % STATES.length]
       const phaseCount = 1 + (made % 3)

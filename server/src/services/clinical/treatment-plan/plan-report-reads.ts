@@ -58,11 +58,20 @@ export type ReportPlan = Pick<StoredPlan, '_id' | 'branchId' | 'customerId' | 'd
  * JSON in the plan's row, so the report weighs them in code. Indexes: treatment_plans
  * (companyId, consultationDate) and (companyId, branchId, consultationDate).
  */
-export async function plansPresentedIn(db: Knex, filter: PlanPeriodFilter): Promise<ReportPlan[]> {
+export async function plansPresentedIn(db: Knex, filter: PlanPeriodFilter, part: PlansPart = {}): Promise<ReportPlan[]> {
   const query = presentedPlans(db, filter.companyId).where('consultationDate', '>=', filter.from).where('consultationDate', '<', filter.to).orderBy([{ column: 'consultationDate' }, { column: '_id' }])
   if (filter.branchIds) query.whereIn('branchId', [...filter.branchIds])
   if (filter.doctorId) query.where('doctorId', filter.doctorId)
+  if (part.statuses) query.whereIn('status', [...part.statuses])
+  if (part.limit !== undefined) query.limit(part.limit).offset(part.offset ?? 0)
   return readPlans(query)
+}
+
+/** A part of the period's plans: only those in `statuses`, and `limit` of them from `offset` in the list's order. */
+export interface PlansPart {
+  statuses?: readonly StoredPlanStatus[]
+  limit?: number
+  offset?: number
 }
 
 /** The plans shown to a patient whose consultation day is one of `days` (every branch and presenter): what the plans' rollup recomputes (plan-stats.ts). */

@@ -66,7 +66,9 @@ export async function customerNamesAndPhones(db: Knex, companyId: string, custom
   const found = new Map<string, { name: string; phone: string }>()
   const ids = [...new Set(customerIds)]
   for (let start = 0; start < ids.length; start += 500) {
-    const rows = (await db('customers').where({ companyId }).whereIn('_id', ids.slice(start, start + 500)).select('_id', 'first_name', 'last_name', 'phone')) as Array<{ _id: string; first_name: string | null; last_name: string | null; phone: string | null }>
+    // By the primary key, as `customerNames` (customer-contact.ts): with `companyId` as an indexed term SQLite read the
+    // company's customers through another index instead (2.2 s for 715 ids at a million patients).
+    const rows = (await db('customers').whereIn('_id', ids.slice(start, start + 500)).whereRaw(`"companyId" || '' = ?`, [companyId]).select('_id', 'first_name', 'last_name', 'phone')) as Array<{ _id: string; first_name: string | null; last_name: string | null; phone: string | null }>
     for (const row of rows) found.set(row._id, { name: [row.last_name, row.first_name].filter(Boolean).join(' '), phone: row.phone ?? '' })
   }
   return found

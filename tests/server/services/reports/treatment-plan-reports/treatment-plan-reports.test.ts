@@ -129,6 +129,10 @@ describe.each(engines)('treatment plans report on %s', (engine) => {
     ])
     const scheduled = await rows(finance, 'itemsScheduled')
     expect(scheduled.data.map((row) => [row.serviceName, row.teeth, row.value, row.visitStart !== null])).toEqual([['Пломба', '36', 150_000, true], ['Коронка', '26', 810_000, true]])
+    // A page of items: the second alone, the figure's count and value whole.
+    const second = await rows(finance, 'itemsScheduled', { $limit: 1, $skip: 1 })
+    expect([second.data.map((row) => row.teeth), second.total, second.sum]).toEqual([['26'], 2, 960_000])
+    expect((await rows(finance, 'itemsScheduled', { $limit: 5, $skip: 2 })).data).toEqual([])
     const presented = await rows(finance, 'presented', { $limit: 2 })
     expect([presented.total, presented.sum, presented.data.length, presented.limit]).toEqual([3, 2_160_000, 2, 2])
     const rest = await rows(finance, 'presented', { $limit: 2, $skip: 2 })

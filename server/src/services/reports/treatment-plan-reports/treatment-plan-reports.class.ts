@@ -14,6 +14,7 @@ import { daysBetween } from '../../../../../domain/appointments/zoned-time'
 import { isItemFigure, planFiguresOf, valuedItems, weighPlan, type ItemFigure, type PlanFigure } from '../../../../../domain/reports/treatment-plan-reports'
 import { REPORT_ROWS_LIMIT } from '../reports-summary/reports-summary.shared'
 import { lineOf, type ScopedReport } from '../report-scope'
+import { letOtherCallsRun } from '../../rollup-marks'
 import type { TreatmentPlanReportsQuery } from './treatment-plan-reports.schema'
 import {
   treatmentPlanFigures,
@@ -123,6 +124,8 @@ export class TreatmentPlanReportsService {
     const page: Counted[] = []
     let toSkip = skip
     for (let offset = 0; page.length < limit; offset += PLANS_PER_CHUNK) {
+      // A deep page (an export's) weighs many chunks: other calls are served between them (SQLite's statements hold the one thread).
+      if (offset > 0) await letOtherCallsRun()
       const plans = await plansPresentedIn(db, filter, { statuses: statusesCountedIn('accepted'), limit: PLANS_PER_CHUNK, offset })
       for (const entry of await this.counted(db, plans, filter.companyId, now)) {
         if (!entry.item || !entry.figures.includes(figure)) continue

@@ -28,6 +28,11 @@ export async function signIn(page: Page, email: string, password: string) {
   await expect(page.getByRole('navigation', { name: 'Main menu' })).toBeVisible()
 }
 
+/** Closes every notice on screen (top right, over the header's buttons). */
+export async function closeNotices(page: Page) {
+  await page.evaluate(() => document.querySelectorAll<HTMLElement>('.ant-notification-notice-close').forEach((button) => button.click()))
+}
+
 /** The sidebar (desktop) entries, by their visible names. */
 export async function sidebarEntries(page: Page): Promise<string[]> {
   const menu = page.getByRole('navigation').getByRole('menuitem')
@@ -73,6 +78,8 @@ export async function chooseFromAccountMenu(page: Page, entry: string, path: str
   await expect(async () => {
     if (pathname() === path) return
     const item = page.getByRole('menuitem', { name: entry })
+    // A notice ("Saved") lies over the account button, and the pointer resting on it keeps it open: closed first.
+    if (!(await item.isVisible())) await closeNotices(page)
     if (!(await item.isVisible())) await page.getByTestId('user-menu').click({ timeout: 5_000 })
     await item.click({ timeout: 5_000 })
     await expect.poll(pathname, { timeout: 5_000 }).toBe(path)

@@ -156,12 +156,12 @@ export function useLive(path: ServicePath) {
   useEffect(() => attach(path), [path])
 }
 
-/** `useLive` for a list of services (hooks cannot be called in a loop): listens to each while the screen is shown. */
+/** useLive for a list of services (the same list on every render, in any order). */
 export function useLiveAll(paths: readonly ServicePath[]) {
-  const key = paths.join('\n')
+  const key = [...paths].sort().join()
   useEffect(() => {
-    const detachers = key.split('\n').map((path) => attach(path as ServicePath))
-    return () => detachers.forEach((detach) => detach())
+    const detach = key.split(',').filter(isServicePath).map(attach)
+    return () => detach.forEach((done) => done())
   }, [key])
 }
 

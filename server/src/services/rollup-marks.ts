@@ -7,14 +7,14 @@ import type { ReportFilter } from './report-filter'
  * read for a period, cleared only at the version read, and stale days recomputed a few weeks per
  * transaction so no write waits long behind a recompute, the event loop turning between them.
  */
-/** What the marks of a period are read by: a company and its company-local days `[from, to)`. */
-export type PeriodOfCompany = Pick<ReportFilter, 'companyId' | 'from' | 'to'>
-
 export interface StaleDay {
   day: string
   /** The mark's version read; null: not marked (stale for another reason). */
   version: number | null
 }
+
+/** What the marks of a period are read by: a company and its company-local days `[from, to)`. */
+export type PeriodOfCompany = Pick<ReportFilter, 'companyId' | 'from' | 'to'>
 
 /**
  * Stale days recomputed per transaction. A week: on SQLite the statements run on the server's one

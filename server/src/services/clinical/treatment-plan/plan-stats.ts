@@ -1,7 +1,7 @@
 import type { Knex } from 'knex'
 import { plansPresentedOn, type PlanPeriodFilter } from './plan-report-reads'
 import { visitAheadOf } from '../../appointments/appointment/plan-visit-reads'
-import { clearMarks, inRounds, markedStaleDays, replaceDays, type StaleDay } from '../../rollup-marks'
+import { clearMarks, inRounds, markedStaleDays, replaceDays, type PeriodOfCompany, type StaleDay } from '../../rollup-marks'
 import { weighPlan, type ItemStanding, type PlanFigure, type TreatmentPlanFigure } from '../../../../../domain/reports/treatment-plan-reports'
 
 /**
@@ -53,7 +53,7 @@ async function recompute(db: Knex, companyId: string, stale: StaleDay[]) {
 }
 
 /** Brings the rollup of the period's days up to date: the days a write marked since (existing plans' days start marked). */
-export async function refreshPlanStats(db: Knex, filter: Pick<PlanPeriodFilter, 'companyId' | 'from' | 'to'>): Promise<void> {
+export async function refreshPlanStats(db: Knex, filter: PeriodOfCompany): Promise<void> {
   await inRounds(await markedStaleDays(db, PLAN_STATS_DIRTY_TABLE, filter), (round) => recompute(db, filter.companyId, round))
 }
 

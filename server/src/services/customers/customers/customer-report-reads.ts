@@ -1,5 +1,6 @@
 import type { Knex } from 'knex'
 import { instantBounds, localDayCase, type ReportFilter, type RowsPage } from '../../report-filter'
+import { customerNameRows } from './customer-contact'
 
 /**
  * The customers area's reads for the customers report and the conversion funnel (issue 19,
@@ -63,13 +64,5 @@ export async function registeredRows(db: Knex, filter: RegisteredFilter, day: st
 
 /** Names ("Last First") and phones of these customers of the company, for a report's rows; a customer not of the company is missing. */
 export async function customerNamesAndPhones(db: Knex, companyId: string, customerIds: readonly string[]): Promise<Map<string, { name: string; phone: string }>> {
-  const found = new Map<string, { name: string; phone: string }>()
-  const ids = [...new Set(customerIds)]
-  for (let start = 0; start < ids.length; start += 500) {
-    // By the primary key, as `customerNames` (customer-contact.ts): with `companyId` as an indexed term SQLite read the
-    // company's customers through another index instead (2.2 s for 715 ids at a million patients).
-    const rows = (await db('customers').whereIn('_id', ids.slice(start, start + 500)).whereRaw(`"companyId" || '' = ?`, [companyId]).select('_id', 'first_name', 'last_name', 'phone')) as Array<{ _id: string; first_name: string | null; last_name: string | null; phone: string | null }>
-    for (const row of rows) found.set(row._id, { name: [row.last_name, row.first_name].filter(Boolean).join(' '), phone: row.phone ?? '' })
-  }
-  return found
+  return new Map((await customerNameRows(db, companyId, customerIds)).map((row) => [row._id, { name: row.name, phone: row.phone }]))
 }

@@ -66,7 +66,7 @@ export class TreatmentPlanReportsService {
     const now = new Date().toISOString()
     // The figures from the plans' rollup (plan-stats.ts), weighed as `counted` weighs the rows: tested equal.
     const groups = await planFigureGroups(db, filter, now)
-    if (query.$rows) return this.rows(query, filter, groups, now, params)
+    if (query.$rows) return this.rows(db, query, filter, groups, now, params)
     const totals = emptyValues()
     const byDoctor = new Map<string, PlanReportLine>()
     const byBranch = new Map<string, PlanReportLine>()
@@ -142,11 +142,10 @@ export class TreatmentPlanReportsService {
    * count and value: the figure's own, from the rollup's groups of the same filter, so a drawer's
    * total is the number it was opened from. Only the page is read from the plans.
    */
-  private async rows(query: ScopedReport<TreatmentPlanReportsQuery>, filter: PlanPeriodFilter, groups: PlanFigureGroup[], now: string, params: TreatmentPlanReportsParams | undefined): Promise<TreatmentPlanReportRows> {
+  private async rows(db: Knex, query: ScopedReport<TreatmentPlanReportsQuery>, filter: PlanPeriodFilter, groups: PlanFigureGroup[], now: string, params: TreatmentPlanReportsParams | undefined): Promise<TreatmentPlanReportRows> {
     const figure = query.$rows!
     const limit = query.$limit ?? REPORT_ROWS_LIMIT
     const skip = query.$skip ?? 0
-    const db = dbOf(this.app, params)
     const today = todayIn(await companyTimeZone(db, query.companyId))
     const shown = isItemFigure(figure) ? await this.itemPage(db, filter, figure, skip, limit, now) : await this.planPage(db, filter, figure, skip, limit, now)
     const ofFigure = groups.filter((group) => group.figure === figure)

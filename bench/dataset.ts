@@ -15,6 +15,9 @@ import { createPaymentStatsTriggers, dropPaymentStatsTriggers } from '../server/
 import { createLineStatsTriggers, dropLineStatsTriggers, markEveryInvoiceDay } from '../server/migrations/20261205300000_line_day_stats'
 import { createDebtSpansTriggers, dropDebtSpansTriggers } from '../server/migrations/20261206300000_debt_spans'
 import { rebuildDebtSpans } from '../server/src/services/billing/debt-spans'
+import { createFunnelReachTriggers, dropFunnelReachTriggers } from '../server/migrations/20261208100000_funnel_reach'
+import { rebuildFunnelReach } from '../server/src/services/customers/customers/customer-funnel-reach'
+import { funnelPatientSteps } from '../server/src/services/reports/customer-conversion-funnel-reports/funnel-steps'
 import { createVisitNextTriggers, dropVisitNextTriggers } from '../server/migrations/20261206100000_visit_next_days'
 import { rebuildVisitNextDays } from '../server/src/services/appointments/appointment/visit-next-days'
 import type { DemoPerson } from '../server/src/demo-people'
@@ -128,6 +131,8 @@ async function generate(db: Knex, engine: Engine, sizeName: SizeName): Promise<B
   await dropVisitNextTriggers(db)
   // The invoice lines' customers trigger looks up each new patient's invoices: off too (addMoney recreates them).
   await dropLineStatsTriggers(db)
+  // The funnel's reach: a mark per visit and payment otherwise; addMoney builds it whole after the money.
+  await dropFunnelReachTriggers(db)
   const clinic = await seedBenchClinic(db, size, WORKING_HOURS)
   console.log(`${engine}, ${sizeName}: clinic of ${size.branches} branches, ${clinic.doctors.length} doctors and ${clinic.branchIds.length} front desks seeded`)
 
@@ -193,6 +198,7 @@ async function addMoney(db: Knex, engine: Engine, sizeName: SizeName, companyId:
   await dropPayoutStatsTriggers(db)
   await dropLineStatsTriggers(db)
   await dropDebtSpansTriggers(db)
+  await dropFunnelReachTriggers(db)
   const money = await generateMoney(db, { companyId, timeZone: TIME_ZONE, today, days, adminId: admin._id }, (done) => bar.update(done))
   await createMoneyStatsTriggers(db)
   await createPaymentStatsTriggers(db)
@@ -208,8 +214,13 @@ async function addMoney(db: Knex, engine: Engine, sizeName: SizeName, companyId:
   const spansFrom = Date.now()
   await rebuildDebtSpans(db, companyId)
   const spansSeconds = ((Date.now() - spansFrom) / 1000).toFixed(1)
+  // The funnel's reach of every patient, after the visits and the money (timed: printed below).
+  await createFunnelReachTriggers(db)
+  const reachFrom = Date.now()
+  await rebuildFunnelReach(db, companyId, funnelPatientSteps(db, companyId, null))
+  const reachSeconds = ((Date.now() - reachFrom) / 1000).toFixed(1)
   bar.stop()
-  console.log(`${engine}, ${sizeName}: the debtors' spans built whole in ${spansSeconds} s`)
+  console.log(`${engine}, ${sizeName}: the debtors' spans built whole in ${spansSeconds} s, the funnel's reach in ${reachSeconds} s`)
   console.log(`${engine}, ${sizeName}: ${money.invoices} invoices and ${money.payments} payments from ${money.fromDay} in ${((Date.now() - started) / 1000).toFixed(0)} s`)
   return money
 }

@@ -2,6 +2,9 @@ import type { Knex } from 'knex'
 import { newId } from '../server/src/hooks/ids'
 import { databaseEngine } from '../server/src/db'
 import { createPlanStatsTriggers, dropPlanStatsTriggers, markEveryPlanDay } from '../server/migrations/20261207100000_plan_day_stats'
+import { createFunnelReachTriggers, dropFunnelReachTriggers } from '../server/migrations/20261208100000_funnel_reach'
+import { rebuildFunnelReach } from '../server/src/services/customers/customers/customer-funnel-reach'
+import { funnelPatientSteps } from '../server/src/services/reports/customer-conversion-funnel-reports/funnel-steps'
 import { TREATMENT_PLAN_TABLE, treatmentPlanCodec } from '../server/src/services/clinical/treatment-plan/treatment-plan-rows'
 import { needsBooking, type PlanItemStatus, type StoredPlanStatus } from '../domain/clinical/treatment-plans'
 
@@ -25,8 +28,10 @@ export async function generatePlans(db: Knex, companyId: string, every: number):
   const services = (await db('services').where({ companyId }).select('_id', 'name', 'duration', 'price').limit(40)) as Array<{ _id: string; name: string; duration: number; price: number }>
   if (services.length === 0) return 0
   // Visits read a page at a time by id (at the full size there are millions), every `every`-th completed one made a plan.
-  // The plans' rollup trigger is dropped while they are written, and their days marked once after (as the migration marks existing plans).
+  // The plans' rollup trigger is dropped while they are written, and their days marked once after (as the migration marks existing plans);
+  // the funnel's reach trigger too, the reach built whole after (as the migration builds it).
   await dropPlanStatsTriggers(db)
+  await dropFunnelReachTriggers(db)
   const rows: Array<Record<string, unknown>> = []
   let made = 0
   let index = 0
@@ -63,9 +68,11 @@ export async function generatePlans(db: Knex, companyId: string, every: number):
   if (rows.length) await db(TREATMENT_PLAN_TABLE).insert(rows)
   await createPlanStatsTriggers(db)
   await markEveryPlanDay(db)
+  await createFunnelReachTriggers(db)
   // What autovacuum does to a table after a large insert, before the reports are measured: without it PostgreSQL
   // planned the funnel's plan probes on the empty table's statistics (15 s a year) and its index-only scans read the
   // heap for every plan (no visibility map yet).
   if (databaseEngine(db) === 'postgres') await db.raw(`vacuum analyze ${TREATMENT_PLAN_TABLE}`)
+  await rebuildFunnelReach(db, companyId, funnelPatientSteps(db, companyId, null))
   return made
 }

@@ -79,3 +79,39 @@ export async function inRounds(stale: readonly StaleDay[], recompute: (round: St
     await recompute(ordered.slice(at, at + DAYS_PER_ROUND))
   }
 }
+
+/**
+ * Recomputes every key marked in a `(companyId, <key>, version)` marks table (the debtors' invoices
+ * and balances, the funnel's patients): `perRound` keys per transaction in keyset order, the event
+ * loop turning between rounds, each mark cleared only at the version read (a write during the
+ * round marks again and is recomputed by the next reader). Both engines.
+ */
+export async function refreshMarkedKeys(
+  db: Knex,
+  marksTable: string,
+  key: 'invoiceId' | 'customerId',
+  companyId: string,
+  perRound: number,
+  recompute: (trx: Knex, companyId: string, ids: readonly string[]) => Promise<void>
+): Promise<void> {
+  let after: string | null = null
+  for (let round = 0; ; round++) {
+    const query = db(marksTable).where('companyId', companyId).orderBy(key).limit(perRound).select(key, 'version')
+    if (after !== null) query.where(key, '>', after)
+    const marks = (await query) as Array<Record<string, string | number>>
+    if (marks.length === 0) return
+    if (round > 0) await letOtherCallsRun()
+    await db.transaction(async (trx) => {
+      // Two readers recomputing the same keys at once (PostgreSQL): a recompute that deletes and inserts has no key to
+      // upsert by, so the second waits for the first's round, then its delete sees (and replaces) what the first inserted.
+      if (trx.client.config.client === 'pg') await trx.raw('select pg_advisory_xact_lock(hashtext(?))', [`${marksTable}:${companyId}`])
+      await recompute(trx, companyId, marks.map((mark) => String(mark[key])))
+      // Each mark cleared only at the version read (one statement per version: nearly always one).
+      const byVersion = new Map<number, string[]>()
+      for (const mark of marks) byVersion.set(Number(mark.version), [...(byVersion.get(Number(mark.version)) ?? []), String(mark[key])])
+      for (const [version, ids] of byVersion) await trx(marksTable).where({ companyId, version }).whereIn(key, ids).del()
+    })
+    after = String(marks[marks.length - 1][key])
+    if (marks.length < perRound) return
+  }
+}

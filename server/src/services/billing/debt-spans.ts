@@ -1,7 +1,7 @@
 import type { Knex } from 'knex'
 import { INVOICES_TABLE } from './invoices/invoice-rows'
 import { ALLOCATIONS_TABLE, TRANSACTIONS_TABLE } from './transactions/transaction-rows'
-import { letOtherCallsRun } from '../rollup-marks'
+import { refreshMarkedKeys } from '../rollup-marks'
 
 /**
  * The debtors report's spans (migration 20261206300000_debt_spans, docs/decisions/reports.md
@@ -115,34 +115,10 @@ async function recomputeBalances(trx: Knex, companyId: string, ids: readonly str
   )
 }
 
-/** Recomputes every marked key of one marks table, a round per transaction, each mark once per call (keyset order). */
-async function refreshMarked(db: Knex, marksTable: string, key: 'invoiceId' | 'customerId', companyId: string, recompute: (trx: Knex, companyId: string, ids: readonly string[]) => Promise<void>) {
-  let after: string | null = null
-  for (let round = 0; ; round++) {
-    const query = db(marksTable).where('companyId', companyId).orderBy(key).limit(PER_ROUND).select(key, 'version')
-    if (after !== null) query.where(key, '>', after)
-    const marks = (await query) as Array<Record<string, string | number>>
-    if (marks.length === 0) return
-    if (round > 0) await letOtherCallsRun()
-    await db.transaction(async (trx) => {
-      // Two readers recomputing the same invoices at once (PostgreSQL): the spans have no key to upsert by, so the
-      // second waits for the first's round, then its delete sees (and replaces) what the first inserted.
-      if (trx.client.config.client === 'pg') await trx.raw('select pg_advisory_xact_lock(hashtext(?))', [`${marksTable}:${companyId}`])
-      await recompute(trx, companyId, marks.map((mark) => String(mark[key])))
-      // Each mark cleared only at the version read (one statement per version: nearly always one).
-      const byVersion = new Map<number, string[]>()
-      for (const mark of marks) byVersion.set(Number(mark.version), [...(byVersion.get(Number(mark.version)) ?? []), String(mark[key])])
-      for (const [version, ids] of byVersion) await trx(marksTable).where({ companyId, version }).whereIn(key, ids).del()
-    })
-    after = String(marks[marks.length - 1][key])
-    if (marks.length < PER_ROUND) return
-  }
-}
-
 /** Brings the company's debt and balance spans up to date: the invoices and patients a write marked since (existing ones start marked). */
 export async function refreshDebtSpans(db: Knex, companyId: string): Promise<void> {
-  await refreshMarked(db, DEBT_SPANS_DIRTY_TABLE, 'invoiceId', companyId, recomputeInvoices)
-  await refreshMarked(db, BALANCE_SPANS_DIRTY_TABLE, 'customerId', companyId, recomputeBalances)
+  await refreshMarkedKeys(db, DEBT_SPANS_DIRTY_TABLE, 'invoiceId', companyId, PER_ROUND, recomputeInvoices)
+  await refreshMarkedKeys(db, BALANCE_SPANS_DIRTY_TABLE, 'customerId', companyId, PER_ROUND, recomputeBalances)
 }
 
 /**

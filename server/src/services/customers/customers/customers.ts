@@ -18,6 +18,7 @@ import {
   customerPatchSchema
 } from './customers.schema'
 import { customerRegexQuery } from './customer-regex'
+import { FUNNEL_REACH_DIRTY_TABLE, FUNNEL_REACH_TABLE } from './customer-funnel-reach'
 import { checkDuplicateQuery } from './customer-duplicates'
 import { customerBranchCheck, customerScope } from './customer-branches'
 import { scopeRecords } from '../../../access/record-scope'
@@ -42,7 +43,7 @@ const trimText = trimStrings('first_name', 'last_name', 'middle_name', 'email', 
 export function customers(app: Application) {
   registerService(app, customerPath, new CustomerService({ ...customerServiceOptions(app), scope: customerScope }, customerRowShape), {
     methods: [...customerMethods],
-    tables: ['customers'],
+    tables: ['customers', FUNNEL_REACH_TABLE, FUNNEL_REACH_DIRTY_TABLE],
     protectedPhones: ['phone'],
     // A customer's notes and cabinet links stay while the customer is in the trash.
     trashDependents: [

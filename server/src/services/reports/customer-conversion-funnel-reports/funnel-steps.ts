@@ -1,6 +1,7 @@
 import type { Knex } from 'knex'
 import { registeredRows, type RegisteredFilter, type RegisteredRow } from '../../customers/customers/customer-report-reads'
-import { registeredStepGroups, registeredStepRows, type PatientStep } from '../../customers/customers/customer-funnel-reads'
+import { registeredStepGroups, registeredStepRows, type FunnelReach, type PatientStep } from '../../customers/customers/customer-funnel-reads'
+import { refreshFunnelReach } from '../../customers/customers/customer-funnel-reach'
 import { BOOKED_STATUSES, patientsWithAppointments } from '../../appointments/appointment/patient-visit-reads'
 import { appointmentOfPatient, patientsOfDoctor } from '../../appointments/appointment/patient-step-reads'
 import { VISIT_STATUSES } from '../../appointments/appointment/visit-reads'
@@ -12,21 +13,29 @@ import { funnelSteps, type FunnelCounts } from './customer-conversion-funnel-rep
 /**
  * The funnel's steps after "entered" (docs/decisions/reports.md "customer-conversion-funnel-reports"):
  * booked, arrived, plan presented, plan accepted, paid; each area's question of one patient, asked
- * by the database inside the customers area's grouped read (`registeredStepGroups`). With a doctor,
- * every step is the doctor's and the funnel is of the patients booked with them (`entry`).
+ * by the database inside the customers area's statements. With a doctor, every step is the doctor's.
  */
-function stepsOf(db: Knex, companyId: string, doctorId: string | null): { steps: PatientStep[]; entry: Knex.QueryBuilder | undefined } {
-  return {
-    steps: [
-      (customer) => appointmentOfPatient(db, companyId, customer, BOOKED_STATUSES, doctorId),
-      (customer) => appointmentOfPatient(db, companyId, customer, VISIT_STATUSES, doctorId),
-      (customer) => planOfPatient(db, companyId, customer, PRESENTED_PLAN_STATUSES, doctorId),
-      (customer) => planOfPatient(db, companyId, customer, ACCEPTED_PLAN_STATUSES, doctorId),
-      (customer) => paymentOfPatient(db, companyId, customer, doctorId)
-    ],
-    // With a doctor, entering is booking with them: the doctor's patients, read through their appointments.
-    entry: doctorId ? patientsOfDoctor(db, companyId, doctorId, BOOKED_STATUSES) : undefined
+export function funnelPatientSteps(db: Knex, companyId: string, doctorId: string | null): PatientStep[] {
+  return [
+    (customer) => appointmentOfPatient(db, companyId, customer, BOOKED_STATUSES, doctorId),
+    (customer) => appointmentOfPatient(db, companyId, customer, VISIT_STATUSES, doctorId),
+    (customer) => planOfPatient(db, companyId, customer, PRESENTED_PLAN_STATUSES, doctorId),
+    (customer) => planOfPatient(db, companyId, customer, ACCEPTED_PLAN_STATUSES, doctorId),
+    (customer) => paymentOfPatient(db, companyId, customer, doctorId)
+  ]
+}
+
+/**
+ * How the funnel learns each patient's steps. Of everyone: the kept reach (customer-funnel-reach.ts),
+ * brought up to date first. With a doctor: asked of the doctor's steps, and the funnel is of the
+ * patients booked with them (entering is booking), read through the doctor's appointments.
+ */
+async function reachOf(db: Knex, companyId: string, doctorId: string | null): Promise<FunnelReach> {
+  if (!doctorId) {
+    await refreshFunnelReach(db, companyId, funnelPatientSteps(db, companyId, null))
+    return 'stored'
   }
+  return { steps: funnelPatientSteps(db, companyId, doctorId), entry: patientsOfDoctor(db, companyId, doctorId, BOOKED_STATUSES) }
 }
 
 /** A group of patients who entered: their branch, source and the last step they reached (an index of `funnelSteps`). */
@@ -39,18 +48,16 @@ export interface FunnelGroup {
 
 /** The patients who entered, per branch, source and last step reached: one grouped statement. */
 export async function funnelGroups(db: Knex, filter: RegisteredFilter, doctorId: string | null): Promise<FunnelGroup[]> {
-  const { steps, entry } = stepsOf(db, filter.companyId, doctorId)
-  return (await registeredStepGroups(db, filter, steps, entry)).map((group) => ({ branchId: group.branchId, sourceId: group.sourceId, last: group.reached, value: group.value }))
+  return (await registeredStepGroups(db, filter, await reachOf(db, filter.companyId, doctorId))).map((group) => ({ branchId: group.branchId, sourceId: group.sourceId, last: group.reached, value: group.value }))
 }
 
 /** The patients at `step` (an index of `funnelSteps`) and further, earliest registered first, one page; and how many. */
 export async function funnelRows(db: Knex, filter: RegisteredFilter, doctorId: string | null, step: number, page: RowsPage): Promise<{ total: number; rows: RegisteredRow[] }> {
-  const { steps, entry } = stepsOf(db, filter.companyId, doctorId)
-  return registeredStepRows(db, filter, steps, entry, step, page)
+  return registeredStepRows(db, filter, await reachOf(db, filter.companyId, doctorId), step, page)
 }
 
 /**
- * The same groups read the former way, kept as the definition the grouped read is tested against
+ * The same groups read the former way, kept as the definition the grouped and kept reads are tested against
  * (tests/server/services/reports/customer-reports/funnel-grouped.test.ts): every registered patient
  * read into the server, then each step asked for the patients of the step before, 500 ids a statement.
  */

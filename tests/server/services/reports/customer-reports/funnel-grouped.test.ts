@@ -4,7 +4,8 @@ import { invoicesOf, key, paymentsOf, visitWithTreatments } from '../../billing/
 import { newId } from '../../../../../server/src/hooks/ids'
 import { periodFilter } from '../../../../../server/src/services/reports/report-scope'
 import type { RegisteredFilter } from '../../../../../server/src/services/customers/customers/customer-report-reads'
-import { funnelGroups, funnelGroupsByPatients, type FunnelGroup } from '../../../../../server/src/services/reports/customer-conversion-funnel-reports/funnel-steps'
+import { funnelGroups, funnelGroupsByPatients, funnelPatientSteps, type FunnelGroup } from '../../../../../server/src/services/reports/customer-conversion-funnel-reports/funnel-steps'
+import { FUNNEL_REACH_DIRTY_TABLE, FUNNEL_REACH_TABLE, rebuildFunnelReach } from '../../../../../server/src/services/customers/customers/customer-funnel-reach'
 import { funnelSteps, type FunnelReport, type FunnelRows } from '../../../../../server/src/services/reports/customer-conversion-funnel-reports/customer-conversion-funnel-reports.shared'
 import { appointmentStatuses } from '../../../../../domain/appointments/status'
 import { planStatuses } from '../../../../../domain/clinical/treatment-plans'
@@ -22,6 +23,10 @@ import { planStatuses } from '../../../../../domain/clinical/treatment-plans'
  * payments and refunds (cash, card, from the balance; some cancelled) allocated to an invoice of
  * either doctor, of no doctor, or to the balance. Rows are written straight to the tables, cloned
  * from one of each made through the services.
+ *
+ * Without a doctor the funnel reads each patient's kept reach (customer-funnel-reach.ts): the
+ * triggers mark the patients those writes touch, the report recomputes them; a third test writes
+ * more (cancels, deletes, moves a patient's rows to another, as a merge does) and compares again.
  */
 describe.each(engines)('conversion funnel grouped read on %s', (engine) => {
   let server: TestServer
@@ -31,6 +36,7 @@ describe.each(engines)('conversion funnel grouped read on %s', (engine) => {
   let doctors: string[]
   let sources: Array<string | null>
   let companyId: string
+  const patients: string[] = []
 
   // A small deterministic generator (the same patients on every run and engine).
   let seed = 19
@@ -81,7 +87,6 @@ describe.each(engines)('conversion funnel grouped read on %s', (engine) => {
       return customerId
     }
 
-    const patients: string[] = []
     for (let index = 0; index < 40; index += 1) {
       const customerId = await patient(`P${index}`, at(day(pick([9, 10, 10, 11, 11, 12]), 1 + Math.floor(random() * 28)), pick(['00:30', '09:00', '23:30'])), pick([clinic.branchId, northId]), pick(sources))
       if (patients.length && random() < 0.1) await server.db('customers').where({ _id: customerId }).update({ mergedInto: pick(patients) })
@@ -172,5 +177,46 @@ describe.each(engines)('conversion funnel grouped read on %s', (engine) => {
         expect([second.total, second.data.map((row) => row._id)]).toEqual([all.total, all.data.slice(2, 4).map((row) => row._id)])
       }
     }
+  })
+
+  it("follows writes straight to the tables, whoever makes them, and the reach built whole is the same", async () => {
+    const year = filterOf('2026-09-01', '2027-01-01')
+    const compare = async () => expect(sorted(await funnelGroups(server.db, year, null))).toEqual(sorted(await funnelGroupsByPatients(server.db, year, null)))
+    await compare()
+    expect(await server.db(FUNNEL_REACH_DIRTY_TABLE).where({ companyId }).count({ count: '*' })).toEqual([{ count: 0 }])
+    const reachOf = async (customerId: string) => ((await server.db(FUNNEL_REACH_TABLE).where({ customerId }).first('reached')) as { reached: number } | undefined)?.reached ?? 0
+    // The patients furthest along: each loses a step by a write none of the services made.
+    const furthest = (await server.db(FUNNEL_REACH_TABLE).whereIn('customerId', patients).where('reached', '>=', 3).orderBy('customerId').select('customerId')) as Array<{ customerId: string }>
+    expect(furthest.length).toBeGreaterThanOrEqual(4)
+    const [first, second, third, fourth] = furthest.map((row) => row.customerId)
+    await server.db('transactions').where({ customerId: first, kind: 'payment' }).update({ status: 'cancelled' })
+    await server.db('treatment_plans').where({ customerId: second }).del()
+    await server.db('appointment').where({ customerId: third }).update({ status: 'draft' })
+    // A merge moves the merged patient's rows to the one kept: both change.
+    const moved = await server.db('appointment').where({ customerId: fourth }).update({ customerId: first })
+    expect(moved).toBeGreaterThan(0)
+    // A patient with nothing yet books.
+    const untouched = patients.find((id) => !furthest.some((row) => row.customerId === id))!
+    expect(await reachOf(untouched)).toBeLessThan(3)
+    const marked = (await server.db(FUNNEL_REACH_DIRTY_TABLE).where({ companyId }).orderBy('customerId').pluck('customerId')) as string[]
+    expect(marked).toEqual([first, second, third, fourth].sort())
+    // An update that changes no watched column marks nobody.
+    await server.db('appointment').where({ customerId: first }).update({ status: server.db.ref('status') })
+    expect(await server.db(FUNNEL_REACH_DIRTY_TABLE).where({ companyId }).count({ count: '*' })).toEqual([{ count: 4 }])
+    const before = await Promise.all([second, third].map(reachOf))
+    await compare()
+    expect(await server.db(FUNNEL_REACH_DIRTY_TABLE).where({ companyId }).count({ count: '*' })).toEqual([{ count: 0 }])
+    const after = await Promise.all([second, third].map(reachOf))
+    // No plan left: at most arrived; every appointment a draft (a cancelled one was booked all the same): nothing reached.
+    expect([after[0] < before[0], after[0] <= 2, after[1]]).toEqual([true, true, 0])
+    expect(await reachOf(fourth)).toBe(0)
+    // Built whole (the migration, the bench after a bulk load): the same reach (built whole, every patient has a row; kept, one
+    // a write never touched has none, which reads as nothing reached).
+    const reached = () => server.db(FUNNEL_REACH_TABLE).where('reached', '>', 0).orderBy('customerId').select('customerId', 'reached')
+    const kept = await reached()
+    await server.db(FUNNEL_REACH_TABLE).del()
+    await rebuildFunnelReach(server.db, companyId, funnelPatientSteps(server.db, companyId, null))
+    expect(await reached()).toEqual(kept)
+    await compare()
   })
 })

@@ -15,7 +15,9 @@ const NOT_MOVED: Record<string, string> = {
   balance_spans: "prepaid balances' spans are computed from the payments and allocations: the merge moves those, their triggers mark both patients, the next read recomputes both",
   balance_spans_dirty: 'marks of patients to recompute: the merged one is recomputed to no spans',
   visit_next_days: "each visit's next day is computed from the appointments: the merge moves them, their triggers mark both patients, the next read recomputes both",
-  visit_next_dirty: 'marks of patients to recompute: the merged one is recomputed to no rows'
+  visit_next_dirty: 'marks of patients to recompute: the merged one is recomputed to no rows',
+  customer_funnel_reach: "each patient's reach in the funnel is computed from their appointments, plans and payments: the merge moves those, their triggers mark both patients, the next funnel recomputes both",
+  customer_funnel_dirty: 'marks of patients to recompute: the merged one is recomputed (a merged patient leaves every cohort)'
 }
 
 /** Columns that hold a customer's id, by the names the schema uses for them. */

@@ -109,3 +109,15 @@ export const DEMO_WAITING_NOTES = {
   afterSchool: { ru: 'Только после школы', uz: 'Faqat maktabdan keyin', en: 'After school only' },
   morning: { ru: 'Хочет на утро', uz: 'Ertalabni xohlaydi', en: 'Wants the morning' }
 } satisfies Record<string, Words>
+
+/** The demo's treatment plans' titles, in turn. */
+export const DEMO_PLAN_TITLES: Words[] = [
+  { ru: 'Санация полости рта', uz: 'Og‘iz bo‘shlig‘ini sanatsiya qilish', en: 'Restoring the teeth' },
+  { ru: 'Лечение кариеса', uz: 'Kariesni davolash', en: 'Caries treatment' },
+  { ru: 'Протезирование', uz: 'Protezlash', en: 'Prosthetics' }
+]
+
+/** A plan's phase title: "Stage N". */
+export function demoPhaseTitle(number: number, language: DemoLocale): string {
+  return { ru: `Этап ${number}`, uz: `${number}-bosqich`, en: `Stage ${number}` }[language]
+}

@@ -8,6 +8,7 @@ import { seedDemoBundles } from './seed-demo-bundles'
 import { seedDemoTextTemplates } from './seed-demo-text-templates'
 import { demoDoctorBranches, seedDemoAppointments } from './seed-demo-appointments'
 import { seedDemoMoney } from './seed-demo-money'
+import { seedDemoPlans } from './seed-demo-plans'
 import { DEMO_BRANCHES, DEMO_SPECIALTIES, demoLocaleOf } from './seed-demo-texts'
 
 export const DEMO_SIGN_IN = { email: 'admin@demo.clinic', password: 'Demo-clinic-2026' }
@@ -23,8 +24,9 @@ const DEMO_TEAM = [
 /**
  * A small but believable clinic: two branches, specialties, a team in every default role (the
  * doctors take appointments, with weekly hours), customers, a service catalogue, chairs and shift
- * templates, a realistic week of appointments around `now` with a waiting list, and the money
- * of the visits done (invoices, payments, a refund, prepayments, debts: seed-demo-money.ts).
+ * templates, a realistic week of appointments around `now` with a waiting list, treatment plans
+ * from some of the visits done (seed-demo-plans.ts), and the money of the visits done (invoices,
+ * payments, a refund, prepayments, debts: seed-demo-money.ts).
  *
  * `locale` is the company's language, and every seeded text follows
  * it: Russian for ru and ru1 (the default demo, DEMO_LOCALE), Uzbek for uz, English for en and fi
@@ -89,5 +91,6 @@ export async function seedDemoClinic(app: Application, { now: seedTime = new Dat
   await seedDemoBundles(db, stamp, language, specialtyIds)
   await seedDemoTextTemplates(db, stamp, language)
   const week = await seedDemoAppointments(app, { companyId: registered.companyId, userId: registered.userId, now: seedTime.getTime(), branches, doctorIds, customers, locale: language })
+  await seedDemoPlans(db, { companyId: registered.companyId, now: seedTime.getTime(), appointments: week.appointments, language })
   if (!process.env.NO_MONEY) await seedDemoMoney(app, { companyId: registered.companyId, userId: registered.userId, now: seedTime.getTime(), appointments: week.appointments })
 }

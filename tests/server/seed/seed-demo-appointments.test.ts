@@ -1,6 +1,8 @@
 import { engines, failure, startServer, type SignedIn, type TestServer } from '../support/harness'
 import { DEMO_SIGN_IN, seedDemoClinic } from '../../../server/src/seed-demo'
 import type { ReportsSummary } from '../../../server/src/services/reports/reports-summary/reports-summary.shared'
+import type { TreatmentPlanReport } from '../../../server/src/services/reports/treatment-plan-reports/treatment-plan-reports.shared'
+import type { FunnelReport } from '../../../server/src/services/reports/customer-conversion-funnel-reports/customer-conversion-funnel-reports.shared'
 import { DEMO_PLACES, demoWeekDoctors, demoWeekServices } from '../../../server/src/seed-demo-appointments'
 import { demoDays, planDemoWeek, type DemoWeek, type DemoWeekInput } from '../../../server/src/seed-demo-week'
 import { canTransition, holdsSlot, initialStatuses, isAppointmentStatus, type AppointmentStatus } from '../../../domain/appointments/status'
@@ -224,5 +226,39 @@ describe.each(engines)('the demo clinic week on %s', (engine) => {
     expect(summary.totals.debtCreated).toBeGreaterThan(0)
     expect(summary.totals.prepayments).toBeGreaterThan(0)
     expect(summary.totals.refunds).toBeGreaterThan(0)
+  })
+
+  it('has treatment plans from visits done: presented, accepted (booked on the next visit or waiting), refused; the reports count them', async () => {
+    // Through the service (a plan is read per patient), as the patient's card shows them.
+    const plans = []
+    for (const customerId of new Set((await server.db('treatment_plans').pluck('customerId')) as string[])) plans.push(...(await admin.client.service('treatment-plan').find({ query: { customerId } })).data)
+    expect(plans.length).toBeGreaterThanOrEqual(4)
+    const done = rows.filter((row) => row.status === 'completed' && Date.parse(row.end) + 15 * 60_000 <= SEED_TIME.getTime())
+    for (const plan of plans) {
+      // Made at a visit of the patient done that day, by its doctor.
+      expect([plan._id, done.some((row) => row.customerId === plan.customerId && row.staffId === plan.doctorId && row.date === plan.consultationDate)]).toEqual([plan._id, true])
+      expect(plan.phases.every((phase) => phase.items.length > 0 && phase.items.every((item) => item.price > 0 && item.teeth.length === 1))).toBe(true)
+      // A phase booked is on the patient's own visit ahead.
+      for (const phase of plan.phases.filter((entry) => entry.appointmentId)) {
+        const visit = rows.find((row) => row._id === phase.appointmentId)!
+        expect([plan.status, visit.customerId, Date.parse(visit.start) > SEED_TIME.getTime()]).toEqual(['accepted', plan.customerId, true])
+      }
+    }
+    expect(new Set(plans.map((plan) => plan.status))).toEqual(new Set(['presented', 'accepted', 'rejected']))
+    expect(plans.some((plan) => plan.phases.some((phase) => phase.appointmentId))).toBe(true)
+    const week = { from: days.firstDay, to: addLocalDays(days.lastDay, 1) }
+    const report = (await admin.client.service('treatment-plan-reports').find({ query: week })) as unknown as TreatmentPlanReport
+    expect(report.totals.presented.count).toBe(plans.length)
+    for (const figure of ['waiting', 'accepted', 'rejected', 'itemsUnscheduled'] as const) expect([figure, report.totals[figure].count > 0]).toEqual([figure, true])
+    expect(report.totals.accepted.value).toBe(report.totals.itemsDone.value + report.totals.itemsScheduled.value + report.totals.itemsUnscheduled.value)
+    // The funnel of the patients registered in the last year (the demo's span two) gets past the plans: as many as their plans.
+    const today = toZoned(Date.now(), ZONE).date
+    const year = { from: addLocalDays(today, -364), to: addLocalDays(today, 1) }
+    const registered = new Map(((await server.db('customers').select('_id', 'createdAt')) as Array<{ _id: string; createdAt: string | Date }>).map((row) => [row._id, new Date(row.createdAt).toISOString()]))
+    const inYear = plans.filter((plan) => registered.get(plan.customerId)! >= zonedToUtc(year.from, '00:00', ZONE))
+    expect(inYear.length).toBeGreaterThan(0)
+    const funnel = (await admin.client.service('customer-conversion-funnel-reports').find({ query: year })) as unknown as FunnelReport
+    expect([funnel.totals.presented, funnel.totals.accepted]).toEqual([inYear.length, inYear.filter((plan) => plan.status === 'accepted').length])
+    expect(funnel.totals.paid).toBeGreaterThan(0)
   })
 })

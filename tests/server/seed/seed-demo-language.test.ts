@@ -75,6 +75,13 @@ describe.each(engines)('the demo clinic language on %s', (engine) => {
       expect(texts.map(latinLeft).filter(Boolean)).toEqual([])
       expect(appointments.some((row) => row.notes)).toBe(true)
     })
+
+    it('titles the treatment plans and their stages in Russian', async () => {
+      const plans = (await server.db('treatment_plans').select('title', 'phases')) as Array<{ title: string; phases: string | Array<{ title: string }> }>
+      expect(plans.length).toBeGreaterThan(0)
+      const texts = plans.flatMap((plan) => [plan.title, ...(typeof plan.phases === 'string' ? JSON.parse(plan.phases) : plan.phases).map((phase: { title: string }) => phase.title)])
+      expect(texts.map(latinLeft).filter(Boolean)).toEqual([])
+    })
   })
 
   describe('an en demo', () => {
@@ -95,6 +102,9 @@ describe.each(engines)('the demo clinic language on %s', (engine) => {
       expect(names.places).toEqual(expect.arrayContaining(['Chair 1', 'Chair 4', 'X-ray room']))
       expect(names.templates.sort()).toEqual(['Evening shift', 'Morning shift'])
       expect(Object.values(names).flat().filter((name) => /[А-яЁё]/.test(name))).toEqual([])
+      const plans = (await server.db('treatment_plans').select('title')) as Array<{ title: string }>
+      expect(plans.length).toBeGreaterThan(0)
+      expect(plans.filter((plan) => /[А-яЁё]/.test(plan.title))).toEqual([])
     })
   })
 })

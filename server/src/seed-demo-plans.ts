@@ -2,7 +2,7 @@ import type { Knex } from 'knex'
 import { seededRandom } from './demo-people'
 import { newId } from './hooks/ids'
 import { TREATMENT_PLAN_TABLE, treatmentPlanCodec } from './services/clinical/treatment-plan/treatment-plan-rows'
-import { needsBooking, type PlanItemStatus, type StoredPlanStatus } from '../../domain/clinical/treatment-plans'
+import { needsBooking, type StoredPlanStatus } from '../../domain/clinical/treatment-plans'
 import { holdsSlot, type AppointmentStatus } from '../../domain/appointments/status'
 import type { DemoAppointment } from './seed-demo-week'
 import { DEMO_PLAN_TITLES, demoPhaseTitle, type DemoLocale } from './seed-demo-texts'
@@ -31,7 +31,8 @@ const TEETH = [16, 17, 26, 27, 36, 37, 46, 47, 15, 25, 35, 45]
  * plan from that visit's doctor on the visit's day: one or two phases of one or two priced
  * services of the catalogue, each on a tooth. Accepted plans' first phase is booked on the
  * patient's next visit ahead when they have one (the report's "booked"); otherwise it waits to be
- * booked ("accepted, unscheduled"). Nothing is done yet: a done item is a treatment's, and the
+ * booked ("accepted, unscheduled"). A refused plan keeps its items as they were, as the service's
+ * `reject` does. Nothing is done yet: a done item is a treatment's, and the
  * demo's treatments are the visits' own services. Rows written straight (the clinical area's
  * codec), as the appointments are; the triggers mark the plans' rollup and the funnel.
  * Deterministic: the same week gets the same plans.
@@ -51,7 +52,6 @@ export async function seedDemoPlans(db: Knex, input: DemoPlansInput): Promise<nu
     planned.add(customerId)
     if (planned.size % 2 === 0) continue
     const status = OUTCOMES[rows.length % OUTCOMES.length]
-    const itemStatus: PlanItemStatus = status === 'rejected' ? 'rejected' : 'planned'
     const next = status === 'accepted' ? ahead(customerId) : undefined
     const phases = Array.from({ length: 1 + Math.floor(random() * 2) }, (_, phase) => ({
       _id: newId(),
@@ -61,7 +61,7 @@ export async function seedDemoPlans(db: Knex, input: DemoPlansInput): Promise<nu
         return {
           _id: newId(), teeth: [{ tooth: TEETH[Math.floor(random() * TEETH.length)], surfaces: [] }], serviceId: service._id, serviceName: service.name,
           serviceCode: service.code, duration: Number(service.duration), quantity: 1, price: Number(service.price), discount: 0, doctorId: null,
-          urgency: 'planned', alternativeGroup: null, alternative: null, status: itemStatus, treatmentId: null
+          urgency: 'planned', alternativeGroup: null, alternative: null, status: 'planned' as const, treatmentId: null
         }
       }),
       appointmentId: phase === 0 && next ? next._id : null

@@ -16,6 +16,7 @@ import { createLineStatsTriggers, dropLineStatsTriggers, markEveryInvoiceDay } f
 import { createDebtSpansTriggers, dropDebtSpansTriggers } from '../server/migrations/20261206300000_debt_spans'
 import { rebuildDebtSpans } from '../server/src/services/billing/debt-spans'
 import { createFunnelReachTriggers, dropFunnelReachTriggers } from '../server/migrations/20261208100000_funnel_reach'
+import { createPlanVisitTriggers, dropPlanVisitTriggers } from '../server/migrations/20261208200000_plan_visit_ends'
 import { rebuildFunnelReach } from '../server/src/services/customers/customers/customer-funnel-reach'
 import { funnelPatientSteps } from '../server/src/services/reports/customer-conversion-funnel-reports/funnel-steps'
 import { createVisitNextTriggers, dropVisitNextTriggers } from '../server/migrations/20261206100000_visit_next_days'
@@ -133,6 +134,8 @@ async function generate(db: Knex, engine: Engine, sizeName: SizeName): Promise<B
   await dropLineStatsTriggers(db)
   // The funnel's reach: a mark per visit and payment otherwise; addMoney builds it whole after the money.
   await dropFunnelReachTriggers(db)
+  // The plans' rollup's visit trigger: a probe per visit written, with no plan yet to find.
+  await dropPlanVisitTriggers(db)
   const clinic = await seedBenchClinic(db, size, WORKING_HOURS)
   console.log(`${engine}, ${sizeName}: clinic of ${size.branches} branches, ${clinic.doctors.length} doctors and ${clinic.branchIds.length} front desks seeded`)
 
@@ -159,6 +162,7 @@ async function generate(db: Knex, engine: Engine, sizeName: SizeName): Promise<B
   await db.raw('insert into visit_stats_dirty ("companyId", "day", "version") select distinct "companyId", "fromDate", 1 from appointment_moves where true on conflict ("companyId", "day") do nothing')
   await createVisitNextTriggers(db)
   await rebuildVisitNextDays(db, clinic.companyId)
+  await createPlanVisitTriggers(db)
 
   const analyzing = Date.now()
   if (engine === 'sqlite') {

@@ -53,6 +53,7 @@ import * as treatmentPlanReportIndexes from './20261206500000_treatment_plan_rep
 import * as planDayStats from './20261207100000_plan_day_stats'
 import * as funnelStepIndexes from './20261207200000_funnel_step_indexes'
 import * as funnelReach from './20261208100000_funnel_reach'
+import * as planVisitEnds from './20261208200000_plan_visit_ends'
 import * as reportIndexes from './20261129120500_report_indexes'
 import * as appointmentMoves from './20261130100000_appointment_moves'
 import * as treatmentReportIndexes from './20261201100000_treatment_report_indexes'
@@ -135,7 +136,8 @@ const migrations: Array<[string, Migration]> = [
   ['20261206500000_treatment_plan_report_indexes', treatmentPlanReportIndexes],
   ['20261207100000_plan_day_stats', planDayStats],
   ['20261207200000_funnel_step_indexes', funnelStepIndexes],
-  ['20261208100000_funnel_reach', funnelReach]
+  ['20261208100000_funnel_reach', funnelReach],
+  ['20261208200000_plan_visit_ends', planVisitEnds]
 ]
 
 export const migrationSource: Knex.MigrationSource<[string, Migration]> = {

@@ -7,6 +7,7 @@ import { todayIn } from '../../../../../server/src/services/customers/customers/
 import { exportRound } from '../../../../../server/src/services/reports/report-exports/export-run'
 import type { ReportExport } from '../../../../../server/src/services/reports/report-exports/report-exports.shared'
 import type { TreatmentPlan } from '../../../../../server/src/services/clinical/treatment-plan/treatment-plan.shared'
+import { planFigureGroups } from '../../../../../server/src/services/clinical/treatment-plan/plan-stats'
 import {
   treatmentPlanFigures,
   type PlanFigureValues,
@@ -144,6 +145,10 @@ describe.each(engines)('treatment plans report on %s', (engine) => {
     const booked: TreatmentPlan = await plans().patch(p1._id, { book: { phase: p1.phases[1]._id, appointment: booking(clinic, AHEAD, '12:00') } })
     let found = await report(finance)
     expect([found.totals.itemsScheduled, found.totals.itemsUnscheduled]).toEqual([{ count: 3, value: 1_110_000 }, { count: 0, value: 0 }])
+    // The rollup keeps each booked visit's end, not whether it is ahead: read a week later, with no write, both visits are over.
+    const weekLater = await planFigureGroups(server.db, { companyId: clinic.admin.auth.company._id, ...PERIOD, branchIds: null, doctorId: null }, new Date(Date.now() + 7 * 86_400_000).toISOString())
+    const items = (figure: string) => weekLater.filter((group) => group.figure === figure).reduce((sum, group) => sum + group.count, 0)
+    expect([items('itemsScheduled'), items('itemsUnscheduled')]).toEqual([0, 3])
     // A treatment done completes filling 36: done, and the plan partially done.
     const visitId = booked.phases[0].appointmentId!
     await clinic.doctor.client.service('treatment').create({ customerId: ids.aino, appointmentId: visitId, serviceId: filling, teeth: [{ tooth: 36, surfaces: ['O'] }], planItemId: booked.phases[0].items[0]._id })

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex'
-import { createMarkTriggers, dropMarkTriggers } from './mark-triggers'
+import { createMarkTriggers, dropMarkTriggers, whenChanged } from './mark-triggers'
 import { rebuildFunnelReach } from '../src/services/customers/customers/customer-funnel-reach'
 import { funnelPatientSteps } from '../src/services/reports/customer-conversion-funnel-reports/funnel-steps'
 
@@ -25,12 +25,6 @@ const WATCHED = {
   transactions: ['companyId', 'customerId', 'kind', 'status', 'method']
 } as const
 const TABLES = ['appointment', 'treatment_plans', 'transactions'] as const
-
-/** An update marks only when a watched column really changed (the services' patches name columns they leave as they were). */
-const changed = (columns: readonly string[]) => ({
-  postgres: columns.map((column) => `old."${column}" is distinct from new."${column}"`).join(' or '),
-  sqlite: columns.map((column) => `old."${column}" is not new."${column}"`).join(' or ')
-})
 
 const mark = (row: 'old' | 'new', postgres: boolean) =>
   `insert into customer_funnel_dirty ("companyId", "customerId", "version") select ${row}."companyId", ${row}."customerId", 1 where ${row}."customerId" is not null
@@ -59,7 +53,7 @@ export async function down(db: Knex): Promise<void> {
 
 /** The triggers that mark patients (exported: the bench drops them while it bulk-loads, then builds the reach whole). */
 export async function createFunnelReachTriggers(db: Knex): Promise<void> {
-  await createMarkTriggers(db, 'funnel_reach', TABLES.map((table) => ({ table, columns: WATCHED[table].map((column) => `"${column}"`).join(', '), when: changed(WATCHED[table]), mark })))
+  await createMarkTriggers(db, 'funnel_reach', TABLES.map((table) => ({ table, columns: WATCHED[table].map((column) => `"${column}"`).join(', '), when: whenChanged(WATCHED[table]), mark })))
 }
 
 export async function dropFunnelReachTriggers(db: Knex): Promise<void> {

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex'
-import { createMarkTriggers, dropMarkTriggers } from './mark-triggers'
+import { createMarkTriggers, dropMarkTriggers, whenChanged } from './mark-triggers'
 import { markEveryPlanDay } from './20261207100000_plan_day_stats'
 
 /**
@@ -15,10 +15,7 @@ import { markEveryPlanDay } from './20261207100000_plan_day_stats'
  * visit (`plan_day_stats_visit`: an index of the rows that name one), when it is inserted,
  * deleted, or its status, end, start or company changes. Existing plans' days are marked stale.
  */
-const VISIT_CHANGED = {
-  postgres: ['status', 'end', 'start', 'companyId'].map((column) => `old."${column}" is distinct from new."${column}"`).join(' or '),
-  sqlite: ['status', 'end', 'start', 'companyId'].map((column) => `old."${column}" is not new."${column}"`).join(' or ')
-}
+const VISIT_COLUMNS = ['status', 'end', 'start', 'companyId']
 
 const MARK = (row: 'old' | 'new', postgres: boolean) =>
   `insert into plan_stats_dirty ("companyId", "day", "version") select distinct s."companyId", s."day", 1 from plan_day_stats as s where s."appointmentId" = ${row}."_id"
@@ -43,7 +40,7 @@ export async function down(db: Knex): Promise<void> {
 
 /** The triggers that mark the days of a visit's booked items (exported: the bench drops them while it bulk-loads). */
 export async function createPlanVisitTriggers(db: Knex): Promise<void> {
-  await createMarkTriggers(db, 'plan_visits', [{ table: 'appointment', columns: '"status", "end", "start", "companyId"', when: VISIT_CHANGED, mark: MARK }])
+  await createMarkTriggers(db, 'plan_visits', [{ table: 'appointment', columns: VISIT_COLUMNS.map((column) => `"${column}"`).join(', '), when: whenChanged(VISIT_COLUMNS), mark: MARK }])
 }
 
 export async function dropPlanVisitTriggers(db: Knex): Promise<void> {

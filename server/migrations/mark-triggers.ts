@@ -18,6 +18,14 @@ export interface MarkedTable {
   mark: (row: 'old' | 'new', postgres: boolean) => string
 }
 
+/** An update trigger's condition: one of `columns` really changed (a patch names columns it leaves as they were). */
+export function whenChanged(columns: readonly string[]): { postgres: string; sqlite: string } {
+  return {
+    postgres: columns.map((column) => `old."${column}" is distinct from new."${column}"`).join(' or '),
+    sqlite: columns.map((column) => `old."${column}" is not new."${column}"`).join(' or ')
+  }
+}
+
 const isPostgres = (db: Knex) => db.client.config.client === 'pg'
 
 export async function createMarkTriggers(db: Knex, prefix: string, tables: readonly MarkedTable[]): Promise<void> {

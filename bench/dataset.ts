@@ -17,8 +17,7 @@ import { createDebtSpansTriggers, dropDebtSpansTriggers } from '../server/migrat
 import { rebuildDebtSpans } from '../server/src/services/billing/debt-spans'
 import { createFunnelReachTriggers, dropFunnelReachTriggers } from '../server/migrations/20261208100000_funnel_reach'
 import { createPlanVisitTriggers, dropPlanVisitTriggers } from '../server/migrations/20261208200000_plan_visit_ends'
-import { rebuildFunnelReach } from '../server/src/services/customers/customers/customer-funnel-reach'
-import { funnelPatientSteps } from '../server/src/services/reports/customer-conversion-funnel-reports/funnel-steps'
+import { rebuildCompanyFunnelReach } from '../server/src/services/reports/customer-conversion-funnel-reports/funnel-steps'
 import { createVisitNextTriggers, dropVisitNextTriggers } from '../server/migrations/20261206100000_visit_next_days'
 import { rebuildVisitNextDays } from '../server/src/services/appointments/appointment/visit-next-days'
 import type { DemoPerson } from '../server/src/demo-people'
@@ -221,7 +220,7 @@ async function addMoney(db: Knex, engine: Engine, sizeName: SizeName, companyId:
   // The funnel's reach of every patient, after the visits and the money (timed: printed below).
   await createFunnelReachTriggers(db)
   const reachFrom = Date.now()
-  await rebuildFunnelReach(db, companyId, funnelPatientSteps(db, companyId, null))
+  await rebuildCompanyFunnelReach(db, companyId)
   const reachSeconds = ((Date.now() - reachFrom) / 1000).toFixed(1)
   bar.stop()
   console.log(`${engine}, ${sizeName}: the debtors' spans built whole in ${spansSeconds} s, the funnel's reach in ${reachSeconds} s`)

@@ -3,8 +3,7 @@ import { newId } from '../server/src/hooks/ids'
 import { databaseEngine } from '../server/src/db'
 import { createPlanStatsTriggers, dropPlanStatsTriggers, markEveryPlanDay } from '../server/migrations/20261207100000_plan_day_stats'
 import { createFunnelReachTriggers, dropFunnelReachTriggers } from '../server/migrations/20261208100000_funnel_reach'
-import { rebuildFunnelReach } from '../server/src/services/customers/customers/customer-funnel-reach'
-import { funnelPatientSteps } from '../server/src/services/reports/customer-conversion-funnel-reports/funnel-steps'
+import { rebuildCompanyFunnelReach } from '../server/src/services/reports/customer-conversion-funnel-reports/funnel-steps'
 import { TREATMENT_PLAN_TABLE, treatmentPlanCodec } from '../server/src/services/clinical/treatment-plan/treatment-plan-rows'
 import { needsBooking, type PlanItemStatus, type StoredPlanStatus } from '../domain/clinical/treatment-plans'
 
@@ -73,6 +72,6 @@ export async function generatePlans(db: Knex, companyId: string, every: number):
   // planned the funnel's plan probes on the empty table's statistics (15 s a year) and its index-only scans read the
   // heap for every plan (no visibility map yet).
   if (databaseEngine(db) === 'postgres') await db.raw(`vacuum analyze ${TREATMENT_PLAN_TABLE}`)
-  await rebuildFunnelReach(db, companyId, funnelPatientSteps(db, companyId, null))
+  await rebuildCompanyFunnelReach(db, companyId)
   return made
 }

@@ -1,7 +1,6 @@
 import type { Knex } from 'knex'
 import { createMarkTriggers, dropMarkTriggers, whenChanged } from './mark-triggers'
-import { rebuildFunnelReach } from '../src/services/customers/customers/customer-funnel-reach'
-import { funnelPatientSteps } from '../src/services/reports/customer-conversion-funnel-reports/funnel-steps'
+import { rebuildCompanyFunnelReach } from '../src/services/reports/customer-conversion-funnel-reports/funnel-steps'
 
 /**
  * Issue 19, item 4: the conversion funnel of a year of every branch asked five indexed probes of
@@ -43,7 +42,7 @@ export async function up(db: Knex): Promise<void> {
     table.primary(['companyId', 'customerId'])
   })
   await createFunnelReachTriggers(db)
-  for (const { _id } of (await db('companies').select('_id')) as Array<{ _id: string }>) await rebuildFunnelReach(db, _id, funnelPatientSteps(db, _id, null))
+  for (const { _id } of (await db('companies').select('_id')) as Array<{ _id: string }>) await rebuildCompanyFunnelReach(db, _id)
 }
 
 export async function down(db: Knex): Promise<void> {

@@ -10,7 +10,7 @@ import { TRANSACTIONS_TABLE } from './services/billing/transactions/transaction-
 import type { InvoicesService } from './services/billing/invoices/invoices.class'
 import type { TransactionsService } from './services/billing/transactions/transactions.class'
 import type { PaymentMethod } from '../../domain/billing/money'
-import type { DemoAppointment } from './seed-demo-week'
+import { demoVisitsDone, type DemoAppointment } from './seed-demo-week'
 
 const MINUTE = 60_000
 /** Money is asked and paid in whole thousands of som (100 000 minor units), as at a real desk. */
@@ -55,8 +55,7 @@ export async function seedDemoMoney(app: Application, input: DemoMoneyInput): Pr
     ((await db('services').where({ companyId: input.companyId }).select('_id', 'code', 'name', 'duration', 'price')) as Array<{ _id: string; code: string | null; name: string; duration: number; price: unknown }>).map((row) => [row._id, row])
   )
   // In the plan's order (deterministic; ids are not), so the same week gets the same money.
-  const done = input.appointments
-    .filter((visit) => visit.status === 'completed' && visit.customerId && Date.parse(visit.end) + 15 * MINUTE <= input.now)
+  const done = demoVisitsDone(input.appointments, input.now)
   const invoices = app.service('invoices') as unknown as InvoicesService
   const transactions = app.service('transactions') as unknown as TransactionsService
   const counts: DemoMoney = { invoices: 0, payments: 0, refunds: 0 }

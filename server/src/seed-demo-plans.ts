@@ -4,7 +4,7 @@ import { newId } from './hooks/ids'
 import { TREATMENT_PLAN_TABLE, treatmentPlanCodec } from './services/clinical/treatment-plan/treatment-plan-rows'
 import { needsBooking, type StoredPlanStatus } from '../../domain/clinical/treatment-plans'
 import { holdsSlot, type AppointmentStatus } from '../../domain/appointments/status'
-import type { DemoAppointment } from './seed-demo-week'
+import { demoVisitsDone, type DemoAppointment } from './seed-demo-week'
 import { DEMO_PLAN_TITLES, demoPhaseTitle, type DemoLocale } from './seed-demo-texts'
 
 const MINUTE = 60_000
@@ -42,7 +42,7 @@ export async function seedDemoPlans(db: Knex, input: DemoPlansInput): Promise<nu
   const services = ((await db('services').where({ companyId: input.companyId, archived: false }).where('price', '>', 0).orderBy('code').select('_id', 'code', 'name', 'duration', 'price')) as Array<{ _id: string; code: string | null; name: string; duration: number; price: unknown }>)
   if (services.length === 0) return 0
   const byStart = [...input.appointments].sort((a, b) => Date.parse(a.start) - Date.parse(b.start))
-  const done = byStart.filter((visit) => visit.status === 'completed' && visit.customerId && Date.parse(visit.end) + 15 * MINUTE <= input.now)
+  const done = demoVisitsDone(byStart, input.now)
   const ahead = (customerId: string) => byStart.find((visit) => visit.customerId === customerId && Date.parse(visit.start) > input.now && holdsSlot(visit.status as AppointmentStatus))
   const planned = new Set<string>()
   const rows: Array<Record<string, unknown>> = []

@@ -75,6 +75,11 @@ const roundUp = (minutes: number, step: number) => Math.ceil(minutes / step) * s
  * The days of the demo: from the last Monday strictly before the seed day to the next Sunday
  * strictly after it, so there are always done days, today and days ahead (8 to 14 days).
  */
+/** The week's visits done by `now` (completed, with a patient, ended a quarter of an hour before): what the money and the plans follow. */
+export function demoVisitsDone(appointments: readonly DemoAppointment[], now: number): DemoAppointment[] {
+  return appointments.filter((visit) => visit.status === 'completed' && visit.customerId && Date.parse(visit.end) + 15 * MINUTE <= now)
+}
+
 export function demoDays(today: string): { firstDay: string; lastDay: string } {
   const weekday = weekdayOf(today)
   return { firstDay: addLocalDays(today, -(weekday === 1 ? 7 : weekday - 1)), lastDay: addLocalDays(today, weekday === 7 ? 7 : 7 - weekday) }

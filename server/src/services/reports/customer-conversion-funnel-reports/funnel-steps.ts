@@ -1,7 +1,7 @@
 import type { Knex } from 'knex'
 import { registeredRows, type RegisteredFilter, type RegisteredRow } from '../../customers/customers/customer-report-reads'
 import { registeredStepGroups, registeredStepRows, type FunnelReach, type PatientStep } from '../../customers/customers/customer-funnel-reads'
-import { refreshFunnelReach } from '../../customers/customers/customer-funnel-reach'
+import { rebuildFunnelReach, refreshFunnelReach } from '../../customers/customers/customer-funnel-reach'
 import { BOOKED_STATUSES, patientsWithAppointments } from '../../appointments/appointment/patient-visit-reads'
 import { appointmentOfPatient, patientsOfDoctor } from '../../appointments/appointment/patient-step-reads'
 import { VISIT_STATUSES } from '../../appointments/appointment/visit-reads'
@@ -23,6 +23,11 @@ export function funnelPatientSteps(db: Knex, companyId: string, doctorId: string
     (customer) => planOfPatient(db, companyId, customer, ACCEPTED_PLAN_STATUSES, doctorId),
     (customer) => paymentOfPatient(db, companyId, customer, doctorId)
   ]
+}
+
+/** Every patient's reach of the company built whole with the funnel's steps (the migration, the bench after a bulk load). */
+export async function rebuildCompanyFunnelReach(db: Knex, companyId: string): Promise<void> {
+  await rebuildFunnelReach(db, companyId, funnelPatientSteps(db, companyId, null))
 }
 
 /**

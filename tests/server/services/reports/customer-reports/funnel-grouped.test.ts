@@ -4,8 +4,8 @@ import { invoicesOf, key, paymentsOf, visitWithTreatments } from '../../billing/
 import { newId } from '../../../../../server/src/hooks/ids'
 import { periodFilter } from '../../../../../server/src/services/reports/report-scope'
 import type { RegisteredFilter } from '../../../../../server/src/services/customers/customers/customer-report-reads'
-import { funnelGroups, funnelGroupsByPatients, funnelPatientSteps, type FunnelGroup } from '../../../../../server/src/services/reports/customer-conversion-funnel-reports/funnel-steps'
-import { FUNNEL_REACH_DIRTY_TABLE, FUNNEL_REACH_TABLE, rebuildFunnelReach } from '../../../../../server/src/services/customers/customers/customer-funnel-reach'
+import { funnelGroups, funnelGroupsByPatients, rebuildCompanyFunnelReach, type FunnelGroup } from '../../../../../server/src/services/reports/customer-conversion-funnel-reports/funnel-steps'
+import { FUNNEL_REACH_DIRTY_TABLE, FUNNEL_REACH_TABLE } from '../../../../../server/src/services/customers/customers/customer-funnel-reach'
 import { funnelSteps, type FunnelReport, type FunnelRows } from '../../../../../server/src/services/reports/customer-conversion-funnel-reports/customer-conversion-funnel-reports.shared'
 import { appointmentStatuses } from '../../../../../domain/appointments/status'
 import { planStatuses } from '../../../../../domain/clinical/treatment-plans'
@@ -215,7 +215,7 @@ describe.each(engines)('conversion funnel grouped read on %s', (engine) => {
     const reached = () => server.db(FUNNEL_REACH_TABLE).where('reached', '>', 0).orderBy('customerId').select('customerId', 'reached')
     const kept = await reached()
     await server.db(FUNNEL_REACH_TABLE).del()
-    await rebuildFunnelReach(server.db, companyId, funnelPatientSteps(server.db, companyId, null))
+    await rebuildCompanyFunnelReach(server.db, companyId)
     expect(await reached()).toEqual(kept)
     await compare()
   })

@@ -1,6 +1,6 @@
 import { manifests } from '../../../../../server/src/services/service-manifest'
 import { findValidCabinetToken } from '../../../../../server/src/services/customers/customer-cabinet-token/customer-cabinet-token.class'
-import { engines, failure, nextEvent, startServer, type SignedIn, type TestServer } from '../../../support/harness'
+import { engines, failure, eventWhere, startServer, type SignedIn, type TestServer } from '../../../support/harness'
 import { signedInMember } from '../../../support/fixtures'
 import { malformed } from '../../../support/malformed'
 
@@ -203,14 +203,18 @@ describe.each(engines)('merging customers (customers-merge) on %s', (engine) => 
     const member = await signedInMember(server, admin, { roleId: role._id })
     await admin.client.service('company').patch('mine', { settings: { phoneProtection: true } })
     try {
-      const heardByAdmin = nextEvent<{ _id: string; phone: string | null }>(admin.client, 'customers', 'patched')
-      const heardByMember = nextEvent<{ _id: string; phone: string | null; phoneHidden: boolean }>(member.client, 'customers', 'patched')
+      // Both records are announced; each connection's publisher decides on its own, so the two
+      // events may arrive in either order: wait for the kept record's by id.
+      const heardByAdmin = eventWhere<{ _id: string; phone: string | null }>(admin.client, 'customers', 'patched', (data) => data._id === kept._id)
+      const heardByMember = eventWhere<{ _id: string; phone: string | null; phoneHidden: boolean }>(member.client, 'customers', 'patched', (data) => data._id === kept._id)
+      const mergedHeard = eventWhere<{ _id: string; mergedInto: string }>(admin.client, 'customers', 'patched', (data) => data._id === merged._id)
       const result = await merge(kept._id, merged._id, member)
       expect(result).toMatchObject({ _id: kept._id, phone: null, phoneHidden: true })
       expect(JSON.stringify(result)).not.toContain('998901234567')
-      // The kept record is announced first: the administrator may see phones, the member may not.
+      // The administrator may see phones, the member may not.
       expect(await heardByAdmin).toMatchObject({ _id: kept._id, phone: '998901234567' })
       expect(await heardByMember).toMatchObject({ _id: kept._id, phone: null, phoneHidden: true })
+      expect(await mergedHeard).toMatchObject({ _id: merged._id, mergedInto: kept._id })
     } finally {
       await admin.client.service('company').patch('mine', { settings: { phoneProtection: false } })
     }

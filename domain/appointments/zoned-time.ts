@@ -38,20 +38,46 @@ export interface WallClock {
   second: number
 }
 
-/** The wall clock in `timeZone` at instant `ms`. */
-export function wallClock(ms: number, timeZone: string): WallClock {
+/** The zone's offset at instant `ms` as Intl tells it (a few microseconds: see zoneOffsetMs). */
+function readOffsetMs(ms: number, timeZone: string): number {
   const parts: Record<string, number> = {}
   for (const part of formatterFor(timeZone).formatToParts(new Date(ms))) {
     if (part.type !== 'literal') parts[part.type] = Number(part.value)
   }
-  return { year: parts.year, month: parts.month, day: parts.day, hour: parts.hour % 24, minute: parts.minute, second: parts.second }
+  const asUtc = Date.UTC(parts.year, parts.month - 1, parts.day, parts.hour % 24, parts.minute, parts.second)
+  return asUtc - Math.floor(ms / 1000) * 1000
 }
 
-/** The zone's offset from UTC at instant `ms`, in milliseconds (Helsinki summer: +3 h). */
+const DAY_MS = 86_400_000
+/** Per zone and UTC day: the offset that holds the whole day, or null on a day it changes. */
+const steadyOffsets = new Map<string, Map<number, number | null>>()
+const STEADY_DAYS_KEPT = 20_000
+
+/**
+ * The zone's offset from UTC at instant `ms`, in milliseconds (Helsinki summer: +3 h). A week's
+ * calendar converts thousands of instants and Intl's formatToParts is the slow part, so each UTC
+ * day's offset is read once (at its first and last second): a day whose two agree has no
+ * transition (no zone changes twice within a day), and on the day of a transition, which may
+ * fall on any minute (Goose Bay's 00:01), every instant is read from Intl.
+ */
 export function zoneOffsetMs(ms: number, timeZone: string): number {
-  const wall = wallClock(ms, timeZone)
-  const asUtc = Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute, wall.second)
-  return asUtc - Math.floor(ms / 1000) * 1000
+  let zone = steadyOffsets.get(timeZone)
+  if (!zone) steadyOffsets.set(timeZone, (zone = new Map()))
+  const day = Math.floor(ms / DAY_MS)
+  let steady = zone.get(day)
+  if (steady === undefined) {
+    const first = readOffsetMs(day * DAY_MS, timeZone)
+    steady = first === readOffsetMs(day * DAY_MS + DAY_MS - 1000, timeZone) ? first : null
+    if (zone.size >= STEADY_DAYS_KEPT) zone.clear()
+    zone.set(day, steady)
+  }
+  return steady ?? readOffsetMs(ms, timeZone)
+}
+
+/** The wall clock in `timeZone` at instant `ms`. */
+export function wallClock(ms: number, timeZone: string): WallClock {
+  const local = new Date(ms + zoneOffsetMs(ms, timeZone))
+  return { year: local.getUTCFullYear(), month: local.getUTCMonth() + 1, day: local.getUTCDate(), hour: local.getUTCHours(), minute: local.getUTCMinutes(), second: local.getUTCSeconds() }
 }
 
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/

@@ -1,4 +1,4 @@
-import { addLocalDays, daysBetween, localDate, localTime, toZoned, weekdayOf, zonedToUtc } from '../../domain/appointments/zoned-time'
+import { addLocalDays, daysBetween, localDate, localTime, toZoned, wallClock, weekdayOf, zonedToUtc } from '../../domain/appointments/zoned-time'
 
 const HELSINKI = 'Europe/Helsinki'
 const TASHKENT = 'Asia/Tashkent'
@@ -49,5 +49,22 @@ describe('company-local time (whatever the machine zone is)', () => {
   it('runs the same in the machine zone the suite uses (TZ is not read)', () => {
     expect(zonedToUtc('2026-03-30', '09:00', HELSINKI)).toBe('2026-03-30T06:00:00.000Z')
     expect(zonedToUtc('2026-03-30', '09:00', 'UTC')).toBe('2026-03-30T09:00:00.000Z')
+  })
+
+  it('reads the same wall clock as Intl on every minute of transition days, on the minute and off it', () => {
+    // The offsets are kept per UTC day (zoneOffsetMs): a transition on the hour (Helsinki), a
+    // half-hour zone's (Adelaide) and Goose Bay's 1988 changes at 00:01 local must all still match.
+    const days: Array<[string, string]> = [
+      [HELSINKI, '2026-03-29'], [HELSINKI, '2026-10-25'], ['Australia/Adelaide', '2026-04-05'], ['Australia/Adelaide', '2026-10-04'],
+      ['America/Goose_Bay', '1988-04-03'], ['America/Goose_Bay', '1988-10-30'], [TASHKENT, '2026-06-01']
+    ]
+    for (const [zone, day] of days) {
+      const intl = new Intl.DateTimeFormat('en-US', { timeZone: zone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric' })
+      const start = Date.parse(`${day}T00:00:00Z`) - 86_400_000
+      for (let ms = start; ms < start + 3 * 86_400_000; ms += 60_000 + 1_234) {
+        const parts = Object.fromEntries(intl.formatToParts(new Date(ms)).filter((part) => part.type !== 'literal').map((part) => [part.type, Number(part.value)]))
+        expect([zone, ms, wallClock(ms, zone)]).toEqual([zone, ms, { year: parts.year, month: parts.month, day: parts.day, hour: parts.hour, minute: parts.minute, second: parts.second }])
+      }
+    }
   })
 })

@@ -101,21 +101,37 @@ export function access(path: string, declared: AccessDeclaration) {
     const rule = declaration.methods[context.method as ServiceMethod]
     if (!rule) throw new MethodNotAllowed(`Method ${context.method} is not allowed on ${path}`, { code: 'invalid-request' })
     if (!('public' in rule) || context.params.authentication) await requireToken(context)
-    const identity = context.params.identity
-    if ('resource' in rule) {
-      if (!identity) throw clinicError(NotAuthenticated, 'not-authenticated')
-      if (!hasPermission(identity.role.permissions, rule.resource, rule.flag)) {
-        throw clinicError(Forbidden, 'forbidden', undefined, { resource: rule.resource, flag: rule.flag })
-      }
-    }
-    if (declaration.module && identity && identity.company.modules[declaration.module] === false) {
-      throw clinicError(Forbidden, 'service-not-enabled', undefined, { module: declaration.module })
-    }
+    assertRule(declaration, rule, context.params.identity)
     // The patch an update runs as (replace.ts) carries the data the update's own check just read.
     const replacing = context.params.replacing === path
     if (!replacing && (context.method === 'create' || context.method === 'update' || context.method === 'patch')) await checkReferences(context, declaration.data?.[context.method])
     return next()
   }
+}
+
+/** The permission and module a method's rule asks of a signed-in caller, refused as the guard refuses. */
+function assertRule(declaration: AccessDeclaration, rule: AccessRule, identity: Identity | undefined): void {
+  if ('resource' in rule) {
+    if (!identity) throw clinicError(NotAuthenticated, 'not-authenticated')
+    if (!hasPermission(identity.role.permissions, rule.resource, rule.flag)) {
+      throw clinicError(Forbidden, 'forbidden', undefined, { resource: rule.resource, flag: rule.flag })
+    }
+  }
+  if (declaration.module && identity && identity.company.modules[declaration.module] === false) {
+    throw clinicError(Forbidden, 'service-not-enabled', undefined, { module: declaration.module })
+  }
+}
+
+/**
+ * Whether a signed-in caller may call `method` of `path`, without calling it: for another area's
+ * write that reads that service's records itself (a booking reads its patient), so the caller
+ * needs the same rights as for the call. Throws the guard's own refusal.
+ */
+export function assertMayCall(path: string, method: ServiceMethod, identity: Identity | undefined): void {
+  const declaration = accessRegistry.get(path)
+  const rule = declaration?.methods[method]
+  if (!declaration || !rule) throw new MethodNotAllowed(`Method ${method} is not allowed on ${path}`, { code: 'invalid-request' })
+  assertRule(declaration, rule, identity)
 }
 
 /**

@@ -2,9 +2,9 @@ import { BadRequest, Forbidden } from '@feathersjs/errors'
 import type { HookContext } from '../../../declarations'
 import { scopeRecords, type RecordScope } from '../../../access/record-scope'
 import { callerMay } from '../../../access/access'
-import { asCaller } from '../../../access/caller'
+import { dbOf } from '../../../hooks/call-transaction'
 import { clinicError } from '../../../errors'
-import type { Customer } from '../../customers/customers/customers.schema'
+import { customerSeenBy } from '../../customers/customers/customer-branches'
 
 /** True when the caller sees every doctor's appointments (seeAll on appointment), or is the server. */
 export function seesAllAppointments(context: HookContext): boolean {
@@ -40,6 +40,7 @@ export async function checkAppointmentCustomer(context: HookContext) {
   const data = context.data as { customerId?: string | null }
   if (context.method === 'patch' && data.customerId === undefined) return
   if (!data.customerId) throw clinicError(BadRequest, 'no-customer', 'customerId')
-  const customer = (await context.app.service('customers').get(data.customerId, asCaller(context.params))) as Customer
-  if (customer.blacklisted && !callerMay(context, 'company', 'seeAll')) throw clinicError(Forbidden, 'customer-blacklisted', 'customerId')
+  const identity = context.params.provider ? context.params.identity : undefined
+  const customer = await customerSeenBy<{ blacklisted: unknown }>(dbOf(context.app, context.params), identity, data.customerId, ['blacklisted'])
+  if (Boolean(customer.blacklisted) && !callerMay(context, 'company', 'seeAll')) throw clinicError(Forbidden, 'customer-blacklisted', 'customerId')
 }

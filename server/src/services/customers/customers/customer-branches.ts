@@ -2,7 +2,10 @@ import type { Knex } from 'knex'
 import { dbOf } from '../../../hooks/call-transaction'
 import type { HookContext } from '../../../declarations'
 import { branchCheck } from '../../../access/branch-scope'
+import { NotFound } from '@feathersjs/errors'
 import { viewerOf, visibleBranches, type RecordScope } from '../../../access/record-scope'
+import { assertMayCall } from '../../../access/access'
+import { clinicError } from '../../../errors'
 import type { Identity } from '../../../access/identity'
 import { formerBranch } from './customer-publish'
 
@@ -51,4 +54,25 @@ export function onlyVisiblePatients(builder: Knex.QueryBuilder, db: Knex, table:
 /** A company's customer's branch; undefined for an unknown customer. */
 export async function customerBranch(db: Knex, companyId: string, customerId: string): Promise<string | undefined> {
   return (await db('customers').where({ _id: customerId, companyId }).first('branchId'))?.branchId
+}
+
+/**
+ * A customer another area's write acts on (a booking names its patient), read as `customers.get`
+ * would let the caller read it: an outside caller needs the right to read customers (permission
+ * and module) and must see this one (`customerScope`), else the same refusal. Only `columns` are
+ * read and nothing is answered from them, so none of the customers service's hooks, resolvers or
+ * phone rules need to run (they cost a booking more than its own insert). `identity` undefined:
+ * the server's own call, which sees every customer (its own data already names the company).
+ */
+export async function customerSeenBy<T extends Record<string, unknown>>(db: Knex, identity: Identity | undefined, customerId: string, columns: readonly string[], path = 'customerId'): Promise<T> {
+  const query = db('customers').where({ _id: customerId }).first([...columns])
+  if (identity) {
+    assertMayCall('customers', 'get', identity)
+    query.where({ companyId: identity.user.companyId })
+    const branches = visibleBranches(customerScope, viewerOf(identity))
+    if (branches !== null) query.whereIn('branchId', branches)
+  }
+  const row = (await query) as T | undefined
+  if (!row) throw clinicError(NotFound, 'not-found', path)
+  return row
 }

@@ -53,7 +53,7 @@ export function createDatabase({ databaseUrl, dataDir, schema }: DatabaseOptions
     })
   }
   fs.mkdirSync(dataDir, { recursive: true })
-  return knex({
+  return inlineLimits(knex({
     client: 'better-sqlite3',
     connection: { filename: path.join(dataDir, 'clinic.sqlite3') },
     useNullAsDefault: true,
@@ -75,7 +75,39 @@ export function createDatabase({ databaseUrl, dataDir, schema }: DatabaseOptions
         done(null)
       }
     }
-  })
+  }))
+}
+
+interface CompilerState {
+  limit?: unknown
+  offset?: unknown
+  skipBinding?: Record<string, boolean>
+}
+
+/**
+ * SQLite (built with STAT4, as better-sqlite3 is) plans a statement with its LIMIT's value when
+ * that value is a parameter, so binding one expires the kept statement and every run prepares it
+ * again: the booking's overlap check took 45 µs instead of 9, a calendar page's query paid its
+ * whole preparation each call. knex binds every limit and offset (`first()` too); here the
+ * integers it already validated are written into the SQL text, so each distinct page size is one
+ * kept statement. Anything else (a raw offset) is left to knex. On the client's class, once:
+ * a transaction's client is made from the class, not from this instance.
+ */
+function inlineLimits(db: Knex): Knex {
+  type Compile = (builder: unknown, formatter?: unknown) => { single: CompilerState }
+  const clientClass = Object.getPrototypeOf(db.client) as { queryCompiler: Compile; limitsInlined?: true }
+  if (clientClass.limitsInlined) return db
+  const compilerFor = clientClass.queryCompiler
+  clientClass.queryCompiler = function (this: unknown, builder, formatter) {
+    const compiler = compilerFor.call(this, builder, formatter)
+    const single = compiler.single
+    for (const attribute of ['limit', 'offset'] as const) {
+      if (Number.isInteger(single[attribute])) single.skipBinding = { ...single.skipBinding, [attribute]: true }
+    }
+    return compiler
+  }
+  clientClass.limitsInlined = true
+  return db
 }
 
 interface PgConnection {

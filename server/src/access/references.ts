@@ -2,6 +2,7 @@ import { BadRequest, Forbidden } from '@feathersjs/errors'
 import { dbOf } from '../hooks/call-transaction'
 import type { TSchema } from '@feathersjs/typebox'
 import type { Knex } from 'knex'
+import { listValues, statementTemplate } from '../statement-template'
 import type { HookContext } from '../declarations'
 import type { Identity } from './identity'
 import { clinicError } from '../errors'
@@ -90,9 +91,35 @@ async function withoutUnchanged(context: HookContext, identity: Identity, named:
   return named.filter((item) => !held(item))
 }
 
+interface ReferenceArm {
+  table: string
+  service: string
+  /** How many ids it names. */
+  count: number
+  branch: boolean
+}
+
+/**
+ * The statement that reads them: an arm per service, assembled once per shape (the tables, how
+ * many ids each names), as every create and patch with a reference runs it before anything else.
+ */
+const referencedRows = statementTemplate<string, ReferenceArm[]>(
+  (arms) => arms.map((arm) => `${arm.table}:${arm.count}:${arm.branch}`).join('|'),
+  (db, slot, arms) => {
+    const selects = arms.map(({ table, service, count, branch }, at) => {
+      const columns: Array<string | Knex.Raw> = [db.raw('cast(? as varchar(64)) as ref_service', [service]), '_id']
+      columns.push(branch ? 'branchId' : db.raw('null as ??', ['branchId']))
+      columns.push(service === 'roles' ? 'permissions' : db.raw('null as ??', ['permissions']))
+      const ids = Array.from({ length: count }, (_, index) => slot(`ids${at}`, index))
+      return db(table).select(columns).where('companyId', slot('companyId')).whereIn('_id', ids)
+    })
+    const [first, ...rest] = selects
+    return rest.length > 0 ? first.unionAll(rest) : first
+  }
+)
+
 /** The referenced rows of the caller's company, keyed `service:id`, in one UNION ALL statement. */
 async function readReferenced(context: HookContext, identity: Identity, named: Named[]): Promise<Map<string, Row>> {
-  const db = dbOf(context.app, context.params)
   const byService = new Map<string, { ids: Set<string>; branch: boolean }>()
   for (const { reference, id } of named) {
     const entry = byService.get(reference.service) ?? { ids: new Set<string>(), branch: false }
@@ -100,15 +127,11 @@ async function readReferenced(context: HookContext, identity: Identity, named: N
     entry.branch ||= Boolean(reference.branch)
     byService.set(reference.service, entry)
   }
-  const selects = [...byService].map(([service, { ids, branch }]) => {
-    const table = tableOf(context, service)
-    const columns: Array<string | Knex.Raw> = [db.raw('cast(? as varchar(64)) as ref_service', [service]), '_id']
-    columns.push(branch ? 'branchId' : db.raw('null as ??', ['branchId']))
-    columns.push(service === 'roles' ? 'permissions' : db.raw('null as ??', ['permissions']))
-    return db(table).select(columns).where('companyId', identity.user.companyId).whereIn('_id', [...ids])
-  })
-  const [first, ...rest] = selects
-  const rows = (await (rest.length > 0 ? first.unionAll(rest) : first)) as Row[]
+  const services = [...byService]
+  const arms = services.map(([service, { ids, branch }]) => ({ table: tableOf(context, service), service, count: ids.size, branch }))
+  const values: Record<string, unknown> = { companyId: identity.user.companyId }
+  services.forEach(([, { ids }], at) => Object.assign(values, listValues(`ids${at}`, [...ids])))
+  const rows = await referencedRows<Row>(dbOf(context.app, context.params), arms, values)
   return new Map(rows.map((row) => [`${row.ref_service}:${row._id}`, row]))
 }
 

@@ -1,3 +1,4 @@
+import { listValues, statementTemplate } from '../../../statement-template'
 import { BadRequest, Conflict, Unprocessable } from '@feathersjs/errors'
 import type { Knex } from 'knex'
 import { databaseEngine } from '../../../db'
@@ -95,23 +96,9 @@ export async function assertSlotFree(trx: Knex.Transaction, row: AppointmentRow,
   // (companyId, staffId, start) was read from the doctor's first appointment ever: a booking
   // cost grew with the clinic's history (milliseconds at a few thousand past visits).
   const earliest = new Date(Date.parse(row.start) - LONGEST_HOLD_MINUTES * MINUTE).toISOString()
-  const overlapping = () => {
-    const builder = trx(APPOINTMENT_TABLE)
-      .where('companyId', row.companyId)
-      .whereIn('status', slotHoldingStatuses as string[])
-      .andWhere('start', '>', earliest)
-      .andWhere('start', '<', row.blockedUntil)
-      .andWhere('blockedUntil', '>', row.start)
-    if (exclude.length > 0) builder.whereNotIn('_id', exclude)
-    return builder
-  }
-  const held: Array<keyof HeldSlot> = ['start', 'end', 'blockedUntil', 'time']
-  // The doctor's first overlapping visit and the chair's, in one statement (one round trip): each
-  // arm is the index range it was alone, tagged with what it holds.
-  const firstHeldBy = (column: 'staffId' | 'workPlaceId', id: string) =>
-    trx.select('*').from(overlapping().andWhere(column, id).orderBy('start').limit(1).select(trx.raw('cast(? as varchar(16)) as ??', [column, 'heldBy']), ...held).as(column))
-  const statement = row.workPlaceId ? firstHeldBy('staffId', row.staffId).unionAll(firstHeldBy('workPlaceId', row.workPlaceId)) : firstHeldBy('staffId', row.staffId)
-  const taken = (await statement) as Array<HeldSlot & { heldBy: 'staffId' | 'workPlaceId' }>
+  const shape = { chair: Boolean(row.workPlaceId), excluded: exclude.length }
+  const values = { companyId: row.companyId, earliest, start: row.start, blockedUntil: row.blockedUntil, staffId: row.staffId, workPlaceId: row.workPlaceId, ...listValues('exclude', exclude) }
+  const taken = await firstHeldSlots<HeldSlot & { heldBy: 'staffId' | 'workPlaceId' }>(trx, shape, values)
   const staffTaken = taken.find((slot) => slot.heldBy === 'staffId')
   if (staffTaken) {
     throw clinicError(Conflict, 'appointment-staff-busy', 'staffId', { start: row.start, ...busyReason(row, instantsOf(staffTaken)) })
@@ -121,6 +108,33 @@ export async function assertSlotFree(trx: Knex.Transaction, row: AppointmentRow,
     throw clinicError(Conflict, 'appointment-workplace-busy', 'workPlaceId', { start: row.start, ...busyReason(row, instantsOf(chairTaken)) })
   }
 }
+
+type SlotValue = 'companyId' | 'earliest' | 'start' | 'blockedUntil' | 'staffId' | 'workPlaceId' | 'exclude'
+
+/**
+ * The doctor's first overlapping visit and the chair's, in one statement (one round trip): each
+ * arm is the index range it was alone, tagged with what it holds. Assembled once per shape (with
+ * or without a chair, how many rows are excluded): it runs on every booking and every move.
+ */
+const firstHeldSlots = statementTemplate<SlotValue, { chair: boolean; excluded: number }>(
+  ({ chair, excluded }) => `${chair}:${excluded}`,
+  (db, slot, { chair, excluded }) => {
+    const overlapping = () => {
+      const builder = db(APPOINTMENT_TABLE)
+        .where('companyId', slot('companyId'))
+        .whereIn('status', slotHoldingStatuses as string[])
+        .andWhere('start', '>', slot('earliest'))
+        .andWhere('start', '<', slot('blockedUntil'))
+        .andWhere('blockedUntil', '>', slot('start'))
+      if (excluded > 0) builder.whereNotIn('_id', Array.from({ length: excluded }, (_, index) => slot('exclude', index)))
+      return builder
+    }
+    const held: Array<keyof HeldSlot> = ['start', 'end', 'blockedUntil', 'time']
+    const firstHeldBy = (column: 'staffId' | 'workPlaceId') =>
+      db.select('*').from(overlapping().andWhere(column, slot(column)).orderBy('start').limit(1).select(db.raw('cast(? as varchar(16)) as ??', [column, 'heldBy']), ...held).as(column))
+    return chair ? firstHeldBy('staffId').unionAll(firstHeldBy('workPlaceId')) : firstHeldBy('staffId')
+  }
+)
 
 const heldCodec = new RowCodec({ instant: ['start', 'end', 'blockedUntil'] })
 /** A row's instants as ISO strings (SQLite and PostgreSQL hand them back in different forms). */

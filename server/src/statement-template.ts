@@ -1,0 +1,59 @@
+import type { Knex } from 'knex'
+import { databaseEngine, type DatabaseEngine } from './db'
+
+const SLOT_MARK = '\u0000slot:'
+/** Shapes kept per template: lists of many lengths could otherwise grow it without end. */
+const SHAPES_KEPT = 500
+
+interface Built<Name extends string> {
+  sql: string
+  /** Each binding of the SQL in order: a value the call fills (`slot`), or a constant of the shape. */
+  bindings: Array<{ slot: Name } | { value: unknown }>
+}
+
+/**
+ * A statement run on every call of a hot path (each booking's overlap check), whose shape is
+ * fixed but whose values change. knex assembling such a builder took longer than SQLite running
+ * it, so it is assembled once per engine and shape (`Shape`: whatever changes the SQL text, such
+ * as how many ids a list holds; `keyOf` names it) with a mark in each place a value goes, and then
+ * run as the same SQL with the call's values. `build` must pass every value through
+ * `slot(name)`: a value written as itself would be kept for every later call of the shape.
+ */
+export function statementTemplate<Name extends string, Shape>(
+  keyOf: (shape: Shape) => string,
+  build: (db: Knex, slot: (name: Name, index?: number) => string, shape: Shape) => Knex.QueryBuilder | Knex.Raw
+) {
+  const built = new Map<string, Built<Name>>()
+  const slot = (name: Name, index?: number) => `${SLOT_MARK}${name}${index === undefined ? '' : `\u0000${index}`}`
+  const assemble = (db: Knex, engine: DatabaseEngine, shape: Shape): Built<Name> => {
+    const key = `${engine}\u0000${keyOf(shape)}`
+    let statement = built.get(key)
+    if (!statement) {
+      const { sql, bindings } = build(db, slot, shape).toSQL()
+      statement = {
+        sql,
+        bindings: bindings.map((value) => (typeof value === 'string' && value.startsWith(SLOT_MARK) ? { slot: value.slice(SLOT_MARK.length) as Name } : { value }))
+      }
+      if (built.size >= SHAPES_KEPT) built.clear()
+      built.set(key, statement)
+    }
+    return statement
+  }
+  /** Runs the statement of `shape` with `values` (a list's items as `name\u0000index`); the rows. */
+  return async <Row = Record<string, unknown>>(db: Knex, shape: Shape, values: Partial<Record<string, unknown>>): Promise<Row[]> => {
+    const engine = databaseEngine(db)
+    const { sql, bindings } = assemble(db, engine, shape)
+    const filled = bindings.map((binding) => {
+      if (!('slot' in binding)) return binding.value
+      if (!(binding.slot in values)) throw new Error(`statement template: no value for ${binding.slot}`)
+      return values[binding.slot]
+    })
+    const result = await db.raw(sql, filled as Knex.RawBinding[])
+    return (engine === 'postgres' ? result.rows : result) as Row[]
+  }
+}
+
+/** The values of a list slot: `name\u0000index` for each item, as `slot(name, index)` marks them. */
+export function listValues(name: string, items: readonly unknown[]): Record<string, unknown> {
+  return Object.fromEntries(items.map((item, index) => [`${name}\u0000${index}`, item]))
+}

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex'
+import { createHash } from 'node:crypto'
 import { databaseEngine, type DatabaseEngine } from './db'
 
 const SLOT_MARK = '\u0000slot:'
@@ -7,6 +8,8 @@ const SHAPES_KEPT = 500
 
 interface Built<Name extends string> {
   sql: string
+  /** PostgreSQL: the name it is prepared under on each connection (see preparedName). */
+  name: string
   /** Each binding of the SQL in order: a value the call fills (`slot`), or a constant of the shape. */
   bindings: Array<{ slot: Name } | { value: unknown }>
 }
@@ -32,6 +35,7 @@ export function statementTemplate<Name extends string, Shape>(
       const { sql, bindings } = build(db, slot, shape).toSQL()
       statement = {
         sql,
+        name: preparedName(sql),
         bindings: bindings.map((value) => (typeof value === 'string' && value.startsWith(SLOT_MARK) ? { slot: value.slice(SLOT_MARK.length) as Name } : { value }))
       }
       if (built.size >= SHAPES_KEPT) built.clear()
@@ -42,18 +46,30 @@ export function statementTemplate<Name extends string, Shape>(
   /** Runs the statement of `shape` with `values` (a list's items as `name\u0000index`); the rows. */
   return async <Row = Record<string, unknown>>(db: Knex, shape: Shape, values: Partial<Record<string, unknown>>): Promise<Row[]> => {
     const engine = databaseEngine(db)
-    const { sql, bindings } = assemble(db, engine, shape)
+    const { sql, name, bindings } = assemble(db, engine, shape)
     const filled = bindings.map((binding) => {
       if (!('slot' in binding)) return binding.value
       if (!(binding.slot in values)) throw new Error(`statement template: no value for ${binding.slot}`)
       return values[binding.slot]
     })
-    const result = await db.raw(sql, filled as Knex.RawBinding[])
-    return (engine === 'postgres' ? result.rows : result) as Row[]
+    const statement = db.raw(sql, filled as Knex.RawBinding[])
+    if (engine === 'sqlite') return (await statement) as Row[]
+    return (await statement.options({ name })).rows as Row[]
   }
 }
 
 /** The values of a list slot: `name\u0000index` for each item, as `slot(name, index)` marks them. */
 export function listValues(name: string, items: readonly unknown[]): Record<string, unknown> {
   return Object.fromEntries(items.map((item, index) => [`${name}\u0000${index}`, item]))
+}
+
+/**
+ * A name for a statement PostgreSQL keeps prepared on each connection (node-postgres prepares a
+ * named query once per connection, then only binds and executes it), so its parsing and planning
+ * are not paid on every call, as SQLite's kept statements are not (db.ts). Only for statements of
+ * a bounded set (the templates, the identity): a connection keeps every name it was given.
+ * Derived from the text, so two texts never share a name.
+ */
+export function preparedName(sql: string): string {
+  return `t_${createHash('sha1').update(sql).digest('base64url').slice(0, 24)}`
 }

@@ -3,7 +3,7 @@ import os from 'node:os'
 import path from 'node:path'
 import type { Knex } from 'knex'
 import { createDatabase } from '../../server/src/db'
-import { listValues, statementTemplate } from '../../server/src/statement-template'
+import { listValues, preparedName, statementTemplate } from '../../server/src/statement-template'
 
 const databases: Array<[string, () => Knex]> = [['sqlite', () => createDatabase({ databaseUrl: '', dataDir: fs.mkdtempSync(path.join(os.tmpdir(), 'clinic-template-')) })]]
 if (process.env.TEST_DATABASE_URL) databases.push(['postgres', () => createDatabase({ databaseUrl: process.env.TEST_DATABASE_URL!, dataDir: os.tmpdir() })])
@@ -64,6 +64,18 @@ describe.each(databases)('statements assembled once (%s)', (engine, open) => {
   it('refuses a call that leaves a value out instead of running it with another call\'s', async () => {
     await expect(rowsOf(db, 2, { kind: 'tooth', ...listValues('ids', ['a', 'b']) })).rejects.toThrow('no value for least')
   })
+
+  if (engine === 'postgres') {
+    it('keeps the statement prepared on the connection under a name taken from its text', async () => {
+      await db.transaction(async (trx) => {
+        await rowsOf(trx, 1, { kind: 'gum', least: 0, ...listValues('ids', ['c']) })
+        const prepared = (await trx.raw('select name, statement from pg_prepared_statements')).rows as Array<{ name: string; statement: string }>
+        const ours = prepared.filter((row) => row.statement.includes(table))
+        expect(ours.length).toBeGreaterThan(0)
+        for (const row of ours) expect(row.name).toBe(preparedName(row.statement.replace(/\$\d+/g, '?')))
+      })
+    })
+  }
 
   if (engine === 'sqlite') {
     it('writes integer limits and offsets into the SQL text, in and out of transactions', async () => {

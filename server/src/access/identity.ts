@@ -1,4 +1,5 @@
 import type { Knex } from 'knex'
+import { preparedName } from '../statement-template'
 import { NotAuthenticated, Forbidden, PaymentError } from '@feathersjs/errors'
 import { hasPermission } from '../../../domain/access/check'
 import type { Permission } from '../../../domain/access/resources'
@@ -64,7 +65,7 @@ const BRANCHES_ALIAS = 'company_branchIds'
  * than SQLite answering it. The second statement also reads the company's open branches (the
  * main branch first), for people whose role sees the whole company.
  */
-const identityStatements = new WeakMap<Knex, Record<'plain' | 'withBranches', { sql: string; bindings: unknown[] }>>()
+const identityStatements = new WeakMap<Knex, Record<'plain' | 'withBranches', { sql: string; bindings: unknown[]; name: string }>>()
 
 function identityStatement(db: Knex, withBranches: boolean) {
   let statements = identityStatements.get(db)
@@ -77,7 +78,7 @@ function identityStatement(db: Knex, withBranches: boolean) {
         .where({ 's._id': SESSION_MARK, 's.userId': USER_MARK })
         .first(columns)
         .toSQL()
-      return { sql: built.sql, bindings: [...built.bindings] }
+      return { sql: built.sql, bindings: [...built.bindings], name: preparedName(built.sql) }
     }
     const columns = [...identityColumns.entries()].map(([alias, column]) => `${column} as ${alias}`)
     // Both engines order inside the aggregate (SQLite since 3.44); the main branch comes first.
@@ -101,11 +102,12 @@ const wholeCompanyHint = new Set<string>()
 const WHOLE_COMPANY_HINTS_KEPT = 100_000
 
 async function identityRow(db: Knex, sessionId: string, userId: string, withBranches: boolean): Promise<Record<string, unknown> | undefined> {
-  const { sql, bindings } = identityStatement(db, withBranches)
+  const { sql, bindings, name } = identityStatement(db, withBranches)
   const values = bindings.map((value) => (value === SESSION_MARK ? sessionId : value === USER_MARK ? userId : value))
-  const result = await db.raw(sql, values as Knex.RawBinding[])
-  const rows = (databaseEngine(db) === 'postgres' ? result.rows : result) as Array<Record<string, unknown>>
-  return rows[0]
+  const statement = db.raw(sql, values as Knex.RawBinding[])
+  if (databaseEngine(db) === 'sqlite') return ((await statement) as Array<Record<string, unknown>>)[0]
+  // Prepared once per connection: it runs before every call.
+  return ((await statement.options({ name })).rows as Array<Record<string, unknown>>)[0]
 }
 
 /**

@@ -15,7 +15,7 @@ const MINUTE = 60_000
  * (so a run never collides with data, nor with an earlier run): each working day from 08:00,
  * doctor after doctor, Sundays skipped.
  */
-async function freeSlots(context: BenchContext, count: number) {
+export async function freeSlots(context: BenchContext, count: number) {
   const branchId = context.dataset.branchIds[0]
   const doctors = context.dataset.doctors.filter((doctor) => doctor.branchId === branchId)
   const latest = (await context.db('appointment').where({ companyId: context.dataset.companyId, branchId }).max({ end: 'end' }).first()) as { end: string | Date }

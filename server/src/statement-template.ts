@@ -5,11 +5,16 @@ import { databaseEngine, type DatabaseEngine } from './db'
 const SLOT_MARK = '\u0000slot:'
 /** Shapes kept per template: lists of many lengths could otherwise grow it without end. */
 const SHAPES_KEPT = 500
+/**
+ * Shapes a template names for PostgreSQL to keep prepared, at most: a connection keeps every
+ * statement it prepared, so a template of lists of many lengths runs its rarer shapes unnamed.
+ */
+const SHAPES_PREPARED = 100
 
 interface Built<Name extends string> {
   sql: string
-  /** PostgreSQL: the name it is prepared under on each connection (see preparedName). */
-  name: string
+  /** PostgreSQL: the name it is prepared under on each connection (see preparedName), if any. */
+  name: string | undefined
   /** Each binding of the SQL in order: a value the call fills (`slot`), or a constant of the shape. */
   bindings: Array<{ slot: Name } | { value: unknown }>
 }
@@ -27,15 +32,18 @@ export function statementTemplate<Name extends string, Shape>(
   build: (db: Knex, slot: (name: Name, index?: number) => string, shape: Shape) => Knex.QueryBuilder | Knex.Raw
 ) {
   const built = new Map<string, Built<Name>>()
+  const named = new Set<string>()
   const slot = (name: Name, index?: number) => `${SLOT_MARK}${name}${index === undefined ? '' : `\u0000${index}`}`
   const assemble = (db: Knex, engine: DatabaseEngine, shape: Shape): Built<Name> => {
     const key = `${engine}\u0000${keyOf(shape)}`
     let statement = built.get(key)
     if (!statement) {
       const { sql, bindings } = build(db, slot, shape).toSQL()
+      const name = preparedName(sql)
+      if (named.size < SHAPES_PREPARED) named.add(name)
       statement = {
         sql,
-        name: preparedName(sql),
+        name: named.has(name) ? name : undefined,
         bindings: bindings.map((value) => (typeof value === 'string' && value.startsWith(SLOT_MARK) ? { slot: value.slice(SLOT_MARK.length) as Name } : { value }))
       }
       if (built.size >= SHAPES_KEPT) built.clear()
@@ -54,7 +62,7 @@ export function statementTemplate<Name extends string, Shape>(
     })
     const statement = db.raw(sql, filled as Knex.RawBinding[])
     if (engine === 'sqlite') return (await statement) as Row[]
-    return (await statement.options({ name })).rows as Row[]
+    return (await (name ? statement.options({ name }) : statement)).rows as Row[]
   }
 }
 
@@ -66,9 +74,9 @@ export function listValues(name: string, items: readonly unknown[]): Record<stri
 /**
  * A name for a statement PostgreSQL keeps prepared on each connection (node-postgres prepares a
  * named query once per connection, then only binds and executes it), so its parsing and planning
- * are not paid on every call, as SQLite's kept statements are not (db.ts). Only for statements of
- * a bounded set (the templates, the identity): a connection keeps every name it was given.
- * Derived from the text, so two texts never share a name.
+ * are not paid on every call, as SQLite's kept statements are not (db.ts). A connection keeps
+ * every name it was given, so a template names at most SHAPES_PREPARED shapes. Derived from the
+ * text, so two texts never share a name.
  */
 export function preparedName(sql: string): string {
   return `t_${createHash('sha1').update(sql).digest('base64url').slice(0, 24)}`

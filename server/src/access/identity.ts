@@ -1,5 +1,5 @@
 import type { Knex } from 'knex'
-import { preparedName } from '../statement-template'
+import { statementTemplate } from '../statement-template'
 import { NotAuthenticated, Forbidden, PaymentError } from '@feathersjs/errors'
 import { hasPermission } from '../../../domain/access/check'
 import type { Permission } from '../../../domain/access/resources'
@@ -53,45 +53,38 @@ export function seesWholeCompany(permissions: Permission[]): boolean {
   return hasPermission(permissions, 'company', 'seeAll')
 }
 
-const SESSION_MARK = '\u0000session'
-const USER_MARK = '\u0000user'
 /** Alias of the company's branch list in the statement that reads it (see wholeCompanyHint). */
 const BRANCHES_ALIAS = 'company_branchIds'
 
 /**
- * The identity statements of a database, built once: session, person, company and role in one
- * statement, since it runs before every call (four round trips to PostgreSQL cost more than
- * the call's own query did), and built once because knex assembling this builder took longer
- * than SQLite answering it. The second statement also reads the company's open branches (the
- * main branch first), for people whose role sees the whole company.
+ * Session, person, company and role in one statement, since it runs before every call (four
+ * round trips to PostgreSQL cost more than the call's own query did), assembled once
+ * (statement-template.ts) because knex assembling this builder took longer than SQLite
+ * answering it. The shape `withBranches` also reads the company's open branches (the main branch
+ * first), for people whose role sees the whole company.
  */
-const identityStatements = new WeakMap<Knex, Record<'plain' | 'withBranches', { sql: string; bindings: unknown[]; name: string }>>()
-
-function identityStatement(db: Knex, withBranches: boolean) {
-  let statements = identityStatements.get(db)
-  if (!statements) {
-    const build = (columns: Array<string | Knex.Raw>) => {
-      const built = db('sessions as s')
-        .join('users as u', 'u._id', 's.userId')
-        .join('companies as c', 'c._id', 'u.companyId')
-        .leftJoin('roles as r', (join) => join.on('r._id', '=', 'u.roleId').andOn('r.companyId', '=', 'u.companyId'))
-        .where({ 's._id': SESSION_MARK, 's.userId': USER_MARK })
-        .first(columns)
-        .toSQL()
-      return { sql: built.sql, bindings: [...built.bindings], name: preparedName(built.sql) }
-    }
-    const columns = [...identityColumns.entries()].map(([alias, column]) => `${column} as ${alias}`)
+const identityStatement = statementTemplate<'sessionId' | 'userId', boolean>(String, (db, slot, withBranches) => {
+  const columns: Array<string | Knex.Raw> = [...identityColumns.entries()].map(([alias, column]) => `${column} as ${alias}`)
+  if (withBranches) {
     // Both engines order inside the aggregate (SQLite since 3.44); the main branch comes first.
     const aggregate = databaseEngine(db) === 'postgres' ? 'json_agg' : 'json_group_array'
-    const branches = db.raw(
-      `(select ${aggregate}(b._id order by b.?? desc, b.name, b._id) from branches as b where b.?? = u.?? and b.archived = ?) as ??`,
-      ['isMain', 'companyId', 'companyId', false, BRANCHES_ALIAS]
+    columns.push(
+      db.raw(`(select ${aggregate}(b._id order by b.?? desc, b.name, b._id) from branches as b where b.?? = u.?? and b.archived = ?) as ??`, [
+        'isMain',
+        'companyId',
+        'companyId',
+        false,
+        BRANCHES_ALIAS
+      ])
     )
-    statements = { plain: build(columns), withBranches: build([...columns, branches]) }
-    identityStatements.set(db, statements)
   }
-  return withBranches ? statements.withBranches : statements.plain
-}
+  return db('sessions as s')
+    .join('users as u', 'u._id', 's.userId')
+    .join('companies as c', 'c._id', 'u.companyId')
+    .leftJoin('roles as r', (join) => join.on('r._id', '=', 'u.roleId').andOn('r.companyId', '=', 'u.companyId'))
+    .where({ 's._id': slot('sessionId'), 's.userId': slot('userId') })
+    .first(columns)
+})
 
 /**
  * People whose role saw the whole company at their last call: their next identity read asks for
@@ -102,12 +95,7 @@ const wholeCompanyHint = new Set<string>()
 const WHOLE_COMPANY_HINTS_KEPT = 100_000
 
 async function identityRow(db: Knex, sessionId: string, userId: string, withBranches: boolean): Promise<Record<string, unknown> | undefined> {
-  const { sql, bindings, name } = identityStatement(db, withBranches)
-  const values = bindings.map((value) => (value === SESSION_MARK ? sessionId : value === USER_MARK ? userId : value))
-  const statement = db.raw(sql, values as Knex.RawBinding[])
-  if (databaseEngine(db) === 'sqlite') return ((await statement) as Array<Record<string, unknown>>)[0]
-  // Prepared once per connection: it runs before every call.
-  return ((await statement.options({ name })).rows as Array<Record<string, unknown>>)[0]
+  return (await identityStatement(db, withBranches, { sessionId, userId }))[0]
 }
 
 /**

@@ -13,6 +13,11 @@ import { ConnectionBanner } from './ConnectionBanner'
 import { FullScreenProvider, useFullScreen } from './full-screen'
 import { Sidebar } from './Sidebar'
 import { TopBar } from './TopBar'
+import { client } from '../../api/client'
+import { useHeardEvents } from '../heard-events'
+import { TASK_REMINDED_EVENT } from '../../../../server/src/services/tasks/tasks/tasks.shared'
+import type { Task } from '../../features/tasks/task-form'
+import type { SlotFreedEvent } from '../../features/waiting-list/waiting-list-types'
 
 const PhoneMenu = lazy(() => import('./PhoneMenu'))
 
@@ -94,31 +99,33 @@ function Shell() {
   )
 }
 
-/** Its own chunk: loaded after sign-in, and only for people who may book (issue 5). */
+/** Its own chunk: loaded with the first freed slot, only for people who may book (issue 5). */
 const SlotFreedListener = lazyInBackground(() => import('../../features/waiting-list/SlotFreedListener'))
 
-/** The front desk is offered freed slots wherever they are in the app. */
+/** The front desk is offered freed slots wherever they are in the app (the code loads with the first). */
 function SlotOffers() {
   const { company } = useSignedIn()
-  const canBook = useCan('appointment', 'create')
-  if (!canBook || company?.modules?.appointments !== true) return null
+  const canBook = useCan('appointment', 'create') && company?.modules?.appointments === true
+  const freed = useHeardEvents<SlotFreedEvent>(client.service('appointment'), 'slot-freed', canBook)
+  if (!canBook || freed.heard === 0) return null
   return (
     <Suspense fallback={null}>
-      <SlotFreedListener />
+      <SlotFreedListener freed={freed} />
     </Suspense>
   )
 }
 
-/** Its own chunk too: loaded after sign-in, for people who may view tasks (issue 17). */
+/** Its own chunk too: loaded with the first reminder, for people who may view tasks (issue 17). */
 const TaskReminderListener = lazyInBackground(() => import('../../features/tasks/TaskReminderListener'))
 
-/** A due reminder reaches its assignee wherever they are in the app. */
+/** A due reminder reaches its assignee wherever they are in the app (the code loads with the first). */
 function TaskReminders() {
   const canTasks = useCan('tasks', 'view')
-  if (!canTasks) return null
+  const reminded = useHeardEvents<Task>(client.service('tasks'), TASK_REMINDED_EVENT, canTasks)
+  if (!canTasks || reminded.heard === 0) return null
   return (
     <Suspense fallback={null}>
-      <TaskReminderListener />
+      <TaskReminderListener reminded={reminded} />
     </Suspense>
   )
 }

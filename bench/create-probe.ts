@@ -15,6 +15,7 @@ import { openDataset, type Engine } from './dataset'
 import { startBenchServer } from './context'
 import { ADMIN_EMAIL, deskEmail } from './seed-clinic'
 import { freeSlots } from './benchmarks/create-appointment'
+import { percentile } from './bench-kit'
 
 const engine = (process.argv[2] ?? 'sqlite') as Engine
 const N = Number(process.env.N ?? 200)
@@ -34,8 +35,8 @@ class Samples {
   }
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1]
-const p95 = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length * 0.95)]
+const sorted = (values: number[]) => [...values].sort((a, b) => a - b)
+const median = (values: number[]) => percentile(sorted(values), 50)
 
 async function main() {
   const { db, dataset, dataDir } = await openDataset(engine, 'small', false)
@@ -107,7 +108,7 @@ async function main() {
   byStatement.print()
   phases.print()
   console.log('cpu ms per create', ((used.user + used.system) / 1000 / (N - WARMUP)).toFixed(2))
-  console.log('booking median', median(times).toFixed(2), 'p95', p95(times).toFixed(2))
+  console.log('booking median', median(times).toFixed(2), 'p95', percentile(sorted(times), 95).toFixed(2))
   await db('appointment_status_history').whereIn('appointmentId', created).delete()
   await db('user_activities').whereIn('recordId', created).delete()
   await db('appointment').whereIn('_id', created).delete()

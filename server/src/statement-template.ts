@@ -3,6 +3,8 @@ import { createHash } from 'node:crypto'
 import { databaseEngine, type DatabaseEngine } from './db'
 
 const SLOT_MARK = '\u0000slot:'
+/** The name of a list's item among the values: `slot(name, index)` marks it, listValues fills it. */
+const itemName = (name: string, index: number) => `${name}\u0000${index}`
 /** Shapes kept per template: lists of many lengths could otherwise grow it without end. */
 const SHAPES_KEPT = 500
 /**
@@ -33,7 +35,7 @@ export function statementTemplate<Name extends string, Shape>(
 ) {
   const built = new Map<string, Built<Name>>()
   const named = new Set<string>()
-  const slot = (name: Name, index?: number) => `${SLOT_MARK}${name}${index === undefined ? '' : `\u0000${index}`}`
+  const slot = (name: Name, index?: number) => SLOT_MARK + (index === undefined ? name : itemName(name, index))
   const assemble = (db: Knex, engine: DatabaseEngine, shape: Shape): Built<Name> => {
     const key = `${engine}\u0000${keyOf(shape)}`
     let statement = built.get(key)
@@ -68,7 +70,7 @@ export function statementTemplate<Name extends string, Shape>(
 
 /** The values of a list slot: `name\u0000index` for each item, as `slot(name, index)` marks them. */
 export function listValues(name: string, items: readonly unknown[]): Record<string, unknown> {
-  return Object.fromEntries(items.map((item, index) => [`${name}\u0000${index}`, item]))
+  return Object.fromEntries(items.map((item, index) => [itemName(name, index), item]))
 }
 
 /**

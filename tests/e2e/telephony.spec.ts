@@ -52,10 +52,16 @@ test('an incoming call pops the caller\'s card for the front desk of the line\'s
     }
 
     const page = await russianPage(browser, desk)
+    // The pop's code loads after each page load; once it asks what rings now, it hears calls too
+    // (it subscribes first). The finds of `onlinepbx-incoming-call` the page sent since a load:
+    let listened = 0
+    page.on('websocket', (socket) => socket.on('framesent', ({ payload }) => {
+      if (/^42\d*\["find","onlinepbx-incoming-call"/.test(String(payload))) listened += 1
+    }))
+    const listening = () => expect.poll(() => listened).toBeGreaterThan(0)
     await page.goto('/')
     await expect(page.getByRole('navigation', { name: 'Главное меню' })).toBeVisible()
-    // The pop's code loads after sign-in: wait until the listener is in place (it asks what rings now).
-    await page.waitForTimeout(1500)
+    await listening()
 
     const uuid = `e2e-${Date.now()}`
     ringing.push(uuid, `${uuid}-2`)
@@ -83,6 +89,7 @@ test('an incoming call pops the caller\'s card for the front desk of the line\'s
     await page.getByTestId('click-to-call').click()
     await expect(page.getByText('Звоним: возьмите трубку')).toBeVisible()
     expect(pbx.dialled.at(-1)).toMatchObject({ from: '105', to: phone })
+    listened = 0
     await page.goto(`/customer/${patient._id}/communications`)
     await expect(calls.getByTestId('call-row').first()).toBeVisible()
     await shoot(page, 'telephony-patient-calls', 'desktop')
@@ -90,8 +97,10 @@ test('an incoming call pops the caller\'s card for the front desk of the line\'s
     // A number no patient has: "new patient", with the number filled in (phone size).
     await page.setViewportSize({ width: 390, height: 844 })
     const stranger = uniquePhone()
+    await listening()
     await post({ event: 'call_start', direction: 'inbound', uuid: `${uuid}-2`, caller: stranger, callee: line })
-    await expect(page.getByTestId('incoming-call-new-patient')).toBeVisible({ timeout: 1000 })
+    // Within a second is measured above; this page has just loaded the pop's code again.
+    await expect(page.getByTestId('incoming-call-new-patient')).toBeVisible()
     await shoot(page, 'telephony-pop-new', 'phone')
     await page.getByTestId('incoming-call-new-patient').click()
     const form = page.getByTestId('customer-form')

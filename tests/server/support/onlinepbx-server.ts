@@ -1,4 +1,5 @@
 import http from 'node:http'
+import { randomUUID } from 'node:crypto'
 import { LocalHttpServer, requestBody } from './local-http-server'
 
 /** A call of the local PBX's history, as `mongo_history/search.json` answers it. */
@@ -28,6 +29,8 @@ export class OnlinePbxServer extends LocalHttpServer {
   readonly requests: Array<{ path: string; form: Record<string, string>; auth: string }> = []
   /** Recordings by call uuid. */
   readonly recordings = new Map<string, Buffer>()
+  /** Run before `call/now.json` answers: the PBX's own webhooks about the dialled call may come first. */
+  beforeDialAnswer: ((dial: { from: string; to: string; uuid: string }) => Promise<unknown>) | null = null
   private sessions = new Set<string>()
   private counter = 0
 
@@ -72,8 +75,10 @@ export class OnlinePbxServer extends LocalHttpServer {
       return answer(200, { status: '1', data: this.history.filter((row) => row.start_stamp >= from && row.start_stamp <= to) })
     }
     if (path === 'call/now.json') {
-      const uuid = `pbx-dial-${this.dialled.length + 1}`
+      // Unique across runs, as the PBX's call ids are: a test retried against the same clinic server dials again.
+      const uuid = `pbx-dial-${randomUUID()}`
       this.dialled.push({ from: form.from, to: form.to, uuid })
+      await this.beforeDialAnswer?.(this.dialled.at(-1)!)
       return answer(200, { status: '1', data: { uuid } })
     }
     return answer(404, { status: '0', comment: 'Method not found' })

@@ -233,4 +233,20 @@ describe.each(engines)('OnlinePBX on %s', (engine) => {
     expect(pbx.dialled.length).toBe(1)
     expect(await failure(deskA.client.service('calls').create(malformed({ customerId: patientId, phone: '998900000000' })))).toMatchObject({ name: 'BadRequest' })
   })
+
+  it('click-to-call takes the row of its call when the PBX\'s webhook reported the call first', async () => {
+    pbx.beforeDialAnswer = async ({ uuid: id, from, to }) => {
+      const answer = await webhook(settings.webhookUrl!, { event: 'call_start', direction: 'outbound', uuid: id, caller: from, callee: to })
+      expect(answer.status).toBe(200)
+    }
+    try {
+      const call: Call = await deskA.client.service('calls').create({ customerId: patientId })
+      const id = pbx.dialled.at(-1)!.uuid
+      expect(call).toMatchObject({ uuid: id, direction: 'outbound', customerId: patientId, userId: deskA.user._id, source: 'click' })
+      expect(Number((await server.db('calls').where({ uuid: id }).count({ n: '*' }))[0].n)).toBe(1)
+      expect(await callOf(id)).toMatchObject({ _id: call._id, source: 'click', userId: deskA.user._id, createdBy: deskA.user._id })
+    } finally {
+      pbx.beforeDialAnswer = null
+    }
+  })
 })

@@ -26,6 +26,13 @@ export class CallService extends RecordService<Call, CallData, CallParams> {
     const dialled = params?.dialled
     if (!dialled || Array.isArray(data)) return super._create(data, params)
     const identity = params!.identity!
+    // The PBX may report the call (its webhook's call_start) before this write: the row it made
+    // becomes the click's, instead of the click failing on the call's unique uuid.
+    const reported = (await this.knexOf(params)(CALLS_TABLE).where({ companyId: identity.user.companyId, uuid: dialled.uuid }).first('_id')) as { _id: string } | undefined
+    if (reported) {
+      const claim = { customerId: (data as CallData).customerId, userId: identity.user._id, createdBy: identity.user._id, source: 'click', updatedAt: now() }
+      return this._patch(reported._id, claim, params)
+    }
     const record = {
       _id: newId(),
       companyId: identity.user.companyId,

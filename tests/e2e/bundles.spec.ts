@@ -28,10 +28,13 @@ interface Visit {
   services: Array<{ name: string; quantity: number }>
 }
 
-/** Picks an option of an antd select (typing narrows the list); picked again until the select shows it. */
-/** A Monday three weeks or more ahead, as the clinic's day (Tashkent, UTC+5, no daylight saving). */
+/**
+ * A Monday three weeks or more ahead, as the clinic's day (Tashkent, UTC+5, no daylight saving);
+ * a week later for each retry or repeat of the test, whose earlier run may have booked the slot.
+ */
 function freeMonday(): string {
-  const day = new Date(Date.now() + 5 * 3_600_000 + 21 * 86_400_000)
+  const { retry, repeatEachIndex } = test.info()
+  const day = new Date(Date.now() + 5 * 3_600_000 + (21 + 7 * (retry + 2 * repeatEachIndex)) * 86_400_000)
   while (day.getUTCDay() !== 1) day.setUTCDate(day.getUTCDate() + 1)
   return day.toISOString().slice(0, 10)
 }
@@ -90,7 +93,12 @@ test('the booking form takes the bundle in one click: its services, total and le
   await page.goto(`/appointments/calendar?book=1&start=${encodeURIComponent(start)}&staffId=${doctor._id}&customerId=${customer._id}`)
   const form = page.getByTestId('booking-form')
   await expect(form).toBeVisible()
-  await page.getByTestId('booking-add-bundle').click()
+  // Clicked once the form has its patient and catalogue, as a person would: a menu item is not
+  // clicked while the form still settles around it.
+  await expect(page.getByTestId('booking-patient')).toContainText('Следующий визит')
+  const addBundle = page.getByTestId('booking-add-bundle')
+  await expect(addBundle).not.toHaveClass(/ant-btn-loading/)
+  await addBundle.click()
   await page.locator('.ant-dropdown:visible .ant-dropdown-menu-item').filter({ hasText: bundleName }).click()
   const summary = page.getByTestId('booking-services-summary')
   await expect(summary).toContainText(hygiene)

@@ -27,7 +27,15 @@ export function BookingPatientSummary({ customerId, appointmentId }: { customerI
   const next = useFind(APPOINTMENT_PATH, { customerId, ...other, start: { $gte: now }, status: { $nin: ['cancelled', 'noShow'] }, $sort: { start: 1 }, $limit: 1, $select: VISIT_FIELDS })
   const lastVisit = last.data?.data[0]
   const nextVisit = next.data?.data[0]
-  if (!customer.data) return null
+  // Its place is kept while the patient loads: the fields below must not move under a click.
+  if (!customer.data) {
+    return (
+      <div className="booking-patient" aria-busy="true">
+        <div className="booking-patient-row">&nbsp;</div>
+        <div className="booking-patient-row">&nbsp;</div>
+      </div>
+    )
+  }
   return (
     <div className="booking-patient" data-testid="booking-patient">
       <div className="booking-patient-row">

@@ -13,6 +13,7 @@ import type { Application } from '../../../server/src/declarations'
 import type { SignInResult } from '../../../server/src/services/identity/authentication/authentication.shared'
 import { SignInThrottle } from '../../../server/src/access/sign-in-throttle'
 import { anyService } from './any-service'
+import { databaseUrlOf, POSTGRES_TEMPLATE_ENV, postgresAdmin, SQLITE_TEMPLATE_ENV } from './database-templates'
 
 export type Engine = 'sqlite' | 'postgres'
 
@@ -53,19 +54,53 @@ export function testConfiguration(dataDir: string, overrides: Partial<Configurat
   }
 }
 
-/** A fresh database: a temporary SQLite file, or a new schema in the test PostgreSQL. */
+/**
+ * A fresh, migrated database: a temporary SQLite file, or a new database in the test PostgreSQL;
+ * copied from the run's template when Jest's global set-up made one (database-templates.ts), else
+ * migrated here. `drop` closes it and deletes it.
+ */
 async function freshDatabase(engine: Engine, dataDir: string): Promise<{ db: Database; drop: () => Promise<void> }> {
-  if (engine === 'sqlite') return { db: createDatabase({ databaseUrl: '', dataDir }), drop: async () => undefined }
+  if (engine === 'sqlite') {
+    const template = process.env[SQLITE_TEMPLATE_ENV]
+    if (template) fs.copyFileSync(template, path.join(dataDir, 'clinic.sqlite3'))
+    const db = createDatabase({ databaseUrl: '', dataDir })
+    await migrateToLatest(db)
+    return { db, drop: () => db.destroy() }
+  }
   const url = process.env.TEST_DATABASE_URL!
+  const template = process.env[POSTGRES_TEMPLATE_ENV]
+  if (template) {
+    const name = `clinic_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`
+    const admin = postgresAdmin(url)
+    try {
+      await admin.raw('create database ?? template ??', [name, template])
+    } finally {
+      await admin.destroy()
+    }
+    const db = createDatabase({ databaseUrl: databaseUrlOf(url, name), dataDir })
+    await migrateToLatest(db)
+    const drop = async () => {
+      await db.destroy()
+      const dropper = postgresAdmin(url)
+      try {
+        await dropper.raw('drop database if exists ?? with (force)', [name])
+      } finally {
+        await dropper.destroy()
+      }
+    }
+    return { db, drop }
+  }
   const schema = `test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`
   const admin = knex({ client: 'pg', connection: url })
   await admin.raw(`create schema "${schema}"`)
   await admin.destroy()
   const db = createDatabase({ databaseUrl: url, dataDir, schema })
+  await migrateToLatest(db)
   return {
     db,
     drop: async () => {
       await db.raw(`drop schema "${schema}" cascade`)
+      await db.destroy()
     }
   }
 }
@@ -104,7 +139,6 @@ let clinicCounter = 0
 export async function startServer(engine: Engine, overrides: Partial<Configuration> = {}): Promise<TestServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'clinic-test-'))
   const { db, drop } = await freshDatabase(engine, dataDir)
-  await migrateToLatest(db)
   const config = testConfiguration(dataDir, overrides)
   const app = createApp(config, { db, signInThrottle: SignInThrottle.inMemory(config.signInLimits) })
   const server = await app.listen(0)
@@ -143,7 +177,6 @@ export async function startServer(engine: Engine, overrides: Partial<Configurati
     for (const socket of sockets) socket.disconnect()
     await app.teardown()
     await drop()
-    await db.destroy()
     fs.rmSync(dataDir, { recursive: true, force: true })
   }
 

@@ -98,7 +98,10 @@ test('a doctor builds a plan from the chart, presents it, the patient accepts an
   await expect(editor.getByTestId('plan-status')).toHaveAttribute('data-status', 'presented')
   await editor.getByTestId('plan-accept').click()
   const accept = page.getByRole('dialog', { name: 'Согласование плана' })
-  await accept.getByTestId('plan-choice-46-Коронка').click()
+  // Checked until it is: on a slowed CI machine a click while the dialog opened was lost, and the
+  // confirm button stayed disabled until the test's time ran out.
+  const crownChoice = accept.getByTestId('plan-choice-46-Коронка')
+  await expect(async () => crownChoice.check({ timeout: 2_000 })).toPass({ timeout: 20_000 })
   await accept.getByTestId('plan-accept-confirm').click()
   await expect(editor.getByTestId('plan-status')).toHaveAttribute('data-status', 'accepted')
   await expect(second).toContainText('Не выбрано')

@@ -26,6 +26,9 @@ export interface DatabaseOptions {
   schema?: string
 }
 
+/** The embedded database's file in the data folder. */
+export const sqliteFileIn = (dataDir: string) => path.join(dataDir, 'clinic.sqlite3')
+
 export function createDatabase({ databaseUrl, dataDir, schema }: DatabaseOptions): Knex {
   if (/^postgres(ql)?:\/\//.test(databaseUrl)) {
     return knex({
@@ -55,7 +58,7 @@ export function createDatabase({ databaseUrl, dataDir, schema }: DatabaseOptions
   fs.mkdirSync(dataDir, { recursive: true })
   return inlineLimits(knex({
     client: 'better-sqlite3',
-    connection: { filename: path.join(dataDir, 'clinic.sqlite3') },
+    connection: { filename: sqliteFileIn(dataDir) },
     useNullAsDefault: true,
     pool: {
       min: 1,

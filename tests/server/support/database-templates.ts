@@ -2,7 +2,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import knex from 'knex'
-import { createDatabase, migrateToLatest } from '../../../server/src/db'
+import { createDatabase, migrateToLatest, sqliteFileIn } from '../../../server/src/db'
 
 /**
  * Every server test starts from a fresh, fully migrated database: ~150 starts per engine in a
@@ -22,8 +22,15 @@ export function databaseUrlOf(url: string, database: string): string {
   return parsed.toString()
 }
 
-/** An administrative connection to the test PostgreSQL, for creating and dropping databases. */
-export const postgresAdmin = (url: string) => knex({ client: 'pg', connection: url, pool: { min: 0, max: 1 } })
+/** Runs one statement on its own connection to the test PostgreSQL (creating and dropping databases). */
+export async function asPostgresAdmin(url: string, sql: string, bindings: string[]): Promise<void> {
+  const admin = knex({ client: 'pg', connection: url, pool: { min: 0, max: 1 } })
+  try {
+    await admin.raw(sql, bindings)
+  } finally {
+    await admin.destroy()
+  }
+}
 
 export async function makeTemplates(): Promise<void> {
   const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'clinic-test-template-'))
@@ -31,18 +38,13 @@ export async function makeTemplates(): Promise<void> {
   await migrateToLatest(sqlite)
   // Closing the last connection folds the write-ahead log into the file: the file alone is the copy.
   await sqlite.destroy()
-  process.env[SQLITE_TEMPLATE_ENV] = path.join(folder, 'clinic.sqlite3')
+  process.env[SQLITE_TEMPLATE_ENV] = sqliteFileIn(folder)
 
   const url = process.env.TEST_DATABASE_URL
   if (!url) return
   const name = `clinic_template_${process.pid}`
-  const admin = postgresAdmin(url)
-  try {
-    await admin.raw('drop database if exists ??', [name])
-    await admin.raw('create database ??', [name])
-  } finally {
-    await admin.destroy()
-  }
+  await asPostgresAdmin(url, 'drop database if exists ?? with (force)', [name])
+  await asPostgresAdmin(url, 'create database ??', [name])
   const template = createDatabase({ databaseUrl: databaseUrlOf(url, name), dataDir: folder })
   await migrateToLatest(template)
   // A template is copied only while nobody is connected to it.
@@ -56,10 +58,5 @@ export async function dropTemplates(): Promise<void> {
   const name = process.env[POSTGRES_TEMPLATE_ENV]
   const url = process.env.TEST_DATABASE_URL
   if (!name || !url) return
-  const admin = postgresAdmin(url)
-  try {
-    await admin.raw('drop database if exists ?? with (force)', [name])
-  } finally {
-    await admin.destroy()
-  }
+  await asPostgresAdmin(url, 'drop database if exists ?? with (force)', [name])
 }

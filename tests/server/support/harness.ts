@@ -2,18 +2,17 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import type { AddressInfo } from 'node:net'
-import knex from 'knex'
 import { io, type Socket } from 'socket.io-client'
 import socketio from '@feathersjs/socketio-client'
 import { createApp } from '../../../server/src/app'
-import { createDatabase, migrateToLatest, type Database } from '../../../server/src/db'
+import { createDatabase, migrateToLatest, sqliteFileIn, type Database } from '../../../server/src/db'
 import { createClient, type ClientApplication } from '../../../server/src/client'
 import { browserPushServices, defaultCallsPerConnection, type Configuration } from '../../../server/src/configuration'
 import type { Application } from '../../../server/src/declarations'
 import type { SignInResult } from '../../../server/src/services/identity/authentication/authentication.shared'
 import { SignInThrottle } from '../../../server/src/access/sign-in-throttle'
 import { anyService } from './any-service'
-import { databaseUrlOf, POSTGRES_TEMPLATE_ENV, postgresAdmin, SQLITE_TEMPLATE_ENV } from './database-templates'
+import { asPostgresAdmin, databaseUrlOf, POSTGRES_TEMPLATE_ENV, SQLITE_TEMPLATE_ENV } from './database-templates'
 
 export type Engine = 'sqlite' | 'postgres'
 
@@ -62,7 +61,7 @@ export function testConfiguration(dataDir: string, overrides: Partial<Configurat
 async function freshDatabase(engine: Engine, dataDir: string): Promise<{ db: Database; drop: () => Promise<void> }> {
   if (engine === 'sqlite') {
     const template = process.env[SQLITE_TEMPLATE_ENV]
-    if (template) fs.copyFileSync(template, path.join(dataDir, 'clinic.sqlite3'))
+    if (template) fs.copyFileSync(template, sqliteFileIn(dataDir))
     const db = createDatabase({ databaseUrl: '', dataDir })
     await migrateToLatest(db)
     return { db, drop: () => db.destroy() }
@@ -71,29 +70,17 @@ async function freshDatabase(engine: Engine, dataDir: string): Promise<{ db: Dat
   const template = process.env[POSTGRES_TEMPLATE_ENV]
   if (template) {
     const name = `clinic_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`
-    const admin = postgresAdmin(url)
-    try {
-      await admin.raw('create database ?? template ??', [name, template])
-    } finally {
-      await admin.destroy()
-    }
+    await asPostgresAdmin(url, 'create database ?? template ??', [name, template])
     const db = createDatabase({ databaseUrl: databaseUrlOf(url, name), dataDir })
     await migrateToLatest(db)
     const drop = async () => {
       await db.destroy()
-      const dropper = postgresAdmin(url)
-      try {
-        await dropper.raw('drop database if exists ?? with (force)', [name])
-      } finally {
-        await dropper.destroy()
-      }
+      await asPostgresAdmin(url, 'drop database if exists ?? with (force)', [name])
     }
     return { db, drop }
   }
   const schema = `test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`
-  const admin = knex({ client: 'pg', connection: url })
-  await admin.raw(`create schema "${schema}"`)
-  await admin.destroy()
+  await asPostgresAdmin(url, 'create schema ??', [schema])
   const db = createDatabase({ databaseUrl: url, dataDir, schema })
   await migrateToLatest(db)
   return {
